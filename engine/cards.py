@@ -1,0 +1,179 @@
+"""Cards, suits, ranks and their notation.
+
+Terminology
+-----------
+* A *kind* is a rank and suit (``QS``); a multi-pack game holds several
+  *copies* of each kind, numbered from 1 (``QS#1``, ``QS#2``).
+* Inside hot code a card is an ``int`` id: ``(copy - 1) * 32 + suit * 8 + rank``.
+  ``kind_of(id) == id % 32``. At the API a card is the frozen :class:`Card`.
+
+Notation accepted by :func:`parse_card` (canonical output is ``QS``, ``TS``, ``QS#2``)::
+
+    >>> parse_card("Q♠"), parse_card("10s"), parse_card("Д♠#2")
+    (Card('QS#1'), Card('TS#1'), Card('QS#2'))
+    >>> str(parse_card("т♣"))
+    'AC'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Iterable
+
+from engine.errors import NotationError
+
+KINDS_PER_PACK = 32
+
+
+class Suit(IntEnum):
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def letter(self) -> str:
+        return "SHDC"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♠♥♦♣"[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        suit = _SUIT_TOKENS.get(text.strip().lower())
+        if suit is None:
+            raise NotationError(f"unknown suit {text!r}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
+        return suit
+
+
+class Rank(IntEnum):
+    """Ranks in trick-taking order: a higher value beats a lower one."""
+
+    SEVEN = 0
+    EIGHT = 1
+    NINE = 2
+    JACK = 3
+    QUEEN = 4
+    KING = 5
+    TEN = 6
+    ACE = 7
+
+    @property
+    def letter(self) -> str:
+        return "789JQKTA"[self]
+
+    @property
+    def russian(self) -> str:
+        return ("7", "8", "9", "В", "Д", "К", "10", "Т")[self]
+
+
+_SUIT_TOKENS: dict[str, Suit] = {}
+for _suit, _tokens in zip(
+    Suit,
+    (("s", "♠", "♤", "п"), ("h", "♥", "♡", "ч"), ("d", "♦", "♢", "б"), ("c", "♣", "♧", "т", "к")),
+    strict=True,
+):
+    for _token in _tokens:
+        _SUIT_TOKENS[_token] = _suit
+
+_RANK_TOKENS: dict[str, Rank] = {
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "t": Rank.TEN,
+    "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING, "a": Rank.ACE,
+    # Russian letters: валет, дама, король, туз.
+    "в": Rank.JACK, "д": Rank.QUEEN, "к": Rank.KING, "т": Rank.ACE,
+}
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One physical card: rank, suit and copy number (1-based)."""
+
+    suit: Suit
+    rank: Rank
+    copy: int = 1
+
+    def __post_init__(self) -> None:
+        if self.copy < 1:
+            raise NotationError(f"copy number must be 1 or more, not {self.copy}")
+
+    @property
+    def id(self) -> int:
+        return (self.copy - 1) * KINDS_PER_PACK + self.kind
+
+    @property
+    def kind(self) -> int:
+        return self.suit * 8 + self.rank
+
+    @classmethod
+    def from_id(cls, card_id: int) -> Card:
+        if card_id < 0:
+            raise NotationError(f"card id must be non-negative, not {card_id}")
+        copy, kind = divmod(card_id, KINDS_PER_PACK)
+        return cls(Suit(kind // 8), Rank(kind % 8), copy + 1)
+
+    @property
+    def face(self) -> str:
+        """Rank and suit without copy mark: ``QS``."""
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def pretty(self) -> str:
+        """Rank letter and suit symbol, with a copy mark: ``Q♠#2``."""
+        return f"{self.rank.letter}{self.suit.symbol}#{self.copy}"
+
+    def __str__(self) -> str:
+        return f"{self.face}#{self.copy}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+def parse_card(token: str, default_copy: int = 1) -> Card:
+    """Parse one card token such as ``QS``, ``Q♠``, ``10S``, ``Д♠``, ``QS#2``."""
+    if not isinstance(token, str):
+        raise NotationError(f"card must be a string, not {type(token).__name__}")
+    text = token.strip()
+    if not text or len(text) > 12:
+        raise NotationError(f"malformed card {token!r}")
+    copy = default_copy
+    if "#" in text:
+        text, _, copy_text = text.partition("#")
+        if not copy_text.isdigit() or not 1 <= int(copy_text) <= 99:
+            raise NotationError(f"malformed copy number in card {token!r}")
+        copy = int(copy_text)
+    if len(text) < 2:
+        raise NotationError(f"malformed card {token!r}: expected rank then suit, e.g. QS")
+    rank = _RANK_TOKENS.get(text[:-1].lower())
+    suit = _SUIT_TOKENS.get(text[-1].lower())
+    if rank is None:
+        raise NotationError(f"unknown rank {text[:-1]!r} in card {token!r}")
+    if suit is None:
+        raise NotationError(f"unknown suit {text[-1]!r} in card {token!r}")
+    return Card(suit, rank, copy)
+
+
+def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
+    """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
+    if isinstance(tokens, str):
+        tokens = tokens.replace(",", " ").split()
+    return [parse_card(token) for token in tokens]
+
+
+def parse_kind(token: str) -> int:
+    """Parse a card ignoring any copy mark and return its kind (0..31)."""
+    return parse_card(token).kind
+
+
+def kind_face(kind: int) -> str:
+    return Rank(kind % 8).letter + Suit(kind // 8).letter
+
+
+def full_pack(packs: int) -> list[Card]:
+    """Every physical card of ``packs`` piquet packs, ids ascending."""
+    return [Card.from_id(i) for i in range(packs * KINDS_PER_PACK)]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)

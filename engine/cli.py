@@ -1,0 +1,43 @@
+"""The ``bezique`` command line. Each subcommand lives in ``engine/commands/``
+and exposes ``register(subparsers)``; this module only routes."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from engine.errors import BeziqueError
+
+# Subcommand modules, in help order. A module that is not there yet is skipped.
+COMMANDS = ("play", "melds", "solve", "puzzles", "arena")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bezique", description=__doc__)
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"engine.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"engine.commands.{name}":
+                raise
+            continue
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except BeziqueError as exc:
+        print(f"bezique: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,280 @@
+"""Variant profiles: every rule of a variant as frozen data, loaded from TOML.
+
+A profile is the *definition* layer: it never changes during a deal. Code reads
+its fields and never branches on a variant's name, so a new variant is a new
+data file (``engine/variants/NAME.toml``).
+
+    >>> p = load_profile("two-handed")
+    >>> p.packs, p.hand_size, p.meld("trump_sequence").points
+    (2, 8, 250)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any, Literal, cast
+
+from engine.cards import Rank, Suit, parse_card
+from engine.errors import ProfileError
+
+MeldPattern = Literal["marriage", "sequence", "bezique", "rank_set", "carte_blanche"]
+SuitRule = Literal["plain", "trump", "any"]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldSpec:
+    """One row of a meld table."""
+
+    kind: str
+    pattern: MeldPattern
+    points: int
+    meld_class: str
+    level: int
+    suit: SuitRule = "any"
+    rank: Rank | None = None
+    count: int = 1
+
+    @property
+    def rule_id(self) -> str:
+        return f"meld.{self.kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaringRules:
+    per_trick: int
+    pending: Literal["cady", "none"]
+    reuse: Literal["class_levels", "reform_after_play"]
+    bezique_cards: tuple[int, int]  # kinds (0..31): the queen and the jack
+    bezique_pair_switch: tuple[tuple[Suit, tuple[int, int]], ...]
+    multi_bezique_all_on_table: bool
+    in_playoff: bool
+    carte_blanche: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayoffRules:
+    follow_suit: bool
+    must_win: bool
+    must_trump: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DixRules:
+    points: int
+    dealer_on_turn_up: bool
+    on_show: bool
+    on_exchange: bool
+    on_first_play: bool
+    once_per_card: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringRules:
+    brisque_points: int
+    brisques: Literal["count", "tiebreak_only"]
+    last_trick_bonus: int
+    points_per_trick: int
+    target: int
+    end: Literal["target_finish_deal"]
+    tie: Literal["draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    title: str
+    title_ru: str
+    sources: tuple[str, ...]
+    players: int
+    partnerships: bool
+    packs: int
+    hand_size: int
+    deal_packets: tuple[int, ...]
+    first_dealer: Literal["cut"]
+    dealer_rotation: Literal["alternate"]
+    trump: Literal["turn_up", "first_marriage"]
+    identical_cards: Literal["leader_wins"]
+    stock_end: Literal["winner_hidden_loser_turn_up"]
+    exposed_cards_playable: bool
+    declaring: DeclaringRules
+    playoff: PlayoffRules
+    dix: DixRules
+    scoring: ScoringRules
+    melds: tuple[MeldSpec, ...]
+    citations: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def deck_size(self) -> int:
+        return self.packs * 32
+
+    @property
+    def turn_up(self) -> bool:
+        return self.trump == "turn_up"
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.deck_size // self.players
+
+    @property
+    def playoff_tricks(self) -> int:
+        return self.hand_size
+
+    def meld(self, kind: str) -> MeldSpec:
+        for spec in self.melds:
+            if spec.kind == kind:
+                return spec
+        raise ProfileError(f"variant {self.name!r} has no meld {kind!r}")
+
+    def has_meld(self, kind: str) -> bool:
+        return any(spec.kind == kind for spec in self.melds)
+
+    def citation(self, rule_id: str) -> str:
+        for rid, where in self.citations:
+            if rid == rule_id:
+                return where
+        return ""
+
+    def bezique_pair(self, trump: Suit | None) -> tuple[int, int]:
+        for suit, pair in self.declaring.bezique_pair_switch:
+            if suit == trump:
+                return pair
+        return self.declaring.bezique_cards
+
+    def with_options(self, **changes: Any) -> Profile:
+        """A copy with some top-level or nested fields replaced, e.g.
+        ``with_options(scoring={"last_trick_bonus": 250})``."""
+        updates: dict[str, Any] = {}
+        for key, value in changes.items():
+            current = getattr(self, key, None)
+            if current is None and key not in {f.name for f in dataclasses.fields(self)}:
+                raise ProfileError(f"unknown profile field {key!r}")
+            if isinstance(value, dict) and dataclasses.is_dataclass(current):
+                updates[key] = dataclasses.replace(cast(Any, current), **value)
+            else:
+                updates[key] = value
+        return dataclasses.replace(self, **updates)
+
+
+def _take(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in table:
+        raise ProfileError(f"{where}: missing field {key!r}")
+    value = table[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProfileError(f"{where}: field {key!r} has the wrong type")
+    return value
+
+
+def _choice(table: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
+    value = _take(table, key, str, where)
+    if value not in allowed:
+        raise ProfileError(f"{where}: {key!r} must be one of {allowed}, not {value!r}")
+    return cast(str, value)
+
+
+def _meld(row: dict[str, Any], where: str) -> MeldSpec:
+    pattern = _choice(row, "pattern", ("marriage", "sequence", "bezique", "rank_set",
+                                       "carte_blanche"), where)
+    rank = Rank(parse_card(row["rank"] + "S").rank) if "rank" in row else None
+    return MeldSpec(
+        kind=_take(row, "kind", str, where),
+        pattern=cast(MeldPattern, pattern),
+        points=_take(row, "points", int, where),
+        meld_class=_take(row, "class", str, where),
+        level=_take(row, "level", int, where),
+        suit=cast(SuitRule, row.get("suit", "any")),
+        rank=rank,
+        count=int(row.get("count", 1)),
+    )
+
+
+def profile_from_dict(data: dict[str, Any]) -> Profile:
+    """Build and validate a profile from parsed TOML data."""
+    name = _take(data, "name", str, "profile")
+    where = f"profile {name!r}"
+    dec = _take(data, "declaring", dict, where)
+    play = _take(data, "playoff", dict, where)
+    dix = _take(data, "dix", dict, where)
+    sc = _take(data, "scoring", dict, where)
+    queen, jack = (parse_card(t).kind for t in _take(dec, "bezique_cards", list, where))
+    switch = tuple(
+        (Suit.parse(suit), (parse_card(pair[0]).kind, parse_card(pair[1]).kind))
+        for suit, pair in dec.get("bezique_pair_switch", {}).items()
+    )
+    melds = tuple(_meld(row, f"{where} meld {i}") for i, row in enumerate(data.get("melds", [])))
+    if len({m.kind for m in melds}) != len(melds):
+        raise ProfileError(f"{where}: duplicate meld kinds")
+    profile = Profile(
+        name=name,
+        title=_take(data, "title", str, where),
+        title_ru=_take(data, "title_ru", str, where),
+        sources=tuple(_take(data, "sources", list, where)),
+        players=_take(data, "players", int, where),
+        partnerships=_take(data, "partnerships", bool, where),
+        packs=_take(data, "packs", int, where),
+        hand_size=_take(data, "hand_size", int, where),
+        deal_packets=tuple(_take(data, "deal_packets", list, where)),
+        first_dealer=cast(Any, _choice(data, "first_dealer", ("cut",), where)),
+        dealer_rotation=cast(Any, _choice(data, "dealer_rotation", ("alternate",), where)),
+        trump=cast(Any, _choice(data, "trump", ("turn_up", "first_marriage"), where)),
+        identical_cards=cast(Any, _choice(data, "identical_cards", ("leader_wins",), where)),
+        stock_end=cast(Any, _choice(data, "stock_end", ("winner_hidden_loser_turn_up",), where)),
+        exposed_cards_playable=_take(data, "exposed_cards_playable", bool, where),
+        declaring=DeclaringRules(
+            per_trick=_take(dec, "per_trick", int, where),
+            pending=cast(Any, _choice(dec, "pending", ("cady", "none"), where)),
+            reuse=cast(Any, _choice(dec, "reuse", ("class_levels", "reform_after_play"), where)),
+            bezique_cards=(queen, jack),
+            bezique_pair_switch=switch,
+            multi_bezique_all_on_table=_take(dec, "multi_bezique_all_on_table", bool, where),
+            in_playoff=_take(dec, "in_playoff", bool, where),
+            carte_blanche=_take(dec, "carte_blanche", int, where),
+        ),
+        playoff=PlayoffRules(
+            follow_suit=_take(play, "follow_suit", bool, where),
+            must_win=_take(play, "must_win", bool, where),
+            must_trump=_take(play, "must_trump", bool, where),
+        ),
+        dix=DixRules(**{k: _take(dix, k, int if k == "points" else bool, where)
+                        for k in ("points", "dealer_on_turn_up", "on_show", "on_exchange",
+                                  "on_first_play", "once_per_card")}),
+        scoring=ScoringRules(
+            brisque_points=_take(sc, "brisque_points", int, where),
+            brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only"), where)),
+            last_trick_bonus=_take(sc, "last_trick_bonus", int, where),
+            points_per_trick=_take(sc, "points_per_trick", int, where),
+            target=_take(sc, "target", int, where),
+            end=cast(Any, _choice(sc, "end", ("target_finish_deal",), where)),
+            tie=cast(Any, _choice(sc, "tie", ("draw",), where)),
+        ),
+        melds=melds,
+        citations=tuple(sorted(data.get("citations", {}).items())),
+    )
+    hand_total = sum(profile.deal_packets)
+    if hand_total != profile.hand_size:
+        raise ProfileError(f"{where}: deal packets {profile.deal_packets} do not make a hand")
+    if profile.players * profile.hand_size + (1 if profile.turn_up else 0) > profile.deck_size:
+        raise ProfileError(f"{where}: not enough cards to deal")
+    return profile
+
+
+def variant_names() -> list[str]:
+    folder = resources.files("engine") / "variants"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")
+                  and p.name != "options.toml")
+
+
+@cache
+def load_profile(name: str) -> Profile:
+    """Load a shipped variant profile by name (``two-handed``)."""
+    if name not in variant_names():
+        raise ProfileError(f"unknown variant {name!r}; known: {', '.join(variant_names())}")
+    text = (resources.files("engine") / "variants" / f"{name}.toml").read_text("utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"variant file {name}.toml is not valid TOML: {exc}") from exc
+    return profile_from_dict(data)

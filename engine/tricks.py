@@ -1,0 +1,77 @@
+"""Pure trick rules on card ids: who wins a trick, which cards may follow.
+
+Kinds are ``suit * 8 + rank`` with ranks in trick order, so within a suit the
+higher kind wins. These helpers are shared by the deal state machine, the
+solver and the bots, so there is one source of trick legality.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.profile import PlayoffRules
+
+BRISQUE_RANKS = (6, 7)  # ten, ace
+
+
+def suit_of(card_id: int) -> int:
+    return (card_id % 32) // 8
+
+
+def rank_of(card_id: int) -> int:
+    return card_id % 8
+
+
+def is_brisque(card_id: int) -> bool:
+    return card_id % 8 >= 6
+
+
+def beats(lead: int, follow: int, trump: int | None) -> bool:
+    """True when ``follow`` beats ``lead``. Identical cards: the lead wins."""
+    lead_suit, follow_suit = suit_of(lead), suit_of(follow)
+    if follow_suit == lead_suit:
+        return rank_of(follow) > rank_of(lead)
+    return follow_suit == trump
+
+
+def trick_winner(lead: int, follow: int, trump: int | None) -> int:
+    """0 if the leader wins, 1 if the follower wins."""
+    return 1 if beats(lead, follow, trump) else 0
+
+
+def playoff_legal(
+    hand: Iterable[int], lead: int, trump: int | None, rules: PlayoffRules
+) -> list[int]:
+    """Cards of ``hand`` that may follow ``lead`` in the play-off.
+
+    Follow suit and beat if possible; if void, trump if possible; else any card.
+    """
+    cards = list(hand)
+    lead_suit = suit_of(lead)
+    same = [c for c in cards if suit_of(c) == lead_suit]
+    if same and rules.follow_suit:
+        if rules.must_win:
+            higher = [c for c in same if rank_of(c) > rank_of(lead)]
+            if higher:
+                return higher
+        return same
+    if rules.must_trump and trump is not None and lead_suit != trump:
+        trumps = [c for c in cards if suit_of(c) == trump]
+        if trumps:
+            return trumps
+    return cards
+
+
+def playoff_obligation(
+    hand: Sequence[int], lead: int, trump: int | None, rules: PlayoffRules
+) -> str:
+    """The rule id that limits the follower's choice, or ``""`` when free."""
+    lead_suit = suit_of(lead)
+    same = [c for c in hand if suit_of(c) == lead_suit]
+    if same and rules.follow_suit:
+        if rules.must_win and any(rank_of(c) > rank_of(lead) for c in same):
+            return "playoff.must_win"
+        return "playoff.follow_suit"
+    if rules.must_trump and trump is not None and any(suit_of(c) == trump for c in hand):
+        return "playoff.must_trump"
+    return ""
