@@ -1,0 +1,83 @@
+"""Actions a player can take in a deal, with a string form that round-trips.
+
+    >>> a = Action.parse("declare trump_marriage KD#1 QD#2")
+    >>> str(a), a == Action.parse(str(a))
+    ('declare trump_marriage KD#1 QD#2', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.cards import Card, parse_card
+from engine.errors import NotationError
+
+
+class ActionType(StrEnum):
+    PLAY = "play"              # play a card to the trick
+    DECLARE = "declare"        # expose and score a meld now
+    ANNOUNCE = "announce"      # Cady: expose an extra meld that waits to be scored
+    SCORE_PENDING = "score"    # score a meld announced earlier
+    SHOW_SEVEN = "show"        # show a seven of trumps (dix)
+    EXCHANGE_SEVEN = "exchange"  # exchange a seven of trumps for the turn-up
+    DRAW = "draw"              # finish declaring; both players draw
+
+
+_WITH_MELD = {ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING}
+_ONE_CARD = {ActionType.PLAY, ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    type: ActionType
+    cards: tuple[int, ...] = ()
+    meld: str = ""
+
+    @classmethod
+    def play(cls, card: int) -> Action:
+        return cls(ActionType.PLAY, (card,))
+
+    @classmethod
+    def declare(cls, meld: str, cards: tuple[int, ...]) -> Action:
+        return cls(ActionType.DECLARE, tuple(sorted(cards)), meld)
+
+    @property
+    def card(self) -> int:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        parts = [self.type.value]
+        if self.meld:
+            parts.append(self.meld)
+        parts.extend(str(Card.from_id(c)) for c in self.cards)
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        if not isinstance(text, str) or len(text) > 300:
+            raise NotationError("an action must be a short string such as 'play QS#1'")
+        words = text.split()
+        if not words:
+            raise NotationError("empty action")
+        try:
+            kind = ActionType(words[0].lower())
+        except ValueError:
+            names = ", ".join(t.value for t in ActionType)
+            raise NotationError(f"unknown action {words[0]!r}; expected one of {names}") from None
+        rest = words[1:]
+        meld = ""
+        if kind in _WITH_MELD:
+            if not rest:
+                raise NotationError(f"{kind.value!r} needs a meld name and its cards")
+            meld, rest = rest[0], rest[1:]
+        cards = tuple(parse_card(token).id for token in rest)
+        if kind in _ONE_CARD and len(cards) != 1:
+            raise NotationError(f"{kind.value!r} takes exactly one card")
+        if kind is ActionType.DRAW and cards:
+            raise NotationError("'draw' takes no cards")
+        if kind in _WITH_MELD and not cards:
+            raise NotationError(f"{kind.value!r} needs the meld's cards")
+        if kind in _WITH_MELD:
+            cards = tuple(sorted(cards))
+        return cls(kind, cards, meld)

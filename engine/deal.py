@@ -1,0 +1,555 @@
+"""One deal as an explicit state machine of actions and events.
+
+``legal_actions()`` is the one list of what the player to move may do and
+``apply(action)`` the one way to change the state; it returns the events the
+action caused. An illegal action raises :class:`IllegalActionError` naming the
+rule and leaves the state unchanged.
+
+Phases: ``lead`` → ``follow`` → (``declare`` while stock remains) → ``lead`` …
+→ ``over``. Only the trick winner acts in ``declare``; ``draw`` ends it.
+
+    >>> import random
+    >>> from engine.profile import load_profile
+    >>> deal = Deal.new(load_profile("two-handed"), random.Random(7), dealer=0)
+    >>> deal.phase, deal.to_move, len(deal.holding(1)), deal.stock_count
+    ('lead', 1, 8, 48)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.actions import Action, ActionType
+from engine.cards import Card, Rank, Suit, parse_card
+from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
+from engine.explain import Event, Step, step
+from engine.melds import ScoredMeld, all_verdicts, display_order, judge, pretty
+from engine.profile import Profile, load_profile, variant_names
+from engine.tricks import beats, is_brisque, playoff_legal, playoff_obligation, suit_of
+
+LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
+SAVE_FORMAT = "bezique-deal"
+MAX_SAVE_BYTES = 1_000_000
+MAX_ACTIONS = 2_000
+
+
+class Deal:
+    """The state of one deal. Build with :meth:`new` or :meth:`from_json`."""
+
+    def __init__(self, profile: Profile, deck: Sequence[int], dealer: int) -> None:
+        n = profile.players
+        self.profile = profile
+        self.dealer = dealer
+        self.deck: tuple[int, ...] = tuple(deck)
+        self.hands: list[set[int]] = [set() for _ in range(n)]
+        self.tables: list[set[int]] = [set() for _ in range(n)]
+        self.won: list[list[int]] = [[] for _ in range(n)]
+        self.history: list[list[ScoredMeld]] = [[] for _ in range(n)]
+        self.pending: list[list[ScoredMeld]] = [[] for _ in range(n)]
+        self.scores: list[int] = [0] * n
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self.trick: list[int] = []
+        self.played: set[int] = set()
+        self.dix_counted: set[int] = set()
+        self.trump: int | None = None
+        self.turn_up: int | None = None
+        self.stock: list[int] = []
+        self.tricks_played = 0
+        self.scored_this_turn = 0
+        self.last_trick_winner: int | None = None
+        self.leader = (dealer + 1) % n
+        self.to_move = self.leader
+        self.phase = LEAD
+        self._deal_cards()
+
+    # --- construction -------------------------------------------------------------
+
+    @classmethod
+    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> Deal:
+        """Shuffle with the injected RNG, let the opponent cut, and deal."""
+        deck = list(range(profile.deck_size))
+        rng.shuffle(deck)
+        cut = rng.randrange(1, len(deck))
+        return cls(profile, deck[cut:] + deck[:cut], dealer)
+
+    def _deal_cards(self) -> None:
+        profile, n = self.profile, self.profile.players
+        if sorted(self.deck) != list(range(profile.deck_size)):
+            raise CorruptSaveError("the deck is not one full set of the variant's packs")
+        if not 0 <= self.dealer < n:
+            raise CorruptSaveError(f"dealer must be a player number 0..{n - 1}")
+        position = 0
+        order = [(self.dealer + 1 + i) % n for i in range(n)]
+        for packet in profile.deal_packets:
+            for player in order:
+                self.hands[player].update(self.deck[position:position + packet])
+                position += packet
+        self._emit(Event("deal", self.dealer, "deal.packets", steps=()))
+        if profile.turn_up:
+            self.turn_up = self.deck[position]
+            position += 1
+            self.trump = suit_of(self.turn_up)
+            self._emit(Event("turn_up", self.dealer, "deal.turn_up", cards=(self.turn_up,),
+                             steps=(step("deal.turn_up", "turn_up", card=_p(self.turn_up),
+                                         suit=Suit(self.trump).letter),)))
+            if profile.dix.dealer_on_turn_up and self._is_trump_seven(self.turn_up):
+                self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
+        self.stock = list(self.deck[position:])
+        self.stock.reverse()  # draw with pop() from the end: the top card is last
+
+    # --- queries ------------------------------------------------------------------
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left to draw, the turn-up included."""
+        return len(self.stock) + (1 if self.turn_up is not None else 0)
+
+    @property
+    def in_playoff(self) -> bool:
+        return self.stock_count == 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def holding(self, player: int) -> set[int]:
+        """All cards a player holds: concealed and exposed."""
+        return self.hands[player] | self.tables[player]
+
+    def _is_trump_seven(self, card: int) -> bool:
+        return self.trump is not None and card % 32 == self.trump * 8 + Rank.SEVEN
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now."""
+        if self.phase == OVER:
+            return []
+        player = self.to_move
+        holding = self.holding(player)
+        if self.phase == LEAD:
+            return [Action.play(c) for c in sorted(holding)]
+        if self.phase == FOLLOW:
+            return [Action.play(c) for c in sorted(self._followable(holding))]
+        return self._declare_actions(player, holding)
+
+    def _followable(self, holding: set[int]) -> list[int]:
+        if not self.in_playoff:
+            return list(holding)
+        return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff)
+
+    def _declare_actions(self, player: int, holding: set[int]) -> list[Action]:
+        actions = [Action(ActionType.DRAW)]
+        dec = self.profile.declaring
+        history = self.history[player]
+        played = frozenset(self.played)
+        if self.scored_this_turn < dec.per_trick:
+            for verdict in all_verdicts(self.profile, self.trump, holding, history, played):
+                if verdict.legal:
+                    actions.append(Action(ActionType.DECLARE, tuple(sorted(verdict.cards)),
+                                          verdict.spec.kind))
+            for meld in self.pending[player]:
+                if self._pending_verdict(player, meld).legal:
+                    actions.append(Action(ActionType.SCORE_PENDING, tuple(sorted(meld.cards)),
+                                          meld.kind))
+        elif dec.pending == "cady":
+            waiting = {(m.kind, m.cards) for m in self.pending[player]}
+            for verdict in all_verdicts(self.profile, self.trump, holding, history, played):
+                if verdict.legal and (verdict.spec.kind, frozenset(verdict.cards)) not in waiting:
+                    actions.append(Action(ActionType.ANNOUNCE, tuple(sorted(verdict.cards)),
+                                          verdict.spec.kind))
+        dix = self.profile.dix
+        for card in sorted(holding):
+            if not self._is_trump_seven(card):
+                continue
+            if dix.on_show and card not in self.dix_counted:
+                actions.append(Action(ActionType.SHOW_SEVEN, (card,)))
+            if dix.on_exchange and self.turn_up is not None and not self._is_trump_seven(
+                    self.turn_up):
+                actions.append(Action(ActionType.EXCHANGE_SEVEN, (card,)))
+        return actions
+
+    def _pending_verdict(self, player: int, meld: ScoredMeld) -> Any:
+        return judge(self.profile, self.profile.meld(meld.kind), self.trump,
+                     tuple(meld.cards), self.history[player], frozenset(self.played))
+
+    # --- why an action is illegal --------------------------------------------------
+
+    def _refuse(self, action: Action) -> IllegalActionError:
+        """The rule that forbids ``action`` (called only when it is not legal)."""
+        player, phase = self.to_move, self.phase
+        holding = self.holding(player)
+        kind = action.type
+        if phase == OVER:
+            return IllegalActionError("deal.over", "the deal is over")
+        if kind is ActionType.PLAY:
+            if phase == DECLARE:
+                return IllegalActionError("play.winner_declares_then_draws",
+                                          "the trick winner declares, then draws; "
+                                          "choose 'draw' before leading")
+            if action.card not in holding:
+                return IllegalActionError("play.exposed_cards_in_hand",
+                                          f"{_p(action.card)} is not in player {player}'s hand")
+            rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,
+                                      self.profile.playoff)
+            messages = {"playoff.must_win": "in the play-off you must follow suit and win "
+                                            "the trick when you can",
+                        "playoff.follow_suit": "in the play-off you must follow suit",
+                        "playoff.must_trump": "in the play-off you must trump when void in "
+                                              "the suit led"}
+            return IllegalActionError(rule or "playoff.follow_suit",
+                                      messages.get(rule, "that card may not be played now"))
+        if phase != DECLARE:
+            if kind is ActionType.DRAW:
+                return IllegalActionError("play.winner_declares_then_draws",
+                                          "players draw only after a trick, when declaring ends")
+            if self.in_playoff:
+                return IllegalActionError("playoff.no_declarations",
+                                          "no declarations once the stock is exhausted")
+            return IllegalActionError("declare.after_win",
+                                      "only the winner of a trick may declare, before drawing")
+        if kind in (ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN):
+            card = action.card
+            if card not in holding or not self._is_trump_seven(card):
+                return IllegalActionError("dix.show", f"{_p(card)} is not a seven of trumps "
+                                                      "in your hand")
+            if kind is ActionType.SHOW_SEVEN:
+                return IllegalActionError("dix.once_per_card",
+                                          f"{_p(card)} has already been counted")
+            return IllegalActionError("dix.exchange",
+                                      "the turn-up is already a seven of trumps or gone")
+        if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
+            if not self.profile.has_meld(action.meld):
+                return IllegalActionError("declare.after_win",
+                                          f"this variant has no meld {action.meld!r}")
+            missing = [c for c in action.cards if c not in holding]
+            if missing:
+                return IllegalActionError("play.exposed_cards_in_hand",
+                                          f"{pretty(missing)} not in your hand or on the table")
+            dec = self.profile.declaring
+            if kind is ActionType.ANNOUNCE:
+                if dec.pending != "cady":
+                    return IllegalActionError("cady.pending", "this variant has no pending "
+                                                              "declarations")
+                if self.scored_this_turn < dec.per_trick:
+                    return IllegalActionError("cady.pending",
+                                              "score a declaration first; extra melds may "
+                                              "then be exposed to wait")
+            elif self.scored_this_turn >= dec.per_trick:
+                prev = self.history[player][-1].kind if self.history[player] else ""
+                return IllegalActionError("declare.one_per_trick",
+                                          step("declare.one_per_trick", "one_per_trick",
+                                               prev_meld=prev).render())
+            if kind is ActionType.SCORE_PENDING and ScoredMeld(
+                    action.meld, frozenset(action.cards)) not in self.pending[player]:
+                return IllegalActionError("cady.pending", "that meld is not waiting to score")
+            verdict = judge(self.profile, self.profile.meld(action.meld), self.trump,
+                            action.cards, self.history[player], frozenset(self.played))
+            if not verdict.legal:
+                return IllegalActionError(verdict.rule_id,
+                                          "; ".join(s.render() for s in verdict.steps))
+            return IllegalActionError("cady.pending", "that meld is already waiting")
+        return IllegalActionError("deal.action", f"{action} is not possible now")
+
+    # --- applying actions -------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action for the player to move and return its events."""
+        if action not in self.legal_actions():
+            raise self._refuse(action)
+        start = len(self.events)
+        self.actions.append(action)
+        kind = action.type
+        if kind is ActionType.PLAY:
+            self._play(action.card)
+        elif kind is ActionType.DECLARE:
+            self._score_meld(ScoredMeld(action.meld, frozenset(action.cards)), pending=False)
+        elif kind is ActionType.SCORE_PENDING:
+            meld = ScoredMeld(action.meld, frozenset(action.cards))
+            self.pending[self.to_move].remove(meld)
+            self._score_meld(meld, pending=True)
+        elif kind is ActionType.ANNOUNCE:
+            self._announce(ScoredMeld(action.meld, frozenset(action.cards)))
+        elif kind is ActionType.SHOW_SEVEN:
+            self._score_dix(self.to_move, action.card, "dix.show", "dix_show")
+        elif kind is ActionType.EXCHANGE_SEVEN:
+            self._exchange(action.card)
+        else:
+            self._draw()
+        return self.events[start:]
+
+    def apply_text(self, text: str) -> list[Event]:
+        return self.apply(Action.parse(text))
+
+    def _emit(self, event: Event) -> None:
+        if event.points and event.player is not None:
+            self.scores[event.player] += event.points
+        totals = tuple(self.scores)
+        self.events.append(Event(event.type, event.player, event.rule_id, event.points,
+                                 event.cards, event.meld, event.steps,
+                                 event.citation or self.profile.citation(event.rule_id), totals))
+
+    def _score(self, player: int, rule_id: str, points: int, steps: list[Step],
+               kind: str, cards: tuple[int, ...] = (), meld: str = "") -> None:
+        running = self.scores[player] + points
+        steps = [*steps, step(rule_id, "running", score=running)]
+        self._emit(Event(kind, player, rule_id, points, cards, meld, tuple(steps)))
+
+    def _expose(self, player: int, cards: frozenset[int]) -> None:
+        moving = cards & self.hands[player]
+        self.hands[player] -= moving
+        self.tables[player] |= moving
+
+    def _score_meld(self, meld: ScoredMeld, pending: bool) -> None:
+        player = self.to_move
+        spec = self.profile.meld(meld.kind)
+        verdict = judge(self.profile, spec, self.trump, tuple(meld.cards),
+                        self.history[player], frozenset(self.played))
+        steps = list(verdict.steps)
+        if pending:
+            steps.insert(0, step("cady.pending", "pending_scored", meld=meld.kind))
+        self._expose(player, meld.cards)
+        self.history[player].append(meld)
+        self.scored_this_turn += 1
+        self._score(player, spec.rule_id, spec.points, steps, "declare",
+                    tuple(sorted(meld.cards, key=display_order)), meld.kind)
+
+    def _announce(self, meld: ScoredMeld) -> None:
+        player = self.to_move
+        spec = self.profile.meld(meld.kind)
+        self._expose(player, meld.cards)
+        self.pending[player].append(meld)
+        self._emit(Event("pending", player, "cady.pending", 0,
+                         tuple(sorted(meld.cards, key=display_order)), meld.kind,
+                         (step("cady.pending", "pending_named", meld=meld.kind,
+                               points=spec.points),)))
+
+    def _score_dix(self, player: int, card: int, rule_id: str, key: str) -> None:
+        points = self.profile.dix.points
+        self.dix_counted.add(card)
+        steps = [step(rule_id, key, card=_p(card), points=points),
+                 step("dix.once_per_card", "dix_once")]
+        self._score(player, rule_id, points, steps, "dix", (card,))
+
+    def _exchange(self, card: int) -> None:
+        player = self.to_move
+        assert self.turn_up is not None
+        old = self.turn_up
+        self.hands[player].discard(card)
+        self.tables[player].discard(card)
+        self.hands[player].add(old)
+        self.turn_up = card
+        self._emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
+                         (step("dix.exchange", "dix_exchange", card=_p(card), other=_p(old)),)))
+        if card in self.dix_counted:
+            self._emit(Event("dix", player, "dix.once_per_card", 0, (card,), "",
+                             (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
+        else:
+            self._score_dix(player, card, "dix.exchange", "dix_show")
+
+    def _play(self, card: int) -> None:
+        player = self.to_move
+        self.hands[player].discard(card)
+        self.tables[player].discard(card)
+        self.played.add(card)
+        self.trick.append(card)
+        self._emit(Event("play", player, "play.stock_any_card" if not self.in_playoff
+                         else "playoff.follow_suit", 0, (card,)))
+        for meld in list(self.pending[player]):
+            if card in meld.cards:
+                self.pending[player].remove(meld)
+                self._emit(Event("pending_lost", player, "cady.lost_card_played", 0,
+                                 tuple(meld.cards), meld.kind,
+                                 (step("cady.lost_card_played", "pending_lost_played",
+                                       card=_p(card), meld=meld.kind),)))
+        if (self.profile.dix.on_first_play and self._is_trump_seven(card)
+                and card not in self.dix_counted):
+            self._score_dix(player, card, "dix.first_play", "dix_first_play")
+        if len(self.trick) < self.profile.players:
+            self.phase = FOLLOW
+            self.to_move = (player + 1) % self.profile.players
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        n = self.profile.players
+        lead, follow = self.trick[0], self.trick[1]
+        follower = (self.leader + 1) % n
+        if beats(lead, follow, self.trump):
+            winner, win_card, lose_card = follower, follow, lead
+        else:
+            winner, win_card, lose_card = self.leader, lead, follow
+        self.won[winner].extend(self.trick)
+        self._emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
+                         (self._trick_reason(lead, follow, win_card, lose_card),)))
+        self.trick = []
+        self.tricks_played += 1
+        self.last_trick_winner = winner
+        scoring = self.profile.scoring
+        if scoring.points_per_trick:
+            self._score(winner, "score.per_trick", scoring.points_per_trick,
+                        [step("score.per_trick", "per_trick", points=scoring.points_per_trick)],
+                        "trick_points")
+        self.leader = self.to_move = winner
+        if self.tricks_played == self.profile.tricks_per_deal:
+            self._end_deal(winner)
+        elif not self.in_playoff:
+            self.phase = DECLARE
+            self.scored_this_turn = 0
+        else:
+            self.phase = LEAD
+
+    def _trick_reason(self, lead: int, follow: int, win: int, lose: int) -> Step:
+        names = {"winner": _p(win), "loser": _p(lose)}
+        if lead % 32 == follow % 32:
+            return step("play.identical_leader_wins", "trick_identical", **names)
+        if suit_of(lead) == suit_of(follow):
+            key = "trick_higher_trump" if suit_of(lead) == self.trump else "trick_higher"
+            return step("play.trick_winner", key, **names)
+        if suit_of(win) == self.trump:
+            return step("play.trick_winner", "trick_trump", **names)
+        return step("play.trick_winner", "trick_offsuit", **names)
+
+    def _draw(self) -> None:
+        n = self.profile.players
+        winner = self.to_move
+        for offset in range(n):
+            player = (winner + offset) % n
+            if self.stock:
+                card = self.stock.pop()
+                self.hands[player].add(card)
+                self._emit(Event("draw", player, "play.winner_declares_then_draws", 0, ()))
+            elif self.turn_up is not None:
+                card, self.turn_up = self.turn_up, None
+                self.hands[player].add(card)
+                self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
+                                 (step("play.stock_end", "stock_end_draw", card=_p(card)),)))
+        self.phase = LEAD
+        if self.stock_count == 0:
+            self._stock_exhausted()
+
+    def _stock_exhausted(self) -> None:
+        for player in range(self.profile.players):
+            for meld in self.pending[player]:
+                self._emit(Event("pending_lost", player, "cady.lost_stock_end", 0,
+                                 tuple(meld.cards), meld.kind,
+                                 (step("cady.lost_stock_end", "pending_lost_stock",
+                                       meld=meld.kind),)))
+            self.pending[player] = []
+            self.hands[player] |= self.tables[player]
+            self.tables[player] = set()
+        self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
+                         (step("playoff.no_declarations", "stock_end"),)))
+
+    def _end_deal(self, last_winner: int) -> None:
+        scoring = self.profile.scoring
+        if scoring.last_trick_bonus:
+            self._score(last_winner, "score.last_trick", scoring.last_trick_bonus,
+                        [step("score.last_trick", "last_trick", points=scoring.last_trick_bonus)],
+                        "last_trick")
+        if scoring.brisques == "count" and scoring.brisque_points:
+            for player in range(self.profile.players):
+                brisques = [c for c in self.won[player] if is_brisque(c)]
+                if brisques:
+                    points = len(brisques) * scoring.brisque_points
+                    self._score(player, "score.brisque", points,
+                                [step("score.brisque", "brisques", count=len(brisques),
+                                      each=scoring.brisque_points, points=points)],
+                                "brisques", tuple(sorted(brisques, key=display_order)))
+        self.phase = OVER
+        self._emit(Event("deal_end", None, "game.target", 0, (), "",
+                         (step("game.target", "deal_total",
+                               scores=" : ".join(map(str, self.scores))),)))
+
+    # --- saving and restoring -------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """A save: the deck order and the actions, which replay to this state."""
+        return {"format": SAVE_FORMAT, "version": 1, "variant": self.profile.name,
+                "dealer": self.dealer, "deck": [str(Card.from_id(c)) for c in self.deck],
+                "actions": [str(a) for a in self.actions]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: Any, profile: Profile | None = None) -> Deal:
+        """Restore a save by replaying it; any flaw raises :class:`CorruptSaveError`."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise CorruptSaveError("not a saved Bezique deal")
+        if data.get("version") != 1:
+            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        variant = data.get("variant")
+        if profile is None:
+            if not isinstance(variant, str) or variant not in variant_names():
+                raise CorruptSaveError(f"unknown variant {variant!r} in save")
+            profile = load_profile(variant)
+        deck_text, actions = data.get("deck"), data.get("actions")
+        dealer = data.get("dealer")
+        if not isinstance(deck_text, list) or len(deck_text) != profile.deck_size:
+            raise CorruptSaveError(f"the deck must list {profile.deck_size} cards")
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise CorruptSaveError("the save's action list is missing or too long")
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise CorruptSaveError("the dealer must be a player number")
+        try:
+            deck = [parse_card(t).id for t in deck_text]
+            deal = cls(profile, deck, dealer)
+            for index, text in enumerate(actions):
+                try:
+                    deal.apply(Action.parse(text))
+                except BeziqueError as exc:
+                    raise CorruptSaveError(f"action {index + 1} ({text!r}): {exc}") from exc
+        except CorruptSaveError:
+            raise
+        except BeziqueError as exc:
+            raise CorruptSaveError(str(exc)) from exc
+        return deal
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Deal:
+        if len(text) > MAX_SAVE_BYTES:
+            raise CorruptSaveError("the save is too large")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise CorruptSaveError(f"the save is not valid JSON: {exc}") from exc
+        return cls.from_json(data)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Every field of the state, in plain data: equal snapshots are equal states."""
+        def cards(ids: Any) -> list[str]:
+            return [str(Card.from_id(c)) for c in sorted(ids)]
+        return {
+            "variant": self.profile.name, "dealer": self.dealer, "phase": self.phase,
+            "to_move": self.to_move, "leader": self.leader, "trump": self.trump,
+            "turn_up": self.turn_up, "stock": list(self.stock),
+            "hands": [cards(h) for h in self.hands], "tables": [cards(t) for t in self.tables],
+            "won": [cards(w) for w in self.won], "trick": list(self.trick),
+            "scores": list(self.scores), "tricks_played": self.tricks_played,
+            "scored_this_turn": self.scored_this_turn, "dix_counted": sorted(self.dix_counted),
+            "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],
+            "pending": [[(m.kind, cards(m.cards)) for m in p] for p in self.pending],
+            "events": [e.to_json() for e in self.events],
+        }
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def playoff_position(self) -> Any:
+        """The play-off as a solver position (perfect information), when in it."""
+        from engine.solver import Position
+
+        if not self.in_playoff or self.phase == OVER:
+            raise BeziqueError("the deal is not in the play-off")
+        return Position.from_playoff(self.profile, self.trump,
+                                     [sorted(self.holding(p)) for p in range(2)],
+                                     self.leader, list(self.trick))
+
+
+def _p(card: int) -> str:
+    return Card.from_id(card).pretty

@@ -1,0 +1,196 @@
+"""Explanations: the steps and events that say why points were scored.
+
+Every change of points is an :class:`Event`; its ``steps`` say which rule
+applied, to which cards, what was checked. A step stores a message key and
+its parameters, so the same event renders in English or Russian::
+
+    >>> s = Step("meld.bezique", "meld_found", (("cards", "Q♠#1 J♦#1"), ("meld", "bezique")))
+    >>> s.render("en"), s.render("ru")
+    ('Q♠#1 J♦#1 form a bezique', 'Q♠#1 J♦#1 образуют безик')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES = ("en", "ru")
+
+MELD_NAMES: dict[str, tuple[str, str]] = {
+    "marriage": ("marriage", "марьяж"),
+    "trump_marriage": ("trump marriage", "козырный марьяж"),
+    "trump_sequence": ("trump sequence", "козырная секвенция"),
+    "sequence": ("sequence", "секвенция"),
+    "bezique": ("bezique", "безик"),
+    "double_bezique": ("double bezique", "двойной безик"),
+    "triple_bezique": ("triple bezique", "тройной безик"),
+    "quadruple_bezique": ("quadruple bezique", "четверной безик"),
+    "four_aces": ("four aces", "четыре туза"),
+    "four_kings": ("four kings", "четыре короля"),
+    "four_queens": ("four queens", "четыре дамы"),
+    "four_jacks": ("four jacks", "четыре валета"),
+    "four_tens": ("four tens", "четыре десятки"),
+    "carte_blanche": ("carte blanche", "карт-бланш"),
+}
+
+CLASS_NAMES: dict[str, tuple[str, str]] = {
+    "marriage": ("marriages and sequences", "марьяжи и секвенции"),
+    "bezique": ("beziques", "безики"),
+    "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
+    "carte_blanche": ("carte blanche", "карт-бланш"),
+}
+
+# Message templates: key -> (English, Russian).
+MESSAGES: dict[str, tuple[str, str]] = {
+    "meld_found": ("{cards} form a {meld}", "{cards} образуют {meld}"),
+    "meld_points": ("a {meld} scores {points} ({citation})",
+                    "{meld} стоит {points} ({citation})"),
+    "reuse_fresh": ("none of these cards has been scored among {class} before",
+                    "ни одна из этих карт ещё не записывалась в классе «{class}»"),
+    "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} is a higher "
+                      "combination of the same class, so it may be used again",
+                      "{card} уже записана в комбинации «{prev_meld}»; {meld} — старшая "
+                      "комбинация того же класса, поэтому карту можно использовать снова"),
+    "reuse_cross": ("{card} already scored in the {prev_meld} — another class, so it may "
+                    "join the {meld}",
+                    "{card} уже записана в комбинации «{prev_meld}» — это другой класс, "
+                    "поэтому она может войти в {meld}"),
+    "reuse_refused": ("{card} already scored in the {prev_meld}; a card may not be scored "
+                      "again in the same or a lower combination of its class",
+                      "{card} уже записана в комбинации «{prev_meld}»; карту нельзя повторить "
+                      "в такой же или младшей комбинации своего класса"),
+    "partner_swap": ("swapping the partner does not renew {card}: it was used in the "
+                     "{prev_meld}",
+                     "замена партнёра не обновляет {card}: она уже использована в комбинации "
+                     "«{prev_meld}»"),
+    "one_per_trick": ("only one declaration is scored for each trick won; this one "
+                      "already scored the {prev_meld}",
+                      "за одну выигранную взятку записывается лишь одно объявление; уже "
+                      "записано: {prev_meld}"),
+    "not_after_win": ("declarations are made only by the winner of a trick while stock "
+                      "remains", "объявлять может только взявший взятку, пока есть колода"),
+    "cards_missing": ("{cards} are not in the hand or on the table",
+                      "карт {cards} нет ни в руке, ни на столе"),
+    "pattern_wrong": ("{cards} do not form a {meld}: {why}", "{cards} не образуют {meld}: {why}"),
+    "pending_named": ("{meld} is exposed and waits: {points} to score after a later win",
+                      "{meld} выложен и ждёт: {points} к записи после следующей победы"),
+    "pending_scored": ("the waiting {meld} is scored now", "ожидающий {meld} записан сейчас"),
+    "pending_lost_played": ("{card} was played, so the waiting {meld} is lost",
+                            "сыграна {card}, поэтому ожидающий {meld} потерян"),
+    "pending_lost_stock": ("the stock ran out, so the waiting {meld} is lost",
+                           "колода кончилась, поэтому ожидающий {meld} потерян"),
+    "running": ("running score: {score}", "текущий счёт: {score}"),
+    "trick_trump": ("{winner} is a trump and {loser} is not", "{winner} — козырь, а {loser} нет"),
+    "trick_higher": ("{winner} is higher than {loser} in the led suit",
+                     "{winner} старше {loser} в масти хода"),
+    "trick_identical": ("{winner} and {loser} are identical: the card led wins",
+                        "{winner} и {loser} одинаковы: выигрывает карта хода"),
+    "trick_offsuit": ("{loser} neither follows suit nor trumps, so {winner} wins",
+                      "{loser} не в масть и не козырь, поэтому {winner} берёт"),
+    "trick_higher_trump": ("{winner} is the higher trump", "{winner} — старший козырь"),
+    "dix_turn_up": ("the turn-up {card} is a seven of trumps: the dealer scores {points}",
+                    "открыт козырь {card} — козырная семёрка: сдающий получает {points}"),
+    "dix_show": ("{card} is shown after a win: {points}",
+                 "{card} показана после победы: {points}"),
+    "dix_exchange": ("{card} is exchanged for the turn-up {other}",
+                     "{card} обменяна на открытый козырь {other}"),
+    "dix_first_play": ("{card} is played for the first time and was not yet counted: {points}",
+                       "{card} сыграна впервые и ещё не засчитана: {points}"),
+    "dix_counted": ("{card} was already counted, so it scores nothing more",
+                    "{card} уже засчитана, повторно она ничего не даёт"),
+    "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
+                 "засчитывается один раз"),
+    "brisques": ("{count} aces and tens captured, {each} each: {points}",
+                 "взято тузов и десяток: {count}, по {each}: {points}"),
+    "last_trick": ("the last trick scores {points}", "последняя взятка даёт {points}"),
+    "per_trick": ("a trick won scores {points}", "за взятку {points}"),
+    "stock_end_draw": ("the winner takes the last hidden card, the loser the turn-up {card}",
+                       "победитель берёт последнюю закрытую карту, проигравший — козырь {card}"),
+    "stock_end": ("the stock is exhausted: exposed cards return to the hands; no more "
+                  "declarations", "колода кончилась: открытые карты возвращаются в руку; "
+                  "объявлений больше нет"),
+    "cut": ("player {player} cuts {card}", "игрок {player} вытягивает {card}"),
+    "cut_tie": ("equal ranks: cut again", "равные карты: тянут снова"),
+    "cut_dealer": ("player {player} cut the higher card and deals first",
+                   "игрок {player} вытянул старшую карту и сдаёт первым"),
+    "turn_up": ("{card} is turned up: {suit} are trumps", "открыт {card}: козыри — {suit}"),
+    "deal_total": ("deal score {scores}", "счёт сдачи {scores}"),
+    "game_won": ("player {player} wins the game {scores}",
+                 "игрок {player} выигрывает партию {scores}"),
+    "game_draw": ("both reached the target with equal totals: a draw {scores}",
+                  "оба достигли цели с равным итогом: ничья {scores}"),
+    "game_continue": ("nobody reached {target} yet: deal again {scores}",
+                      "никто не достиг {target}: новая сдача {scores}"),
+    "game_higher": ("the target {target} is reached; the higher total wins",
+                    "цель {target} достигнута; побеждает больший итог"),
+}
+
+SUIT_NAMES: dict[str, tuple[str, str]] = {
+    "S": ("spades", "пики"), "H": ("hearts", "черви"),
+    "D": ("diamonds", "бубны"), "C": ("clubs", "трефы"),
+}
+
+# Parameters whose value is a key of one of the name tables above.
+_TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES,
+               "suit": SUIT_NAMES}
+
+
+def meld_name(kind: str, lang: str = "en") -> str:
+    names = MELD_NAMES.get(kind)
+    if names is None:
+        return kind.replace("_", " ")
+    return names[1] if lang == "ru" else names[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One checked fact of an explanation, tied to a rule id."""
+
+    rule_id: str
+    key: str
+    params: tuple[tuple[str, str], ...] = ()
+
+    def render(self, lang: str = "en") -> str:
+        template = MESSAGES[self.key][1 if lang == "ru" else 0]
+        values: dict[str, str] = {}
+        for name, value in self.params:
+            table = _TRANSLATED.get(name)
+            if table is not None and value in table:
+                value = table[value][1 if lang == "ru" else 0]
+            values[name] = value
+        return template.format(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rule": self.rule_id, "key": self.key, "params": dict(self.params)}
+
+
+def step(rule_id: str, key: str, **params: object) -> Step:
+    return Step(rule_id, key, tuple((k, str(v)) for k, v in params.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a deal. ``points`` go to ``player``."""
+
+    type: str
+    player: int | None
+    rule_id: str = ""
+    points: int = 0
+    cards: tuple[int, ...] = ()
+    meld: str = ""
+    steps: tuple[Step, ...] = ()
+    citation: str = ""
+    totals: tuple[int, ...] = field(default=())
+
+    def explain(self, lang: str = "en") -> list[str]:
+        return [s.render(lang) for s in self.steps]
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        from engine.cards import Card
+
+        return {
+            "type": self.type, "player": self.player, "rule": self.rule_id,
+            "citation": self.citation, "points": self.points, "meld": self.meld,
+            "cards": [str(Card.from_id(c)) for c in self.cards],
+            "explanation": self.explain(lang), "totals": list(self.totals),
+        }

@@ -1,0 +1,169 @@
+"""A game: deals to the target, with the first dealer chosen by cut.
+
+    >>> import random
+    >>> from engine.profile import load_profile
+    >>> game = Game.new(load_profile("two-handed"), random.Random(1))
+    >>> game.deal.dealer == game.first_dealer
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from engine.cards import Card
+from engine.deal import MAX_SAVE_BYTES, Deal
+from engine.errors import BeziqueError, CorruptSaveError
+from engine.explain import Event, step
+from engine.profile import Profile, load_profile, variant_names
+
+GAME_FORMAT = "bezique-game"
+MAX_DEALS = 200
+
+
+def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Event]]:
+    """Each player cuts a card; the highest deals, equal highest cut again."""
+    events: list[Event] = []
+    while True:
+        pack = list(range(profile.deck_size))
+        cuts = rng.sample(pack, profile.players)
+        for player, card in enumerate(cuts):
+            events.append(Event("cut", player, "deal.cut", 0, (card,), "",
+                                (step("deal.cut", "cut", player=player + 1,
+                                      card=Card.from_id(card).pretty),),
+                                profile.citation("deal.cut")))
+        ranks = [c % 8 for c in cuts]
+        best = max(ranks)
+        if ranks.count(best) == 1:
+            dealer = ranks.index(best)
+            events.append(Event("dealer", dealer, "deal.cut", 0, (), "",
+                                (step("deal.cut", "cut_dealer", player=dealer + 1),),
+                                profile.citation("deal.cut")))
+            return dealer, events
+        events.append(Event("cut", None, "deal.cut", 0, (), "",
+                            (step("deal.cut", "cut_tie"),), profile.citation("deal.cut")))
+
+
+class Game:
+    """Several deals played until a player reaches the profile's target."""
+
+    def __init__(self, profile: Profile, first_dealer: int, seeds: list[int],
+                 cut_events: list[Event]) -> None:
+        self.profile = profile
+        self.first_dealer = first_dealer
+        self.cut_events = cut_events
+        self.seeds = seeds            # one shuffle seed per deal, drawn from the game RNG
+        self.finished_deals: list[Deal] = []
+        self.deal = Deal.new(profile, random.Random(seeds[0]), first_dealer)
+        self.result: Event | None = None
+
+    @classmethod
+    def new(cls, profile: Profile, rng: random.Random) -> Game:
+        dealer, events = cut_for_dealer(profile, rng)
+        return cls(profile, dealer, [rng.getrandbits(64)], events)
+
+    @property
+    def totals(self) -> list[int]:
+        base = [0] * self.profile.players
+        for deal in [*self.finished_deals, self.deal]:
+            for p in range(self.profile.players):
+                base[p] += deal.scores[p]
+        return base
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def next_deal(self, rng_seed: int | None = None) -> Event:
+        """Close the current (finished) deal: end the game or deal again."""
+        if not self.deal.is_over:
+            raise BeziqueError("the current deal is not finished")
+        if self.result is not None:
+            return self.result
+        totals = self.totals
+        target = self.profile.scoring.target
+        scores = " : ".join(map(str, totals))
+        if max(totals) >= target:
+            best = max(totals)
+            leaders = [p for p, t in enumerate(totals) if t == best]
+            if len(leaders) == 1:
+                self.result = Event("game_end", leaders[0], "game.target", 0, (), "", (
+                    step("game.target", "game_higher", target=target),
+                    step("game.target", "game_won", player=leaders[0] + 1, scores=scores)),
+                    self.profile.citation("game.target"), tuple(totals))
+            else:
+                self.result = Event("game_end", None, "game.tie", 0, (), "",
+                                    (step("game.tie", "game_draw", scores=scores),),
+                                    self.profile.citation("game.tie"), tuple(totals))
+            return self.result
+        if len(self.finished_deals) + 1 >= MAX_DEALS:
+            raise BeziqueError("too many deals in one game")
+        seed = rng_seed if rng_seed is not None else random.Random(self.seeds[-1]).getrandbits(64)
+        self.seeds.append(seed)
+        self.finished_deals.append(self.deal)
+        dealer = (self.deal.dealer + 1) % self.profile.players
+        self.deal = Deal.new(self.profile, random.Random(seed), dealer)
+        return Event("next_deal", None, "game.target", 0, (), "",
+                     (step("game.target", "game_continue", target=target, scores=scores),),
+                     self.profile.citation("game.target"), tuple(totals))
+
+    # --- saving ---------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": GAME_FORMAT, "version": 1, "variant": self.profile.name,
+                "first_dealer": self.first_dealer,
+                "cuts": [[str(Card.from_id(c)) for c in e.cards] for e in self.cut_events
+                         if e.type == "cut" and e.cards],
+                "deals": [d.to_json() for d in [*self.finished_deals, self.deal]]}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def loads(cls, text: str | bytes) -> Game:
+        if len(text) > MAX_SAVE_BYTES:
+            raise CorruptSaveError("the saved game is too large")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as exc:
+            raise CorruptSaveError(f"the saved game is not valid JSON: {exc}") from exc
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Game:
+        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+            raise CorruptSaveError("not a saved Bezique game")
+        variant = data.get("variant")
+        if not isinstance(variant, str) or variant not in variant_names():
+            raise CorruptSaveError(f"unknown variant {variant!r} in save")
+        profile = load_profile(variant)
+        deals = data.get("deals")
+        first = data.get("first_dealer")
+        if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
+            raise CorruptSaveError("a saved game needs a list of deals")
+        if not isinstance(first, int) or isinstance(first, bool) or not (
+                0 <= first < profile.players):
+            raise CorruptSaveError("the first dealer must be a player number")
+        restored = [Deal.from_json(d, profile) for d in deals]
+        for index, deal in enumerate(restored):
+            if deal.dealer != (first + index) % profile.players:
+                raise CorruptSaveError(f"deal {index + 1} has the wrong dealer")
+            if index < len(restored) - 1 and not deal.is_over:
+                raise CorruptSaveError(f"deal {index + 1} is not finished")
+        game = cls.__new__(cls)
+        game.profile, game.first_dealer, game.cut_events = profile, first, []
+        game.seeds = [0] * len(restored)
+        game.finished_deals, game.deal, game.result = restored[:-1], restored[-1], None
+        for index in range(len(restored) - 1):
+            totals = [sum(d.scores[p] for d in restored[:index + 1])
+                      for p in range(profile.players)]
+            if max(totals) >= profile.scoring.target:
+                raise CorruptSaveError(f"the game was already over after deal {index + 1}")
+        if game.deal.is_over:
+            game.next_deal()
+            if game.result is None:  # not over: undo the fresh deal so the save round-trips
+                game.deal = game.finished_deals.pop()
+                game.seeds.pop()
+        return game

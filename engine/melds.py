@@ -1,0 +1,291 @@
+"""Meld recognition and the card-reuse rule, with explanations.
+
+This is the one source of declaration legality: the deal's legal actions, the
+``bezique melds`` command, the lessons, the hints and the puzzles all call it.
+
+Terminology
+-----------
+* *meld* (declaration): a scoring combination, one row of the profile's meld
+  table (:class:`engine.profile.MeldSpec`).
+* *class* and *level*: under 001's reuse rule a physical card may not be
+  scored again in a meld of its class whose level is the same or lower
+  (marriage → sequence and bezique → double bezique go up a level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from engine.cards import Card, Rank, Suit, parse_card
+from engine.errors import PositionError
+from engine.explain import Step, step
+from engine.profile import MeldSpec, Profile, load_profile
+
+SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMeld:
+    """A declaration a player has already scored in this deal."""
+
+    kind: str
+    cards: frozenset[int]
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether a meld may be scored now, with the steps that show why."""
+
+    spec: MeldSpec
+    cards: tuple[int, ...]
+    legal: bool
+    rule_id: str
+    steps: tuple[Step, ...]
+
+    @property
+    def points(self) -> int:
+        return self.spec.points if self.legal else 0
+
+
+def display_order(card: int) -> tuple[int, int, int]:
+    """Sort key that shows cards by suit, then A 10 K Q J 9 8 7, then copy."""
+    return (card % 32 // 8, -(card % 8), card // 32)
+
+
+def pretty(cards: Iterable[int]) -> str:
+    return " ".join(Card.from_id(c).pretty for c in sorted(cards, key=display_order))
+
+
+def _suits_for(spec: MeldSpec, trump: int | None) -> list[int]:
+    if spec.suit == "trump":
+        return [] if trump is None else [trump]
+    if spec.suit == "plain":
+        return [s for s in range(4) if s != trump]
+    return list(range(4))
+
+
+def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
+    table: dict[int, list[int]] = {}
+    for card in sorted(available):
+        table.setdefault(card % 32, []).append(card)
+    return table
+
+
+def candidate_sets(
+    profile: Profile, spec: MeldSpec, trump: int | None, available: Iterable[int]
+) -> Iterator[tuple[int, ...]]:
+    """Every set of physical cards in ``available`` that forms ``spec``."""
+    kinds = _by_kind(available)
+    if spec.pattern == "marriage":
+        for suit in _suits_for(spec, trump):
+            kings = kinds.get(suit * 8 + Rank.KING, [])
+            queens = kinds.get(suit * 8 + Rank.QUEEN, [])
+            yield from product(kings, queens)
+    elif spec.pattern == "sequence":
+        for suit in _suits_for(spec, trump):
+            groups = [kinds.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
+            yield from product(*groups)
+    elif spec.pattern == "bezique":
+        queen, jack = profile.bezique_pair(None if trump is None else Suit(trump))
+        queens, jacks = kinds.get(queen, []), kinds.get(jack, [])
+        for qs in combinations(queens, spec.count):
+            for js in combinations(jacks, spec.count):
+                yield qs + js
+    elif spec.pattern == "rank_set":
+        assert spec.rank is not None
+        pool = [c for s in _suits_for(spec, trump) for c in kinds.get(s * 8 + spec.rank, [])]
+        yield from combinations(sorted(pool), spec.count)
+
+
+def pattern_error(
+    profile: Profile, spec: MeldSpec, trump: int | None, cards: Sequence[int]
+) -> str:
+    """Why ``cards`` do not form ``spec`` (empty string when they do)."""
+    if len(set(cards)) != len(cards):
+        return "a card is listed twice"
+    for candidate in candidate_sets(profile, spec, trump, cards):
+        if sorted(candidate) == sorted(cards):
+            return ""
+    if spec.suit == "trump" and trump is None:
+        return "no trump suit is fixed yet"
+    return "wrong cards for this combination"
+
+
+def check_reuse(
+    profile: Profile,
+    spec: MeldSpec,
+    cards: Sequence[int],
+    history: Sequence[ScoredMeld],
+    played: frozenset[int] = frozenset(),
+) -> tuple[bool, str, list[Step]]:
+    """Apply the profile's card-reuse policy. Returns (legal, rule id, steps)."""
+    steps: list[Step] = []
+    seen_same_class = False
+    for card in sorted(cards):
+        for prior in history:
+            if card not in prior.cards:
+                continue
+            prior_spec = profile.meld(prior.kind)
+            name = Card.from_id(card).pretty
+            if prior_spec.meld_class != spec.meld_class:
+                steps.append(step("reuse.cross_class", "reuse_cross", card=name,
+                                  prev_meld=prior.kind, meld=spec.kind))
+                continue
+            seen_same_class = True
+            if prior_spec.level < spec.level:
+                steps.append(step("reuse.upgrade", "reuse_upgrade", card=name,
+                                  prev_meld=prior.kind, meld=spec.kind))
+                continue
+            if profile.declaring.reuse == "reform_after_play":
+                # Rubicon: a meld re-forms once one of its cards has been played.
+                if prior.cards & played and frozenset(cards) != prior.cards:
+                    steps.append(step("reuse.reform", "reuse_upgrade", card=name,
+                                      prev_meld=prior.kind, meld=spec.kind))
+                    continue
+            if prior.kind == spec.kind and not prior.cards <= frozenset(cards):
+                steps.append(step("reuse.partner_swap", "partner_swap", card=name,
+                                  prev_meld=prior.kind))
+                return False, "reuse.partner_swap", steps
+            steps.append(step("reuse.same_class", "reuse_refused", card=name,
+                              prev_meld=prior.kind))
+            return False, "reuse.same_class", steps
+    if not seen_same_class:
+        steps.insert(0, step("reuse.same_class", "reuse_fresh", **{"class": spec.meld_class}))
+    return True, "", steps
+
+
+def judge(
+    profile: Profile,
+    spec: MeldSpec,
+    trump: int | None,
+    cards: Sequence[int],
+    history: Sequence[ScoredMeld],
+    played: frozenset[int] = frozenset(),
+) -> Verdict:
+    """Full verdict for declaring ``cards`` as ``spec`` (pattern and reuse)."""
+    rule = spec.rule_id
+    why = pattern_error(profile, spec, trump, cards)
+    if why:
+        bad = step(rule, "pattern_wrong", cards=pretty(cards), meld=spec.kind, why=why)
+        return Verdict(spec, tuple(cards), False, rule, (bad,))
+    found = step(rule, "meld_found", cards=pretty(cards), meld=spec.kind)
+    legal, refuse_rule, steps = check_reuse(profile, spec, cards, history, played)
+    if not legal:
+        return Verdict(spec, tuple(sorted(cards, key=display_order)), False, refuse_rule,
+                       (found, *steps))
+    points = step(rule, "meld_points", meld=spec.kind, points=spec.points,
+                  citation=profile.citation(rule) or "profile")
+    return Verdict(spec, tuple(sorted(cards, key=display_order)), True, rule,
+                   (found, *steps, points))
+
+
+def all_verdicts(
+    profile: Profile,
+    trump: int | None,
+    available: Iterable[int],
+    history: Sequence[ScoredMeld],
+    played: frozenset[int] = frozenset(),
+) -> Iterator[Verdict]:
+    """A verdict for every candidate card set of every meld in the profile."""
+    pool = sorted(set(available))
+    for spec in profile.melds:
+        if spec.pattern == "carte_blanche":
+            continue
+        for cards in candidate_sets(profile, spec, trump, pool):
+            yield judge(profile, spec, trump, cards, history, played)
+
+
+# --- The ``bezique melds`` contract -------------------------------------------------
+
+MAX_QUERY_CARDS = 200
+
+
+def _cards(value: Any, field: str, packs: int) -> list[int]:
+    if not isinstance(value, list) or len(value) > MAX_QUERY_CARDS:
+        raise PositionError(f"{field!r} must be a list of cards")
+    ids = []
+    for token in value:
+        card = parse_card(token)
+        if card.copy > packs:
+            raise PositionError(f"{field!r}: {token!r} has copy {card.copy} but the variant "
+                                f"has {packs} packs")
+        ids.append(card.id)
+    return ids
+
+
+def _staleness(verdict: Verdict, used: frozenset[int]) -> int:
+    return sum(1 for c in verdict.cards if c in used)
+
+
+def query(obj: Any) -> dict[str, Any]:
+    """Answer one ``bezique melds`` request (see README): legal and refused melds."""
+    if not isinstance(obj, dict):
+        raise PositionError("a melds request must be a JSON object")
+    unknown = set(obj) - {"variant", "trump", "hand", "table", "history"}
+    if unknown:
+        raise PositionError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    variant = obj.get("variant", "two-handed")
+    if not isinstance(variant, str):
+        raise PositionError("'variant' must be a string")
+    profile = load_profile(variant)
+    trump_text = obj.get("trump")
+    if trump_text is None:
+        if profile.turn_up:
+            raise PositionError("'trump' is required for this variant")
+        trump: int | None = None
+    elif isinstance(trump_text, str):
+        trump = int(Suit.parse(trump_text))
+    else:
+        raise PositionError("'trump' must be a suit letter such as \"D\"")
+    hand = _cards(obj.get("hand", []), "hand", profile.packs)
+    table = _cards(obj.get("table", []), "table", profile.packs)
+    holding = hand + table
+    if len(set(holding)) != len(holding):
+        raise PositionError("a card appears twice in hand and table")
+    if len(holding) > profile.hand_size:
+        raise PositionError(f"hand and table hold {len(holding)} cards; a hand has at most "
+                            f"{profile.hand_size}")
+    raw_history = obj.get("history", [])
+    if not isinstance(raw_history, list) or len(raw_history) > MAX_QUERY_CARDS:
+        raise PositionError("'history' must be a list of declarations")
+    history: list[ScoredMeld] = []
+    for index, entry in enumerate(raw_history):
+        if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str):
+            raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}")
+        if not profile.has_meld(entry["meld"]):
+            raise PositionError(f"history[{index}]: unknown meld {entry['meld']!r}")
+        spec = profile.meld(entry["meld"])
+        cards = _cards(entry.get("cards"), f"history[{index}].cards", profile.packs)
+        verdict = judge(profile, spec, trump, cards, history)
+        if not verdict.legal:
+            raise PositionError(f"history[{index}] could not have been scored: "
+                                + "; ".join(s.render() for s in verdict.steps))
+        history.append(ScoredMeld(spec.kind, frozenset(cards)))
+    played = frozenset(c for h in history for c in h.cards) - frozenset(holding)
+    used = frozenset(c for h in history for c in h.cards)
+    best: dict[str, Verdict] = {}
+    refused: dict[str, Verdict] = {}
+    for verdict in all_verdicts(profile, trump, holding, history, played):
+        kind = verdict.spec.kind
+        if verdict.legal:
+            best.setdefault(kind, verdict)
+        elif kind not in refused or _staleness(verdict, used) < _staleness(refused[kind], used):
+            # Report the attempt with the freshest cards: it shows the real obstacle.
+            refused[kind] = verdict
+    def card_list(v: Verdict) -> list[str]:
+        return [str(Card.from_id(c)) for c in v.cards]
+    return {
+        "declarations": [
+            {"meld": v.spec.kind, "points": v.points, "cards": card_list(v),
+             "rule": v.rule_id, "explanation": [s.render() for s in v.steps]}
+            for v in best.values()
+        ],
+        "refused": [
+            {"meld": v.spec.kind, "cards": card_list(v), "rule": v.rule_id,
+             "why": "; ".join(s.render() for s in v.steps[1:] or v.steps)}
+            for kind, v in refused.items() if kind not in best
+        ],
+    }
