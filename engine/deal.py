@@ -347,7 +347,7 @@ class Deal:
             self._emit(Event("dix", player, "dix.once_per_card", 0, (card,), "",
                              (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
         else:
-            self._score_dix(player, card, "dix.exchange", "dix_show")
+            self._score_dix(player, card, "dix.exchange", "dix_exchanged")
 
     def _play(self, card: int) -> None:
         player = self.to_move

@@ -94,6 +94,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "{card} показана после победы: {points}"),
     "dix_exchange": ("{card} is exchanged for the turn-up {other}",
                      "{card} обменяна на открытый козырь {other}"),
+    "dix_exchanged": ("{card} is counted on the exchange: {points}",
+                      "{card} засчитана при обмене: {points}"),
     "dix_first_play": ("{card} is played for the first time and was not yet counted: {points}",
                        "{card} сыграна впервые и ещё не засчитана: {points}"),
     "dix_counted": ("{card} was already counted, so it scores nothing more",

@@ -1,0 +1,75 @@
+"""``bezique play``: play one deal (or a whole game) with random legal actions and
+print the event log with its explanations."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from engine.cards import Card
+from engine.deal import Deal
+from engine.game import Game
+from engine.profile import load_profile
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("play", help="play deals with random legal actions")
+    parser.add_argument("--variant", default="two-handed")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deals", type=int, default=1,
+                        help="play this many seeded deals (seed, seed+1, ...)")
+    parser.add_argument("--game", action="store_true", help="play a whole game to the target")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en")
+    parser.add_argument("--json", action="store_true", help="print events as JSON Lines")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary")
+    parser.set_defaults(run=run)
+
+
+def random_deal(deal: Deal, rng: random.Random) -> Deal:
+    while not deal.is_over:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def _print_events(deal: Deal, args: argparse.Namespace) -> None:
+    for event in deal.events:
+        if args.json:
+            print(json.dumps(event.to_json(args.lang), ensure_ascii=False))
+            continue
+        cards = " ".join(Card.from_id(c).pretty for c in event.cards)
+        who = "-" if event.player is None else f"P{event.player + 1}"
+        points = f"+{event.points}" if event.points else ""
+        head = f"{event.type:<13} {who:<3} {points:>5} {cards}".rstrip()
+        print(head)
+        for line in event.explain(args.lang):
+            print(f"      · {line}")
+
+
+def run(args: argparse.Namespace) -> int:
+    profile = load_profile(args.variant)
+    if args.game:
+        rng = random.Random(args.seed)
+        game = Game.new(profile, rng)
+        while True:
+            random_deal(game.deal, rng)
+            if not args.quiet:
+                _print_events(game.deal, args)
+            event = game.next_deal()
+            print(" · ".join(event.explain(args.lang)))
+            if game.is_over:
+                return 0
+    started = time.perf_counter()
+    for offset in range(args.deals):
+        seed = args.seed + offset
+        rng = random.Random(seed)
+        deal = random_deal(Deal.new(profile, rng, dealer=seed % profile.players), rng)
+        if not args.quiet:
+            _print_events(deal, args)
+    elapsed = time.perf_counter() - started
+    if args.deals > 1 or args.quiet:
+        print(f"{args.deals} deals in {elapsed:.2f} s: {args.deals / elapsed:.0f} deals/s",
+              file=sys.stderr)
+    return 0
