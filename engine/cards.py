@@ -17,9 +17,9 @@ Notation accepted by :func:`parse_card` (canonical output is ``QS``, ``TS``, ``Q
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable
 
 from engine.errors import NotationError
 

@@ -76,6 +76,31 @@ class Deal:
         cut = rng.randrange(1, len(deck))
         return cls(profile, deck[cut:] + deck[:cut], dealer)
 
+    @classmethod
+    def arranged(cls, profile: Profile, hands: Sequence[Sequence[int]], turn_up: int | None,
+                 stock: Sequence[int] = (), dealer: int = 0) -> Deal:
+        """A deal whose hands, turn-up and stock top (first drawn first) are given;
+        the rest of the stock is the remaining cards in id order. For lessons,
+        puzzles and tests: the deck order is derived, so saves still replay."""
+        n = profile.players
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        queues = [list(h) for h in hands]
+        if any(len(q) != profile.hand_size for q in queues) or len(queues) != n:
+            raise BeziqueError(f"each of {n} hands needs {profile.hand_size} cards")
+        deck: list[int] = []
+        for packet in profile.deal_packets:
+            for player in order:
+                deck.extend(queues[player][:packet])
+                del queues[player][:packet]
+        if turn_up is not None:
+            deck.append(turn_up)
+        deck.extend(stock)
+        if len(set(deck)) != len(deck) or max(deck, default=0) >= profile.deck_size:
+            raise BeziqueError("a card is given twice or is not in the variant's packs")
+        given = set(deck)
+        deck.extend(c for c in range(profile.deck_size) if c not in given)
+        return cls(profile, deck, dealer)
+
     def _deal_cards(self) -> None:
         profile, n = self.profile, self.profile.players
         if sorted(self.deck) != list(range(profile.deck_size)):
