@@ -108,6 +108,8 @@ class Card:
 
     @classmethod
     def from_id(cls, card_id: int) -> Card:
+        if 0 <= card_id < len(_BY_ID):
+            return _BY_ID[card_id]
         if card_id < 0:
             raise NotationError(f"card id must be non-negative, not {card_id}")
         copy, kind = divmod(card_id, KINDS_PER_PACK)
@@ -128,6 +130,11 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card('{self}')"
+
+
+# Cards are immutable, so the ids of up to eight packs map to shared instances.
+_BY_ID: tuple[Card, ...] = ()
+_BY_ID = tuple(Card.from_id(i) for i in range(8 * KINDS_PER_PACK))
 
 
 def parse_card(token: str, default_copy: int = 1) -> Card:

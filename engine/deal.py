@@ -64,6 +64,8 @@ class Deal:
         self.leader = (dealer + 1) % n
         self.to_move = self.leader
         self.phase = LEAD
+        self._citations = dict(profile.citations)
+        self._legal: list[Action] | None = None  # cache of legal_actions() for this state
         self._deal_cards()
 
     # --- construction -------------------------------------------------------------
@@ -150,6 +152,11 @@ class Deal:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
         if self.phase == OVER:
             return []
         player = self.to_move
@@ -284,6 +291,7 @@ class Deal:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
             raise self._refuse(action)
+        self._legal = None
         start = len(self.events)
         self.actions.append(action)
         kind = action.type
@@ -314,7 +322,7 @@ class Deal:
         totals = tuple(self.scores)
         self.events.append(Event(event.type, event.player, event.rule_id, event.points,
                                  event.cards, event.meld, event.steps,
-                                 event.citation or self.profile.citation(event.rule_id), totals))
+                                 event.citation or self._citations.get(event.rule_id, ""), totals))
 
     def _score(self, player: int, rule_id: str, points: int, steps: list[Step],
                kind: str, cards: tuple[int, ...] = (), meld: str = "") -> None:

@@ -75,10 +75,13 @@ def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
 
 
 def candidate_sets(
-    profile: Profile, spec: MeldSpec, trump: int | None, available: Iterable[int]
+    profile: Profile, spec: MeldSpec, trump: int | None, available: Iterable[int],
+    kinds: dict[int, list[int]] | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    """Every set of physical cards in ``available`` that forms ``spec``."""
-    kinds = _by_kind(available)
+    """Every set of physical cards in ``available`` that forms ``spec``
+    (``kinds``, if given, is ``available`` already grouped by kind)."""
+    if kinds is None:
+        kinds = _by_kind(available)
     if spec.pattern == "marriage":
         for suit in _suits_for(spec, trump):
             kings = kinds.get(suit * 8 + Rank.KING, [])
@@ -191,10 +194,11 @@ def all_verdicts(
 ) -> Iterator[Verdict]:
     """A verdict for every candidate card set of every meld in the profile."""
     pool = sorted(set(available))
+    kinds = _by_kind(pool)
     for spec in profile.melds:
         if spec.pattern == "carte_blanche":
             continue
-        for cards in candidate_sets(profile, spec, trump, pool):
+        for cards in candidate_sets(profile, spec, trump, pool, kinds):
             yield judge(profile, spec, trump, cards, history, played)
 
 
