@@ -59,6 +59,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "again in the same or a lower combination of its class",
                       "{card} уже записана в комбинации «{prev_meld}»; карту нельзя повторить "
                       "в такой же или младшей комбинации своего класса"),
+    "reuse_reform": ("{card} was in the {prev_meld}, one of whose cards has been played, so "
+                     "the {meld} may be formed again", "{card} входила в комбинацию "
+                     "«{prev_meld}», карта которой уже сыграна, поэтому {meld} можно составить "
+                     "заново"),
+    "reuse_no_reform": ("{card} is still in the {prev_meld}, and no card of that meld has been "
+                        "played: a meld re-forms only after one of its cards is played",
+                        "{card} по-прежнему в комбинации «{prev_meld}», и ни одна её карта не "
+                        "сыграна: комбинацию можно составить заново лишь после розыгрыша её "
+                        "карты"),
+    "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
+                    "первый марьяж или секвенция назначает козыри: {suit}"),
+    "blanche": ("no king, queen or jack in the hand: carte blanche scores {points}",
+                "в руке нет королей, дам и валетов: карт-бланш даёт {points}"),
+    "blanche_again": ("{card} drawn is no court card: carte blanche again, {points}",
+                      "прикуплена {card} — не фигура: снова карт-бланш, {points}"),
+    "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
+                     "прикуплена фигура {card}: право на карт-бланш закончилось"),
+    "brisques_tiebreak": ("{count} aces and tens captured: brisques count only for ties and "
+                          "the rubicon", "взято тузов и десяток: {count}; бриски считаются "
+                          "только при ничьей и для рубикона"),
+    "playoff_skipped": ("the last tricks cannot change the result, so they are not played",
+                        "последние взятки не могут изменить итог, поэтому их не разыгрывают"),
+    "settle_round": ("player {player}: {raw} rounded down to {rounded}",
+                     "игрок {player}: {raw} округляется вниз до {rounded}"),
+    "settle_brisques": ("a tie after rounding: brisques are added ({detail})",
+                        "ничья после округления: добавляются бриски ({detail})"),
+    "settle_round_up": ("still a tie: the higher actual score rounds up",
+                        "всё ещё ничья: больший фактический счёт округляется вверх"),
+    "settle_rescue": ("player {player} counts brisques to cross the rubicon; so does the winner",
+                      "игрок {player} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
+    "settle_difference": ("player {player} wins: difference {difference} plus {bonus} for the "
+                          "game", "побеждает игрок {player}: разница {difference} плюс {bonus} "
+                          "за партию"),
+    "settle_rubicon": ("player {loser} is under {rubicon}: rubiconed, {detail}",
+                       "игрок {loser} не набрал {rubicon}: рубикон, {detail}"),
+    "settle_small": ("the loser scored under {limit}: {bonus} more", "проигравший набрал "
+                     "меньше {limit}: ещё {bonus}"),
+    "settle_total": ("player {player} scores {points} for the game",
+                     "игрок {player} получает {points} за партию"),
+    "settle_draw": ("equal scores: a draw", "равный счёт: ничья"),
     "partner_swap": ("swapping the partner does not renew {card}: it was used in the "
                      "{prev_meld}",
                      "замена партнёра не обновляет {card}: она уже использована в комбинации "

@@ -60,11 +60,21 @@ def pretty(cards: Iterable[int]) -> str:
 
 
 def _suits_for(spec: MeldSpec, trump: int | None) -> list[int]:
+    if trump is None:
+        # No trump yet (Rubicon family): any marriage or sequence would fix trump
+        # and count as trump; nothing else that needs trumps can be formed.
+        fixes_trump = spec.suit == "trump" and spec.pattern in ("marriage", "sequence")
+        return list(range(4)) if fixes_trump or spec.suit == "any" else []
     if spec.suit == "trump":
-        return [] if trump is None else [trump]
+        return [trump]
     if spec.suit == "plain":
         return [s for s in range(4) if s != trump]
     return list(range(4))
+
+
+def fixes_trump(spec: MeldSpec, trump: int | None) -> bool:
+    """True when declaring ``spec`` now makes its suit trumps (no trump yet)."""
+    return trump is None and spec.suit == "trump" and spec.pattern in ("marriage", "sequence")
 
 
 def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
@@ -127,6 +137,10 @@ def check_reuse(
     """Apply the profile's card-reuse policy. Returns (legal, rule id, steps)."""
     steps: list[Step] = []
     seen_same_class = False
+    new_set = frozenset(cards)
+    reform = profile.declaring.reuse == "reform_after_play"
+    blocking: list[tuple[int, ScoredMeld]] = []
+    reformable = False
     for card in sorted(cards):
         for prior in history:
             if card not in prior.cards:
@@ -142,19 +156,28 @@ def check_reuse(
                 steps.append(step("reuse.upgrade", "reuse_upgrade", card=name,
                                   prev_meld=prior.kind, meld=spec.kind))
                 continue
-            if profile.declaring.reuse == "reform_after_play":
-                # Rubicon: a meld re-forms once one of its cards has been played.
-                if prior.cards & played and frozenset(cards) != prior.cards:
-                    steps.append(step("reuse.reform", "reuse_upgrade", card=name,
-                                      prev_meld=prior.kind, meld=spec.kind))
-                    continue
-            if prior.kind == spec.kind and not prior.cards <= frozenset(cards):
-                steps.append(step("reuse.partner_swap", "partner_swap", card=name,
-                                  prev_meld=prior.kind))
-                return False, "reuse.partner_swap", steps
-            steps.append(step("reuse.same_class", "reuse_refused", card=name,
+            if reform and prior.cards & played:
+                reformable = True
+            blocking.append((card, prior))
+    if blocking:
+        card, prior = blocking[0]
+        name = Card.from_id(card).pretty
+        identical = any(p.cards == new_set and p.kind == spec.kind for _, p in blocking)
+        if reform and reformable and not identical:
+            # Rubicon: a meld re-forms once a card of an earlier one has been played.
+            for card, prior in blocking:
+                steps.append(step("reuse.reform", "reuse_reform", card=Card.from_id(card).pretty,
+                                  prev_meld=prior.kind, meld=spec.kind))
+            return True, "", steps
+        if reform:
+            steps.append(step("reuse.reform", "reuse_no_reform", card=name, prev_meld=prior.kind))
+            return False, "reuse.reform", steps
+        if prior.kind == spec.kind and not prior.cards <= new_set:
+            steps.append(step("reuse.partner_swap", "partner_swap", card=name,
                               prev_meld=prior.kind))
-            return False, "reuse.same_class", steps
+            return False, "reuse.partner_swap", steps
+        steps.append(step("reuse.same_class", "reuse_refused", card=name, prev_meld=prior.kind))
+        return False, "reuse.same_class", steps
     if not seen_same_class:
         steps.insert(0, step("reuse.same_class", "reuse_fresh", **{"class": spec.meld_class}))
     return True, "", steps
