@@ -22,6 +22,7 @@ class ActionType(StrEnum):
     SHOW_SEVEN = "show"        # show a seven of trumps (dix)
     EXCHANGE_SEVEN = "exchange"  # exchange a seven of trumps for the turn-up
     DRAW = "draw"              # finish declaring; both players draw
+    CARTE_BLANCHE = "blanche"  # claim carte blanche: a hand with no king, queen or jack
 
 
 _WITH_MELD = {ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING}
@@ -74,8 +75,8 @@ class Action:
         cards = tuple(parse_card(token).id for token in rest)
         if kind in _ONE_CARD and len(cards) != 1:
             raise NotationError(f"{kind.value!r} takes exactly one card")
-        if kind is ActionType.DRAW and cards:
-            raise NotationError("'draw' takes no cards")
+        if kind in (ActionType.DRAW, ActionType.CARTE_BLANCHE) and cards:
+            raise NotationError(f"{kind.value!r} takes no cards")
         if kind in _WITH_MELD and not cards:
             raise NotationError(f"{kind.value!r} needs the meld's cards")
         if kind in _WITH_MELD:

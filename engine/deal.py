@@ -26,7 +26,7 @@ from engine.actions import Action, ActionType
 from engine.cards import Card, Rank, Suit, parse_card
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
-from engine.melds import ScoredMeld, all_verdicts, display_order, judge, pretty
+from engine.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.profile import Profile, load_profile, variant_names
 from engine.tricks import beats, is_brisque, playoff_legal, playoff_obligation, suit_of
 
@@ -64,6 +64,9 @@ class Deal:
         self.leader = (dealer + 1) % n
         self.to_move = self.leader
         self.phase = LEAD
+        self.blanche: set[int] = set()          # players who claimed carte blanche
+        self.blanche_open: set[int] = set()     # ... whose repeat privilege still runs
+        self.revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown to all
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
         self._deal_cards()
@@ -161,11 +164,17 @@ class Deal:
             return []
         player = self.to_move
         holding = self.holding(player)
-        if self.phase == LEAD:
-            return [Action.play(c) for c in sorted(holding)]
-        if self.phase == FOLLOW:
-            return [Action.play(c) for c in sorted(self._followable(holding))]
-        return self._declare_actions(player, holding)
+        if self.phase == DECLARE:
+            return self._declare_actions(player, holding)
+        cards = holding if self.phase == LEAD else self._followable(holding)
+        actions = [Action.play(c) for c in sorted(cards)]
+        if self._may_claim_blanche(player, holding):
+            actions.append(Action(ActionType.CARTE_BLANCHE))
+        return actions
+
+    def _may_claim_blanche(self, player: int, holding: set[int]) -> bool:
+        return (self.profile.declaring.carte_blanche > 0 and self.tricks_played == 0
+                and player not in self.blanche and not any(_is_court(c) for c in holding))
 
     def _followable(self, holding: set[int]) -> list[int]:
         if not self.in_playoff:
@@ -216,6 +225,11 @@ class Deal:
         kind = action.type
         if phase == OVER:
             return IllegalActionError("deal.over", "the deal is over")
+        if kind is ActionType.CARTE_BLANCHE:
+            return IllegalActionError("meld.carte_blanche",
+                                      "carte blanche is claimed before one's first card, with "
+                                      "a hand of no kings, queens or jacks, in variants that "
+                                      "score it")
         if kind is ActionType.PLAY:
             if phase == DECLARE:
                 return IllegalActionError("play.winner_declares_then_draws",
@@ -309,6 +323,8 @@ class Deal:
             self._score_dix(self.to_move, action.card, "dix.show", "dix_show")
         elif kind is ActionType.EXCHANGE_SEVEN:
             self._exchange(action.card)
+        elif kind is ActionType.CARTE_BLANCHE:
+            self._claim_blanche()
         else:
             self._draw()
         return self.events[start:]
@@ -343,11 +359,39 @@ class Deal:
         steps = list(verdict.steps)
         if pending:
             steps.insert(0, step("cady.pending", "pending_scored", meld=meld.kind))
+        if fixes_trump(spec, self.trump):
+            self.trump = suit_of(min(meld.cards))
+            steps.insert(1, step("trump.first_marriage", "trump_fixed",
+                                 suit=Suit(self.trump).letter))
         self._expose(player, meld.cards)
         self.history[player].append(meld)
         self.scored_this_turn += 1
         self._score(player, spec.rule_id, spec.points, steps, "declare",
                     tuple(sorted(meld.cards, key=display_order)), meld.kind)
+
+    def _claim_blanche(self) -> None:
+        player = self.to_move
+        points = self.profile.declaring.carte_blanche
+        self.blanche.add(player)
+        if self.profile.declaring.carte_blanche_repeat:
+            self.blanche_open.add(player)
+        self.revealed[player] |= self.holding(player)
+        self._score(player, "meld.carte_blanche", points,
+                    [step("meld.carte_blanche", "blanche", points=points)], "declare",
+                    tuple(sorted(self.holding(player), key=display_order)), "carte_blanche")
+
+    def _blanche_draw(self, player: int, card: int) -> None:
+        """A claimed carte blanche scores again for each non-court card drawn (003)."""
+        if _is_court(card):
+            self.blanche_open.discard(player)
+            self._emit(Event("blanche_end", player, "carte_blanche.repeat", 0, (card,), "",
+                             (step("carte_blanche.repeat", "blanche_ends", card=_p(card)),)))
+            return
+        points = self.profile.declaring.carte_blanche
+        self.revealed[player].add(card)
+        self._score(player, "carte_blanche.repeat", points,
+                    [step("carte_blanche.repeat", "blanche_again", card=_p(card),
+                          points=points)], "declare", (card,), "carte_blanche")
 
     def _announce(self, meld: ScoredMeld) -> None:
         player = self.to_move
@@ -454,6 +498,8 @@ class Deal:
                 card = self.stock.pop()
                 self.hands[player].add(card)
                 self._emit(Event("draw", player, "play.winner_declares_then_draws", 0, ()))
+                if player in self.blanche_open:
+                    self._blanche_draw(player, card)
             elif self.turn_up is not None:
                 card, self.turn_up = self.turn_up, None
                 self.hands[player].add(card)
@@ -475,10 +521,47 @@ class Deal:
             self.tables[player] = set()
         self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
                          (step("playoff.no_declarations", "stock_end"),)))
+        if self._playoff_is_hopeless():
+            self._emit(Event("playoff_skipped", None, "settle.skip_playoff", 0, (), "",
+                             (step("settle.skip_playoff", "playoff_skipped"),)))
+            self._end_deal(None)
 
-    def _end_deal(self, last_winner: int) -> None:
+    def brisque_points(self) -> list[int]:
+        """Points of the brisques each player has captured so far."""
+        each = self.profile.scoring.brisque_points
+        return [each * sum(1 for c in won if is_brisque(c)) for won in self.won]
+
+    def _playoff_is_hopeless(self) -> bool:
+        """003: skip the play-off when one player is rubiconed whatever happens in it
+        and the result cannot change (every split of brisques and the last trick)."""
+        from engine.settlement import settle
+
+        rules = self.profile.settlement
+        if rules is None or not rules.skip_hopeless_playoff or self.profile.players != 2:
+            return False
+        each = self.profile.scoring.brisque_points
+        left = sum(1 for p in range(2) for c in self.hands[p] if is_brisque(c))
+        base = self.brisque_points()
+        bonus = self.profile.scoring.last_trick_bonus
+        results = set()
+        for share in range(left + 1):
+            for last in range(2):
+                scores = [self.scores[p] + (bonus if p == last else 0) for p in range(2)]
+                brisques = [base[0] + share * each, base[1] + (left - share) * each]
+                result = settle(self.profile, scores, brisques)
+                if not result.rubiconed:
+                    return False
+                results.add((result.winner, result.points))
+        return len(results) == 1
+
+    def _end_deal(self, last_winner: int | None) -> None:
         scoring = self.profile.scoring
-        if scoring.last_trick_bonus:
+        if scoring.brisques == "tiebreak_only":
+            for player in range(self.profile.players):
+                count = sum(1 for c in self.won[player] if is_brisque(c))
+                self._emit(Event("brisques", player, "score.brisque", 0, (), "",
+                                 (step("score.brisque", "brisques_tiebreak", count=count),)))
+        if scoring.last_trick_bonus and last_winner is not None:
             self._score(last_winner, "score.last_trick", scoring.last_trick_bonus,
                         [step("score.last_trick", "last_trick", points=scoring.last_trick_bonus)],
                         "last_trick")
@@ -564,6 +647,7 @@ class Deal:
             "scores": list(self.scores), "tricks_played": self.tricks_played,
             "scored_this_turn": self.scored_this_turn, "dix_counted": sorted(self.dix_counted),
             "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],
+            "blanche": sorted(self.blanche), "blanche_open": sorted(self.blanche_open),
             "pending": [[(m.kind, cards(m.cards)) for m in p] for p in self.pending],
             "events": [e.to_json() for e in self.events],
         }
@@ -582,6 +666,10 @@ class Deal:
         return Position.from_playoff(self.profile, self.trump,
                                      [sorted(self.holding(p)) for p in range(2)],
                                      self.leader, list(self.trick))
+
+
+def _is_court(card: int) -> bool:
+    return Rank.JACK <= card % 8 <= Rank.KING
 
 
 def _p(card: int) -> str:

@@ -58,6 +58,7 @@ class Game:
         self.finished_deals: list[Deal] = []
         self.deal = Deal.new(profile, random.Random(seeds[0]), first_dealer)
         self.result: Event | None = None
+        self.game_scores: list[int] | None = None  # single-deal games: the settlement
 
     @classmethod
     def new(cls, profile: Profile, rng: random.Random) -> Game:
@@ -82,6 +83,8 @@ class Game:
             raise BeziqueError("the current deal is not finished")
         if self.result is not None:
             return self.result
+        if self.profile.scoring.end == "single_deal":
+            return self._settle()
         totals = self.totals
         target = self.profile.scoring.target
         scores = " : ".join(map(str, totals))
@@ -108,6 +111,16 @@ class Game:
         return Event("next_deal", None, "game.target", 0, (), "",
                      (step("game.target", "game_continue", target=target, scores=scores),),
                      self.profile.citation("game.target"), tuple(totals))
+
+    def _settle(self) -> Event:
+        from engine.settlement import settle
+
+        result = settle(self.profile, list(self.deal.scores), self.deal.brisque_points())
+        self.game_scores = result.game_scores(self.profile.players)
+        rule = "game.tie" if result.winner is None else "settle.rubicon"
+        self.result = Event("game_end", result.winner, rule, result.points, (), "",
+                            result.steps, self.profile.citation(rule), tuple(self.game_scores))
+        return self.result
 
     # --- saving ---------------------------------------------------------------------
 
@@ -156,14 +169,17 @@ class Game:
         game.profile, game.first_dealer, game.cut_events = profile, first, []
         game.seeds = [0] * len(restored)
         game.finished_deals, game.deal, game.result = restored[:-1], restored[-1], None
+        game.game_scores = None
+        if profile.scoring.end == "single_deal" and len(restored) != 1:
+            raise CorruptSaveError("this variant's game is a single deal")
         for index in range(len(restored) - 1):
             totals = [sum(d.scores[p] for d in restored[:index + 1])
                       for p in range(profile.players)]
-            if max(totals) >= profile.scoring.target:
+            if profile.scoring.end != "single_deal" and max(totals) >= profile.scoring.target:
                 raise CorruptSaveError(f"the game was already over after deal {index + 1}")
         if game.deal.is_over:
             game.next_deal()
-            if game.result is None:  # not over: undo the fresh deal so the save round-trips
+            if game.result is None and game.finished_deals:  # not over: undo the fresh deal so the save round-trips
                 game.deal = game.finished_deals.pop()
                 game.seeds.pop()
         return game

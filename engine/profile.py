@@ -53,6 +53,7 @@ class DeclaringRules:
     multi_bezique_all_on_table: bool
     in_playoff: bool
     carte_blanche: int
+    carte_blanche_repeat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,8 +80,25 @@ class ScoringRules:
     last_trick_bonus: int
     points_per_trick: int
     target: int
-    end: Literal["target_finish_deal"]
+    end: Literal["target_finish_deal", "single_deal"]
     tie: Literal["draw"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementRules:
+    """How a single-deal game (Rubicon family) turns deal points into a game score."""
+
+    rounding: int                 # round down to this multiple (0: no rounding)
+    game_bonus: int               # for winning the game
+    rubicon: int                  # the loser must reach this
+    rubicon_rule: Literal["extra_bonus", "sum_and_brisques"]
+    rubicon_bonus: int            # extra for rubiconing the loser
+    rubicon_brisque_bonus: int    # "sum_and_brisques": added for all brisques
+    small_score_limit: int        # a winner's extra when the loser scores under this
+    small_score_bonus: int
+    tie_break: Literal["brisques_then_round_up", "none"]
+    brisque_rescue: bool          # the loser may count brisques to cross the rubicon
+    skip_hopeless_playoff: bool   # skip the last tricks when they cannot change the result
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +124,7 @@ class Profile:
     scoring: ScoringRules
     melds: tuple[MeldSpec, ...]
     citations: tuple[tuple[str, str], ...] = field(default=())
+    settlement: SettlementRules | None = None
 
     @property
     def deck_size(self) -> int:
@@ -191,6 +210,20 @@ def _meld(row: dict[str, Any], where: str) -> MeldSpec:
     )
 
 
+def _settlement(table: Any, where: str) -> SettlementRules:
+    if not isinstance(table, dict):
+        raise ProfileError(f"{where}: [settlement] must be a table")
+    ints = ("rounding", "game_bonus", "rubicon", "rubicon_bonus", "rubicon_brisque_bonus",
+            "small_score_limit", "small_score_bonus")
+    values: dict[str, Any] = {k: _take(table, k, int, where) for k in ints}
+    values["rubicon_rule"] = _choice(table, "rubicon_rule", ("extra_bonus", "sum_and_brisques"),
+                                     where)
+    values["tie_break"] = _choice(table, "tie_break", ("brisques_then_round_up", "none"), where)
+    values["brisque_rescue"] = _take(table, "brisque_rescue", bool, where)
+    values["skip_hopeless_playoff"] = _take(table, "skip_hopeless_playoff", bool, where)
+    return SettlementRules(**values)
+
+
 def profile_from_dict(data: dict[str, Any]) -> Profile:
     """Build and validate a profile from parsed TOML data."""
     name = _take(data, "name", str, "profile")
@@ -232,6 +265,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             multi_bezique_all_on_table=_take(dec, "multi_bezique_all_on_table", bool, where),
             in_playoff=_take(dec, "in_playoff", bool, where),
             carte_blanche=_take(dec, "carte_blanche", int, where),
+            carte_blanche_repeat=bool(dec.get("carte_blanche_repeat", False)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -247,12 +281,15 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             last_trick_bonus=_take(sc, "last_trick_bonus", int, where),
             points_per_trick=_take(sc, "points_per_trick", int, where),
             target=_take(sc, "target", int, where),
-            end=cast(Any, _choice(sc, "end", ("target_finish_deal",), where)),
+            end=cast(Any, _choice(sc, "end", ("target_finish_deal", "single_deal"), where)),
             tie=cast(Any, _choice(sc, "tie", ("draw",), where)),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
+        settlement=_settlement(data["settlement"], where) if "settlement" in data else None,
     )
+    if profile.scoring.end == "single_deal" and profile.settlement is None:
+        raise ProfileError(f"{where}: a single-deal game needs a [settlement] table")
     hand_total = sum(profile.deal_packets)
     if hand_total != profile.hand_size:
         raise ProfileError(f"{where}: deal packets {profile.deal_packets} do not make a hand")
@@ -267,14 +304,49 @@ def variant_names() -> list[str]:
                   and p.name != "options.toml")
 
 
-@cache
-def load_profile(name: str) -> Profile:
-    """Load a shipped variant profile by name (``two-handed``)."""
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The TOML data of a variant, with ``extends`` resolved.
+
+    A file may name a base profile in ``extends``: its tables merge over the
+    base's, ``melds_extra`` rows are appended, ``meld_points`` re-prices rows
+    and ``melds_remove`` drops them by kind.
+    """
     if name not in variant_names():
         raise ProfileError(f"unknown variant {name!r}; known: {', '.join(variant_names())}")
+    if name in seen:
+        raise ProfileError(f"variant {name!r} extends itself")
     text = (resources.files("engine") / "variants" / f"{name}.toml").read_text("utf-8")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(f"variant file {name}.toml is not valid TOML: {exc}") from exc
-    return profile_from_dict(data)
+    base_name = data.pop("extends", None)
+    if base_name is None:
+        return data
+    base = _raw_profile(base_name, (*seen, name))
+    extra = data.pop("melds_extra", [])
+    prices = data.pop("meld_points", {})
+    removed = set(data.pop("melds_remove", []))
+    merged = _merge(base, data)
+    rows = [dict(row) for row in merged.get("melds", []) if row["kind"] not in removed]
+    for row in rows:
+        if row["kind"] in prices:
+            row["points"] = prices[row["kind"]]
+    merged["melds"] = rows + list(extra)
+    return merged
+
+
+@cache
+def load_profile(name: str) -> Profile:
+    """Load a shipped variant profile by name (``two-handed``)."""
+    return profile_from_dict(_raw_profile(name))

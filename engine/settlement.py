@@ -1,0 +1,92 @@
+"""Settling a single-deal game (the Rubicon family): rounding, ties, the rubicon.
+
+The rules come from the profile's :class:`engine.profile.SettlementRules`; 003's
+scoring is Rubicon's default and 004's is a named option.
+
+    >>> from engine.profile import load_profile
+    >>> result = settle(load_profile("rubicon"), [1290, 1200], [60, 100])
+    >>> result.winner, result.points
+    (0, 600)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.explain import Step, step
+from engine.profile import Profile, SettlementRules
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    winner: int | None          # None: a draw
+    points: int                 # the winner's game score
+    rubiconed: bool
+    steps: tuple[Step, ...]
+
+    def game_scores(self, players: int) -> list[int]:
+        return [self.points if p == self.winner else 0 for p in range(players)]
+
+
+def _round(value: int, rules: SettlementRules) -> int:
+    return value // rules.rounding * rules.rounding if rules.rounding else value
+
+
+def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Settlement:
+    """The game result from the deal's points and each side's brisque points."""
+    rules = profile.settlement
+    if rules is None:
+        raise ValueError(f"variant {profile.name!r} is not settled in one deal")
+    rid = "settle.rubicon"
+    steps: list[Step] = []
+    totals = list(scores)
+    with_brisques = False
+    low = min(range(2), key=lambda p: (totals[p], p))
+    if (rules.brisque_rescue and totals[low] < rules.rubicon
+            and totals[low] + brisque_points[low] >= rules.rubicon):
+        totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
+        with_brisques = True
+        steps.append(step(rid, "settle_rescue", player=low + 1))
+    rounded = [_round(t, rules) for t in totals]
+    for p in range(2):
+        if rules.rounding:
+            steps.append(step(rid, "settle_round", player=p + 1, raw=totals[p],
+                              rounded=rounded[p]))
+    if rounded[0] == rounded[1] and rules.tie_break == "brisques_then_round_up":
+        if not with_brisques:
+            totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
+            with_brisques = True
+            rounded = [_round(t, rules) for t in totals]
+            steps.append(step(rid, "settle_brisques",
+                              detail=" : ".join(f"{t} → {r}" for t, r in zip(totals, rounded,
+                                                                             strict=True))))
+        if rounded[0] == rounded[1] and totals[0] != totals[1] and rules.rounding:
+            higher = 0 if totals[0] > totals[1] else 1
+            rounded[higher] += rules.rounding
+            steps.append(step(rid, "settle_round_up"))
+    if rounded[0] == rounded[1]:
+        steps.append(step("game.tie", "settle_draw"))
+        return Settlement(None, 0, False, tuple(steps))
+    winner = 0 if rounded[0] > rounded[1] else 1
+    loser = 1 - winner
+    rubiconed = totals[loser] < rules.rubicon
+    if rubiconed and rules.rubicon_rule == "sum_and_brisques":
+        points = rules.rubicon_bonus + totals[0] + totals[1] + rules.rubicon_brisque_bonus
+        steps.append(step(rid, "settle_rubicon", loser=loser + 1, rubicon=rules.rubicon,
+                          detail=f"{rules.rubicon_bonus} + {totals[winner]} + {totals[loser]}"
+                                 f" + {rules.rubicon_brisque_bonus}"))
+    else:
+        difference = rounded[winner] - rounded[loser]
+        points = difference + rules.game_bonus
+        steps.append(step(rid, "settle_difference", player=winner + 1, difference=difference,
+                          bonus=rules.game_bonus))
+        if rubiconed:
+            points += rules.rubicon_bonus
+            steps.append(step(rid, "settle_rubicon", loser=loser + 1, rubicon=rules.rubicon,
+                              detail=f"+{rules.rubicon_bonus}"))
+    if rules.small_score_limit and totals[loser] < rules.small_score_limit:
+        points += rules.small_score_bonus
+        steps.append(step(rid, "settle_small", limit=rules.small_score_limit,
+                          bonus=rules.small_score_bonus))
+    steps.append(step(rid, "settle_total", player=winner + 1, points=points))
+    return Settlement(winner, points, rubiconed, tuple(steps))
