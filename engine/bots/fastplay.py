@@ -1,0 +1,530 @@
+"""A fast two-handed deal simulator on plain ints, for rollouts and benchmarks.
+
+It follows the same profile fields as :class:`engine.deal.Deal` (packs, packets,
+turn-up, dix, one declaration per trick, Cady pending melds, the reuse policy,
+the play-off obligations, brisques, last trick) but keeps no events, builds no
+explanations and does not validate: callers pass actions from :meth:`legal`.
+``tests/test_bots_fastplay.py`` cross-checks it against ``Deal``: the same
+actions give the same legal sets and the same final scores.
+
+Terminology
+-----------
+* *holding*: a player's concealed and exposed cards together (one list here:
+  exposure changes what the opponent sees, never what may be played).
+* *fast action*: a card id (play), ``DRAW`` (-1), or a tuple
+  ``(code, spec index, cards)`` for the declare phase, ``code`` one of
+  ``DECLARE``, ``ANNOUNCE``, ``SCORE``, ``SHOW``, ``EXCHANGE``.
+
+    >>> import random
+    >>> from engine.profile import load_profile
+    >>> s = FastDeal.new(load_profile("two-handed"), random.Random(3), dealer=0)
+    >>> s.play_random(random.Random(3))
+    >>> s.phase == OVER and s.tricks_played == 32
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Union
+
+from engine.actions import Action, ActionType
+from engine.cards import Rank
+from engine.deal import Deal
+from engine.profile import Profile
+
+LEAD, FOLLOW, DECLARE_PHASE, OVER = 0, 1, 2, 3
+PHASE_CODES = {"lead": LEAD, "follow": FOLLOW, "declare": DECLARE_PHASE, "over": OVER}
+DRAW = -1
+DECLARE, ANNOUNCE, SCORE, SHOW, EXCHANGE = 1, 2, 3, 4, 5
+
+MeldMove = tuple[int, int, tuple[int, ...]]
+FastAction = Union[int, MeldMove]
+
+_CODE_TYPES = {DECLARE: ActionType.DECLARE, ANNOUNCE: ActionType.ANNOUNCE,
+               SCORE: ActionType.SCORE_PENDING, SHOW: ActionType.SHOW_SEVEN,
+               EXCHANGE: ActionType.EXCHANGE_SEVEN}
+_TYPE_CODES = {v: k for k, v in _CODE_TYPES.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRule:
+    """One meld of the profile compiled for one trump suit."""
+
+    index: int                 # position in profile.melds
+    kind: str
+    points: int
+    meld_class: int
+    level: int
+    groups: tuple[tuple[int, int], ...]   # (bitmask of the kinds pooled, cards needed)
+    need_mask: int             # kinds that must be present (quick reject)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The profile fields the simulator reads, compiled for one trump suit."""
+
+    profile: Profile
+    trump: int                 # -1 when there is none
+    melds: tuple[MeldRule, ...]
+    seven: int                 # kind of the seven of trumps, -1 when no trump
+    per_trick: int
+    cady: bool
+    reform: bool
+    dix_points: int
+    dix_show: bool
+    dix_exchange: bool
+    dix_first_play: bool
+    follow_suit: bool
+    must_win: bool
+    must_trump: bool
+    brisque_points: int        # 0 when brisques do not count
+    last_bonus: int
+    trick_points: int
+    tricks: int
+
+
+_RULES: dict[tuple[int, int], Rules] = {}
+
+
+def rules_for(profile: Profile, trump: int | None) -> Rules:
+    """Compiled rules, cached per (profile, trump)."""
+    key = (id(profile), -1 if trump is None else trump)
+    rules = _RULES.get(key)
+    if rules is not None and rules.profile is profile:
+        return rules
+    t = -1 if trump is None else trump
+    classes: dict[str, int] = {}
+    melds: list[MeldRule] = []
+    for index, spec in enumerate(profile.melds):
+        if spec.pattern == "carte_blanche":
+            continue
+        if spec.suit == "trump":
+            suits = [] if t < 0 else [t]
+        elif spec.suit == "plain":
+            suits = [s for s in range(4) if s != t]
+        else:
+            suits = [0, 1, 2, 3]
+        cls = classes.setdefault(spec.meld_class, len(classes))
+        variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
+        if spec.pattern == "marriage":
+            variants = [(((s * 8 + Rank.KING,), 1), ((s * 8 + Rank.QUEEN,), 1)) for s in suits]
+        elif spec.pattern == "sequence":
+            variants = [tuple(((s * 8 + r,), 1) for r in (Rank.ACE, Rank.TEN, Rank.KING,
+                                                          Rank.QUEEN, Rank.JACK))
+                        for s in suits]
+        elif spec.pattern == "bezique":
+            from engine.cards import Suit
+            queen, jack = profile.bezique_pair(None if t < 0 else Suit(t))
+            variants = [(((queen,), spec.count), ((jack,), spec.count))]
+        elif spec.pattern == "rank_set":
+            assert spec.rank is not None
+            variants = [((tuple(s * 8 + spec.rank for s in suits), spec.count),)]
+        for groups in variants:
+            need = 0
+            compiled: list[tuple[int, int]] = []
+            for kinds, count in groups:
+                bits = sum(1 << k for k in kinds)
+                compiled.append((bits, count))
+                if len(kinds) == 1:
+                    need |= bits
+            melds.append(MeldRule(index, spec.kind, spec.points, cls, spec.level,
+                                  tuple(compiled), need))
+    dec, dix, sc, po = profile.declaring, profile.dix, profile.scoring, profile.playoff
+    rules = Rules(
+        profile=profile, trump=t, melds=tuple(melds),
+        seven=-1 if t < 0 else t * 8 + Rank.SEVEN, per_trick=dec.per_trick,
+        cady=dec.pending == "cady", reform=dec.reuse == "reform_after_play",
+        dix_points=dix.points, dix_show=dix.on_show, dix_exchange=dix.on_exchange,
+        dix_first_play=dix.on_first_play, follow_suit=po.follow_suit, must_win=po.must_win,
+        must_trump=po.must_trump,
+        brisque_points=sc.brisque_points if sc.brisques == "count" else 0,
+        last_bonus=sc.last_trick_bonus, trick_points=sc.points_per_trick,
+        tricks=profile.tricks_per_deal)
+    _RULES[key] = rules
+    return rules
+
+
+def beats(lead: int, follow: int, trump: int) -> bool:
+    ls, fs = (lead & 31) >> 3, (follow & 31) >> 3
+    if fs == ls:
+        return (follow & 7) > (lead & 7)
+    return fs == trump
+
+
+class FastDeal:
+    """A two-handed deal as plain lists and ints. ``hold[p]`` is player p's holding,
+    ``history[p]``/``pending[p]`` lists of ``(rule index, kind name, cards tuple)``."""
+
+    __slots__ = ("rules", "hold", "history", "pending", "scores", "brisques", "trick",
+                 "played", "dix_counted", "turn_up", "stock", "tricks_played",
+                 "scored_this_turn", "leader", "to_move", "phase")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.hold: list[list[int]] = [[], []]
+        self.history: list[list[tuple[int, tuple[int, ...]]]] = [[], []]
+        self.pending: list[list[tuple[int, tuple[int, ...]]]] = [[], []]
+        self.scores = [0, 0]
+        self.brisques = [0, 0]
+        self.trick: list[int] = []
+        self.played = 0            # bitmask of card ids played
+        self.dix_counted = 0       # bitmask of card ids
+        self.turn_up = -1
+        self.stock: list[int] = []  # drawn with pop()
+        self.tricks_played = 0
+        self.scored_this_turn = 0
+        self.leader = 0
+        self.to_move = 0
+        self.phase = LEAD
+
+    # --- construction ---------------------------------------------------------------
+
+    @classmethod
+    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> FastDeal:
+        """Shuffle, cut and deal exactly as :meth:`Deal.new` does with the same RNG."""
+        deck = list(range(profile.deck_size))
+        rng.shuffle(deck)
+        cut = rng.randrange(1, len(deck))
+        return cls.from_deck(profile, deck[cut:] + deck[:cut], dealer)
+
+    @classmethod
+    def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int) -> FastDeal:
+        position = 0
+        hands: list[list[int]] = [[], []]
+        order = [(dealer + 1) % 2, dealer]
+        for packet in profile.deal_packets:
+            for player in order:
+                hands[player].extend(deck[position:position + packet])
+                position += packet
+        trump: int | None = None
+        turn_up = -1
+        if profile.turn_up:
+            turn_up = deck[position]
+            position += 1
+            trump = (turn_up & 31) >> 3
+        s = cls(rules_for(profile, trump))
+        s.hold = hands
+        s.turn_up = turn_up
+        s.stock = list(reversed(deck[position:]))
+        s.leader = s.to_move = (dealer + 1) % 2
+        if turn_up >= 0 and profile.dix.dealer_on_turn_up and (turn_up & 31) == s.rules.seven:
+            s.scores[dealer] += s.rules.dix_points
+            s.dix_counted |= 1 << turn_up
+        return s
+
+    @classmethod
+    def from_deal(cls, deal: Deal) -> FastDeal:
+        """The current state of an engine deal."""
+        return cls.from_parts(deal, [sorted(deal.holding(p)) for p in range(2)],
+                              list(deal.stock))
+
+    @classmethod
+    def from_parts(cls, deal: object, holds: list[list[int]], stock_pop_order: list[int]
+                   ) -> FastDeal:
+        """From any object with Deal's public attributes (a Deal or a PlayerView),
+        with the holdings and the stock (in ``pop()`` order) given explicitly."""
+        d = deal
+        s = cls(rules_for(d.profile, d.trump))  # type: ignore[attr-defined]
+        s.hold = holds
+        idx = {m.index: i for i, m in enumerate(s.rules.melds)}
+        names = {m.kind: m.index for m in s.rules.melds}
+        del idx
+
+        def conv(melds: Sequence[object]) -> list[tuple[int, tuple[int, ...]]]:
+            out = []
+            for m in melds:
+                out.append((names[m.kind], tuple(sorted(m.cards))))  # type: ignore[attr-defined]
+            return out
+
+        s.history = [conv(h) for h in d.history]  # type: ignore[attr-defined]
+        s.pending = [conv(p) for p in d.pending]  # type: ignore[attr-defined]
+        s.scores = list(d.scores)  # type: ignore[attr-defined]
+        s.brisques = [sum(1 for c in w if c % 8 >= 6) for w in d.won]  # type: ignore[attr-defined]
+        s.trick = list(d.trick)  # type: ignore[attr-defined]
+        s.played = _mask(d.played)  # type: ignore[attr-defined]
+        s.dix_counted = _mask(d.dix_counted)  # type: ignore[attr-defined]
+        turn_up = d.turn_up  # type: ignore[attr-defined]
+        s.turn_up = -1 if turn_up is None else turn_up
+        s.stock = stock_pop_order
+        s.tricks_played = d.tricks_played  # type: ignore[attr-defined]
+        s.scored_this_turn = d.scored_this_turn  # type: ignore[attr-defined]
+        s.leader = d.leader  # type: ignore[attr-defined]
+        s.to_move = d.to_move  # type: ignore[attr-defined]
+        s.phase = PHASE_CODES[d.phase]  # type: ignore[attr-defined]
+        return s
+
+    def copy(self) -> FastDeal:
+        s = FastDeal.__new__(FastDeal)
+        s.rules = self.rules
+        s.hold = [self.hold[0][:], self.hold[1][:]]
+        s.history = [self.history[0][:], self.history[1][:]]
+        s.pending = [self.pending[0][:], self.pending[1][:]]
+        s.scores = self.scores[:]
+        s.brisques = self.brisques[:]
+        s.trick = self.trick[:]
+        s.played = self.played
+        s.dix_counted = self.dix_counted
+        s.turn_up = self.turn_up
+        s.stock = self.stock[:]
+        s.tricks_played = self.tricks_played
+        s.scored_this_turn = self.scored_this_turn
+        s.leader = self.leader
+        s.to_move = self.to_move
+        s.phase = self.phase
+        return s
+
+    # --- queries ----------------------------------------------------------------------
+
+    @property
+    def stock_count(self) -> int:
+        return len(self.stock) + (1 if self.turn_up >= 0 else 0)
+
+    def final_scores(self) -> list[int]:
+        return self.scores[:]
+
+    def _reuse_ok(self, rule: MeldRule, cards: tuple[int, ...], player: int) -> bool:
+        history = self.history[player]
+        if not history:
+            return True
+        melds = self.rules.melds
+        by_index = _by_index(self.rules)
+        mask = _mask(cards)
+        for index, prior in history:
+            spec = melds[by_index[index]]
+            if spec.meld_class != rule.meld_class or spec.level < rule.level:
+                continue
+            pmask = _mask(prior)
+            if not pmask & mask:
+                continue
+            if self.rules.reform and pmask & self.played and pmask != mask:
+                continue
+            return False
+        return True
+
+    def meld_options(self, player: int) -> list[tuple[MeldRule, tuple[int, ...]]]:
+        """Every (meld, cards) ``player`` may score now by the reuse rule."""
+        hold = self.hold[player]
+        present = 0
+        for c in hold:
+            present |= 1 << (c & 31)
+        out: list[tuple[MeldRule, tuple[int, ...]]] = []
+        for rule in self.rules.melds:
+            if present & rule.need_mask != rule.need_mask:
+                continue
+            pools = []
+            for bits, count in rule.groups:
+                pool = [c for c in hold if bits >> (c & 31) & 1]
+                if len(pool) < count:
+                    break
+                pool.sort()
+                pools.append(list(combinations(pool, count)))
+            else:
+                for parts in product(*pools):
+                    cards = tuple(sorted(c for part in parts for c in part))
+                    if self._reuse_ok(rule, cards, player):
+                        out.append((rule, cards))
+        return out
+
+    def legal(self) -> list[FastAction]:
+        """The fast actions of the player to move, as ``Deal.legal_actions`` lists them."""
+        phase = self.phase
+        if phase == OVER:
+            return []
+        p = self.to_move
+        hold = self.hold[p]
+        if phase == LEAD:
+            return list(hold)
+        if phase == FOLLOW:
+            if self.stock or self.turn_up >= 0:
+                return list(hold)
+            return self.playoff_replies(hold, self.trick[0])
+        return self._declare_actions(p)
+
+    def playoff_replies(self, hold: list[int], lead: int) -> list[int]:
+        r = self.rules
+        ls = (lead & 31) >> 3
+        same = [c for c in hold if (c & 31) >> 3 == ls]
+        if same and r.follow_suit:
+            if r.must_win:
+                lr = lead & 7
+                higher = [c for c in same if (c & 7) > lr]
+                if higher:
+                    return higher
+            return same
+        if r.must_trump and r.trump >= 0 and ls != r.trump:
+            trumps = [c for c in hold if (c & 31) >> 3 == r.trump]
+            if trumps:
+                return trumps
+        return list(hold)
+
+    def _declare_actions(self, p: int) -> list[FastAction]:
+        r = self.rules
+        acts: list[FastAction] = [DRAW]
+        if self.scored_this_turn < r.per_trick:
+            for rule, cards in self.meld_options(p):
+                acts.append((DECLARE, rule.index, cards))
+            for index, cards in self.pending[p]:
+                rule = r.melds[_by_index(r)[index]]
+                if self._reuse_ok(rule, cards, p):
+                    acts.append((SCORE, index, cards))
+        elif r.cady:
+            waiting = set(self.pending[p])
+            for rule, cards in self.meld_options(p):
+                if (rule.index, cards) not in waiting:
+                    acts.append((ANNOUNCE, rule.index, cards))
+        seven = r.seven
+        if seven >= 0:
+            for c in sorted(self.hold[p]):
+                if (c & 31) != seven:
+                    continue
+                if r.dix_show and not (self.dix_counted >> c) & 1:
+                    acts.append((SHOW, -1, (c,)))
+                if r.dix_exchange and self.turn_up >= 0 and (self.turn_up & 31) != seven:
+                    acts.append((EXCHANGE, -1, (c,)))
+        return acts
+
+    # --- applying -------------------------------------------------------------------
+
+    def apply(self, action: FastAction) -> None:
+        """Apply a fast action taken from :meth:`legal` (not validated)."""
+        if isinstance(action, int):
+            if action == DRAW:
+                self._draw()
+            else:
+                self._play(action)
+            return
+        code, index, cards = action
+        p = self.to_move
+        r = self.rules
+        if code == DECLARE or code == SCORE:
+            if code == SCORE:
+                self.pending[p].remove((index, cards))
+            self.history[p].append((index, cards))
+            self.scored_this_turn += 1
+            self.scores[p] += r.melds[_by_index(r)[index]].points
+        elif code == ANNOUNCE:
+            self.pending[p].append((index, cards))
+        elif code == SHOW:
+            self.scores[p] += r.dix_points
+            self.dix_counted |= 1 << cards[0]
+        else:  # EXCHANGE
+            card = cards[0]
+            hold = self.hold[p]
+            hold.remove(card)
+            hold.append(self.turn_up)
+            self.turn_up = card
+            if not (self.dix_counted >> card) & 1:
+                self.scores[p] += r.dix_points
+                self.dix_counted |= 1 << card
+
+    def _play(self, card: int) -> None:
+        p = self.to_move
+        r = self.rules
+        self.hold[p].remove(card)
+        self.played |= 1 << card
+        self.trick.append(card)
+        pending = self.pending[p]
+        if pending:
+            self.pending[p] = [m for m in pending if card not in m[1]]
+        if r.dix_first_play and (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
+            self.scores[p] += r.dix_points
+            self.dix_counted |= 1 << card
+        if len(self.trick) < 2:
+            self.phase = FOLLOW
+            self.to_move = 1 - p
+            return
+        lead, follow = self.trick
+        winner = 1 - self.leader if beats(lead, follow, r.trump) else self.leader
+        self.brisques[winner] += ((lead & 7) >= 6) + ((follow & 7) >= 6)
+        self.trick = []
+        self.tricks_played += 1
+        self.scores[winner] += r.trick_points
+        self.leader = self.to_move = winner
+        if self.tricks_played == r.tricks:
+            self.scores[winner] += r.last_bonus
+            if r.brisque_points:
+                self.scores[0] += self.brisques[0] * r.brisque_points
+                self.scores[1] += self.brisques[1] * r.brisque_points
+            self.phase = OVER
+        elif self.stock or self.turn_up >= 0:
+            self.phase = DECLARE_PHASE
+            self.scored_this_turn = 0
+        else:
+            self.phase = LEAD
+
+    def _draw(self) -> None:
+        winner = self.to_move
+        for player in (winner, 1 - winner):
+            if self.stock:
+                self.hold[player].append(self.stock.pop())
+            elif self.turn_up >= 0:
+                self.hold[player].append(self.turn_up)
+                self.turn_up = -1
+        self.phase = LEAD
+        if not self.stock and self.turn_up < 0:
+            self.pending = [[], []]
+
+    # --- playouts ---------------------------------------------------------------------
+
+    def play_random(self, rng: random.Random, trace: list[FastAction] | None = None) -> None:
+        """Play to the end choosing uniformly among the legal actions."""
+        choice = rng.choice
+        while self.phase != OVER:
+            phase = self.phase
+            if phase == LEAD or (phase == FOLLOW and (self.stock or self.turn_up >= 0)):
+                action: FastAction = choice(self.hold[self.to_move])
+            elif phase == FOLLOW:
+                action = choice(self.playoff_replies(self.hold[self.to_move], self.trick[0]))
+            else:
+                action = choice(self._declare_actions(self.to_move))
+            if trace is not None:
+                trace.append(action)
+            self.apply(action)
+
+
+# --- conversions --------------------------------------------------------------------
+
+
+def _mask(cards: object) -> int:
+    m = 0
+    for c in cards:  # type: ignore[attr-defined]
+        m |= 1 << c
+    return m
+
+
+_INDEX: dict[int, dict[int, int]] = {}
+
+
+def _by_index(rules: Rules) -> dict[int, int]:
+    table = _INDEX.get(id(rules))
+    if table is None:
+        table = {}
+        for i, m in enumerate(rules.melds):
+            table.setdefault(m.index, i)
+        _INDEX[id(rules)] = table
+    return table
+
+
+def to_action(rules: Rules, action: FastAction) -> Action:
+    """The engine :class:`Action` of a fast action."""
+    if isinstance(action, int):
+        return Action(ActionType.DRAW) if action == DRAW else Action.play(action)
+    code, index, cards = action
+    meld = rules.profile.melds[index].kind if index >= 0 else ""
+    return Action(_CODE_TYPES[code], tuple(sorted(cards)), meld)
+
+
+def from_action(rules: Rules, action: Action) -> FastAction:
+    """The fast action of an engine :class:`Action`."""
+    if action.type is ActionType.PLAY:
+        return action.card
+    if action.type is ActionType.DRAW:
+        return DRAW
+    index = -1
+    if action.meld:
+        index = next(i for i, m in enumerate(rules.profile.melds) if m.kind == action.meld)
+    return (_TYPE_CODES[action.type], index, tuple(sorted(action.cards)))

@@ -1,0 +1,162 @@
+"""What one seat may see of a deal: the single input of every bot and of hints.
+
+Terminology
+-----------
+* *concealed* cards are in a player's hand, face down; *exposed* cards are on
+  the table in front of their owner (declared melds), seen by both players.
+* *unseen* cards, for a seat, are the opponent's concealed cards and the hidden
+  stock. Some of the opponent's concealed cards may still be *known*: the
+  turn-up card the opponent took in exchange for a seven of trumps, and, in the
+  play-off, the whole hand (by elimination).
+* a *determinization* is a full deal consistent with a view: the unseen cards
+  dealt out one way among the opponent's hand and the stock.
+
+    >>> import random
+    >>> from engine.deal import Deal
+    >>> from engine.profile import load_profile
+    >>> deal = Deal.new(load_profile("two-handed"), random.Random(7), dealer=0)
+    >>> view = PlayerView.of(deal, 1)
+    >>> len(view.hand), view.opponent_concealed, len(view.unknown), view.stock_count
+    (8, 8, 55, 48)
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import Action
+from engine.deal import Deal
+from engine.errors import BeziqueError
+from engine.melds import ScoredMeld
+from engine.profile import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Everything ``seat`` may see now; built by :meth:`of`. Cards are int ids."""
+
+    profile: Profile
+    seat: int
+    dealer: int
+    phase: str
+    to_move: int
+    leader: int
+    hand: frozenset[int]                      # own concealed cards
+    tables: tuple[frozenset[int], ...]        # exposed cards of each player
+    trump: int | None
+    turn_up: int | None
+    stock_count: int                          # cards left to draw, the turn-up included
+    trick: tuple[int, ...]                    # cards played to the current trick
+    played: frozenset[int]                    # every card played so far (the trick too)
+    won: tuple[frozenset[int], ...]           # cards of the tricks each player has won
+    history: tuple[tuple[ScoredMeld, ...], ...]   # scored declarations of each player
+    pending: tuple[tuple[ScoredMeld, ...], ...]   # exposed melds waiting to score
+    dix_counted: frozenset[int]               # sevens of trumps already counted
+    scores: tuple[int, ...]
+    tricks_played: int
+    scored_this_turn: int
+    opponent_concealed: int                   # how many cards the opponent hides
+    opponent_known: frozenset[int]            # of those, the ones this seat knows
+    legal: tuple[Action, ...]                 # this seat's legal actions ((), if not to move)
+
+    @classmethod
+    def of(cls, deal: Deal, seat: int) -> PlayerView:
+        """The view of ``seat`` (0 or 1) of ``deal``."""
+        n = deal.profile.players
+        if n != 2 or not 0 <= seat < n:
+            raise BeziqueError("views are defined for the two players of a two-handed deal")
+        opp = 1 - seat
+        return cls(
+            profile=deal.profile, seat=seat, dealer=deal.dealer, phase=deal.phase,
+            to_move=deal.to_move, leader=deal.leader,
+            hand=frozenset(deal.hands[seat]),
+            tables=tuple(frozenset(t) for t in deal.tables),
+            trump=deal.trump, turn_up=deal.turn_up, stock_count=deal.stock_count,
+            trick=tuple(deal.trick), played=frozenset(deal.played),
+            won=tuple(frozenset(w) for w in deal.won),
+            history=tuple(tuple(h) for h in deal.history),
+            pending=tuple(tuple(p) for p in deal.pending),
+            dix_counted=frozenset(deal.dix_counted), scores=tuple(deal.scores),
+            tricks_played=deal.tricks_played, scored_this_turn=deal.scored_this_turn,
+            opponent_concealed=len(deal.hands[opp]),
+            opponent_known=known_concealed(deal, opp),
+            legal=tuple(deal.legal_actions()) if deal.to_move == seat and not deal.is_over
+            else (),
+        )
+
+    # --- derived facts ------------------------------------------------------------
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def holding(self) -> frozenset[int]:
+        """Own cards, concealed and exposed."""
+        return self.hand | self.tables[self.seat]
+
+    @property
+    def hidden_stock(self) -> int:
+        """Face-down stock cards (the turn-up excluded)."""
+        return self.stock_count - (1 if self.turn_up is not None else 0)
+
+    @property
+    def unseen(self) -> frozenset[int]:
+        """Cards this seat cannot see: the opponent's concealed cards and the hidden stock."""
+        seen = self.hand | self.played | self.tables[0] | self.tables[1]
+        if self.turn_up is not None:
+            seen = seen | {self.turn_up}
+        return frozenset(range(self.profile.deck_size)) - seen
+
+    @property
+    def unknown(self) -> frozenset[int]:
+        """Unseen cards whose place (opponent's hand or stock) this seat does not know."""
+        return self.unseen - self.opponent_known
+
+    @property
+    def is_my_turn(self) -> bool:
+        return bool(self.legal)
+
+
+def known_concealed(deal: Deal, player: int) -> frozenset[int]:
+    """Cards of ``player``'s concealed hand that the other player knows are there:
+    turn-ups taken in exchange for a seven, and the whole hand once the stock is
+    exhausted (every other card has been seen)."""
+    hand = deal.hands[player]
+    if deal.stock_count == 0:
+        return frozenset(hand)
+    known = {e.cards[1] for e in deal.events if e.type == "exchange" and e.player == player
+             and len(e.cards) == 2}
+    return frozenset(known & hand)
+
+
+def sample_unseen(view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:
+    """A random split of the unseen cards consistent with ``view``: the opponent's
+    concealed hand and the hidden stock in draw order (first drawn first)."""
+    unknown = sorted(view.unknown)
+    rng.shuffle(unknown)
+    need = view.opponent_concealed - len(view.opponent_known)
+    if need < 0 or need > len(unknown) or len(unknown) - need != view.hidden_stock:
+        raise BeziqueError("the view is inconsistent: unseen cards do not fit the counts")
+    return sorted(view.opponent_known) + unknown[:need], unknown[need:]
+
+
+def determinize(view: PlayerView, deal: Deal, opponent_hand: Sequence[int],
+                stock: Sequence[int]) -> Deal:
+    """A copy of ``deal`` with the cards ``view.seat`` cannot see replaced: the
+    opponent's concealed hand becomes ``opponent_hand`` and the hidden stock
+    ``stock`` (first drawn first). Everything the seat can see is unchanged, so
+    ``PlayerView.of(result, view.seat) == view`` when the split is consistent."""
+    if sorted([*opponent_hand, *stock]) != sorted(view.unseen):
+        raise BeziqueError("the replacement cards are not the seat's unseen cards")
+    if len(opponent_hand) != view.opponent_concealed or len(stock) != view.hidden_stock:
+        raise BeziqueError("the replacement does not match the hand and stock sizes")
+    if not view.opponent_known <= set(opponent_hand):
+        raise BeziqueError("the replacement moves a card the seat knows")
+    other = copy.deepcopy(deal)
+    other.hands[view.opponent] = set(opponent_hand)
+    other.stock = list(reversed(stock))  # Deal draws with pop() from the end
+    return other

@@ -1,0 +1,58 @@
+"""The fast simulator agrees with engine.deal.Deal: same legal sets, same scores."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots.fastplay import OVER, FastDeal, from_action, to_action
+from engine.deal import Deal
+from engine.profile import load_profile
+
+PROFILE = load_profile("two-handed")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_same_actions_same_legal_sets_and_scores(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = Deal.new(PROFILE, rng, dealer=seed % 2)
+    fast = FastDeal.new(PROFILE, random.Random(seed), dealer=seed % 2)
+    while not deal.is_over:
+        legal = deal.legal_actions()
+        mine = [to_action(fast.rules, a) for a in fast.legal()]
+        assert sorted(map(str, legal)) == sorted(map(str, mine))
+        action = rng.choice(legal)
+        deal.apply(action)
+        fast.apply(from_action(fast.rules, action))
+        assert fast.scores == deal.scores
+        assert fast.to_move == deal.to_move
+    assert fast.phase == OVER
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_fast_random_playout_replays_in_deal(seed: int) -> None:
+    fast = FastDeal.new(PROFILE, random.Random(seed), dealer=seed % 2)
+    trace: list[object] = []
+    fast.play_random(random.Random(seed + 1000), trace)  # type: ignore[arg-type]
+    deal = Deal.new(PROFILE, random.Random(seed), dealer=seed % 2)
+    for action in trace:
+        deal.apply(to_action(fast.rules, action))  # type: ignore[arg-type]
+    assert deal.is_over and deal.scores == fast.scores
+
+
+def test_from_deal_mid_game_continues_identically() -> None:
+    rng = random.Random(5)
+    deal = Deal.new(PROFILE, rng, dealer=1)
+    for _ in range(70):
+        deal.apply(rng.choice(deal.legal_actions()))
+    fast = FastDeal.from_deal(deal)
+    copy = fast.copy()
+    while not deal.is_over:
+        action = rng.choice(deal.legal_actions())
+        assert sorted(map(str, deal.legal_actions())) == sorted(
+            str(to_action(fast.rules, a)) for a in fast.legal())
+        deal.apply(action)
+        fast.apply(from_action(fast.rules, action))
+    assert fast.scores == deal.scores
+    assert copy.phase != OVER  # the copy was not touched
