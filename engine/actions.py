@@ -23,6 +23,7 @@ class ActionType(StrEnum):
     EXCHANGE_SEVEN = "exchange"  # exchange a seven of trumps for the turn-up
     DRAW = "draw"              # finish declaring; both players draw
     CARTE_BLANCHE = "blanche"  # claim carte blanche: a hand with no king, queen or jack
+    PARTNER = "partner"        # the trick winner lets the partner declare instead
 
 
 _WITH_MELD = {ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING}
@@ -75,7 +76,7 @@ class Action:
         cards = tuple(parse_card(token).id for token in rest)
         if kind in _ONE_CARD and len(cards) != 1:
             raise NotationError(f"{kind.value!r} takes exactly one card")
-        if kind in (ActionType.DRAW, ActionType.CARTE_BLANCHE) and cards:
+        if kind in (ActionType.DRAW, ActionType.CARTE_BLANCHE, ActionType.PARTNER) and cards:
             raise NotationError(f"{kind.value!r} takes no cards")
         if kind in _WITH_MELD and not cards:
             raise NotationError(f"{kind.value!r} needs the meld's cards")

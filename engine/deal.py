@@ -28,7 +28,7 @@ from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
 from engine.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.profile import Profile, load_profile, variant_names
-from engine.tricks import beats, is_brisque, playoff_legal, playoff_obligation, suit_of
+from engine.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
 SAVE_FORMAT = "bezique-deal"
@@ -47,8 +47,11 @@ class Deal:
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.tables: list[set[int]] = [set() for _ in range(n)]
         self.won: list[list[int]] = [[] for _ in range(n)]
-        self.history: list[list[ScoredMeld]] = [[] for _ in range(n)]
-        self.pending: list[list[ScoredMeld]] = [[] for _ in range(n)]
+        # Partners share one history and one list of waiting melds (same list objects).
+        team_history: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
+        team_pending: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
+        self.history = [team_history[profile.team(p)] for p in range(n)]
+        self.pending = [team_pending[profile.team(p)] for p in range(n)]
         self.scores: list[int] = [0] * n
         self.events: list[Event] = []
         self.actions: list[Action] = []
@@ -150,6 +153,24 @@ class Deal:
         """All cards a player holds: concealed and exposed."""
         return self.hands[player] | self.tables[player]
 
+    def partner(self, player: int) -> int | None:
+        return (player + 2) % 4 if self.profile.partnerships else None
+
+    def meld_pool(self, player: int) -> set[int]:
+        """Cards a player may declare with: their own, plus the partner's exposed
+        cards where the variant allows it."""
+        pool = self.holding(player)
+        mate = self.partner(player)
+        if mate is not None and self.profile.declaring.use_partner_table:
+            pool |= self.tables[mate]
+        return pool
+
+    def team_scores(self) -> list[int]:
+        totals = [0] * self.profile.sides
+        for player, points in enumerate(self.scores):
+            totals[self.profile.team(player)] += points
+        return totals
+
     def _is_trump_seven(self, card: int) -> bool:
         return self.trump is not None and card % 32 == self.trump * 8 + Rank.SEVEN
 
@@ -165,7 +186,7 @@ class Deal:
         player = self.to_move
         holding = self.holding(player)
         if self.phase == DECLARE:
-            return self._declare_actions(player, holding)
+            return self._declare_actions(player, self.meld_pool(player))
         cards = holding if self.phase == LEAD else self._followable(holding)
         actions = [Action.play(c) for c in sorted(cards)]
         if self._may_claim_blanche(player, holding):
@@ -179,11 +200,14 @@ class Deal:
     def _followable(self, holding: set[int]) -> list[int]:
         if not self.in_playoff:
             return list(holding)
-        return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff)
+        best = self.trick[trick_best(self.trick, self.trump)]
+        return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff, best)
 
     def _declare_actions(self, player: int, holding: set[int]) -> list[Action]:
         actions = [Action(ActionType.DRAW)]
         dec = self.profile.declaring
+        if dec.partner_declares and player == self.leader and self.scored_this_turn == 0:
+            actions.append(Action(ActionType.PARTNER))
         history = self.history[player]
         played = frozenset(self.played)
         if self.scored_this_turn < dec.per_trick:
@@ -202,7 +226,7 @@ class Deal:
                     actions.append(Action(ActionType.ANNOUNCE, tuple(sorted(verdict.cards)),
                                           verdict.spec.kind))
         dix = self.profile.dix
-        for card in sorted(holding):
+        for card in sorted(self.holding(player)):
             if not self._is_trump_seven(card):
                 continue
             if dix.on_show and card not in self.dix_counted:
@@ -221,8 +245,12 @@ class Deal:
     def _refuse(self, action: Action) -> IllegalActionError:
         """The rule that forbids ``action`` (called only when it is not legal)."""
         player, phase = self.to_move, self.phase
-        holding = self.holding(player)
+        holding = self.meld_pool(player) if phase == DECLARE else self.holding(player)
         kind = action.type
+        if kind is ActionType.PARTNER:
+            return IllegalActionError("declare.partner", "only the trick winner of a "
+                                      "partnership, before any declaration, may let the "
+                                      "partner declare")
         if phase == OVER:
             return IllegalActionError("deal.over", "the deal is over")
         if kind is ActionType.CARTE_BLANCHE:
@@ -239,7 +267,8 @@ class Deal:
                 return IllegalActionError("play.exposed_cards_in_hand",
                                           f"{_p(action.card)} is not in player {player}'s hand")
             rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,
-                                      self.profile.playoff)
+                                      self.profile.playoff,
+                                      self.trick[trick_best(self.trick, self.trump)])
             messages = {"playoff.must_win": "in the play-off you must follow suit and win "
                                             "the trick when you can",
                         "playoff.follow_suit": "in the play-off you must follow suit",
@@ -325,6 +354,11 @@ class Deal:
             self._exchange(action.card)
         elif kind is ActionType.CARTE_BLANCHE:
             self._claim_blanche()
+        elif kind is ActionType.PARTNER:
+            mate = self.partner(self.to_move)
+            assert mate is not None
+            self._emit(Event("partner", self.to_move, "declare.partner", 0, ()))
+            self.to_move = mate
         else:
             self._draw()
         return self.events[start:]
@@ -371,14 +405,23 @@ class Deal:
 
     def _claim_blanche(self) -> None:
         player = self.to_move
-        points = self.profile.declaring.carte_blanche
-        self.blanche.add(player)
-        if self.profile.declaring.carte_blanche_repeat:
-            self.blanche_open.add(player)
-        self.revealed[player] |= self.holding(player)
-        self._score(player, "meld.carte_blanche", points,
-                    [step("meld.carte_blanche", "blanche", points=points)], "declare",
-                    tuple(sorted(self.holding(player), key=display_order)), "carte_blanche")
+        dec = self.profile.declaring
+        claimers = [player]
+        mate = self.partner(player)
+        rule, points = "meld.carte_blanche", dec.carte_blanche
+        if (mate is not None and dec.double_carte_blanche and mate not in self.blanche
+                and not any(_is_court(c) for c in self.holding(mate))):
+            claimers.append(mate)  # both partners: one double carte blanche (003)
+            rule, points = "meld.double_carte_blanche", dec.double_carte_blanche
+        shown: list[int] = []
+        for claimer in claimers:
+            self.blanche.add(claimer)
+            if dec.carte_blanche_repeat:
+                self.blanche_open.add(claimer)
+            self.revealed[claimer] |= self.holding(claimer)
+            shown += self.holding(claimer)
+        self._score(player, rule, points, [step(rule, "blanche", points=points)], "declare",
+                    tuple(sorted(shown, key=display_order)), rule.removeprefix("meld."))
 
     def _blanche_draw(self, player: int, card: int) -> None:
         """A claimed carte blanche scores again for each non-court card drawn (003)."""
@@ -452,15 +495,16 @@ class Deal:
 
     def _finish_trick(self) -> None:
         n = self.profile.players
-        lead, follow = self.trick[0], self.trick[1]
-        follower = (self.leader + 1) % n
-        if beats(lead, follow, self.trump):
-            winner, win_card, lose_card = follower, follow, lead
-        else:
-            winner, win_card, lose_card = self.leader, lead, follow
+        best = trick_best(self.trick, self.trump)
+        winner = (self.leader + best) % n
+        win_card = self.trick[best]
+        # Explain against the strongest card it beat (or that failed to beat it).
+        others = [c for i, c in enumerate(self.trick) if i != best]
+        rival = others[trick_best(others, self.trump)]
+        lead, follow = (win_card, rival) if best == 0 else (rival, win_card)
         self.won[winner].extend(self.trick)
         self._emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
-                         (self._trick_reason(lead, follow, win_card, lose_card),)))
+                         (self._trick_reason(lead, follow, win_card, rival),)))
         self.trick = []
         self.tricks_played += 1
         self.last_trick_winner = winner
@@ -491,7 +535,8 @@ class Deal:
 
     def _draw(self) -> None:
         n = self.profile.players
-        winner = self.to_move
+        winner = self.leader  # the trick winner draws first, even if the partner declared
+        marker_before = len(self.stock) > self.profile.stock_marker
         for offset in range(n):
             player = (winner + offset) % n
             if self.stock:
@@ -506,6 +551,11 @@ class Deal:
                 self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
                                  (step("play.stock_end", "stock_end_draw", card=_p(card)),)))
         self.phase = LEAD
+        self.to_move = winner
+        if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
+                self.profile.stock_marker):
+            self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
+                             (step("play.stock_marker", "stock_marker", count=len(self.stock)),)))
         if self.stock_count == 0:
             self._stock_exhausted()
 
@@ -527,9 +577,12 @@ class Deal:
             self._end_deal(None)
 
     def brisque_points(self) -> list[int]:
-        """Points of the brisques each player has captured so far."""
+        """Points of the brisques each side (player or partnership) has captured."""
         each = self.profile.scoring.brisque_points
-        return [each * sum(1 for c in won if is_brisque(c)) for won in self.won]
+        totals = [0] * self.profile.sides
+        for player, won in enumerate(self.won):
+            totals[self.profile.team(player)] += each * sum(1 for c in won if is_brisque(c))
+        return totals
 
     def _playoff_is_hopeless(self) -> bool:
         """003: skip the play-off when one player is rubiconed whatever happens in it
@@ -537,16 +590,17 @@ class Deal:
         from engine.settlement import settle
 
         rules = self.profile.settlement
-        if rules is None or not rules.skip_hopeless_playoff or self.profile.players != 2:
+        if rules is None or not rules.skip_hopeless_playoff or self.profile.sides != 2:
             return False
         each = self.profile.scoring.brisque_points
-        left = sum(1 for p in range(2) for c in self.hands[p] if is_brisque(c))
+        left = sum(1 for hand in self.hands for c in hand if is_brisque(c))
+        sides = self.team_scores()
         base = self.brisque_points()
         bonus = self.profile.scoring.last_trick_bonus
         results = set()
         for share in range(left + 1):
             for last in range(2):
-                scores = [self.scores[p] + (bonus if p == last else 0) for p in range(2)]
+                scores = [sides[p] + (bonus if p == last else 0) for p in range(2)]
                 brisques = [base[0] + share * each, base[1] + (left - share) * each]
                 result = settle(self.profile, scores, brisques)
                 if not result.rubiconed:

@@ -32,6 +32,8 @@ MELD_NAMES: dict[str, tuple[str, str]] = {
     "four_jacks": ("four jacks", "четыре валета"),
     "four_tens": ("four tens", "четыре десятки"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
+    "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),
+    "sextuple_bezique": ("sextuple bezique", "шестерной безик"),
     "four_trump_aces": ("four trump aces", "четыре козырных туза"),
     "four_trump_tens": ("four trump tens", "четыре козырные десятки"),
     "four_trump_kings": ("four trump kings", "четыре козырных короля"),
@@ -50,6 +52,8 @@ CLASS_NAMES: dict[str, tuple[str, str]] = {
     "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
     "trump_set": ("sets of trumps of one rank", "наборы козырей одного достоинства"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
+    "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),
+    "sextuple_bezique": ("sextuple bezique", "шестерной безик"),
     "four_trump_aces": ("four trump aces", "четыре козырных туза"),
     "four_trump_tens": ("four trump tens", "четыре козырные десятки"),
     "four_trump_kings": ("four trump kings", "четыре козырных короля"),
@@ -121,6 +125,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle_total": ("player {player} scores {points} for the game",
                      "игрок {player} получает {points} за партию"),
     "settle_draw": ("equal scores: a draw", "равный счёт: ничья"),
+    "stock_marker": ("the marker shows: {count} cards are left in the stock",
+                     "показался индикатор: в колоде осталось {count} карт"),
     "partner_swap": ("swapping the partner does not renew {card}: it was used in the "
                      "{prev_meld}",
                      "замена партнёра не обновляет {card}: она уже использована в комбинации "

@@ -115,8 +115,8 @@ class Game:
     def _settle(self) -> Event:
         from engine.settlement import settle
 
-        result = settle(self.profile, list(self.deal.scores), self.deal.brisque_points())
-        self.game_scores = result.game_scores(self.profile.players)
+        result = settle(self.profile, self.deal.team_scores(), self.deal.brisque_points())
+        self.game_scores = result.game_scores(self.profile.sides)
         rule = "game.tie" if result.winner is None else "settle.rubicon"
         self.result = Event("game_end", result.winner, rule, result.points, (), "",
                             result.steps, self.profile.citation(rule), tuple(self.game_scores))

@@ -54,6 +54,9 @@ class DeclaringRules:
     in_playoff: bool
     carte_blanche: int
     carte_blanche_repeat: bool = False
+    double_carte_blanche: int = 0      # partners both without court cards (003)
+    partner_declares: bool = False     # the trick winner may let the partner declare
+    use_partner_table: bool = False    # melds may use the partner's exposed cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +128,14 @@ class Profile:
     melds: tuple[MeldSpec, ...]
     citations: tuple[tuple[str, str], ...] = field(default=())
     settlement: SettlementRules | None = None
+    stock_marker: int = 0              # a marker this many cards from the stock's end
+
+    def team(self, player: int) -> int:
+        return player % 2 if self.partnerships else player
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.partnerships else self.players
 
     @property
     def deck_size(self) -> int:
@@ -266,6 +277,9 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             in_playoff=_take(dec, "in_playoff", bool, where),
             carte_blanche=_take(dec, "carte_blanche", int, where),
             carte_blanche_repeat=bool(dec.get("carte_blanche_repeat", False)),
+            double_carte_blanche=int(dec.get("double_carte_blanche", 0)),
+            partner_declares=bool(dec.get("partner_declares", False)),
+            use_partner_table=bool(dec.get("use_partner_table", False)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -287,7 +301,10 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
         settlement=_settlement(data["settlement"], where) if "settlement" in data else None,
+        stock_marker=int(data.get("stock_marker", 0)),
     )
+    if profile.partnerships and profile.players != 4:
+        raise ProfileError(f"{where}: partnerships need four players")
     if profile.scoring.end == "single_deal" and profile.settlement is None:
         raise ProfileError(f"{where}: a single-deal game needs a [settlement] table")
     hand_total = sum(profile.deal_packets)

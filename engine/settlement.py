@@ -39,6 +39,10 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
         raise ValueError(f"variant {profile.name!r} is not settled in one deal")
     rid = "settle.rubicon"
     steps: list[Step] = []
+
+    def who(side: int) -> str:  # a partnership is named by both its players
+        return f"{side + 1} & {side + 3}" if profile.partnerships else str(side + 1)
+
     totals = list(scores)
     with_brisques = False
     low = min(range(2), key=lambda p: (totals[p], p))
@@ -46,11 +50,11 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
             and totals[low] + brisque_points[low] >= rules.rubicon):
         totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
         with_brisques = True
-        steps.append(step(rid, "settle_rescue", player=low + 1))
+        steps.append(step(rid, "settle_rescue", player=who(low)))
     rounded = [_round(t, rules) for t in totals]
     for p in range(2):
         if rules.rounding:
-            steps.append(step(rid, "settle_round", player=p + 1, raw=totals[p],
+            steps.append(step(rid, "settle_round", player=who(p), raw=totals[p],
                               rounded=rounded[p]))
     if rounded[0] == rounded[1] and rules.tie_break == "brisques_then_round_up":
         if not with_brisques:
@@ -72,21 +76,21 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
     rubiconed = totals[loser] < rules.rubicon
     if rubiconed and rules.rubicon_rule == "sum_and_brisques":
         points = rules.rubicon_bonus + totals[0] + totals[1] + rules.rubicon_brisque_bonus
-        steps.append(step(rid, "settle_rubicon", loser=loser + 1, rubicon=rules.rubicon,
+        steps.append(step(rid, "settle_rubicon", loser=who(loser), rubicon=rules.rubicon,
                           detail=f"{rules.rubicon_bonus} + {totals[winner]} + {totals[loser]}"
                                  f" + {rules.rubicon_brisque_bonus}"))
     else:
         difference = rounded[winner] - rounded[loser]
         points = difference + rules.game_bonus
-        steps.append(step(rid, "settle_difference", player=winner + 1, difference=difference,
+        steps.append(step(rid, "settle_difference", player=who(winner), difference=difference,
                           bonus=rules.game_bonus))
         if rubiconed:
             points += rules.rubicon_bonus
-            steps.append(step(rid, "settle_rubicon", loser=loser + 1, rubicon=rules.rubicon,
+            steps.append(step(rid, "settle_rubicon", loser=who(loser), rubicon=rules.rubicon,
                               detail=f"+{rules.rubicon_bonus}"))
     if rules.small_score_limit and totals[loser] < rules.small_score_limit:
         points += rules.small_score_bonus
         steps.append(step(rid, "settle_small", limit=rules.small_score_limit,
                           bonus=rules.small_score_bonus))
-    steps.append(step(rid, "settle_total", player=winner + 1, points=points))
+    steps.append(step(rid, "settle_total", player=who(winner), points=points))
     return Settlement(winner, points, rubiconed, tuple(steps))

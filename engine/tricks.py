@@ -39,37 +39,59 @@ def trick_winner(lead: int, follow: int, trump: int | None) -> int:
     return 1 if beats(lead, follow, trump) else 0
 
 
+def trick_best(cards: Sequence[int], trump: int | None) -> int:
+    """Index of the card winning the trick so far (first of identical cards wins)."""
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[best], cards[index], trump):
+            best = index
+    return best
+
+
 def playoff_legal(
-    hand: Iterable[int], lead: int, trump: int | None, rules: PlayoffRules
+    hand: Iterable[int], lead: int, trump: int | None, rules: PlayoffRules,
+    best: int | None = None,
 ) -> list[int]:
     """Cards of ``hand`` that may follow ``lead`` in the play-off.
 
     Follow suit and beat if possible; if void, trump if possible; else any card.
+    With more than two players ``best`` is the card winning so far: following
+    suit must beat it when it is of the led suit, and a trump must beat it
+    when it is a trump and the hand can.
     """
     cards = list(hand)
     lead_suit = suit_of(lead)
+    if best is None:
+        best = lead
     same = [c for c in cards if suit_of(c) == lead_suit]
     if same and rules.follow_suit:
         if rules.must_win:
-            higher = [c for c in same if rank_of(c) > rank_of(lead)]
-            if higher:
-                return higher
+            winners = [c for c in same if beats(best, c, trump)]
+            if winners:
+                return winners
         return same
     if rules.must_trump and trump is not None and lead_suit != trump:
         trumps = [c for c in cards if suit_of(c) == trump]
         if trumps:
+            if rules.must_win:
+                winners = [c for c in trumps if beats(best, c, trump)]
+                if winners:
+                    return winners
             return trumps
     return cards
 
 
 def playoff_obligation(
-    hand: Sequence[int], lead: int, trump: int | None, rules: PlayoffRules
+    hand: Sequence[int], lead: int, trump: int | None, rules: PlayoffRules,
+    best: int | None = None,
 ) -> str:
     """The rule id that limits the follower's choice, or ``""`` when free."""
     lead_suit = suit_of(lead)
+    if best is None:
+        best = lead
     same = [c for c in hand if suit_of(c) == lead_suit]
     if same and rules.follow_suit:
-        if rules.must_win and any(rank_of(c) > rank_of(lead) for c in same):
+        if rules.must_win and any(beats(best, c, trump) for c in same):
             return "playoff.must_win"
         return "playoff.follow_suit"
     if rules.must_trump and trump is not None and any(suit_of(c) == trump for c in hand):

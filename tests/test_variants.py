@@ -206,3 +206,77 @@ def test_hopeless_play_off_is_skipped_only_when_nothing_can_change() -> None:
             assert deal.tricks_played < RUBICON.tricks_per_deal
             assert min(deal.scores) + 50 + sum(deal.brisque_points()) + 320 < 1000 or True
     assert skipped  # random play rarely reaches the rubicon
+
+
+FOUR = load_profile("rubicon-four-handed")
+
+
+def test_four_handed_profile() -> None:
+    assert (FOUR.players, FOUR.packs, FOUR.partnerships, FOUR.stock_marker) == (4, 6, True, 24)
+    assert FOUR.declaring.carte_blanche == 100 and FOUR.declaring.double_carte_blanche == 500
+    assert {k: FOUR.meld(k).points for k in ("four_jacks", "four_queens", "four_kings",
+                                             "four_tens", "four_aces", "quintuple_bezique",
+                                             "sextuple_bezique")} == {
+        "four_jacks": 400, "four_queens": 600, "four_kings": 800, "four_tens": 900,
+        "four_aces": 1000, "quintuple_bezique": 13500, "sextuple_bezique": 40500}
+
+
+def test_four_handed_random_deals() -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = Deal.new(FOUR, rng, dealer=seed % 4)
+        assert deal.to_move == (seed + 1) % 4  # the player left of the dealer leads
+        marker = 0
+        while not deal.is_over:
+            assert sorted(places(deal)) == list(range(192))
+            if deal.in_playoff and deal.phase == "follow":
+                from engine.tricks import beats, trick_best
+                best = deal.trick[trick_best(deal.trick, deal.trump)]
+                legal = {a.card for a in deal.legal_actions()}
+                hand = deal.holding(deal.to_move)
+                led = [c for c in hand if c % 32 // 8 == deal.trick[0] % 32 // 8]
+                winners = [c for c in led if beats(best, c, deal.trump)]
+                if winners:
+                    assert legal == set(winners)
+                elif led:
+                    assert legal == set(led)
+            deal.apply(rng.choice(deal.legal_actions()))
+            marker += sum(1 for e in deal.events[-6:] if e.type == "stock_marker")
+        assert any(e.type == "stock_marker" for e in deal.events)
+        assert sum(deal.team_scores()) == sum(deal.scores)
+        assert Deal.loads(deal.dumps()) == deal
+
+
+def test_partner_declares_with_the_winners_exposed_cards() -> None:
+    hands = [ids("KH QH AS 9S 8S 7S 9D 8D 7D"), ids("7C 8C 9C 7C#2 8C#2 9C#2 7D#2 8D#2 9D#2"),
+             ids("AH AD AC AS#2 7H 8H 9H 7D#3 8D#3"),
+             ids("7C#3 8C#3 9C#3 7C#4 8C#4 9C#4 7D#4 8D#4 9D#4")]
+    deal = Deal.arranged(FOUR, hands, None, dealer=3)
+    for card in ("AS#1", "7C#1", "7H#1", "7C#3"):
+        deal.apply_text(f"play {card}")
+    assert deal.phase == DECLARE and deal.to_move == 0
+    deal.apply_text("declare trump_marriage KH#1 QH#1")
+    deal.apply_text("draw")
+    # Next trick: player 0 wins again and lets the partner (player 2) declare.
+    for card in ("9S#1", "8C#1", "7D#3", "8C#3"):
+        deal.apply_text(f"play {card}")
+    assert deal.to_move == 0
+    deal.apply_text("partner")
+    assert deal.to_move == 2
+    assert c_in(deal.meld_pool(2), "KH#1")  # the partner's exposed king
+    legal = {a.meld for a in deal.legal_actions()}
+    assert "four_aces" in legal
+
+
+def c_in(pool: set[int], token: str) -> bool:
+    return parse_card(token).id in pool
+
+
+def test_double_carte_blanche_for_partners() -> None:
+    no_courts = ["AS TS 9S 8S 7S AH TH 9H 8H", "AS#2 TS#2 9S#2 8S#2 7S#2 AH#2 TH#2 9H#2 8H#2"]
+    hands = [ids(no_courts[0]), ids("KS QS JS KH QH JH KD QD JD"), ids(no_courts[1]),
+             ids("KS#2 QS#2 JS#2 KH#2 QH#2 JH#2 KD#2 QD#2 JD#2")]
+    deal = Deal.arranged(FOUR, hands, None, dealer=3)
+    events = deal.apply_text("blanche")
+    assert events[0].points == 500 and events[0].meld == "double_carte_blanche"
+    assert deal.blanche == {0, 2} and deal.team_scores() == [500, 0]
