@@ -179,7 +179,8 @@ class Game:
                 raise CorruptSaveError(f"the game was already over after deal {index + 1}")
         if game.deal.is_over:
             game.next_deal()
-            if game.result is None and game.finished_deals:  # not over: undo the fresh deal so the save round-trips
+            # Not over: drop the fresh deal so the save round-trips.
+            if game.result is None and game.finished_deals:
                 game.deal = game.finished_deals.pop()
                 game.seeds.pop()
         return game

@@ -315,6 +315,86 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
     return profile
 
 
+@dataclass(frozen=True, slots=True)
+class OptionChoice:
+    name: str
+    source: str
+    changes: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]  # table -> (field, value)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule on which the sources disagree, with one named choice per source."""
+
+    id: str
+    title: str
+    title_ru: str
+    choices: tuple[OptionChoice, ...]
+
+    def choice(self, name: str) -> OptionChoice:
+        for choice in self.choices:
+            if choice.name == name:
+                return choice
+        raise ProfileError(f"option {self.id!r} has no choice {name!r}; "
+                           f"choose one of {', '.join(c.name for c in self.choices)}")
+
+
+def _freeze(value: Any) -> Any:
+    return tuple(_freeze(v) for v in value) if isinstance(value, list) else value
+
+
+@cache
+def options() -> tuple[Option, ...]:
+    """Every named option of the engine (``engine/variants/options.toml``)."""
+    text = (resources.files("engine") / "variants" / "options.toml").read_text("utf-8")
+    found = []
+    for row in tomllib.loads(text)["option"]:
+        choices = tuple(
+            OptionChoice(c["name"], c["source"], tuple(
+                (table, tuple((k, _freeze(v)) for k, v in fields.items()))
+                for table, fields in c["set"].items()))
+            for c in row["choice"])
+        found.append(Option(row["id"], row["title"], row["title_ru"], choices))
+    return tuple(found)
+
+
+def find_option(option_id: str) -> Option:
+    for option in options():
+        if option.id == option_id:
+            return option
+    raise ProfileError(f"unknown option {option_id!r}")
+
+
+def _coerce(table: str, field_name: str, value: Any) -> Any:
+    if table == "declaring" and field_name == "bezique_pair_switch":
+        return tuple((Suit.parse(s), (parse_card(q).kind, parse_card(j).kind))
+                     for s, q, j in value)
+    return value
+
+
+def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
+    """The profile with one named option set, e.g. ``("last_trick_bonus", "club_250")``."""
+    choice = find_option(option_id).choice(choice_name)
+    changes: dict[str, Any] = {}
+    for table, fields in choice.changes:
+        if getattr(profile, table, None) is None:
+            raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
+        changes[table] = {k: _coerce(table, k, v) for k, v in fields}
+    return profile.with_options(**changes)
+
+
+def current_choice(profile: Profile, option_id: str) -> str | None:
+    """Which named choice of an option a profile makes, if any."""
+    option = find_option(option_id)
+    for choice in option.choices:
+        try:
+            if apply_option(profile, option_id, choice.name) == profile:
+                return choice.name
+        except ProfileError:
+            return None
+    return None
+
+
 def variant_names() -> list[str]:
     folder = resources.files("engine") / "variants"
     return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml")

@@ -12,7 +12,7 @@ import time
 from engine.cards import Card
 from engine.deal import Deal
 from engine.game import Game
-from engine.profile import load_profile
+from engine.profile import apply_option, load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +22,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--deals", type=int, default=1,
                         help="play this many seeded deals (seed, seed+1, ...)")
     parser.add_argument("--game", action="store_true", help="play a whole game to the target")
+    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
+                        help="play a named option where the sources disagree, e.g. "
+                             "last_trick_bonus=club_250 (see engine/variants/options.toml)")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")
     parser.add_argument("--json", action="store_true", help="print events as JSON Lines")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
@@ -50,6 +53,9 @@ def _print_events(deal: Deal, args: argparse.Namespace) -> None:
 
 def run(args: argparse.Namespace) -> int:
     profile = load_profile(args.variant)
+    for setting in args.option:
+        option_id, _, choice = setting.partition("=")
+        profile = apply_option(profile, option_id, choice)
     if args.game:
         rng = random.Random(args.seed)
         game = Game.new(profile, rng)
