@@ -1,0 +1,107 @@
+"""Lessons as data: bilingual Markdown lessons whose numbers and answers come
+from the engine.
+
+Layout
+------
+::
+
+    lessons/en/ID.md, lessons/ru/ID.md   one file per lesson and language, same ID
+    lessons/glossary.toml                terms in both languages
+    lessons/disagreements.toml           every rule on which the sources differ
+
+A lesson file starts with TOML front matter between two ``+++`` lines::
+
+    +++
+    id = "declarations"
+    title = "Declarations and their scores"
+    variant = "two-handed"      # a profile name, another variant's name, or "general"
+    order = 40
+    prerequisites = ["tricks"]
+    sources = ["001 §03"]
+    rules = ["meld.marriage", "meld.trump_marriage"]
+    summary = "one line for menus"
+    claims = { "rubicon.last_trick_bonus" = 50 }   # numbers of variants without profiles
+    +++
+
+The body is Markdown with four additions:
+
+* ``{{ meld.four_kings.points }}``, ``{{ scoring.target }}``, ``{{ dix.points }}``,
+  ``{{ packs }}``... are rendered from the lesson's variant profile (``general``
+  lessons use ``two-handed``); ``{{ ref.PATH }}`` always reads ``two-handed``;
+  ``{{ claim.KEY }}`` reads the ``claims`` table; ``+ - *`` are allowed
+  (``{{ meld.four_kings.points + meld.trump_marriage.points }}``). See
+  :mod:`lessons._render`. ``{{ disagreements }}`` expands to the comparison.
+* A line ``{#rule:meld.trump_marriage}`` marks the next paragraph as the one that
+  explains that rule; its anchor is ``rule-meld.trump_marriage``. Several
+  anchor lines may stand before one paragraph.
+* A fenced block `````bezique-melds id=NAME`` holds a JSON request of the
+  ``bezique melds`` contract (``variant``, ``trump``, ``hand``, ``table``,
+  ``history``); the app replays it with :func:`engine.melds.query`.
+* A fenced block `````bezique-check id=NAME`` holds a JSON check: ``kind``,
+  ``prompt`` (in the file's language) and the kind's params (see
+  :mod:`lessons.checks`). No answers are stored.
+
+Both languages carry the same ids, anchors, examples and checks.
+
+API
+---
+``list_lessons(lang="en", variant=None) -> list[Lesson]``
+    All lessons of a language in ``order``; ``variant`` filters on the front-matter field.
+``get_lesson(lesson_id, lang="en") -> Lesson``
+    One lesson; ``KeyError`` if unknown.
+``rule_anchor(rule_id) -> tuple[str, str]``
+    ``(lesson id, anchor)`` of the paragraph that explains an engine rule id;
+    ``KeyError`` for an unknown rule id.
+``rule_ids() -> list[str]``
+    Every rule id a lesson paragraph explains.
+``body_with_anchors(lesson) -> str``
+    The body with ``<a id="rule-..."></a>`` tags before the rule paragraphs.
+``evaluate_check(check, lang="en") -> CheckResult``
+    Options, labels, the correct answer and an explanation, computed by the engine.
+``mark_check(check, response, lang="en") -> tuple[bool, CheckResult]``
+``glossary() -> tuple[GlossaryEntry, ...]``
+``search_glossary(q, lang=None) -> list[GlossaryEntry]``
+    Case-insensitive; matches English or Russian terms (``lang`` limits it).
+``disagreements() -> tuple[Disagreement, ...]``
+``disagreements_table(lang="en") -> list[dict[str, str]]``
+``profile_field_paths() -> frozenset[str]``
+    Every field path of :class:`engine.profile.Profile` (``scoring.target``...).
+
+``Lesson`` is a frozen dataclass: ``id, lang, title, variant, order,
+prerequisites, sources, rules, body_markdown`` (numbers rendered, anchor lines
+removed), ``examples`` (:class:`Example`), ``checks`` (:class:`Check`),
+``paragraphs`` (:class:`Paragraph`: anchor, rules, markdown), ``claims``, ``summary``.
+"""
+
+from lessons._loader import (
+    LANGUAGES,
+    Check,
+    Example,
+    Lesson,
+    LessonError,
+    Paragraph,
+    anchor_for,
+    body_with_anchors,
+    get_lesson,
+    list_lessons,
+    rule_anchor,
+    rule_ids,
+)
+from lessons.checks import CheckResult, evaluate_check, mark_check
+from lessons.disagreements import (
+    Disagreement,
+    OptionRef,
+    Position,
+    disagreements,
+    disagreements_table,
+    profile_field_paths,
+)
+from lessons.glossary import GlossaryEntry, glossary, search_glossary
+
+__all__ = [
+    "LANGUAGES", "Check", "CheckResult", "Disagreement", "Example", "GlossaryEntry", "Lesson",
+    "LessonError", "OptionRef", "Paragraph", "Position", "anchor_for", "body_with_anchors",
+    "disagreements", "disagreements_table", "evaluate_check", "get_lesson", "glossary",
+    "list_lessons", "mark_check", "profile_field_paths", "rule_anchor", "rule_ids",
+    "search_glossary",
+]

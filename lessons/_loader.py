@@ -1,0 +1,332 @@
+"""Reading lesson files: front matter, rule anchors, example and check blocks."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from engine.errors import ProfileError
+from engine.profile import Profile, load_profile, variant_names
+from lessons._render import REFERENCE_VARIANT, render_text
+
+LANGUAGES = ("en", "ru")
+GENERAL = "general"
+
+ANCHOR_LINE = re.compile(r"^\{#rule:([a-z0-9_.\-]+)\}\s*$")
+FENCE_OPEN = re.compile(r"^```(bezique-[a-z]+)((?:\s+[a-z_]+=[^\s]+)*)\s*$")
+EXAMPLE_KIND = "bezique-melds"
+CHECK_KIND = "bezique-check"
+DIRECTIVE_DISAGREEMENTS = "disagreements"
+
+
+class LessonError(ValueError):
+    """A lesson file that does not follow the format."""
+
+
+def anchor_for(rule_id: str) -> str:
+    """The paragraph anchor of a rule id: ``rule-meld.trump_marriage``."""
+    return f"rule-{rule_id}"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A ``bezique-melds`` block: one request of the ``bezique melds`` contract.
+
+    ``data`` is the JSON object exactly as :func:`engine.melds.query` takes it.
+    """
+
+    id: str
+    kind: str
+    data: Mapping[str, Any]
+
+    def request(self) -> dict[str, Any]:
+        """A fresh, mutable copy of the request, ready for ``engine.melds.query``."""
+        return json.loads(json.dumps(_plain(self.data)))
+
+
+@dataclass(frozen=True)
+class Check:
+    """An interactive check. ``params`` is data only; answers are computed at runtime
+    by :func:`lessons.checks.evaluate_check`. ``prompt`` is in the lesson's language."""
+
+    id: str
+    kind: str
+    params: Mapping[str, Any]
+    prompt: str
+    variant: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph that explains one or more rules."""
+
+    anchor: str
+    rules: tuple[str, ...]
+    markdown: str
+
+
+@dataclass(frozen=True)
+class Lesson:
+    id: str
+    lang: str
+    title: str
+    variant: str
+    order: int
+    prerequisites: tuple[str, ...]
+    sources: tuple[str, ...]
+    rules: tuple[str, ...]
+    body_markdown: str
+    examples: tuple[Example, ...]
+    checks: tuple[Check, ...]
+    paragraphs: tuple[Paragraph, ...] = ()
+    claims: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    summary: str = ""
+
+    @property
+    def anchors(self) -> tuple[str, ...]:
+        return tuple(p.anchor for p in self.paragraphs)
+
+    def paragraph(self, anchor: str) -> Paragraph:
+        for p in self.paragraphs:
+            if p.anchor == anchor:
+                return p
+        raise KeyError(anchor)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def split_front_matter(text: str, where: str) -> tuple[dict[str, Any], str]:
+    lines = text.split("\n")
+    if not lines or lines[0].strip() != "+++":
+        raise LessonError(f"{where}: must start with a +++ line (TOML front matter)")
+    for end in range(1, len(lines)):
+        if lines[end].strip() == "+++":
+            break
+    else:
+        raise LessonError(f"{where}: front matter is not closed by +++")
+    try:
+        meta = tomllib.loads("\n".join(lines[1:end]))
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(f"{where}: bad TOML front matter: {exc}") from exc
+    return meta, "\n".join(lines[end + 1:]).strip("\n") + "\n"
+
+
+def profile_for(variant: str) -> Profile | None:
+    """The profile a lesson renders from: its own, two-handed for ``general``,
+    ``None`` for a variant that has no profile yet."""
+    name = REFERENCE_VARIANT if variant == GENERAL else variant
+    if name not in variant_names():
+        return None
+    try:
+        return load_profile(name)
+    except ProfileError:
+        return None
+
+
+def _attrs(text: str) -> dict[str, str]:
+    return dict(item.split("=", 1) for item in text.split())
+
+
+def parse_body(body: str, where: str, variant: str, lang: str,
+               ) -> tuple[str, list[Paragraph], list[Example], list[Check]]:
+    """Strip anchors, collect paragraphs, example blocks and check blocks.
+
+    Returns the body (anchors removed, blocks kept as fenced code) unrendered."""
+    out: list[str] = []
+    paragraphs: list[Paragraph] = []
+    examples: list[Example] = []
+    checks: list[Check] = []
+    pending: list[str] = []
+    lines = body.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        anchor = ANCHOR_LINE.match(line.strip())
+        if anchor:
+            pending.append(anchor.group(1))
+            i += 1
+            continue
+        fence = FENCE_OPEN.match(line.strip())
+        if fence:
+            kind, attrs = fence.group(1), _attrs(fence.group(2))
+            end = i + 1
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            if end == len(lines):
+                raise LessonError(f"{where}: unclosed ```{kind} block")
+            raw = "\n".join(lines[i + 1:end])
+            try:
+                data = json.loads(raw)
+            except json.JSONDecodeError as exc:
+                raise LessonError(f"{where}: bad JSON in ```{kind} block: {exc}") from exc
+            if "id" not in attrs:
+                raise LessonError(f"{where}: ```{kind} block needs id=...")
+            if kind == EXAMPLE_KIND:
+                examples.append(Example(attrs["id"], kind, _freeze(data)))
+            elif kind == CHECK_KIND:
+                if not isinstance(data, dict) or "kind" not in data or "prompt" not in data:
+                    raise LessonError(f"{where}: check {attrs['id']} needs kind and prompt")
+                prompt = data.pop("prompt")
+                check_kind = data.pop("kind")
+                check_variant = data.pop("variant", None)
+                if check_variant is None:
+                    own = variant != GENERAL and profile_for(variant) is not None
+                    check_variant = variant if own else REFERENCE_VARIANT
+                checks.append(Check(attrs["id"], check_kind, _freeze(data), prompt,
+                                    check_variant))
+            else:
+                raise LessonError(f"{where}: unknown block kind {kind}")
+            out.extend(lines[i:end + 1])
+            i = end + 1
+            continue
+        if pending and line.strip():
+            start = i
+            while i < len(lines) and lines[i].strip() and not ANCHOR_LINE.match(
+                    lines[i].strip()) and not FENCE_OPEN.match(lines[i].strip()):
+                i += 1
+            text = "\n".join(lines[start:i])
+            for rule in pending:
+                paragraphs.append(Paragraph(anchor_for(rule), tuple(pending), text))
+            out.extend(lines[start:i])
+            pending = []
+            continue
+        out.append(line)
+        i += 1
+    if pending:
+        raise LessonError(f"{where}: anchor(s) {pending} are not followed by a paragraph")
+    return "\n".join(out), paragraphs, examples, checks
+
+
+def _str_tuple(meta: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = meta.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LessonError(f"{where}: {key!r} must be a list of strings")
+    return tuple(value)
+
+
+def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
+    meta, body = split_front_matter(text, where)
+    for key in ("id", "title", "variant", "order"):
+        if key not in meta:
+            raise LessonError(f"{where}: front matter lacks {key!r}")
+    variant = meta["variant"]
+    claims = meta.get("claims", {})
+    if not isinstance(claims, dict):
+        raise LessonError(f"{where}: claims must be a table")
+    raw, paragraphs, examples, checks = parse_body(body, where, variant, lang)
+    profile = profile_for(variant)
+
+    def hook(expr: str) -> str | None:
+        if expr == DIRECTIVE_DISAGREEMENTS:
+            from lessons.disagreements import disagreements_markdown
+            return disagreements_markdown(lang)
+        return None
+
+    try:
+        rendered = render_text(raw, profile, claims, hook)
+        paragraphs = [Paragraph(p.anchor, p.rules, render_text(p.markdown, profile, claims))
+                      for p in paragraphs]
+        title = render_text(meta["title"], profile, claims)
+        summary = render_text(meta.get("summary", ""), profile, claims)
+    except ValueError as exc:
+        raise LessonError(f"{where}: {exc}") from exc
+    return Lesson(
+        id=meta["id"], lang=lang, title=title, variant=variant, order=int(meta["order"]),
+        prerequisites=_str_tuple(meta, "prerequisites", where),
+        sources=_str_tuple(meta, "sources", where),
+        rules=_str_tuple(meta, "rules", where),
+        body_markdown=rendered, examples=tuple(examples), checks=tuple(checks),
+        paragraphs=tuple(paragraphs), claims=MappingProxyType(dict(claims)), summary=summary,
+    )
+
+
+@cache
+def _all(lang: str) -> tuple[Lesson, ...]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; use one of {LANGUAGES}")
+    folder = resources.files("lessons") / lang
+    found = []
+    for entry in folder.iterdir():
+        if entry.name.endswith(".md"):
+            lesson = parse_lesson(entry.read_text("utf-8"), lang, f"lessons/{lang}/{entry.name}")
+            if entry.name != f"{lesson.id}.md":
+                raise LessonError(f"lessons/{lang}/{entry.name}: id {lesson.id!r} must match "
+                                  f"the file name")
+            found.append(lesson)
+    return tuple(sorted(found, key=lambda les: (les.order, les.id)))
+
+
+def list_lessons(lang: str = "en", variant: str | None = None) -> list[Lesson]:
+    lessons = _all(lang)
+    if variant is None:
+        return list(lessons)
+    return [les for les in lessons if les.variant == variant]
+
+
+def get_lesson(lesson_id: str, lang: str = "en") -> Lesson:
+    for lesson in _all(lang):
+        if lesson.id == lesson_id:
+            return lesson
+    raise KeyError(lesson_id)
+
+
+@cache
+def _anchor_index() -> Mapping[str, tuple[str, str]]:
+    index: dict[str, tuple[str, str]] = {}
+    for lesson in _all("en"):
+        for p in lesson.paragraphs:
+            for rule in p.rules:
+                if anchor_for(rule) == p.anchor:
+                    if rule in index and index[rule][0] != lesson.id:
+                        raise LessonError(f"rule {rule} is anchored in {index[rule][0]} and "
+                                          f"{lesson.id}")
+                    index[rule] = (lesson.id, p.anchor)
+    return MappingProxyType(index)
+
+
+def rule_anchor(rule_id: str) -> tuple[str, str]:
+    """``(lesson id, anchor)`` of the paragraph that explains ``rule_id``."""
+    index = _anchor_index()
+    if rule_id not in index:
+        raise KeyError(rule_id)
+    return index[rule_id]
+
+
+def rule_ids() -> list[str]:
+    """Every rule id some lesson paragraph explains."""
+    return sorted(_anchor_index())
+
+
+def body_with_anchors(lesson: Lesson) -> str:
+    """The lesson body with an HTML anchor before each rule paragraph (for apps that
+    allow raw HTML, so that ``#rule-meld.bezique`` links land on the paragraph)."""
+    text = lesson.body_markdown
+    done: set[str] = set()
+    for p in lesson.paragraphs:
+        if p.markdown in done:
+            continue
+        done.add(p.markdown)
+        tags = "".join(f'<a id="{anchor_for(r)}"></a>' for r in p.rules)
+        text = text.replace(p.markdown, f"{tags}\n{p.markdown}", 1)
+    return text
