@@ -1,0 +1,1 @@
+"""Exact play-off solver (work in progress)."""

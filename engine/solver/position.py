@@ -1,0 +1,424 @@
+"""Play-off positions and their notation.
+
+Terminology
+-----------
+* The *play-off* is the end of a two-handed deal: the stock is exhausted, each
+  player sees the other's hand, and the cards are played out under the
+  follow/win/trump rules of ``profile.playoff``.
+* The *leader* is the player who leads the current trick. When ``trick`` holds
+  the leader's card, the other player is *to move*.
+* A position is a pure value: the profile (packs, rules, scoring), the trump
+  suit, who leads, both hands and the card already led, if any.
+
+Two notations round-trip exactly (copy numbers included):
+
+JSON::
+
+    {"variant": "two-handed", "trump": "H", "leader": 0,
+     "hands": [["AS", "TS"], ["KS", "AS#2"]], "trick": []}
+
+Text, one line, six fields separated by ``/``::
+
+    two-handed/H/0/AS TS/AS#2 KS/-
+
+    variant[,option=value...] / trump / leader / hand of player 0 / hand of player 1 / trick
+
+``-`` stands for "none" (no trump, an empty hand, no card led). A card without
+``#n`` gets the lowest copy number not used elsewhere in the position.
+
+    >>> p = Position.from_text("two-handed/H/0/AS TS/KS AS/-")
+    >>> p.to_text()
+    'two-handed/H/0/AS TS/AS#2 KS/-'
+    >>> Position.from_text(p.to_text()) == p
+    True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import KINDS_PER_PACK, Card, Suit, parse_card
+from engine.errors import BeziqueError, PositionError
+from engine.profile import Profile, load_profile
+
+# Profile fields a position may override, by flat option name -> (section, field).
+# ``section`` is "" for top-level profile fields.
+OPTION_FIELDS: dict[str, tuple[str, str]] = {
+    "packs": ("", "packs"),
+    "hand_size": ("", "hand_size"),
+    "brisque_points": ("scoring", "brisque_points"),
+    "brisques": ("scoring", "brisques"),
+    "last_trick_bonus": ("scoring", "last_trick_bonus"),
+    "follow_suit": ("playoff", "follow_suit"),
+    "must_win": ("playoff", "must_win"),
+    "must_trump": ("playoff", "must_trump"),
+}
+
+NONE_MARK = "-"
+
+
+def card_token(card: Card) -> str:
+    """Notation of one card in a position: ``AS`` for copy 1, ``AS#2`` otherwise."""
+    return card.face if card.copy == 1 else str(card)
+
+
+def _sort_key(card: Card) -> tuple[int, int, int]:
+    return (int(card.suit), -int(card.rank), card.copy)
+
+
+def _option_value(profile: Profile, name: str) -> Any:
+    section, field_name = OPTION_FIELDS[name]
+    holder: Any = profile if not section else getattr(profile, section)
+    return getattr(holder, field_name)
+
+
+def profile_options(profile: Profile) -> dict[str, Any]:
+    """Options in which ``profile`` differs from the shipped profile of its name."""
+    try:
+        base = load_profile(profile.name)
+    except BeziqueError:
+        return {}
+    return {name: _option_value(profile, name) for name in OPTION_FIELDS
+            if _option_value(profile, name) != _option_value(base, name)}
+
+
+def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
+    """The shipped profile ``variant`` with flat options applied
+    (``{"packs": 6, "hand_size": 12}``)."""
+    if not isinstance(variant, str):
+        raise PositionError("variant must be a string, e.g. \"two-handed\"")
+    try:
+        profile = load_profile(variant)
+    except BeziqueError as exc:
+        raise PositionError(str(exc)) from exc
+    top: dict[str, Any] = {}
+    nested: dict[str, dict[str, Any]] = {}
+    for name, value in options.items():
+        if name not in OPTION_FIELDS:
+            raise PositionError(f"unknown position option {name!r}; known: "
+                                f"{', '.join(OPTION_FIELDS)}")
+        expected = type(_option_value(profile, name))
+        if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise PositionError(f"option {name!r} must be an integer, not {value!r}")
+        if expected is not int and not isinstance(value, expected):
+            raise PositionError(f"option {name!r} must be a {expected.__name__}, not {value!r}")
+        section, field_name = OPTION_FIELDS[name]
+        if section:
+            nested.setdefault(section, {})[field_name] = value
+        else:
+            top[field_name] = value
+    if top.get("packs", 1) < 1 or top.get("hand_size", 1) < 1:
+        raise PositionError("options packs and hand_size must be positive")
+    if "brisques" in nested.get("scoring", {}) and \
+            nested["scoring"]["brisques"] not in ("count", "tiebreak_only"):
+        raise PositionError("option 'brisques' must be \"count\" or \"tiebreak_only\"")
+    if not top and not nested:
+        return profile
+    return profile.with_options(**top, **nested)
+
+
+def _parse_option_text(text: str) -> tuple[str, Any]:
+    name, eq, raw = text.partition("=")
+    if not eq or not name:
+        raise PositionError(f"malformed option {text!r}: expected name=value")
+    value: Any = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif raw.lstrip("-").isdigit():
+        value = int(raw)
+    return name.strip(), value
+
+
+def _format_option(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _assign_copies(groups: Sequence[Sequence[Any]], packs: int) -> list[list[Card]]:
+    """Parse card tokens (or ids, or Cards); tokens without ``#n`` get free copies."""
+    parsed: list[list[tuple[Card, bool]]] = []
+    used: set[int] = set()
+    for group in groups:
+        row: list[tuple[Card, bool]] = []
+        for token in group:
+            if isinstance(token, Card):
+                card, explicit = token, True
+            elif isinstance(token, int) and not isinstance(token, bool):
+                try:
+                    card, explicit = Card.from_id(token), True
+                except BeziqueError as exc:
+                    raise PositionError(f"bad card id {token}: {exc}") from exc
+            elif isinstance(token, str):
+                try:
+                    card = parse_card(token)
+                except BeziqueError as exc:
+                    raise PositionError(f"malformed card: {exc}") from exc
+                explicit = "#" in token
+            else:
+                raise PositionError(f"a card must be a string such as \"AS\", not {token!r}")
+            if explicit:
+                if card.copy > packs:
+                    raise PositionError(f"card {card} does not exist: the variant uses "
+                                        f"{packs} pack{'s' if packs != 1 else ''}")
+                if card.id in used:
+                    raise PositionError(f"card {card} is listed twice")
+                used.add(card.id)
+            row.append((card, explicit))
+        parsed.append(row)
+    result: list[list[Card]] = []
+    for row in parsed:
+        cards: list[Card] = []
+        for card, explicit in row:
+            if not explicit:
+                copy = 1
+                while (copy - 1) * KINDS_PER_PACK + card.kind in used:
+                    copy += 1
+                if copy > packs:
+                    raise PositionError(
+                        f"too many copies of {card.face}: the variant uses {packs} "
+                        f"pack{'s' if packs != 1 else ''}, so there are only {packs}")
+                card = Card(card.suit, card.rank, copy)
+                used.add(card.id)
+            cards.append(card)
+        result.append(cards)
+    return result
+
+
+def _parse_trump(value: Any) -> Suit | None:
+    if value is None or value in ("", NONE_MARK):
+        return None
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value <= 3:
+            return Suit(value)
+        raise PositionError(f"trump suit number must be 0..3, not {value}")
+    if isinstance(value, str):
+        try:
+            return Suit.parse(value)
+        except BeziqueError as exc:
+            raise PositionError(f"bad trump: {exc}") from exc
+    raise PositionError(f"trump must be a suit letter such as \"H\" or null, not {value!r}")
+
+
+def _parse_leader(value: Any) -> int:
+    if isinstance(value, str) and value.strip() in ("0", "1"):
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
+    raise PositionError(f"leader must be 0 or 1, not {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A play-off position: who leads, both hands, trump, and the card led if any.
+
+    ``hands[p]`` is player ``p``'s hand; ``trick`` is ``()`` or ``(card,)``, the
+    card the leader has already played (then ``1 - leader`` is to move). Hands are
+    kept sorted (suits S H D C, high rank first), so equal positions compare equal.
+    Construction validates and raises :class:`~engine.errors.PositionError`.
+    """
+
+    profile: Profile
+    trump: Suit | None
+    leader: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    trick: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        profile = self.profile
+        if not isinstance(profile, Profile):
+            raise PositionError("a position needs a Profile")
+        if profile.players != 2:
+            raise PositionError(f"the solver handles two-player play-offs; variant "
+                                f"{profile.name!r} has {profile.players} players")
+        if self.trump is not None and not isinstance(self.trump, Suit):
+            raise PositionError(f"trump must be a Suit or None, not {self.trump!r}")
+        _parse_leader(self.leader)
+        if len(self.hands) != 2:
+            raise PositionError(f"a position has two hands, not {len(self.hands)}")
+        hands = tuple(tuple(sorted(hand, key=_sort_key)) for hand in self.hands)
+        trick = tuple(self.trick)
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "trick", trick)
+        for card in (*hands[0], *hands[1], *trick):
+            if not isinstance(card, Card):
+                raise PositionError(f"hands and trick must hold Cards, not {card!r}")
+        if len(trick) > 1:
+            raise PositionError(f"the trick may hold only the card led, not {len(trick)} "
+                                "cards: finish the trick before solving")
+        packs = profile.packs
+        seen: set[int] = set()
+        kinds: dict[int, int] = {}
+        for card in (*hands[0], *hands[1], *trick):
+            if card.copy > packs:
+                raise PositionError(f"card {card} does not exist: the variant uses "
+                                    f"{packs} pack{'s' if packs != 1 else ''}")
+            if card.id in seen:
+                raise PositionError(f"card {card} appears more than once")
+            seen.add(card.id)
+            kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        lead_size, other_size = len(hands[self.leader]), len(hands[1 - self.leader])
+        if trick:
+            if lead_size + 1 != other_size:
+                raise PositionError(
+                    f"player {self.leader} led {card_token(trick[0])}, so must hold one card "
+                    f"fewer than player {1 - self.leader}: holds {lead_size}, "
+                    f"player {1 - self.leader} holds {other_size}")
+        elif lead_size != other_size:
+            raise PositionError(f"hands must be equal before a trick: player 0 holds "
+                                f"{len(hands[0])} cards, player 1 holds {len(hands[1])}")
+        if other_size == 0:
+            raise PositionError("no cards left to play")
+        if other_size > profile.playoff_tricks:
+            raise PositionError(
+                f"wrong card count: a hand holds {other_size} cards, but the play-off of "
+                f"{profile.name!r} has {profile.playoff_tricks} tricks")
+
+    # ------------------------------------------------------------------ views
+    @property
+    def to_move(self) -> int:
+        """The player who plays the next card."""
+        return 1 - self.leader if self.trick else self.leader
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the current one included."""
+        return len(self.hands[1 - self.leader])
+
+    @property
+    def lead(self) -> Card | None:
+        return self.trick[0] if self.trick else None
+
+    def hand_ids(self, player: int) -> list[int]:
+        return [card.id for card in self.hands[player]]
+
+    # --------------------------------------------------------- construction
+    @classmethod
+    def from_playoff(
+        cls,
+        profile: Profile,
+        trump: int | Suit | None,
+        hands: Sequence[Iterable[int | Card]],
+        leader: int,
+        trick: Iterable[int | Card] = (),
+    ) -> Position:
+        """Build a position from plain deal data: card ids (or Cards) per player,
+        the trump suit as an int (or ``None``), the player leading the current trick
+        and the card(s) already played to it (the lead only)."""
+        if len(hands) != 2:
+            raise PositionError(f"a position has two hands, not {len(hands)}")
+        cards = _assign_copies([list(hands[0]), list(hands[1]), list(trick)], profile.packs)
+        return cls(profile, _parse_trump(trump), _parse_leader(leader),
+                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+
+    # -------------------------------------------------------------- JSON form
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form as a dict (see the module docstring)."""
+        data: dict[str, Any] = {"variant": self.profile.name}
+        options = profile_options(self.profile)
+        if options:
+            data["options"] = options
+        data["trump"] = self.trump.letter if self.trump is not None else None
+        data["leader"] = self.leader
+        data["hands"] = [[card_token(c) for c in hand] for hand in self.hands]
+        data["trick"] = [card_token(c) for c in self.trick]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], profile: Profile | None = None) -> Position:
+        """Read the JSON form. ``profile`` overrides ``variant`` and ``options``."""
+        if not isinstance(data, Mapping):
+            raise PositionError("a position must be a JSON object")
+        known = {"variant", "options", "trump", "leader", "hands", "trick"}
+        extra = sorted(set(data) - known)
+        if extra:
+            raise PositionError(f"unknown position field(s): {', '.join(extra)}")
+        if profile is None:
+            options = data.get("options", {})
+            if not isinstance(options, Mapping):
+                raise PositionError("options must be an object, e.g. {\"packs\": 6}")
+            profile = profile_with_options(data.get("variant", "two-handed"), options)
+        if "hands" not in data:
+            raise PositionError("missing field 'hands'")
+        if "leader" not in data:
+            raise PositionError("missing field 'leader' (0 or 1)")
+        hands = data["hands"]
+        if not isinstance(hands, list) or len(hands) != 2:
+            raise PositionError("hands must be a list of two lists of cards")
+        trick = data.get("trick", [])
+        groups: list[list[Any]] = []
+        for name, group in (("hand 0", hands[0]), ("hand 1", hands[1]), ("trick", trick)):
+            if isinstance(group, str):
+                group = group.replace(",", " ").split()
+            if not isinstance(group, list):
+                raise PositionError(f"{name} must be a list of cards")
+            groups.append(group)
+        cards = _assign_copies(groups, profile.packs)
+        return cls(profile, _parse_trump(data.get("trump")), _parse_leader(data["leader"]),
+                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+
+    @classmethod
+    def from_json(cls, text: str | bytes | Mapping[str, Any]) -> Position:
+        """Read the JSON form from a string (or an already parsed dict)."""
+        if isinstance(text, Mapping):
+            return cls.from_dict(text)
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise PositionError(f"position is not valid JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+    # -------------------------------------------------------------- text form
+    def to_text(self) -> str:
+        """The one-line text form, ``variant/trump/leader/hand0/hand1/trick``."""
+        variant = self.profile.name
+        for name, value in profile_options(self.profile).items():
+            variant += f",{name}={_format_option(value)}"
+
+        def cards(group: Sequence[Card]) -> str:
+            return " ".join(card_token(c) for c in group) or NONE_MARK
+
+        trump = self.trump.letter if self.trump is not None else NONE_MARK
+        return "/".join((variant, trump, str(self.leader), cards(self.hands[0]),
+                         cards(self.hands[1]), cards(self.trick)))
+
+    @classmethod
+    def from_text(cls, text: str) -> Position:
+        """Read the one-line text form; the trick field may be left out."""
+        if not isinstance(text, str):
+            raise PositionError("a text position must be a string")
+        fields = [f.strip() for f in text.strip().split("/")]
+        if len(fields) == 5:
+            fields.append(NONE_MARK)
+        if len(fields) != 6:
+            raise PositionError(
+                f"a text position has 6 fields separated by '/' "
+                f"(variant/trump/leader/hand0/hand1/trick), not {len(fields)}")
+        head, *option_texts = fields[0].split(",")
+        options = dict(_parse_option_text(t) for t in option_texts)
+        profile = profile_with_options(head.strip() or "two-handed", options)
+
+        def tokens(field: str) -> list[str]:
+            return [] if field in ("", NONE_MARK) else field.replace(",", " ").split()
+
+        cards = _assign_copies([tokens(fields[3]), tokens(fields[4]), tokens(fields[5])],
+                               profile.packs)
+        return cls(profile, _parse_trump(fields[1]), _parse_leader(fields[2]),
+                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Read either form: a line starting with ``{`` is JSON, anything else text."""
+        stripped = text.strip()
+        return cls.from_json(stripped) if stripped.startswith("{") else cls.from_text(stripped)
+
+    def __str__(self) -> str:
+        return self.to_text()

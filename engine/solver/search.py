@@ -1,0 +1,480 @@
+"""The exact play-off search on bitmasks (the hot code of the solver).
+
+Terminology
+-----------
+* A *kind* is ``suit * 8 + rank`` (0..31); copies of one kind are interchangeable,
+  so a hand is a *count vector*: an int with 4 bits per kind (count of kind ``k`` at
+  bits ``4k..4k+3``), plus a 32-bit *presence* mask of the kinds held.
+* ``V(L, F)`` is the value of a trick-boundary position for the player about to
+  lead: the points (in *units*, see below) he will still capture with best play.
+  The game is zero-sum: the follower gets ``rem - V`` where ``rem`` is every point
+  still to be won (brisques in both hands plus the last-trick bonus).
+* *Units*: values are scaled integers. ``brisque`` units per ace or ten captured,
+  ``last`` units for the last trick (e.g. 1 and 1 when both are worth 10 points).
+
+Techniques (all on by default; the benchmark switches them to show their worth):
+
+* transposition table keyed on the two count vectors (leader first), holding a
+  lower and an upper bound and the best lead found;
+* zero-window alpha-beta (fail-soft) driven by MTD(f), so every search is a
+  yes/no question "is V >= beta?" whose answers tighten the stored bounds;
+* equivalent-card pruning: in one suit, ranks held by the same player with no
+  card of the opponent at or between them, and of the same point class (brisque or
+  not), are interchangeable for the rest of the deal, so only one is tried. A
+  rank held by both players (identical cards: the leader wins) splits the run;
+  when following, the card led counts as the opponent's;
+* enhanced transposition cutoffs: before searching the replies to a lead, the
+  table is probed for a reply whose position is already bounded low enough;
+* move ordering: the stored best lead first, then leads the follower cannot beat
+  (high ranks first), then the rest; replies low ranks first;
+* the last two tricks are played out inline, without recursion.
+
+Legality and trick winners come from :mod:`engine.tricks` (``beats`` fills the
+winner table; the legal-reply mask mirrors ``playoff_legal`` field by field and
+the tests check both agree on random hands).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+from dataclasses import dataclass
+
+from engine.profile import PlayoffRules
+from engine.tricks import beats, is_brisque
+
+NIBBLE = 4
+SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
+# Kinds of the same suit with a higher rank than kind k.
+ABOVE = tuple(SUIT_MASKS[k >> 3] & ~((2 << k) - 1) for k in range(32))
+# Ranks (ascending) of the set bits of a byte.
+BYTE_BITS = tuple(tuple(r for r in range(8) if b >> r & 1) for b in range(256))
+BRISQUE_MASK = sum(1 << k for k in range(32) if is_brisque(k))
+
+
+def counts_of(kinds: Iterable[int]) -> tuple[int, int]:
+    """(count vector, presence mask) of a hand given as kinds or card ids."""
+    counts = presence = 0
+    for card in kinds:
+        kind = card % 32
+        counts += 1 << (NIBBLE * kind)
+        presence |= 1 << kind
+    return counts, presence
+
+
+def kinds_of(counts: int) -> list[int]:
+    """Every kind of a count vector, repeated by its count, ascending."""
+    out: list[int] = []
+    for kind in range(32):
+        out.extend([kind] * ((counts >> (NIBBLE * kind)) & 15))
+    return out
+
+
+def brisque_count(counts: int) -> int:
+    return sum((counts >> (NIBBLE * k)) & 15 for k in range(32) if is_brisque(k))
+
+
+def _suit_reps(mine: int, theirs: int) -> int:
+    """One representative rank per class of equivalent ranks, for one suit byte."""
+    reps = 0
+    group_class = -1  # point class of the open run, -1 when no run is open
+    for rank in range(8):
+        cls = 1 if rank >= 6 else 0
+        if theirs >> rank & 1:
+            if mine >> rank & 1:
+                reps |= 1 << rank  # a rank both hold (identical cards) stands alone
+            group_class = -1
+        elif mine >> rank & 1:
+            if group_class != cls:
+                reps |= 1 << rank
+                group_class = cls
+        elif group_class != cls:
+            group_class = -1  # the run may not cross into the other point class
+    return reps
+
+
+_SUIT_REPS: dict[int, int] = {}
+
+
+def suit_reps(mine: int, theirs: int) -> int:
+    key = mine << 8 | theirs
+    found = _SUIT_REPS.get(key)
+    if found is None:
+        found = _SUIT_REPS[key] = _suit_reps(mine, theirs)
+    return found
+
+
+def representatives(mine: int, theirs: int) -> int:
+    """Presence mask of one representative per equivalence class of ``mine``."""
+    out = 0
+    for s in range(4):
+        shift = 8 * s
+        out |= suit_reps((mine >> shift) & 0xFF, (theirs >> shift) & 0xFF) << shift
+    return out
+
+
+def legal_mask(hand: int, lead: int, trump: int | None, rules: PlayoffRules) -> int:
+    """Presence mask of the kinds of ``hand`` that may follow ``lead`` (a kind):
+    the bitmask twin of :func:`engine.tricks.playoff_legal`."""
+    suit = lead >> 3
+    same = hand & SUIT_MASKS[suit]
+    if same and rules.follow_suit:
+        if rules.must_win:
+            higher = same & ABOVE[lead]
+            if higher:
+                return higher
+        return same
+    if rules.must_trump and trump is not None and suit != trump:
+        trumps = hand & SUIT_MASKS[trump]
+        if trumps:
+            return trumps
+    return hand
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Switches for the search techniques (all on by default)."""
+
+    tt: bool = True
+    etc: bool = True
+    bounds: bool = True
+    equivalence: bool = True
+    ordering: bool = True
+
+
+class Searcher:
+    """Exact search for one trump suit, rule set and unit scale.
+
+    The transposition table lives as long as the searcher, so solving several
+    positions of one deal (or every move of one position) reuses earlier work.
+    Values never depend on the table's contents, only the time taken does.
+    """
+
+    def __init__(
+        self,
+        trump: int | None,
+        rules: PlayoffRules,
+        brisque_units: int,
+        last_units: int,
+        options: Options = Options(),
+    ) -> None:
+        self.trump = trump
+        self.rules = rules
+        self.brisque_units = brisque_units
+        self.last_units = last_units
+        self.options = options
+        self.nodes = 0
+        # key (leader counts << 128 | follower counts) -> [lower, upper, ordered leads]
+        self.tt: dict[int, list[Any]] = {}
+        # beat_masks[c]: kinds d with beats(c, d): d played to c wins the trick.
+        self.beat_masks = tuple(
+            sum(1 << d for d in range(32) if beats(c, d, trump)) for c in range(32))
+        self._ab, self._reply_mask = self._build()
+
+    # The search is a closure over local tables: much faster than attribute lookups.
+    def _build(self) -> tuple[Callable[[int, int, int, int, int, int, int], int],
+                              Callable[[int, int, int], int]]:
+        trump = self.trump
+        rules = self.rules
+        follow_suit, must_win, must_trump = rules.follow_suit, rules.must_win, rules.must_trump
+        beat_masks = self.beat_masks
+        bunits = tuple(self.brisque_units if is_brisque(k) else 0 for k in range(32))
+        tt = self.tt
+        use_tt = self.options.tt
+        use_eq = self.options.equivalence
+        use_order = self.options.ordering
+        use_etc = self.options.tt and self.options.etc
+        suit_masks = SUIT_MASKS
+        above = ABOVE
+        trump_mask = SUIT_MASKS[trump] if trump is not None else 0
+        byte_bits = BYTE_BITS
+        shifts = tuple(1 << (NIBBLE * k) for k in range(32))
+        nib = tuple(NIBBLE * k for k in range(32))
+        rep_cache: dict[int, int] = {}
+        stats = self
+        bunit = self.brisque_units
+        use_bounds = self.options.bounds and trump is not None
+        ace_shift = NIBBLE * (8 * trump + 7) if trump is not None else 0
+        ten_shift = ace_shift - NIBBLE
+
+        def reps(mine: int, theirs: int) -> int:
+            if not use_eq:
+                return mine
+            key = mine << 32 | theirs
+            found = rep_cache.get(key)
+            if found is None:
+                found = representatives(mine, theirs)
+                if len(rep_cache) > 1_000_000:
+                    rep_cache.clear()
+                rep_cache[key] = found
+            return found
+
+        def legal(hand: int, lead: int) -> int:
+            suit = lead >> 3
+            same = hand & suit_masks[suit]
+            if same and follow_suit:
+                if must_win:
+                    higher = same & above[lead]
+                    if higher:
+                        return higher
+                return same
+            if must_trump and trump_mask and suit != trump:
+                trumps = hand & trump_mask
+                if trumps:
+                    return trumps
+            return hand
+
+        def reply_mask(Fp: int, Lp2: int, c: int) -> int:
+            """Representative legal replies to lead c (Lp2: leader's rest)."""
+            replies = legal(Fp, c)
+            if use_eq:
+                replies &= reps(Fp, Lp2 | (1 << c))
+            return replies
+
+        def kinds(mask: int) -> list[int]:
+            out: list[int] = []
+            for s in (0, 8, 16, 24):
+                byte = (mask >> s) & 0xFF
+                if byte:
+                    out.extend([s + r for r in byte_bits[byte]])
+            return out
+
+        def lead_order(Lp: int, Fp: int) -> list[int]:
+            """Representative leads: those the follower cannot beat first (high
+            ranks first), then the others (low ranks first, suit by suit)."""
+            leads = kinds(reps(Lp, Fp))
+            if not use_order:
+                return leads
+            first: list[int] = []
+            rest: list[int] = []
+            for c in leads:
+                if beat_masks[c] & legal(Fp, c):
+                    rest.append(c)
+                else:
+                    first.append(c)
+            first.sort(key=lambda k: -(k & 7))
+            return first + rest
+
+        def ab(L: int, F: int, Lp: int, Fp: int, rem: int, n: int, beta: int) -> int:
+            """Fail-soft zero-window test of V(L, F) >= beta; n cards in each hand.
+
+            Returns g: if g >= beta then V >= g, otherwise V <= g."""
+            if beta <= 0:
+                return 0
+            if beta > rem:
+                return rem
+            if use_bounds:
+                # Sure points: a trump ace (ten) wins whenever it is played if the
+                # opponent holds no trump of its rank or higher.
+                fa = (F >> ace_shift) & 15
+                la = (L >> ace_shift) & 15
+                if fa:
+                    sure_l = 0
+                    sure_f = fa if la else fa + ((F >> ten_shift) & 15)
+                elif la:
+                    sure_f = 0
+                    sure_l = la + ((L >> ten_shift) & 15)
+                else:
+                    lt = (L >> ten_shift) & 15
+                    ft = (F >> ten_shift) & 15
+                    sure_l = 0 if ft else lt
+                    sure_f = 0 if lt else ft
+                if sure_f:
+                    top = rem - sure_f * bunit
+                    if top < beta:
+                        return top
+                if sure_l * bunit >= beta:
+                    return sure_l * bunit
+            stats.nodes += 1
+            key = L << 128 | F
+            entry = tt.get(key) if use_tt else None
+            if entry is not None:
+                lo, hi, order = entry
+                if lo >= beta:
+                    return lo
+                if hi < beta:
+                    return hi
+            else:
+                lo, hi, order = 0, rem, lead_order(Lp, Fp)
+                if use_tt:
+                    entry = tt[key] = [lo, hi, order]
+            best = -1
+            for index, c in enumerate(order):
+                L2 = L - shifts[c]
+                Lp2 = Lp if (L2 >> nib[c]) & 15 else Lp ^ (1 << c)
+                ds = kinds(reply_mask(Fp, Lp2, c))
+                bc = bunits[c]
+                bm = beat_masks[c]
+                worst = rem + 1
+                if use_etc and n >= 4:
+                    # Enhanced transposition cutoff: a reply whose position is
+                    # already bounded low enough refutes this lead at once.
+                    for d in ds:
+                        points = bc + bunits[d]
+                        F2 = F - shifts[d]
+                        if (bm >> d) & 1:
+                            e = tt.get(F2 << 128 | L2)
+                            if e is not None:
+                                v = rem - points - e[0]
+                                if v < worst:
+                                    worst = v
+                                    if v < beta:
+                                        break
+                        else:
+                            e = tt.get(L2 << 128 | F2)
+                            if e is not None:
+                                v = points + e[1]
+                                if v < worst:
+                                    worst = v
+                                    if v < beta:
+                                        break
+                    if worst < beta:
+                        if worst > best:
+                            best = worst
+                        continue
+                    worst = rem + 1
+                for d in ds:
+                    points = bc + bunits[d]
+                    follower_wins = (bm >> d) & 1
+                    if n == 1:
+                        v = 0 if follower_wins else rem
+                    else:
+                        F2 = F - shifts[d]
+                        Fp2 = Fp if (F2 >> nib[d]) & 15 else Fp ^ (1 << d)
+                        rem2 = rem - points
+                        if n == 2:
+                            # The last trick is forced: play it out here.
+                            lk = Lp2.bit_length() - 1
+                            fk = Fp2.bit_length() - 1
+                            if follower_wins:
+                                v = rem2 if (beat_masks[fk] >> lk) & 1 else 0
+                            else:
+                                v = points + (0 if (beat_masks[lk] >> fk) & 1 else rem2)
+                        elif follower_wins:
+                            v = rem2 - ab(F2, L2, Fp2, Lp2, rem2, n - 1, rem2 - beta + 1)
+                        else:
+                            v = points + ab(L2, F2, Lp2, Fp2, rem2, n - 1, beta - points)
+                    if v < worst:
+                        worst = v
+                        if worst < beta:
+                            break
+                if worst >= beta:
+                    if entry is not None:
+                        if worst > entry[0]:
+                            entry[0] = worst
+                        if index:
+                            order.insert(0, order.pop(index))  # best lead first next time
+                    return worst
+                if worst > best:
+                    best = worst
+            if entry is not None and best < entry[1]:
+                entry[1] = best
+            return best
+
+        return ab, reply_mask
+
+    # ------------------------------------------------------------ questions
+    # Root questions take count vectors; ``rem`` is every unit still to be won in
+    # the position asked about (brisques of both hands, the table, the last trick).
+
+    def test(self, L: int, F: int, rem: int, beta: int) -> int:
+        """Fail-soft answer to "V(L, F) >= beta?"."""
+        return self._ab(L, F, presence(L), presence(F), rem, hand_size(L), beta)
+
+    def value(self, L: int, F: int, rem: int, guess: int | None = None) -> int:
+        """Exact V(L, F) in units, by MTD(f)."""
+        Lp, Fp = presence(L), presence(F)
+        n = hand_size(L)
+        ab = self._ab
+        return mtd(lambda beta: ab(L, F, Lp, Fp, rem, n, beta), rem, guess)
+
+    def replies(self, L2: int, F: int, lead: int) -> list[int]:
+        """Representative legal replies (kinds) to ``lead``; ``L2`` is the leader's
+        hand without the lead."""
+        mask = self._reply_mask(presence(F), presence(L2), lead)
+        return [k for k in range(32) if mask >> k & 1]
+
+    def leads(self, L: int, F: int) -> list[int]:
+        """Representative leads (kinds), ascending."""
+        mask = representatives(presence(L), presence(F)) if self.options.equivalence \
+            else presence(L)
+        return [k for k in range(32) if mask >> k & 1]
+
+    def after_lead(self, L: int, F: int, rem: int, lead: int, beta: int) -> int:
+        """Fail-soft test "the leader's value after leading ``lead`` >= beta?"
+        (``L`` still holds the lead)."""
+        worst = rem + 1
+        L2 = L - (1 << (NIBBLE * lead))
+        for d in self.replies(L2, F, lead):
+            v = self.outcome(L2, F, rem, lead, d, beta)
+            if v < worst:
+                worst = v
+                if worst < beta:
+                    break
+        return worst
+
+    def lead_value(self, L: int, F: int, rem: int, lead: int, guess: int | None = None) -> int:
+        """Exact value for the leader of leading ``lead`` from ``L``."""
+        return mtd(lambda beta: self.after_lead(L, F, rem, lead, beta), rem, guess)
+
+    def outcome(self, L2: int, F: int, rem: int, lead: int, reply: int, beta: int) -> int:
+        """Fail-soft test of the leader's value once ``lead`` and ``reply`` are on
+        the table (``L2`` no longer holds the lead, ``F`` still holds the reply)."""
+        bu = self.brisque_units
+        points = (bu if is_brisque(lead) else 0) + (bu if is_brisque(reply) else 0)
+        follower_wins = beats(lead, reply, self.trump)
+        F2 = F - (1 << (NIBBLE * reply))
+        rem2 = rem - points
+        if L2 == 0:
+            return 0 if follower_wins else rem
+        if follower_wins:
+            if beta <= 0:
+                return 0
+            if beta > rem2:
+                return rem2
+            return rem2 - self.test(F2, L2, rem2, rem2 - beta + 1)
+        if beta - points <= 0:
+            return points
+        return points + self.test(L2, F2, rem2, beta - points)
+
+    def outcome_value(self, L2: int, F: int, rem: int, lead: int, reply: int,
+                      guess: int | None = None) -> int:
+        """Exact value for the leader once ``lead`` and ``reply`` are on the table."""
+        return mtd(lambda beta: self.outcome(L2, F, rem, lead, reply, beta), rem, guess)
+
+
+def mtd(test: Callable[[int], int], top: int, guess: int | None) -> int:
+    """MTD(f): the exact value in ``0..top`` from fail-soft zero-window tests."""
+    lo, hi = 0, top
+    g = top // 2 if guess is None else min(max(guess, 0), top)
+    while lo < hi:
+        beta = g + 1 if g == lo else g
+        g = test(beta)
+        if g >= beta:
+            lo = g
+        else:
+            hi = g
+    return lo
+
+
+_NIBBLE_LOW = sum(1 << (NIBBLE * k) for k in range(32))
+
+
+def presence(counts: int) -> int:
+    """Presence mask (bit per kind) of a count vector."""
+    x = (counts | counts >> 1 | counts >> 2 | counts >> 3) & _NIBBLE_LOW
+    out = 0
+    while x:
+        low = x & -x
+        out |= 1 << ((low.bit_length() - 1) >> 2)
+        x ^= low
+    return out
+
+
+def hand_size(counts: int) -> int:
+    """Number of cards in a count vector."""
+    return sum((counts >> (NIBBLE * k)) & 15 for k in range(32))
+
+
+__all__ = ["Options", "Searcher", "brisque_count", "counts_of", "hand_size", "kinds_of",
+           "legal_mask", "mtd", "presence", "representatives"]
