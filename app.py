@@ -1,0 +1,37 @@
+"""Bezique trainer: the Streamlit entry script. It sets up per-tab session state,
+the sidebar settings and routes to the pages in ``app_pages/``."""
+
+from pathlib import Path
+
+import streamlit as st
+
+from app_pages import ui
+
+st.set_page_config(page_title="Bezique", page_icon="♠", layout="wide")
+ui.setup_state()
+
+HERE = Path(__file__).parent
+OPTIONAL = ("meld_trainer", "endgame")   # pages other work adds when their files exist
+
+
+def page(name: str, icon: str, default: bool = False) -> st.Page:
+    return st.Page(f"app_pages/{name}.py", title=ui.t(f"nav.{name}"), icon=icon,
+                   url_path=name, default=default)
+
+
+learn = [page("home", ":material/home:", default=True), page("rules", ":material/menu_book:"),
+         page("explainer", ":material/calculate:")]
+practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
+            page("puzzles", ":material/extension:")]
+practise += [page(name, ":material/school:") for name in OPTIONAL
+             if (HERE / "app_pages" / f"{name}.py").exists()]
+practise.append(page("progress", ":material/insights:"))
+
+navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise})
+
+with st.sidebar:
+    ui.language_picker()
+    st.toggle(ui.t("settings.four_colour"), key="four_colour",
+              help=ui.t("settings.four_colour_help"))
+
+navigation.run()

@@ -1,0 +1,172 @@
+"""State, callbacks and pieces of the Score explainer page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from app_pages import ui
+from engine.cards import Card, Rank, Suit, parse_card
+from engine.errors import BeziqueError
+from engine.profile import Profile
+from engine.session import MeldLine
+
+RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
+              Rank.SEVEN)
+NO_TRUMP = "-"
+
+
+def setup(prof: Profile) -> None:
+    st.session_state.setdefault("ex_trump", "D")
+    if st.session_state.get("ex_trump") is None and prof.turn_up:
+        st.session_state["ex_trump"] = "D"
+    for where in ("hand", "table"):
+        for suit in Suit:
+            st.session_state.setdefault(f"ex_{where}_{suit.letter}", [])
+
+
+def trump_options(prof: Profile) -> list[str]:
+    return ["S", "H", "D", "C"] + ([] if prof.turn_up else [NO_TRUMP])
+
+
+def trump_label(letter: str) -> str:
+    if letter == NO_TRUMP:
+        return ui.t("table.no_trump")
+    return f"{Suit.parse(letter).symbol} {ui.t('suit.' + letter)}"
+
+
+def suit_options(prof: Profile, suit: Suit) -> list[str]:
+    return [str(Card(suit, rank, copy)) for rank in RANK_ORDER
+            for copy in range(1, prof.packs + 1)]
+
+
+def all_cards(prof: Profile) -> list[str]:
+    return [c for suit in Suit for c in suit_options(prof, suit)]
+
+
+_COLOUR = {Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.CLUBS: "gray"}
+_FOUR = {Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "blue", Suit.CLUBS: "green"}
+
+
+def card_label(token: str) -> str:
+    """A pill label: coloured rank and suit, and the copy mark."""
+    card = parse_card(token)
+    colour = (_FOUR if ui.four_colour() else _COLOUR)[card.suit]
+    face = f"{'10' if card.rank == Rank.TEN else card.rank.letter}{card.suit.symbol}"
+    return f":{colour}[**{face}**]#{card.copy}"
+
+
+def card_label_plain(token: str) -> str:
+    return parse_card(token).pretty
+
+
+def pretty(tokens: list[str]) -> list[str]:
+    return [parse_card(t).pretty for t in tokens]
+
+
+def ids(tokens: list[str]) -> list[int]:
+    return [parse_card(t).id for t in tokens]
+
+
+def _selected(where: str) -> list[str]:
+    return [c for suit in Suit for c in st.session_state.get(f"ex_{where}_{suit.letter}") or []]
+
+
+def request(prof: Profile) -> dict[str, Any]:
+    """The ``bezique melds`` request for the current selection."""
+    trump = st.session_state.get("ex_trump")
+    data: dict[str, Any] = {"variant": prof.name, "hand": _selected("hand"),
+                            "table": _selected("table"),
+                            "history": [dict(h) for h in st.session_state["explainer_history"]]}
+    if trump and trump != NO_TRUMP:
+        data["trump"] = trump
+    return data
+
+
+# --- callbacks ----------------------------------------------------------------------
+
+def clear(prof: Profile) -> None:
+    for where in ("hand", "table"):
+        for suit in Suit:
+            st.session_state[f"ex_{where}_{suit.letter}"] = []
+    st.session_state["explainer_history"] = []
+
+
+def add_history() -> None:
+    cards = list(st.session_state.get("ex_hist_cards") or [])
+    meld = st.session_state.get("ex_hist_meld")
+    if meld and cards:
+        st.session_state["explainer_history"] = [*st.session_state["explainer_history"],
+                                                 {"meld": meld, "cards": cards}]
+        st.session_state["ex_hist_cards"] = []
+
+
+def remove_history(index: int) -> None:
+    history = list(st.session_state["explainer_history"])
+    if 0 <= index < len(history):
+        history.pop(index)
+    st.session_state["explainer_history"] = history
+
+
+@st.cache_resource
+def _example_table(lang: str) -> dict[str, tuple[str, dict[str, Any]]]:
+    table: dict[str, tuple[str, dict[str, Any]]] = {}
+    for lesson in ui.lesson_list(lang):
+        for example in getattr(lesson, "examples", ()):
+            try:
+                data = example.request()
+            except Exception:  # noqa: BLE001 - a broken example is skipped
+                continue
+            table[f"{lesson.id}/{example.id}"] = (f"{lesson.title} — {example.id}", data)
+    return table
+
+
+def examples(lang: str) -> dict[str, str]:
+    return {key: label for key, (label, _) in _example_table(lang).items()}
+
+
+def load_example(prof: Profile) -> None:
+    key = st.session_state.get("ex_example")
+    found = _example_table(ui.lang()).get(key or "")
+    if not found:
+        return
+    data = found[1]
+    clear(prof)
+    try:
+        for where in ("hand", "table"):
+            for token in data.get(where, []):
+                card = parse_card(token)
+                name = f"ex_{where}_{card.suit.letter}"
+                st.session_state[name] = [*st.session_state[name], str(card)]
+        if data.get("trump"):
+            st.session_state["ex_trump"] = Suit.parse(data["trump"]).letter
+        st.session_state["explainer_history"] = [
+            {"meld": h["meld"], "cards": [str(parse_card(c)) for c in h["cards"]]}
+            for h in data.get("history", [])]
+    except (BeziqueError, KeyError, TypeError):
+        clear(prof)
+
+
+# --- pieces ------------------------------------------------------------------------
+
+def card_picker(prof: Profile, where: str) -> None:
+    """One row of toggle pills per suit; a click adds or removes a card."""
+    for suit in Suit:
+        st.pills(ui.t(f"suit.{suit.letter}"), suit_options(prof, suit),
+                 key=f"ex_{where}_{suit.letter}", selection_mode="multi",
+                 format_func=card_label, label_visibility="collapsed")
+
+
+def show_line(line: MeldLine, legal: bool) -> None:
+    with st.container(border=True):
+        head = f"**{ui.meld(line.meld)}**"
+        if legal:
+            head += " — " + ui.t("explainer.points", points=line.points)
+        st.markdown(head)
+        ui.show_cards(ids(list(line.cards)), 40)
+        if legal:
+            st.markdown("\n".join(f"{n}. {text}" for n, text in enumerate(line.lines, 1)))
+        else:
+            st.markdown(" ".join(line.lines))
+        st.caption(ui.t("play.rule", link=ui.rule_link(line.rule_id)))

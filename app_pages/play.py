@@ -1,0 +1,128 @@
+"""Play: a whole game against the bot, with step-by-step explanations, hints,
+undo (learning mode), auto-play and the game log."""
+
+import streamlit as st
+
+from app_pages import play_parts as parts
+from app_pages import ui
+from app_pages.table import table_html
+from engine.session import bot_levels, playoff_verdicts
+from engine.svg import card_img
+
+s = parts.session()
+deal = s.deal
+
+st.title(ui.t("play.title"))
+st.markdown(f"**{parts.status(s)}**")
+
+# --- the table and the score sheet -------------------------------------------------
+left, right = st.columns([3, 1])
+with left:
+    st.html(table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
+                       show_opponent=deal.is_over))
+with right:
+    st.markdown(f"#### {ui.t('score.title')}")
+    st.markdown(parts.score_table(s))
+    for note in parts.score_notes(s):
+        st.caption(note)
+
+# --- messages: a refused attempt, a hint -------------------------------------------
+message = st.session_state.get("play_msg")
+if message:
+    ui.refusal(message["reason"], message["rule_id"])
+hint = st.session_state.get("play_hint")
+if hint is not None and s.human_to_move:
+    reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
+    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile))
+            + "".join(f"\n- {r}" for r in reasons))
+
+# --- your hand: click a card to play it ----------------------------------------------
+st.markdown(f"#### {ui.t('play.your_hand')}")
+cards = parts.hand_cards(s)
+clickable = parts.card_clickable(s)
+legal_cards = {a.card for a in s.legal() if a.type.value == "play"}
+restricted = clickable and len(legal_cards) < len(cards)   # the play-off: mark the legal cards
+verdicts = playoff_verdicts(deal) if clickable else None
+hinted = hint.action.cards[0] if hint is not None and hint.action.type.value == "play" else None
+if cards:
+    for column, card in zip(st.columns(max(len(cards), 8)), cards, strict=False):
+        with column:
+            exposed = card in deal.tables[s.human]
+            st.html(card_img(card, width=76, four_colour=ui.four_colour(),
+                             highlight="#f59e0b" if card == hinted else "",
+                             dim=clickable and card not in legal_cards))
+            st.button(ui.card_label(card), key=ui.card_key(card), disabled=not clickable,
+                      type="primary" if card in legal_cards and restricted else "secondary",
+                      on_click=parts.on_card, args=(card,), width="stretch",
+                      help=ui.t("play.card_help"))
+            if exposed:
+                st.caption(ui.t("play.exposed_card"))
+            if verdicts and card in verdicts:
+                verdict = verdicts[card]
+                text = ui.t("solver.best") if verdict.loss == 0 else ui.t(
+                    "solver.loses", points=verdict.loss)
+                st.caption(text + (f" · {verdict.refutation}" if verdict.refutation else ""))
+
+# --- declarations, sevens, draw --------------------------------------------------------
+actions = parts.declare_actions(s)
+if actions:
+    st.markdown(f"#### {ui.t('play.after_trick')}")
+    for action in actions:
+        st.button(ui.describe_action(action, deal.profile), key=ui.widget_key("act", str(action)),
+                  type="primary" if action.type.value == "draw" else "secondary",
+                  on_click=parts.on_action, args=(str(action),))
+
+# --- the end of a deal, of the game ----------------------------------------------------
+if deal.is_over:
+    if s.game.is_over and s.game.result is not None:
+        st.success(" · ".join(s.game.result.explain(ui.lang())))
+        st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
+                  on_click=parts.on_new_game)
+    else:
+        st.success(ui.t("play.deal_done", you=deal.scores[s.human], bot=deal.scores[s.bot]))
+        st.button(ui.t("play.next_deal"), key="next_deal", type="primary",
+                  on_click=parts.on_next_deal)
+
+# --- controls ----------------------------------------------------------------------------
+st.divider()
+c1, c2, c3, c4, c5 = st.columns([1, 1, 2, 1.4, 1.2], vertical_alignment="bottom")
+c1.button(ui.t("play.hint"), key="hint", on_click=parts.on_hint, disabled=not s.human_to_move,
+          icon=":material/lightbulb:")
+c2.button(ui.t("play.undo"), key="undo", on_click=parts.on_undo, disabled=not s.can_undo,
+          icon=":material/undo:", help=ui.t("play.undo_help"))
+with c3:
+    a, b = st.columns([1, 1], vertical_alignment="bottom")
+    a.number_input(ui.t("play.autoplay_n"), min_value=1, max_value=200, value=5,
+                   key="autoplay_n")
+    b.button(ui.t("play.autoplay"), key="autoplay", on_click=parts.on_autoplay,
+             args=("autoplay_n",), disabled=not s.human_to_move)
+c4.button(ui.t("play.to_end"), key="to_end", on_click=parts.on_to_end,
+          disabled=not s.human_to_move, icon=":material/fast_forward:")
+c5.button(ui.t("play.new_game"), key="new_game", on_click=parts.on_new_game,
+          icon=":material/restart_alt:")
+
+# --- what just happened, step by step ------------------------------------------------
+recent = s.last_events()
+with st.expander(ui.t("play.what_happened"), expanded=True):
+    if not recent:
+        st.caption(ui.t("play.nothing_yet"))
+    for turn in recent:
+        st.markdown(f"**{ui.player_name(turn.player, s.human)}:** "
+                    f"{ui.describe_action(turn.action, deal.profile)}")
+        ui.explain_events(turn.events, s.human)
+
+with st.expander(ui.t("play.deal_log")):
+    for number, turn in enumerate(s.turns, 1):
+        st.markdown(f"{number}. **{ui.player_name(turn.player, s.human)}:** "
+                    f"{ui.describe_action(turn.action, deal.profile)}")
+
+# --- settings and the log --------------------------------------------------------------
+with st.expander(ui.t("play.settings")):
+    levels = bot_levels()
+    st.selectbox(ui.t("play.level"), levels, key="play_level",
+                 index=levels.index(s.level) if s.level in levels else 0,
+                 on_change=lambda: st.session_state.update(level=st.session_state["play_level"]),
+                 help=ui.t("play.level_help"))
+    st.download_button(ui.t("play.download"), s.dumps(), file_name="bezique-game.json",
+                       mime="application/json", key="download_log", on_click="ignore")
+    st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")

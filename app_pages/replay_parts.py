@@ -1,0 +1,71 @@
+"""State and callbacks of the Game log page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from app_pages import ui
+from engine.errors import BeziqueError
+from engine.game import Game
+from engine.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
+
+
+def sources() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    play = st.session_state.get("play")
+    if play is not None:
+        found["current"] = play.game
+    if st.session_state.get("replay_game") is not None:
+        found["loaded"] = st.session_state["replay_game"]
+    return found
+
+
+def replay_of(game: Game) -> Replay:
+    return Replay(game)
+
+
+def clamp(key: str, low: int, high: int) -> None:
+    """Keep a stored widget value inside its (changing) range."""
+    value = st.session_state.get(key)
+    if isinstance(value, int) and not low <= value <= high:
+        st.session_state[key] = max(low, min(value, high))
+
+
+def on_upload() -> None:
+    """Load the uploaded log; on any flaw keep the state and say what is wrong."""
+    uploaded: Any = st.session_state.get("replay_upload")
+    if uploaded is None:
+        return
+    try:
+        if getattr(uploaded, "size", 0) > MAX_LOG_BYTES:
+            raise BeziqueError(f"the file is larger than {MAX_LOG_BYTES // 1000} kB")
+        game = load_game(uploaded.read(MAX_LOG_BYTES + 1))
+    except BeziqueError as exc:
+        st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
+        return
+    except Exception as exc:  # noqa: BLE001 - hostile input never shows a traceback
+        st.session_state["replay_msg"] = {"ok": False,
+                                          "text": ui.t("replay.bad", reason=type(exc).__name__)}
+        return
+    st.session_state["replay_game"] = game
+    st.session_state["replay_source"] = "loaded"
+    for key in ("replay_deal", "replay_step"):
+        st.session_state.pop(key, None)
+    deals = len(game.finished_deals) + 1
+    st.session_state["replay_msg"] = {"ok": True, "text": ui.t("replay.ok", deals=deals)}
+
+
+def on_resume() -> None:
+    game = st.session_state.get("replay_game")
+    if game is None:
+        return
+    try:
+        st.session_state["play"] = PlaySession.loads(game.dumps())
+    except BeziqueError as exc:
+        st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
+        return
+    st.session_state["play_msg"] = None
+    st.session_state["play_hint"] = None
+    st.session_state["replay_msg"] = {"ok": True, "text": ui.t("replay.resumed")}

@@ -1,0 +1,219 @@
+"""Streamlit helpers shared by the pages: session-state setup, translation, cached
+heavy objects, card pictures, rule links and explanation feeds.
+
+Nothing here is mutable module-level state: per-user state lives in
+``st.session_state``; cached objects are read-only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import streamlit as st
+
+from app_pages.i18n import LANGUAGES, pick_language, translate
+from app_pages.table import cards_row_html
+from engine.actions import Action, ActionType
+from engine.cards import Card
+from engine.explain import Event, meld_name
+from engine.profile import Profile, load_profile, variant_names
+
+DEFAULTS: dict[str, Any] = {
+    "four_colour": False,
+    "variant": "two-handed",
+    "level": "",
+    "play": None,          # engine.session.PlaySession of this tab
+    "play_msg": None,      # the last refusal: {"reason", "rule_id"}
+    "play_hint": None,     # the last hint asked for
+    "replay_game": None,   # a game loaded from a log, for the Game log page
+    "explainer_history": [],
+}
+
+
+# --- setup and language -----------------------------------------------------------
+
+def browser_language() -> str:
+    """The language of the browser: st.context.locale, else the Accept-Language header."""
+    locale = getattr(st.context, "locale", None)
+    try:
+        header = st.context.headers.get("Accept-Language")
+    except Exception:  # noqa: BLE001 - no request headers (e.g. in tests)
+        header = None
+    return pick_language(locale, header)
+
+
+def setup_state() -> None:
+    """Per-tab session state, set once (the entry script calls this on every run)."""
+    st.session_state.setdefault("lang", browser_language())
+    for key, value in DEFAULTS.items():
+        st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+
+
+def lang() -> str:
+    value = st.session_state.get("lang", "en")
+    return value if value in LANGUAGES else "en"
+
+
+def t(key: str, **params: object) -> str:
+    return translate(lang(), key, **params)
+
+
+def language_picker() -> None:
+    st.sidebar.radio(t("lang.label"), LANGUAGES, key="lang", horizontal=True,
+                     format_func=lambda code: translate(code, "lang.name"))
+
+
+# --- cached heavy objects ---------------------------------------------------------
+
+@st.cache_resource
+def profile(name: str) -> Profile:
+    return load_profile(name)
+
+
+@st.cache_resource
+def variants() -> list[str]:
+    return variant_names()
+
+
+@st.cache_resource
+def lessons_module() -> Any:
+    """The lessons package, or None while it is not importable."""
+    try:
+        import lessons
+
+        return lessons
+    except Exception:  # noqa: BLE001 - any import failure: lessons are "coming"
+        return None
+
+
+@st.cache_resource
+def lesson_list(lang_code: str) -> tuple[Any, ...]:
+    module = lessons_module()
+    if module is None:
+        return ()
+    try:
+        return tuple(module.list_lessons(lang_code))
+    except Exception:  # noqa: BLE001
+        return ()
+
+
+@st.cache_resource
+def rule_anchor(rule_id: str) -> tuple[str, str] | None:
+    module = lessons_module()
+    if module is None or not rule_id:
+        return None
+    try:
+        lesson_id, anchor = module.rule_anchor(rule_id)
+        return str(lesson_id), str(anchor)
+    except Exception:  # noqa: BLE001 - unknown rule id
+        return None
+
+
+def rule_link(rule_id: str) -> str:
+    """A Markdown link to the lesson paragraph of a rule, or the bare rule id."""
+    found = rule_anchor(rule_id)
+    if found is None:
+        return f"`{rule_id}`" if rule_id else ""
+    lesson_id, anchor = found
+    return f"[{t('rules.link')} `{rule_id}`](rules?lesson={lesson_id}&rule={rule_id}#{anchor})"
+
+
+# --- cards --------------------------------------------------------------------------
+
+def four_colour() -> bool:
+    return bool(st.session_state.get("four_colour", False))
+
+
+def cards_html(cards: Iterable[int | Card], width: int = 44) -> str:
+    return cards_row_html(cards, four_colour=four_colour(), width=width)
+
+
+def show_cards(cards: Iterable[int | Card], width: int = 44) -> None:
+    st.html(cards_html(cards, width))
+
+
+def widget_key(prefix: str, text: str) -> str:
+    """A stable key that is also a clean CSS class (``st-key-...``)."""
+    return prefix + "_" + re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_")
+
+
+def card_key(card: int) -> str:
+    c = Card.from_id(card)
+    return f"card_{c.face}{c.copy}"
+
+
+def card_label(card: int) -> str:
+    """A short label for a card button: ``10♠ #1``."""
+    c = Card.from_id(card)
+    rank = "10" if c.rank.letter == "T" else c.rank.letter
+    return f"{rank}{c.suit.symbol} #{c.copy}"
+
+
+def pretty_cards(cards: Iterable[int]) -> str:
+    return " ".join(Card.from_id(c).pretty for c in cards)
+
+
+def meld(kind: str) -> str:
+    return meld_name(kind, lang())
+
+
+def describe_action(action: Action, prof: Profile | None = None) -> str:
+    cards = pretty_cards(action.cards)
+    kind = action.type
+    if kind is ActionType.PLAY:
+        return t("action.play", card=cards)
+    if kind is ActionType.DRAW:
+        return t("action.draw")
+    if kind is ActionType.SHOW_SEVEN:
+        return t("action.show", card=cards)
+    if kind is ActionType.EXCHANGE_SEVEN:
+        return t("action.exchange", card=cards)
+    points = prof.meld(action.meld).points if prof and prof.has_meld(action.meld) else 0
+    key = {ActionType.DECLARE: "action.declare", ActionType.ANNOUNCE: "action.announce",
+           ActionType.SCORE_PENDING: "action.score_pending"}[kind]
+    return t(key, meld=meld(action.meld), cards=cards, points=points)
+
+
+# --- explanations -----------------------------------------------------------------
+
+def player_name(player: int | None, human: int) -> str:
+    if player is None:
+        return ""
+    return t("table.you") if player == human else t("table.opponent")
+
+
+def event_title(event: Event, human: int) -> str:
+    key = f"event.{event.type}"
+    name = player_name(event.player, human)
+    title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
+              cards=pretty_cards(event.cards), points=event.points)
+    if title == key:
+        title = event.type.replace("_", " ")
+    if event.points:
+        title += f" **+{event.points}**"
+    return title
+
+
+def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True) -> None:
+    """Each event with its steps, numbered, each step linked to its lesson."""
+    for event in events:
+        if not event.steps and event.type in ("play", "draw", "deal"):
+            continue
+        st.markdown(event_title(event, human))
+        if with_cards and event.cards and event.type in ("declare", "trick", "dix", "exchange"):
+            show_cards(event.cards, 38)
+        lines = []
+        for number, item in enumerate(event.steps, 1):
+            link = rule_link(item.rule_id)
+            lines.append(f"{number}. {item.render(lang())} — {link}")
+        if lines:
+            st.markdown("\n".join(lines))
+        if event.citation:
+            st.caption(t("explain.source", citation=event.citation))
+
+
+def refusal(reason: str, rule_id: str) -> None:
+    """An illegal attempt, answered with the rule that forbids it."""
+    st.error(t("play.illegal", reason=reason) + "  \n" + t("play.rule", link=rule_link(rule_id)))

@@ -1,0 +1,509 @@
+"""A play controller for the UI: a game against a bot, with hints, undo,
+auto-play, step-by-step replay and log download/upload. Pure Python.
+
+The app keeps one :class:`PlaySession` per browser tab (in its session
+state); nothing here is shared between users.
+
+    >>> s = PlaySession.new("two-handed", seed=3)
+    >>> s.human_to_move
+    True
+    >>> turns = s.act(s.legal()[0])      # the human acts, the bot answers
+    >>> turns[0].player == s.human
+    True
+    >>> s.undo() and len(s.deal.actions) < len(turns) + 99
+    True
+
+Terminology
+-----------
+* a *turn* is one action of one player with the events it caused;
+* *learning mode* undo replays all but the last human action of the deal from
+  its save (:meth:`engine.deal.Deal.to_json` / :meth:`~engine.deal.Deal.from_json`).
+
+Adapters (engine parts the UI uses while they are being written): the bot
+falls back to a seeded random legal player when :mod:`engine.bots` is missing;
+the play-off verdicts are hidden when :mod:`engine.solver` has no solver yet;
+:func:`explain_melds` renders :func:`engine.melds.query` explanations in Russian.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action, ActionType
+from engine.cards import Card, parse_card
+from engine.deal import DECLARE, LEAD, Deal
+from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
+from engine.explain import Event
+from engine.game import Game
+from engine.melds import ScoredMeld, all_verdicts, judge, query
+from engine.profile import load_profile
+from engine.tricks import beats, is_brisque, rank_of, suit_of
+
+MAX_LOG_BYTES = 1_000_000
+RANDOM_LEVEL = "random"
+
+
+# --- optional engine parts ------------------------------------------------------------
+
+def _optional(module: str) -> Any:
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def bot_levels() -> tuple[str, ...]:
+    """The bot levels on offer: :data:`engine.bots.LEVELS`, or just ``random``."""
+    bots = _optional("engine.bots")
+    levels = tuple(getattr(bots, "LEVELS", ())) if bots is not None else ()
+    return levels or (RANDOM_LEVEL,)
+
+
+class _RandomPlayer:
+    """A seeded random legal player: the stand-in until :mod:`engine.bots` exists."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose_in(self, deal: Deal, seat: int) -> Action:
+        return self.rng.choice(deal.legal_actions())
+
+
+class _BotPlayer:
+    def __init__(self, level: str, rng: random.Random) -> None:
+        self.rng = rng
+        self.bot: Any = None
+        bots = _optional("engine.bots")
+        if bots is not None and level != RANDOM_LEVEL and hasattr(bots, "make_bot"):
+            self.bot = bots.make_bot(level, rng)
+
+    def choose_in(self, deal: Deal, seat: int) -> Action:
+        legal = deal.legal_actions()
+        if self.bot is not None:
+            try:
+                from engine.view import PlayerView
+
+                action = self.bot.choose(PlayerView.of(deal, seat))
+                if action in legal:
+                    return action  # type: ignore[no-any-return]
+            except Exception:  # noqa: BLE001 - a faulty bot must not break the game
+                pass
+        return self.rng.choice(legal)
+
+
+# --- hints ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Hint:
+    """What the engine suggests: an action and the reasons.
+
+    ``reasons`` are ready strings (from :func:`engine.bots.hint`); ``keys`` are
+    message keys with parameters for the app's catalogue (the fallback hint)."""
+
+    action: Action
+    reasons: tuple[str, ...] = ()
+    keys: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+
+def _key(name: str, **params: object) -> tuple[str, tuple[tuple[str, str], ...]]:
+    return (name, tuple((k, str(v)) for k, v in params.items()))
+
+
+def _pretty(card: int) -> str:
+    return Card.from_id(card).pretty
+
+
+def _cheapness(card: int, trump: int | None) -> tuple[int, int, int]:
+    """Lower is cheaper to give away: non-brisque, non-trump, low rank."""
+    return (int(is_brisque(card)), int(suit_of(card) == trump), rank_of(card))
+
+
+def simple_hint(deal: Deal) -> Hint:
+    """A plain-rules hint for the player to move (used when engine.bots is missing)."""
+    legal = deal.legal_actions()
+    if not legal:
+        raise BeziqueError("the deal is over")
+    if deal.phase == DECLARE:
+        melds = [a for a in legal if a.type in (ActionType.DECLARE, ActionType.SCORE_PENDING)]
+        if melds:
+            best = max(melds, key=lambda a: deal.profile.meld(a.meld).points)
+            return Hint(best, keys=(_key("hint.declare_best", meld=best.meld,
+                                         points=deal.profile.meld(best.meld).points),))
+        for kind in (ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN):
+            sevens = [a for a in legal if a.type is kind]
+            if sevens:
+                return Hint(sevens[0], keys=(_key("hint.seven", card=_pretty(sevens[0].card)),))
+        draw = next(a for a in legal if a.type is ActionType.DRAW)
+        return Hint(draw, keys=(_key("hint.draw"),))
+    solved = playoff_verdicts(deal)
+    if solved:
+        best_card = min(solved, key=lambda c: (solved[c].loss, _cheapness(c, deal.trump)))
+        return Hint(Action.play(best_card),
+                    keys=(_key("hint.solver", card=_pretty(best_card)),))
+    cards = [a.card for a in legal]
+    if deal.phase == LEAD:
+        card = min(cards, key=lambda c: _cheapness(c, deal.trump))
+        return Hint(Action.play(card), keys=(_key("hint.lead_low", card=_pretty(card)),))
+    lead = deal.trick[0]
+    winners = [c for c in cards if beats(lead, c, deal.trump)]
+    if winners and (is_brisque(lead) or deal.in_playoff):
+        card = min(winners, key=lambda c: _cheapness(c, deal.trump))
+        return Hint(Action.play(card), keys=(_key("hint.win_cheaply", card=_pretty(card),
+                                                  lead=_pretty(lead)),))
+    card = min(cards, key=lambda c: _cheapness(c, deal.trump))
+    return Hint(Action.play(card), keys=(_key("hint.throw_low", card=_pretty(card)),))
+
+
+def engine_hint(deal: Deal, seat: int) -> Hint:
+    """:func:`engine.bots.hint` when it exists, else :func:`simple_hint`."""
+    bots = _optional("engine.bots")
+    if bots is not None and hasattr(bots, "hint"):
+        try:
+            found = bots.hint(deal, seat)
+            if found.action in deal.legal_actions():
+                return Hint(found.action, tuple(str(r) for r in getattr(found, "reasons", ())))
+        except Exception:  # noqa: BLE001 - fall back to the plain hint
+            pass
+    return simple_hint(deal)
+
+
+# --- play-off verdicts -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """The solver's verdict on one legal card: points lost against best play (0 for a
+    best card) and the opponent's refuting reply, if any."""
+
+    loss: int
+    refutation: str = ""
+
+
+def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
+    """The solver's verdict for every legal card in the play-off, or ``None`` when
+    not in the play-off or no solver is available."""
+    if not deal.in_playoff or deal.is_over or deal.phase == DECLARE:
+        return None
+    solver = _optional("engine.solver")
+    analyse = getattr(solver, "analyse", None) or getattr(solver, "analyze", None)
+    if solver is None or analyse is None:
+        return None
+    try:
+        result = analyse(deal.playoff_position())
+        out: dict[int, CardVerdict] = {}
+        for item in getattr(result, "moves", result):
+            card = getattr(item, "card", None)
+            card_id = card.id if isinstance(card, Card) else parse_card(str(card)).id \
+                if isinstance(card, str) else card
+            if not isinstance(card_id, int):
+                continue
+            legal_ids = {a.card for a in deal.legal_actions()}
+            # Map a kind to the held copy: the solver treats copies as equal.
+            matches = [c for c in legal_ids if c % 32 == card_id % 32]
+            for c in matches:
+                out[c] = CardVerdict(int(getattr(item, "loss", 0)),
+                                     str(getattr(item, "refutation", "") or ""))
+        return out or None
+    except Exception:  # noqa: BLE001 - the verdicts are an extra; never break play
+        return None
+
+
+# --- turns and the session ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Turn:
+    """One action of one player and the events it caused."""
+
+    player: int
+    action: Action
+    events: tuple[Event, ...]
+
+
+def actors(deal: Deal) -> list[int]:
+    """Who made each of the deal's actions (replayed from its deck)."""
+    fresh = Deal(deal.profile, deal.deck, deal.dealer)
+    who = []
+    for action in deal.actions:
+        who.append(fresh.to_move)
+        fresh.apply(action)
+    return who
+
+
+def deal_prefix(deal: Deal, count: int) -> Deal:
+    """The deal after its first ``count`` actions (replayed from the save)."""
+    data = deal.to_json()
+    data["actions"] = data["actions"][:max(0, count)]
+    return Deal.from_json(data, deal.profile)
+
+
+@dataclass
+class PlaySession:
+    """A game against a bot, as the Play page shows it."""
+
+    game: Game
+    seed: int
+    level: str = RANDOM_LEVEL
+    human: int = 0
+    turns: list[Turn] = field(default_factory=list)   # this deal's turns, in order
+    undo_count: int = 0
+    _bot: Any = None
+    _helper: Any = None
+
+    @classmethod
+    def new(cls, variant: str = "two-handed", seed: int | None = None,
+            level: str = RANDOM_LEVEL, human: int = 0) -> PlaySession:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        game = Game.new(load_profile(variant), random.Random(seed))
+        session = cls(game, seed, level, human)
+        session._start()
+        return session
+
+    def _start(self) -> None:
+        self._bot = _BotPlayer(self.level, random.Random(self.seed * 7 + 1))
+        self._helper = _RandomPlayer(random.Random(self.seed * 7 + 2))
+        self.turns = []
+        self._run_bot()
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Deal:
+        return self.game.deal
+
+    @property
+    def bot(self) -> int:
+        return 1 - self.human
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.deal.is_over and self.deal.to_move == self.human
+
+    def legal(self) -> list[Action]:
+        return self.deal.legal_actions() if self.human_to_move else []
+
+    def would_be_legal(self, action: Action) -> bool:
+        return action in self.legal()
+
+    @property
+    def can_undo(self) -> bool:
+        return any(t.player == self.human for t in self.turns) or (
+            not self.turns and bool(self.deal.actions)
+            and self.human in actors(self.deal))
+
+    # --- acting -----------------------------------------------------------------------
+
+    def _apply(self, player: int, action: Action) -> Turn:
+        events = self.deal.apply(action)
+        turn = Turn(player, action, tuple(events))
+        self.turns.append(turn)
+        return turn
+
+    def _run_bot(self) -> list[Turn]:
+        done: list[Turn] = []
+        deal = self.deal
+        while not deal.is_over and deal.to_move == self.bot:
+            done.append(self._apply(self.bot, self._bot.choose_in(deal, self.bot)))
+        return done
+
+    def act(self, action: Action) -> list[Turn]:
+        """Apply the human's action, then the bot's answers. An illegal action raises
+        :class:`IllegalActionError` (with the rule) and changes nothing."""
+        if self.deal.is_over:
+            raise IllegalActionError("deal.over", "the deal is over")
+        if self.deal.to_move != self.human:
+            raise IllegalActionError("deal.action", "it is not your turn")
+        first = self._apply(self.human, action)
+        return [first, *self._run_bot()]
+
+    def play_card(self, card: int) -> list[Turn]:
+        return self.act(Action.play(card))
+
+    def hint(self) -> Hint | None:
+        if not self.human_to_move:
+            return None
+        return engine_hint(self.deal, self.human)
+
+    def autoplay(self, count: int) -> list[Turn]:
+        """Play ``count`` human actions by the hint (stops at the end of the deal)."""
+        done: list[Turn] = []
+        for _ in range(max(0, count)):
+            if not self.human_to_move:
+                break
+            hint = self.hint()
+            action = hint.action if hint is not None else self._helper.choose_in(
+                self.deal, self.human)
+            done.extend(self.act(action))
+        return done
+
+    def autoplay_to_end(self) -> list[Turn]:
+        return self.autoplay(10_000)
+
+    def undo(self) -> bool:
+        """Learning mode: replay all but the last human action of the deal."""
+        who = actors(self.deal)
+        mine = [i for i, p in enumerate(who) if p == self.human]
+        if not mine:
+            return False
+        cut = mine[-1]
+        restored = deal_prefix(self.deal, cut)
+        self.game.deal = restored
+        self.game.result = None
+        self.turns = _turns_of(restored, who[:cut])
+        self.undo_count += 1
+        return True
+
+    def next_deal(self) -> Event:
+        """Close a finished deal: the game ends or a new deal starts (bot may lead)."""
+        event = self.game.next_deal()
+        if not self.game.is_over:
+            self.turns = []
+            self._run_bot()
+        return event
+
+    def last_events(self) -> list[Turn]:
+        """The turns since the human's previous action (what to explain now)."""
+        out: list[Turn] = []
+        for turn in reversed(self.turns):
+            out.append(turn)
+            if turn.player == self.human:
+                break
+        return list(reversed(out))
+
+    # --- logs ---------------------------------------------------------------------------
+
+    def dumps(self) -> str:
+        return self.game.dumps()
+
+    @classmethod
+    def loads(cls, data: bytes | str, level: str = RANDOM_LEVEL, human: int = 0,
+              seed: int = 0) -> PlaySession:
+        """A session that continues a saved game; :class:`CorruptSaveError` on bad input."""
+        game = load_game(data)
+        session = cls(game, seed, level, human)
+        session._bot = _BotPlayer(level, random.Random(seed * 7 + 1))
+        session._helper = _RandomPlayer(random.Random(seed * 7 + 2))
+        session.turns = _turns_of(game.deal, actors(game.deal))
+        session._run_bot()
+        return session
+
+
+def _turns_of(deal: Deal, who: Sequence[int]) -> list[Turn]:
+    """Split a deal's events into turns by replaying it."""
+    fresh = Deal(deal.profile, deal.deck, deal.dealer)
+    turns = []
+    for action, player in zip(deal.actions, who, strict=False):
+        turns.append(Turn(player, action, tuple(fresh.apply(action))))
+    return turns
+
+
+def load_game(data: bytes | str) -> Game:
+    """Parse an uploaded game log; anything wrong raises :class:`CorruptSaveError`."""
+    if not isinstance(data, (bytes, str)):
+        raise CorruptSaveError("a game log must be text")
+    if len(data) > MAX_LOG_BYTES:
+        raise CorruptSaveError(f"the file is larger than {MAX_LOG_BYTES // 1000} kB")
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise CorruptSaveError("the file is not UTF-8 text") from exc
+    try:
+        return Game.loads(data)
+    except CorruptSaveError:
+        raise
+    except (BeziqueError, RecursionError, TypeError, KeyError, AttributeError) as exc:
+        raise CorruptSaveError(f"the game log is malformed: {exc}") from exc
+
+
+# --- step-by-step replay --------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: a deal after ``index`` of its actions."""
+
+    deal_number: int      # 1-based
+    index: int            # actions applied
+    deal: Deal
+    turn: Turn | None     # the action that led here (None at the start of a deal)
+
+
+class Replay:
+    """Step through a game's actions, deal by deal. Each position is rebuilt by
+    replaying the deal's save (a few milliseconds), so nothing big is stored."""
+
+    def __init__(self, game: Game) -> None:
+        self.deals: list[Deal] = [*game.finished_deals, game.deal]
+        self._who = [actors(d) for d in self.deals]
+
+    def length(self, deal_number: int) -> int:
+        return len(self.deals[deal_number - 1].actions)
+
+    def at(self, deal_number: int, index: int) -> ReplayStep:
+        """The position of deal ``deal_number`` (1-based) after ``index`` actions."""
+        deal_number = max(1, min(deal_number, len(self.deals)))
+        source = self.deals[deal_number - 1]
+        index = max(0, min(index, len(source.actions)))
+        if index == 0:
+            return ReplayStep(deal_number, 0, deal_prefix(source, 0), None)
+        deal = deal_prefix(source, index - 1)
+        action = source.actions[index - 1]
+        events = tuple(deal.apply(action))
+        turn = Turn(self._who[deal_number - 1][index - 1], action, events)
+        return ReplayStep(deal_number, index, deal, turn)
+
+
+# --- the score explainer ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class MeldLine:
+    meld: str
+    points: int
+    cards: tuple[str, ...]
+    rule_id: str
+    lines: tuple[str, ...]   # explanation steps (legal) or the reason (refused)
+
+
+def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldLine],
+                                                                    list[MeldLine]]:
+    """:func:`engine.melds.query` (the ``bezique melds`` contract) with its explanations
+    in ``lang``. Raises the engine's ``BeziqueError`` subclasses on impossible input."""
+    answer = query(request)
+    if lang == "en":
+        legal = [MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],
+                          tuple(d["explanation"])) for d in answer["declarations"]]
+        refused = [MeldLine(r["meld"], 0, tuple(r["cards"]), r["rule"], (r["why"],))
+                   for r in answer["refused"]]
+        return legal, refused
+    profile = load_profile(request.get("variant", "two-handed"))
+    trump_text = request.get("trump")
+    from engine.cards import Suit
+
+    trump = None if trump_text is None else int(Suit.parse(trump_text))
+    history = [ScoredMeld(h["meld"], frozenset(parse_card(c).id for c in h["cards"]))
+               for h in request.get("history", [])]
+    holding = [parse_card(c).id for c in [*request.get("hand", []), *request.get("table", [])]]
+    played = frozenset(c for h in history for c in h.cards) - frozenset(holding)
+    legal_lines, refused_lines = [], []
+    for d in answer["declarations"]:
+        verdict = judge(profile, profile.meld(d["meld"]), trump,
+                        [parse_card(c).id for c in d["cards"]], history, played)
+        legal_lines.append(MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],
+                                    tuple(s.render(lang) for s in verdict.steps)))
+    for r in answer["refused"]:
+        verdict = judge(profile, profile.meld(r["meld"]), trump,
+                        [parse_card(c).id for c in r["cards"]], history, played)
+        steps = verdict.steps[1:] or verdict.steps
+        refused_lines.append(MeldLine(r["meld"], 0, tuple(r["cards"]), r["rule"],
+                                      ("; ".join(s.render(lang) for s in steps),)))
+    return legal_lines, refused_lines
+
+
+__all__ = [
+    "CardVerdict", "Hint", "MeldLine", "PlaySession", "Replay", "ReplayStep", "Turn",
+    "actors", "all_verdicts", "bot_levels", "deal_prefix", "engine_hint", "explain_melds",
+    "load_game", "playoff_verdicts", "simple_hint",
+]

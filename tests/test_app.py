@@ -1,0 +1,267 @@
+"""AppTest tests: every page loads in both languages and its main interactions work
+without an exception. Streamlit only; the engine is tested elsewhere."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from app_pages.i18n import catalogue  # noqa: E402
+from engine.session import PlaySession  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = str(ROOT / "app.py")
+MINE = ["home", "play", "replay", "explainer", "rules"]
+ROUTED = [*MINE, "puzzles", "progress"]
+
+
+def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.session_state["lang"] = lang
+    for key, value in state.items():
+        at.session_state[key] = value
+    if page != "home":
+        at.switch_page(f"app_pages/{page}.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+# --- the catalogue ---------------------------------------------------------------
+
+def test_catalogues_have_the_same_keys():
+    en, ru = set(catalogue("en")), set(catalogue("ru"))
+    assert en == ru, f"only English: {sorted(en - ru)}; only Russian: {sorted(ru - en)}"
+
+
+def test_every_key_used_in_code_exists():
+    used: set[str] = set()
+    for path in [ROOT / "app.py", *(ROOT / "app_pages").glob("*.py")]:
+        text = path.read_text("utf-8")
+        used |= set(re.findall(r"""\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']""", text))
+    assert used, "no keys found"
+    missing = {key for key in used if key not in catalogue("en") or key not in catalogue("ru")}
+    assert not missing
+
+
+def test_russian_differs_from_english():
+    en, ru = catalogue("en"), catalogue("ru")
+    same = [k for k in en if en[k] == ru[k] and not k.startswith("lang.")]
+    assert len(same) < 3, same
+
+
+# --- every page ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("page", ROUTED)
+def test_page_loads(page: str, lang: str):
+    at = run_page(page, lang)
+    if page in MINE:
+        expected = catalogue(lang)[f"nav.{page}" if page != "home" else "home.title"]
+        assert expected in [t.value for t in at.title]
+
+
+def test_language_switch_from_the_sidebar():
+    at = run_page("play")
+    assert at.title[0].value == "Play"
+    at.sidebar.radio(key="lang").set_value("ru").run()
+    assert not at.exception and at.title[0].value == "Игра"
+    assert any("Новая партия" == b.label for b in at.button)
+
+
+def test_four_colour_toggle():
+    at = run_page("play")
+    at.sidebar.toggle(key="four_colour").set_value(True).run()
+    assert not at.exception and at.session_state["four_colour"]
+
+
+def test_home_variant_choice_persists():
+    at = run_page("home")
+    at.selectbox(key="home_variant").set_value("two-handed").run()
+    assert at.session_state["variant"] == "two-handed"
+
+
+# --- play ---------------------------------------------------------------------------
+
+def test_play_cards_by_clicking_and_controls():
+    at = run_page("play", play=PlaySession.new(seed=21))
+    session = at.session_state["play"]
+    for _ in range(3):
+        keys = [b.key for b in at.button if b.key and b.key.startswith("card_")
+                and not b.disabled]
+        if keys:
+            at.button(key=keys[0]).click().run()
+        else:  # declare phase: draw
+            at.button(key="act_draw").click().run()
+        assert not at.exception and not errors(at)
+    assert len(session.deal.actions) >= 3
+    at.button(key="hint").click().run()
+    assert at.info and not at.exception
+    before = len(session.deal.actions)
+    at.button(key="undo").click().run()
+    assert len(at.session_state["play"].deal.actions) < before
+    at.number_input(key="autoplay_n").set_value(4).run()
+    at.button(key="autoplay").click().run()
+    assert not at.exception
+    at.button(key="to_end").click().run()
+    assert at.session_state["play"].deal.is_over and not at.exception
+    at.button(key="next_deal").click().run()
+    assert not at.exception and len(at.session_state["play"].game.finished_deals) == 1
+
+
+def _playoff_follow_session() -> PlaySession:
+    """A session where the human must follow in the play-off with restricted cards."""
+    for seed in range(200):
+        s = PlaySession.new(seed=seed)
+        while not s.deal.is_over:
+            d = s.deal
+            if (s.human_to_move and d.in_playoff and d.phase == "follow"
+                    and len(s.legal()) < len(d.holding(s.human))):
+                return s
+            s.autoplay(1)
+    raise AssertionError("no play-off position found")
+
+
+def test_illegal_playoff_card_is_answered_with_the_rule():
+    s = _playoff_follow_session()
+    legal = {a.card for a in s.legal()}
+    illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
+    at = run_page("play", play=s)
+    from app_pages.ui import card_key
+
+    at.button(key=card_key(illegal)).click().run()
+    assert not at.exception
+    shown = " ".join(errors(at))
+    assert "playoff." in shown and "Not allowed" in shown
+    assert len(at.session_state["play"].deal.actions) == len(s.deal.actions)
+
+
+def test_declaration_buttons_and_explanations():
+    for seed in range(100):
+        s = PlaySession.new(seed=seed)
+        while not s.deal.is_over and not any(a.type.value == "declare" for a in s.legal()):
+            s.autoplay(1)
+        if not s.deal.is_over:
+            break
+    at = run_page("play", play=s)
+    declare = [b for b in at.button if b.key and b.key.startswith("act_declare")]
+    assert declare
+    declare[0].click().run()
+    assert not at.exception and not errors(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "declared" in text
+
+
+def test_a_whole_game_through_the_page():
+    at = run_page("play", play=PlaySession.new(seed=8))
+    for _ in range(40):
+        s = at.session_state["play"]
+        if s.game.is_over:
+            break
+        at.button(key="to_end").click().run() if s.human_to_move else None
+        if at.session_state["play"].deal.is_over and not at.session_state["play"].game.is_over:
+            at.button(key="next_deal").click().run()
+        assert not at.exception
+    assert at.session_state["play"].game.is_over
+    assert any(b.key == "new_game_end" for b in at.button)
+
+
+# --- replay and logs ----------------------------------------------------------------
+
+def test_replay_current_game_step_by_step():
+    s = PlaySession.new(seed=13)
+    s.autoplay(8)
+    at = run_page("replay", play=s)
+    at.slider(key="replay_step").set_value(3).run()
+    assert not at.exception
+    at.slider(key="replay_step").set_value(0).run()
+    assert not at.exception
+
+
+@pytest.mark.parametrize("content", [b"not json", b"{}", b"[" * 50_000, b"\xff\xfe\x00",
+                                     json.dumps({"format": "bezique-game", "variant": "x"}
+                                                ).encode()])
+def test_bad_uploads_get_a_message_and_change_nothing(content: bytes):
+    at = run_page("replay")
+    at.file_uploader(key="replay_upload").set_value(("log.json", content, "application/json"))
+    at.run()
+    assert not at.exception
+    assert at.session_state["replay_game"] is None
+    assert errors(at) and "cannot be loaded" in errors(at)[0]
+
+
+def test_good_upload_replays_and_resumes():
+    s = PlaySession.new(seed=17)
+    s.autoplay(12)
+    at = run_page("replay")
+    at.file_uploader(key="replay_upload").set_value(
+        ("log.json", s.dumps().encode(), "application/json"))
+    at.run()
+    assert not at.exception and at.session_state["replay_game"] is not None
+    at.slider(key="replay_step").set_value(5).run()
+    assert not at.exception
+    at.button(key="replay_resume").click().run()
+    assert at.session_state["play"].deal == s.deal
+
+
+# --- the score explainer -----------------------------------------------------------
+
+def test_explainer_lists_legal_and_refused():
+    at = run_page("explainer")
+    at.segmented_control(key="ex_trump").set_value("D").run()
+    at.pills(key="ex_hand_D").set_value(["KD#1", "QD#1", "JD#1"]).run()
+    at.pills(key="ex_hand_S").set_value(["QS#1"]).run()
+    assert not at.exception and not at.warning
+    text = " ".join(m.value for m in at.markdown)
+    assert "trump marriage" in text and "bezique" in text
+    at.sidebar.radio(key="lang").set_value("ru").run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "козырный марьяж" in text
+
+
+def test_explainer_impossible_selections():
+    at = run_page("explainer")
+    at.pills(key="ex_hand_D").set_value(["KD#1"]).run()
+    at.pills(key="ex_table_D").set_value(["KD#1"]).run()
+    assert not at.exception and at.warning  # a card both in hand and on the table
+    at.pills(key="ex_table_D").set_value([]).run()
+    at.pills(key="ex_hand_S").set_value(["AS#1", "AS#2", "TS#1", "TS#2", "KS#1", "KS#2",
+                                         "QS#1", "QS#2"]).run()
+    assert not at.exception and at.warning  # nine cards
+    at.pills(key="ex_hand_S").set_value([]).run()
+    at.pills(key="ex_hand_D").set_value(["KD#1", "QD#1"]).run()
+    at.selectbox(key="ex_hist_meld").set_value("four_kings").run()
+    at.multiselect(key="ex_hist_cards").set_value(["KD#1", "QD#1"]).run()
+    at.button(key="ex_hist_add").click().run()
+    assert not at.exception and at.warning  # an impossible history
+    at.button(key="ex_clear").click().run()
+    assert not at.exception and not at.warning
+
+
+# --- rules --------------------------------------------------------------------------
+
+def test_rules_opens_the_lesson_of_a_rule():
+    pytest.importorskip("lessons")
+    import lessons
+
+    lesson_id, _ = lessons.rule_anchor("play.trick_winner")
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["lesson"] = lesson_id
+    at.query_params["rule"] = "play.trick_winner"
+    at.switch_page("app_pages/rules.py")
+    at.run()
+    assert not at.exception
+    assert at.selectbox(key="rules_lesson").value == lesson_id
+    assert any("play.trick_winner" in m.value for m in at.markdown)
+    at.text_input(key="rules_glossary_q").set_value("trump").run()
+    assert not at.exception
