@@ -29,7 +29,6 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Union
 
 from engine.actions import Action, ActionType
 from engine.cards import Rank
@@ -42,7 +41,7 @@ DRAW = -1
 DECLARE, ANNOUNCE, SCORE, SHOW, EXCHANGE = 1, 2, 3, 4, 5
 
 MeldMove = tuple[int, int, tuple[int, ...]]
-FastAction = Union[int, MeldMove]
+FastAction = int | MeldMove
 
 _CODE_TYPES = {DECLARE: ActionType.DECLARE, ANNOUNCE: ActionType.ANNOUNCE,
                SCORE: ActionType.SCORE_PENDING, SHOW: ActionType.SHOW_SEVEN,
@@ -88,6 +87,16 @@ class Rules:
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
+
+
+def supported(profile: Profile) -> bool:
+    """True when the simulator follows every rule of ``profile``: two players, a
+    turn-up trump, no carte blanche, no stock marker, no partnership options."""
+    dec = profile.declaring
+    return (profile.players == 2 and profile.turn_up and not profile.partnerships
+            and dec.carte_blanche == 0 and getattr(profile, "stock_marker", 0) == 0
+            and all(m.pattern != "carte_blanche" for m in profile.melds)
+            and profile.identical_cards == "leader_wins")
 
 
 def rules_for(profile: Profile, trump: int | None) -> Rules:
@@ -336,12 +345,10 @@ class FastDeal:
             return []
         p = self.to_move
         hold = self.hold[p]
-        if phase == LEAD:
-            return list(hold)
+        if phase == LEAD or (phase == FOLLOW and (self.stock or self.turn_up >= 0)):
+            return list[FastAction](hold)
         if phase == FOLLOW:
-            if self.stock or self.turn_up >= 0:
-                return list(hold)
-            return self.playoff_replies(hold, self.trick[0])
+            return list[FastAction](self.playoff_replies(hold, self.trick[0]))
         return self._declare_actions(p)
 
     def playoff_replies(self, hold: list[int], lead: int) -> list[int]:

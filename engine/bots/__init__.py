@@ -1,0 +1,134 @@
+"""Opponents and hints: one protocol, a bot maps a :class:`~engine.view.PlayerView`
+to an :class:`~engine.actions.Action`, with an injected RNG.
+
+    >>> import random
+    >>> from engine.deal import Deal
+    >>> from engine.profile import load_profile
+    >>> from engine.view import PlayerView
+    >>> deal = Deal.new(load_profile("two-handed"), random.Random(1), dealer=0)
+    >>> bot = make_bot("club", random.Random(1))
+    >>> bot.choose(PlayerView.of(deal, deal.to_move)) in deal.legal_actions()
+    True
+    >>> [level for level, _en, _ru in LEVEL_INFO] == list(LEVELS)
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from engine.actions import Action
+from engine.bots.heuristic import HeuristicBot, advise
+from engine.bots.reasons import Reason
+from engine.bots.search import StrongBot, search_reasons
+from engine.deal import Deal
+from engine.errors import BeziqueError
+from engine.view import PlayerView
+
+LEVELS = ("beginner", "club", "expert")
+
+# level -> (English, Russian) description.
+LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    "beginner": ("Plays by simple rules of thumb but often picks a move at random: "
+                 "good for learning the rules.",
+                 "Играет по простым правилам, но часто ходит наугад: подходит, чтобы "
+                 "освоить правила."),
+    "club": ("Follows the classic advice: leads low, keeps kings, queens and the bezique "
+             "cards, declares the best meld, takes brisques cheaply, plays the end exactly.",
+             "Следует классическим советам: ходит с младших карт, придерживает королей, "
+             "дам и карты безика, объявляет лучшую комбинацию, дёшево берёт брискли, "
+             "точно разыгрывает конец."),
+    "expert": ("Simulates many ways the unseen cards may lie and picks the move that does "
+               "best on average; plays the end exactly.",
+               "Перебирает множество раскладов невидимых карт и выбирает ход, лучший в "
+               "среднем; точно разыгрывает конец."),
+}
+LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
+BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
+BEGINNER_NOISE = 0.35
+# Reasons that stay true when the search overrules the rule of thumb.
+_GENERAL_REASONS = ("keep_for", "keep_complete", "deny_opponent", "risk")
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.rng.choice(list(view.legal))
+
+
+def make_bot(level: str, rng: random.Random, samples: int | None = None,
+             time_limit: float = 0.9) -> Bot:
+    """A bot by level (``beginner``, ``club``, ``expert``) or by kind (``random``,
+    ``heuristic``, ``strong``). ``samples`` sets the strong bot's determinizations
+    per decision (default 60, each trying every candidate move to the end)."""
+    if level == "random":
+        return RandomBot(rng)
+    if level == "beginner":
+        bot = HeuristicBot(rng, noise=BEGINNER_NOISE)
+        bot.name = "beginner"
+        return bot
+    if level in ("heuristic", "club"):
+        return HeuristicBot(rng)
+    if level in ("strong", "expert"):
+        return StrongBot(rng, samples=60 if samples is None else samples,
+                         time_limit=time_limit)
+    raise BeziqueError(f"unknown bot {level!r}; known: {', '.join(BOT_NAMES)}")
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A recommended action and the reasons for it, in one language."""
+
+    action: Action
+    reasons: tuple[str, ...]
+
+
+def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
+    """The recommended action for ``seat`` (who must be to move) with its reasons:
+    meld values, cards kept for later melds, risk, and in the play-off the exact
+    values of the moves."""
+    view = PlayerView.of(deal, seat)
+    if not view.legal:
+        raise BeziqueError(f"player {seat + 1} is not to move")
+    reasons: list[Reason]
+    if view.stock_count == 0 and view.phase in ("lead", "follow") and len(view.legal) > 1:
+        from engine.bots.playoff import playoff_values
+
+        values = playoff_values(view)
+        card = max(values, key=lambda c: (values[c], -(c % 8), -c))
+        action = Action.play(card)
+        reasons = [Reason("playoff_solver", card=card, points=values[card])]
+        for other in sorted(values, key=lambda c: -values[c]):
+            if other != card:
+                reasons.append(Reason("playoff_move", card_alt=other, points=values[other]))
+    else:
+        advice = advise(view)
+        action, reasons = advice.action, list(advice.reasons)
+        if len(view.legal) > 1 and view.stock_count > 0:
+            result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
+                               samples=samples, time_limit=0.5).search(view)
+            if result.means:
+                if result.action != action:
+                    action = result.action
+                    reasons = [r for r in reasons if r.key in _GENERAL_REASONS]
+                reasons.extend(search_reasons(result))
+    return Hint(action, tuple(r.render(lang) for r in reasons) or
+                (Reason("only_action").render(lang),))
+
+
+__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint", "RandomBot",
+           "HeuristicBot", "StrongBot", "make_bot", "hint"]

@@ -1,0 +1,349 @@
+"""The rule-of-thumb bot: the advice of sources 002 and 004, as numbers.
+
+Every card gets a *keep value*: what it is worth to hold it for later — its
+points as a brisque, its strength as a trump, and its share in melds that are
+complete or could still be completed ("придерживайте королей и дам", "стоит
+придерживать составляющие безика", "козырного туза приберегите для мажорной
+квинты"). The bot then
+
+* leads the card it least wants to keep ("ходить с младших карт");
+* follows by comparing winning and losing: a win brings the brisques of the
+  trick and the right to declare what is waiting; a loss gives the opponent
+  that right; either way the card played loses its keep value. So it takes
+  brisques cheaply, wins with a low trump when a meld waits, does not throw
+  its own brisques away, and near the end of the stock contests the tricks
+  when the opponent shows a big meld in the making;
+* always exchanges or shows a seven of trumps, declares the best meld (four
+  aces at once; single bezique before the double, trump marriage before the
+  sequence while much stock remains, the big meld at once when it is late);
+* plays the play-off exactly with the solver when one is available, else
+  greedily.
+
+:func:`advise` returns the choice with its reasons (rendered by :mod:`engine.bots.reasons`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.actions import Action, ActionType
+from engine.bots.fastplay import MeldRule, rules_for
+from engine.bots.reasons import Reason
+from engine.tricks import beats, is_brisque, rank_of, suit_of
+from engine.view import PlayerView
+
+BIG_MELD = 250
+LATE_STOCK = 12           # stock cards left at which timing plays stop and contests start
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    action: Action
+    reasons: tuple[Reason, ...]
+
+
+# --- card values ----------------------------------------------------------------------
+
+
+def _blocked(view: PlayerView, rule: MeldRule, card: int) -> bool:
+    """True when ``card`` may not be scored again in ``rule`` (the reuse rule)."""
+    profile = view.profile
+    for prior in view.history[view.seat]:
+        if card not in prior.cards:
+            continue
+        spec = profile.meld(prior.kind)
+        if spec.meld_class == profile.meld(rule.kind).meld_class and spec.level >= rule.level:
+            return True
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class MeldPlan:
+    rule: MeldRule
+    cards: tuple[int, ...]       # own cards counted towards it
+    missing: int                 # cards still to draw
+    chance: float                # rough chance of declaring it
+
+
+def meld_plans(view: PlayerView, holding: frozenset[int]) -> list[MeldPlan]:
+    """Melds ``holding`` could still score: complete ones and ones missing 1–2 cards
+    that may still be drawn from the stock."""
+    rules = rules_for(view.profile, view.trump)
+    unknown = view.unknown if view.stock_count else frozenset()
+    hidden = view.hidden_stock
+    plans: list[MeldPlan] = []
+    for rule in rules.melds:
+        cards: list[int] = []
+        missing = 0
+        possible = True
+        for bits, count in rule.groups:
+            have = sorted(c for c in holding if bits >> (c % 32) & 1
+                          and not _blocked(view, rule, c))
+            cards.extend(have[:count])
+            lack = max(0, count - len(have))
+            if lack:
+                drawable = sum(1 for c in unknown if bits >> (c % 32) & 1)
+                if turn_up_helps(view, bits):
+                    drawable += 1
+                if drawable < lack:
+                    possible = False
+                    break
+                missing += lack
+        if not possible or missing > 2 or not cards:
+            continue
+        if missing == 0:
+            chance = 1.0
+        else:
+            chance = (0.35 ** missing) * min(1.0, hidden / 16)
+        plans.append(MeldPlan(rule, tuple(cards), missing, chance))
+    return plans
+
+
+def turn_up_helps(view: PlayerView, bits: int) -> bool:
+    """The turn-up can still be won by exchanging a seven of trumps for it."""
+    return view.turn_up is not None and bool(bits >> (view.turn_up % 32) & 1)
+
+
+def keep_values(view: PlayerView, holding: frozenset[int] | None = None) -> dict[int, float]:
+    """How much each held card is worth keeping for later (points, roughly)."""
+    hold = view.holding if holding is None else holding
+    trump = view.trump
+    late = view.stock_count == 0
+    values: dict[int, float] = {}
+    for card in hold:
+        value = 10.0 if is_brisque(card) else 0.0
+        value += rank_of(card) * 0.5
+        if trump is not None and suit_of(card) == trump:
+            value += 6 + 2 * rank_of(card)
+            if rank_of(card) == 0 and card not in view.dix_counted:
+                value += 8 if view.turn_up is not None else 0
+        values[card] = value
+    if not late:
+        for plan in meld_plans(view, hold):
+            share = plan.rule.points * plan.chance
+            for card in plan.cards:
+                values[card] += share
+    return values
+
+
+# --- choices --------------------------------------------------------------------------
+
+
+def _best_meld_after(view: PlayerView, holding: frozenset[int]) -> int:
+    """Points of the best meld declarable from ``holding`` after winning a trick."""
+    if view.stock_count <= 0:
+        return 0
+    best = 0
+    for plan in meld_plans(view, holding):
+        if plan.missing == 0:
+            best = max(best, plan.rule.points)
+    for meld in view.pending[view.seat]:
+        best = max(best, view.profile.meld(meld.kind).points)
+    return best
+
+
+def opponent_threat(view: PlayerView) -> float:
+    """Rough points the opponent may declare after winning a trick now."""
+    if view.stock_count == 0:
+        return 0.0
+    opp = view.opponent
+    threat = 15.0
+    for meld in view.pending[opp]:
+        threat = max(threat, float(view.profile.meld(meld.kind).points))
+    table = view.tables[opp]
+    rules = rules_for(view.profile, view.trump)
+    for rule in rules.melds:
+        if rule.points < BIG_MELD:
+            continue
+        need = sum(count for _bits, count in rule.groups)
+        shown = sum(min(count, sum(1 for c in table if bits >> (c % 32) & 1))
+                    for bits, count in rule.groups)
+        if shown >= need - 2 and shown >= 2:
+            threat = max(threat, rule.points * (0.5 if shown == need - 1 else 0.25))
+    if view.stock_count <= LATE_STOCK:
+        threat *= 1.5
+    return threat
+
+
+def lead_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
+    """How good each lead is by the rules of thumb (higher is better)."""
+    keep = keep_values(view)
+    return {c: -(keep[c] + (8.0 if is_brisque(c) and suit_of(c) != view.trump else 0.0))
+            for c in cards}
+
+
+def _lead(view: PlayerView, cards: list[int]) -> Advice:
+    if view.stock_count == 0:
+        return _playoff(view, cards)
+    keep = keep_values(view)
+    scores = lead_scores(view, cards)
+    card = max(cards, key=lambda c: (scores[c], -rank_of(c), -c))
+    reasons = [Reason("lead_low", card=card)]
+    reasons.extend(_kept(view, keep, card))
+    return Advice(Action.play(card), tuple(reasons))
+
+
+def _kept(view: PlayerView, keep: dict[int, float], played: int) -> list[Reason]:
+    """Reasons naming the melds the bot keeps cards for."""
+    out: list[Reason] = []
+    hold = view.holding - {played}
+    for plan in sorted(meld_plans(view, hold), key=lambda p: -p.rule.points * p.chance)[:2]:
+        if plan.missing == 0:
+            out.append(Reason("keep_complete", meld=plan.rule.kind, points=plan.rule.points,
+                              cards=plan.cards))
+        else:
+            out.append(Reason("keep_for", meld=plan.rule.kind, points=plan.rule.points,
+                              cards=plan.cards, missing=plan.missing))
+    return out
+
+
+def follow_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
+    """How good each reply is by the rules of thumb (higher is better)."""
+    lead = view.trick[0]
+    keep = keep_values(view)
+    threat = opponent_threat(view)
+    lead_points = 10 if is_brisque(lead) else 0
+    scores: dict[int, float] = {}
+    for card in cards:
+        own_points = 10 if is_brisque(card) else 0
+        value: float
+        if beats(lead, card, view.trump):
+            value = lead_points + own_points + _best_meld_after(view, view.holding - {card}) + 3
+        else:
+            value = -own_points - threat
+        scores[card] = value - keep[card]
+    return scores
+
+
+def ranked_plays(view: PlayerView) -> list[Action]:
+    """The seat's legal plays, best first by the rules of thumb (stock phase)."""
+    cards = [a.card for a in view.legal if a.type is ActionType.PLAY]
+    scores = lead_scores(view, cards) if not view.trick else follow_scores(view, cards)
+    return [Action.play(c) for c in sorted(cards, key=lambda c: (-scores[c], c))]
+
+
+def _follow(view: PlayerView, cards: list[int]) -> Advice:
+    if view.stock_count == 0:
+        return _playoff(view, cards)
+    lead = view.trick[0]
+    trump = view.trump
+    keep = keep_values(view)
+    threat = opponent_threat(view)
+    lead_points = 10 if is_brisque(lead) else 0
+    scores = follow_scores(view, cards)
+    card = max(cards, key=lambda c: (scores[c], -c))
+    reasons: list[Reason] = []
+    if beats(lead, card, trump):
+        meld = _best_meld_after(view, view.holding - {card})
+        if meld:
+            reasons.append(Reason("win_to_declare", card=card, points=meld))
+        elif lead_points:
+            reasons.append(Reason("take_brisque", card=card, lead=lead))
+        else:
+            reasons.append(Reason("win_cheaply", card=card))
+        if threat > 30:
+            reasons.append(Reason("deny_opponent", points=int(threat)))
+    else:
+        reasons.append(Reason("discard_low", card=card))
+        if is_brisque(lead):
+            reasons.append(Reason("brisque_lost", lead=lead))
+    reasons.extend(_kept(view, keep, card))
+    return Advice(Action.play(card), tuple(reasons))
+
+
+def _playoff(view: PlayerView, cards: list[int]) -> Advice:
+    from engine.bots.playoff import best_playoff_card
+
+    card, value, how = best_playoff_card(view)
+    if card in cards:
+        return Advice(Action.play(card), (Reason(how, card=card, points=value),))
+    return _greedy_playoff(view, cards)
+
+
+def _greedy_playoff(view: PlayerView, cards: list[int]) -> Advice:
+    trump = view.trump
+    if view.trick:
+        lead = view.trick[0]
+        winners = [c for c in cards if beats(lead, c, trump)]
+        if winners:
+            card = min(winners, key=lambda c: (suit_of(c) == trump, rank_of(c)))
+        else:
+            card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, rank_of(c)))
+    else:
+        aces = [c for c in cards if rank_of(c) == 7 and suit_of(c) != trump]
+        card = aces[0] if aces else min(cards, key=lambda c: (suit_of(c) == trump,
+                                                               rank_of(c)))
+    return Advice(Action.play(card), (Reason("playoff_greedy", card=card),))
+
+
+def _declare(view: PlayerView, legal: list[Action]) -> Advice:
+    for kind, key in ((ActionType.EXCHANGE_SEVEN, "exchange_seven"),
+                      (ActionType.SHOW_SEVEN, "show_seven")):
+        for action in legal:
+            if action.type is kind:
+                return Advice(action, (Reason(key, card=action.card,
+                                              points=view.profile.dix.points),))
+    melds = [a for a in legal if a.type in (ActionType.DECLARE, ActionType.SCORE_PENDING)]
+    if melds:
+        profile = view.profile
+        early = view.stock_count > 2 * LATE_STOCK
+
+        def worth(action: Action) -> tuple[float, int]:
+            points = profile.meld(action.meld).points
+            return (float(points), -len(action.cards))
+
+        best = max(melds, key=worth)
+        reasons: list[Reason] = []
+        # Timing: a lower meld of the same class first, then the upgrade, while time allows.
+        spec = profile.meld(best.meld)
+        if early and spec.level > 1:
+            lower = [a for a in melds if profile.meld(a.meld).meld_class == spec.meld_class
+                     and profile.meld(a.meld).level < spec.level
+                     and set(a.cards) <= set(best.cards)]
+            if lower:
+                first = max(lower, key=worth)
+                reasons.append(Reason("timing", meld=first.meld, later=best.meld,
+                                      points=profile.meld(first.meld).points,
+                                      later_points=spec.points))
+                best = first
+        if not reasons:
+            reasons.append(Reason("declare_best", meld=best.meld,
+                                  points=profile.meld(best.meld).points, cards=best.cards))
+            if spec.rank is not None and spec.rank == 7:
+                reasons.append(Reason("four_aces_now"))
+            elif not early and spec.level > 1:
+                reasons.append(Reason("late_big", meld=best.meld))
+        return Advice(best, tuple(reasons))
+    draw = next(a for a in legal if a.type is ActionType.DRAW)
+    return Advice(draw, (Reason("nothing_to_declare"),))
+
+
+def advise(view: PlayerView) -> Advice:
+    """The heuristic's action for ``view`` (whose seat must be to move), with reasons."""
+    legal = list(view.legal)
+    if not legal:
+        raise ValueError("the seat has no legal action: it is not its turn")
+    if len(legal) == 1 and legal[0].type is not ActionType.PLAY:
+        return Advice(legal[0], (Reason("only_action"),))
+    if view.phase == "declare":
+        return _declare(view, legal)
+    cards = [a.card for a in legal if a.type is ActionType.PLAY]
+    if view.phase == "lead":
+        return _lead(view, cards)
+    return _follow(view, cards)
+
+
+class HeuristicBot:
+    """Rules of thumb; ``noise`` > 0 sometimes plays a random legal action instead."""
+
+    name = "heuristic"
+
+    def __init__(self, rng: random.Random, noise: float = 0.0) -> None:
+        self.rng = rng
+        self.noise = noise
+
+    def choose(self, view: PlayerView) -> Action:
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(list(view.legal))
+        return advise(view).action

@@ -1,0 +1,40 @@
+"""``bezique arena``: paired deals and the JSON summary line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli import main
+from engine.commands.arena import mean_ci, summarize, wilson
+
+
+def test_arena_json_last_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "heuristic", "--b", "random", "--deals", "3", "--seed", "2",
+                 "--json"]) == 0
+    captured = capsys.readouterr()
+    last = captured.out.strip().splitlines()[-1]
+    data = json.loads(last)
+    assert {"a", "b", "deals", "a_win_rate", "ci95", "mean_point_diff"} <= set(data)
+    assert data["a"] == "heuristic" and data["b"] == "random" and data["deals"] == 3
+    lo, hi = data["ci95"]
+    assert 0 <= lo <= data["a_win_rate"] <= hi <= 1
+    assert "[" in captured.err  # the progress bar goes to stderr
+
+
+def test_arena_cheating_strong_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "strong-cheat", "--b", "heuristic", "--deals", "1",
+                 "--budget", "1", "--json", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["a"] == "strong-cheat"
+
+
+def test_statistics() -> None:
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((lo + hi) / 2 - 0.5) < 1e-9
+    assert wilson(0, 0) == (0.0, 1.0)
+    mean, (mlo, mhi) = mean_ci([1.0, 2.0, 3.0])
+    assert mean == 2.0 and mlo < 2.0 < mhi
+    s = summarize("a", "b", [10, 0, -5, 20])
+    assert s.a_win_rate == 2.5 / 4 and s.ties == 1
