@@ -6,7 +6,7 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import ui
 from app_pages.table import table_html
-from engine.session import bot_levels, playoff_verdicts
+from engine.session import bot_levels, level_description, playoff_verdicts
 from engine.svg import card_img
 
 s = parts.session()
@@ -119,10 +119,11 @@ with st.expander(ui.t("play.deal_log")):
 # --- settings and the log --------------------------------------------------------------
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
-    st.selectbox(ui.t("play.level"), levels, key="play_level",
-                 index=levels.index(s.level) if s.level in levels else 0,
-                 on_change=lambda: st.session_state.update(level=st.session_state["play_level"]),
-                 help=ui.t("play.level_help"))
+    chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
+                          index=levels.index(s.level) if s.level in levels else 0,
+                          format_func=lambda level: ui.t(f"level.{level}"),
+                          on_change=parts.on_level)
+    st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
     st.download_button(ui.t("play.download"), s.dumps(), file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
     st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")

@@ -12,7 +12,7 @@ from engine.actions import Action, ActionType
 from engine.cards import Card
 from engine.errors import BeziqueError, IllegalActionError
 from engine.melds import display_order
-from engine.session import PlaySession, bot_levels
+from engine.session import PlaySession, bot_levels, default_level
 
 
 def session() -> PlaySession:
@@ -24,9 +24,9 @@ def session() -> PlaySession:
 
 def new_session(seed: int | None = None) -> PlaySession:
     levels = bot_levels()
-    level = st.session_state.get("level") or levels[0]
+    level = st.session_state.get("level") or default_level()
     if level not in levels:
-        level = levels[0]
+        level = default_level()
     created = PlaySession.new(st.session_state.get("variant", "two-handed"), seed=seed,
                               level=level)
     st.session_state["play"] = created
@@ -57,7 +57,7 @@ def on_action(text: str) -> None:
 
 
 def on_hint() -> None:
-    hint = session().hint()
+    hint = session().hint(ui.lang())
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = hint
 
@@ -77,6 +77,10 @@ def on_to_end() -> None:
 
 def on_next_deal() -> None:
     _run(session().next_deal)
+
+
+def on_level() -> None:
+    st.session_state["level"] = st.session_state["play_level"]
 
 
 def on_new_game() -> None:

@@ -21,7 +21,8 @@ Terminology
 
 Adapters (engine parts the UI uses while they are being written): the bot
 falls back to a seeded random legal player when :mod:`engine.bots` is missing;
-the play-off verdicts are hidden when :mod:`engine.solver` has no solver yet;
+the play-off verdicts come from ``engine.solver.analyse`` when it exists, else
+from the exact play-off values of :mod:`engine.bots.playoff` (hidden without either);
 :func:`explain_melds` renders :func:`engine.melds.query` explanations in Russian.
 """
 
@@ -39,12 +40,15 @@ from engine.deal import DECLARE, LEAD, Deal
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event
 from engine.game import Game
-from engine.melds import ScoredMeld, all_verdicts, judge, query
+from engine.melds import ScoredMeld, judge, query
 from engine.profile import load_profile
 from engine.tricks import beats, is_brisque, rank_of, suit_of
 
 MAX_LOG_BYTES = 1_000_000
 RANDOM_LEVEL = "random"
+BOT_TIME_LIMIT = 0.4      # seconds per decision of the strongest bot (UI stays responsive)
+HINT_SAMPLES = 10         # determinizations per hint (engine.bots.hint)
+HELPER_LEVEL = "club"     # who plays for the human on auto-play
 
 
 # --- optional engine parts ------------------------------------------------------------
@@ -56,6 +60,13 @@ def _optional(module: str) -> Any:
         return None
 
 
+def level_description(level: str, lang: str = "en") -> str:
+    """What a bot level plays like (:data:`engine.bots.LEVEL_DESCRIPTIONS`), or ``""``."""
+    bots = _optional("engine.bots")
+    texts = getattr(bots, "LEVEL_DESCRIPTIONS", {}).get(level) if bots is not None else None
+    return "" if not texts else str(texts[1] if lang == "ru" else texts[0])
+
+
 def bot_levels() -> tuple[str, ...]:
     """The bot levels on offer: :data:`engine.bots.LEVELS`, or just ``random``."""
     bots = _optional("engine.bots")
@@ -63,23 +74,18 @@ def bot_levels() -> tuple[str, ...]:
     return levels or (RANDOM_LEVEL,)
 
 
-class _RandomPlayer:
-    """A seeded random legal player: the stand-in until :mod:`engine.bots` exists."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose_in(self, deal: Deal, seat: int) -> Action:
-        return self.rng.choice(deal.legal_actions())
-
-
 class _BotPlayer:
+    """A bot of :mod:`engine.bots` by level; a random legal player without it."""
+
     def __init__(self, level: str, rng: random.Random) -> None:
         self.rng = rng
         self.bot: Any = None
         bots = _optional("engine.bots")
         if bots is not None and level != RANDOM_LEVEL and hasattr(bots, "make_bot"):
-            self.bot = bots.make_bot(level, rng)
+            try:
+                self.bot = bots.make_bot(level, rng, time_limit=BOT_TIME_LIMIT)
+            except TypeError:
+                self.bot = bots.make_bot(level, rng)
 
     def choose_in(self, deal: Deal, seat: int) -> Action:
         legal = deal.legal_actions()
@@ -93,6 +99,12 @@ class _BotPlayer:
             except Exception:  # noqa: BLE001 - a faulty bot must not break the game
                 pass
         return self.rng.choice(legal)
+
+
+def default_level() -> str:
+    """The level a new game uses unless the player picks another."""
+    levels = bot_levels()
+    return "club" if "club" in levels else levels[0]
 
 
 # --- hints ----------------------------------------------------------------------------
@@ -158,12 +170,15 @@ def simple_hint(deal: Deal) -> Hint:
     return Hint(Action.play(card), keys=(_key("hint.throw_low", card=_pretty(card)),))
 
 
-def engine_hint(deal: Deal, seat: int) -> Hint:
+def engine_hint(deal: Deal, seat: int, lang: str = "en") -> Hint:
     """:func:`engine.bots.hint` when it exists, else :func:`simple_hint`."""
     bots = _optional("engine.bots")
     if bots is not None and hasattr(bots, "hint"):
         try:
-            found = bots.hint(deal, seat)
+            try:
+                found = bots.hint(deal, seat, lang=lang, samples=HINT_SAMPLES)
+            except TypeError:
+                found = bots.hint(deal, seat)
             if found.action in deal.legal_actions():
                 return Hint(found.action, tuple(str(r) for r in getattr(found, "reasons", ())))
         except Exception:  # noqa: BLE001 - fall back to the plain hint
@@ -183,32 +198,71 @@ class CardVerdict:
 
 
 def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
-    """The solver's verdict for every legal card in the play-off, or ``None`` when
-    not in the play-off or no solver is available."""
+    """The exact verdict on every legal card of the player to move in the play-off,
+    or ``None`` when not in the play-off or no exact solver is available.
+
+    Uses ``engine.solver.analyse`` when the solver offers it, else the exact play-off
+    values of :mod:`engine.bots.playoff`. The refutation of a lead is the
+    opponent's best answer."""
     if not deal.in_playoff or deal.is_over or deal.phase == DECLARE:
         return None
-    solver = _optional("engine.solver")
-    analyse = getattr(solver, "analyse", None) or getattr(solver, "analyze", None)
-    if solver is None or analyse is None:
-        return None
+    legal = [a.card for a in deal.legal_actions()]
     try:
-        result = analyse(deal.playoff_position())
-        out: dict[int, CardVerdict] = {}
-        for item in getattr(result, "moves", result):
-            card = getattr(item, "card", None)
-            card_id = card.id if isinstance(card, Card) else parse_card(str(card)).id \
-                if isinstance(card, str) else card
-            if not isinstance(card_id, int):
-                continue
-            legal_ids = {a.card for a in deal.legal_actions()}
-            # Map a kind to the held copy: the solver treats copies as equal.
-            matches = [c for c in legal_ids if c % 32 == card_id % 32]
-            for c in matches:
-                out[c] = CardVerdict(int(getattr(item, "loss", 0)),
-                                     str(getattr(item, "refutation", "") or ""))
-        return out or None
+        values = _solver_values(deal) or _bot_values(deal)
     except Exception:  # noqa: BLE001 - the verdicts are an extra; never break play
         return None
+    if not values:
+        return None
+    best = max(values.values())
+    out: dict[int, CardVerdict] = {}
+    for card in legal:
+        value = values.get(card)
+        if value is None:
+            same = [v for c, v in values.items() if c % 32 == card % 32]
+            if not same:
+                continue
+            value = same[0]
+        refutation = ""
+        if deal.phase == LEAD and value < best:
+            refutation = _best_reply(deal, card)
+        out[card] = CardVerdict(best - value, refutation)
+    return out or None
+
+
+def _solver_values(deal: Deal) -> dict[int, int] | None:
+    solver = _optional("engine.solver")
+    analyse = getattr(solver, "analyse", None) if solver is not None else None
+    if analyse is None:
+        return None
+    result = analyse(deal.playoff_position())
+    values: dict[int, int] = {}
+    for item in getattr(result, "moves", ()):
+        card = getattr(item, "card", None)
+        card_id = card.id if isinstance(card, Card) else card
+        if isinstance(card_id, int):
+            values[card_id] = int(item.value)
+    return values or None
+
+
+def _bot_values(deal: Deal) -> dict[int, int] | None:
+    playoff = _optional("engine.bots.playoff")
+    if playoff is None or not hasattr(playoff, "playoff_values"):
+        return None
+    from engine.view import PlayerView
+
+    return dict(playoff.playoff_values(PlayerView.of(deal, deal.to_move)))
+
+
+def _best_reply(deal: Deal, card: int) -> str:
+    import copy
+
+    after = copy.deepcopy(deal)
+    after.apply(Action.play(card))
+    replies = _bot_values(after)
+    if not replies:
+        return ""
+    reply = max(replies, key=lambda c: (replies[c], -(c % 8)))
+    return _pretty(reply)
 
 
 # --- turns and the session ------------------------------------------------------------
@@ -254,7 +308,9 @@ class PlaySession:
 
     @classmethod
     def new(cls, variant: str = "two-handed", seed: int | None = None,
-            level: str = RANDOM_LEVEL, human: int = 0) -> PlaySession:
+            level: str | None = None, human: int = 0) -> PlaySession:
+        if level is None:
+            level = default_level()
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game.new(load_profile(variant), random.Random(seed))
@@ -264,7 +320,7 @@ class PlaySession:
 
     def _start(self) -> None:
         self._bot = _BotPlayer(self.level, random.Random(self.seed * 7 + 1))
-        self._helper = _RandomPlayer(random.Random(self.seed * 7 + 2))
+        self._helper = _BotPlayer(HELPER_LEVEL, random.Random(self.seed * 7 + 2))
         self.turns = []
         self._run_bot()
 
@@ -322,21 +378,19 @@ class PlaySession:
     def play_card(self, card: int) -> list[Turn]:
         return self.act(Action.play(card))
 
-    def hint(self) -> Hint | None:
+    def hint(self, lang: str = "en") -> Hint | None:
         if not self.human_to_move:
             return None
-        return engine_hint(self.deal, self.human)
+        return engine_hint(self.deal, self.human, lang)
 
     def autoplay(self, count: int) -> list[Turn]:
-        """Play ``count`` human actions by the hint (stops at the end of the deal)."""
+        """Play ``count`` human actions for the human (a club-level bot, or random
+        legal moves without engine.bots); stops at the end of the deal."""
         done: list[Turn] = []
         for _ in range(max(0, count)):
             if not self.human_to_move:
                 break
-            hint = self.hint()
-            action = hint.action if hint is not None else self._helper.choose_in(
-                self.deal, self.human)
-            done.extend(self.act(action))
+            done.extend(self.act(self._helper.choose_in(self.deal, self.human)))
         return done
 
     def autoplay_to_end(self) -> list[Turn]:
@@ -379,13 +433,14 @@ class PlaySession:
         return self.game.dumps()
 
     @classmethod
-    def loads(cls, data: bytes | str, level: str = RANDOM_LEVEL, human: int = 0,
+    def loads(cls, data: bytes | str, level: str | None = None, human: int = 0,
               seed: int = 0) -> PlaySession:
         """A session that continues a saved game; :class:`CorruptSaveError` on bad input."""
         game = load_game(data)
+        level = level or default_level()
         session = cls(game, seed, level, human)
         session._bot = _BotPlayer(level, random.Random(seed * 7 + 1))
-        session._helper = _RandomPlayer(random.Random(seed * 7 + 2))
+        session._helper = _BotPlayer(HELPER_LEVEL, random.Random(seed * 7 + 2))
         session.turns = _turns_of(game.deal, actors(game.deal))
         session._run_bot()
         return session
@@ -504,6 +559,6 @@ def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldL
 
 __all__ = [
     "CardVerdict", "Hint", "MeldLine", "PlaySession", "Replay", "ReplayStep", "Turn",
-    "actors", "all_verdicts", "bot_levels", "deal_prefix", "engine_hint", "explain_melds",
-    "load_game", "playoff_verdicts", "simple_hint",
+    "actors", "bot_levels", "deal_prefix", "default_level", "engine_hint", "explain_melds",
+    "level_description", "load_game", "playoff_verdicts", "simple_hint",
 ]
