@@ -248,6 +248,8 @@ def _follow(view: PlayerView, cards: list[int]) -> Advice:
         reasons.append(Reason("discard_low", card=card))
         if is_brisque(lead):
             reasons.append(Reason("brisque_lost", lead=lead))
+        if threat > 30:
+            reasons.append(Reason("risk", points=int(threat)))
     reasons.extend(_kept(view, keep, card))
     return Advice(Action.play(card), tuple(reasons))
 
