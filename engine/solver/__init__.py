@@ -1,1 +1,22 @@
-"""Exact play-off solver (work in progress)."""
+"""Exact play-off solver: once the stock is exhausted both hands are known and
+the last tricks are a game of perfect information.
+
+    >>> from engine.solver import Position, solve
+    >>> p = Position.from_text("two-handed/H/0/AS 7S/TS 9S/-")
+    >>> s = solve(p)
+    >>> s.value, s.values, s.best_card
+    (20, {'AS': 10, '7S': 20}, Card('7S#1'))
+
+* :class:`Position`: the position, its JSON and one-line text notation
+  (``variant/trump/leader/hand0/hand1/trick``) and validation;
+* :func:`solve`: the value of every legal card, the best line and a
+  :class:`Refutation` of every worse card, in English and Russian;
+* :func:`move_values`: just the values (the fast path for bots);
+* :mod:`engine.solver.search`: the bitmask search itself.
+"""
+
+from engine.solver.analysis import Refutation, Scale, Solution, move_values, solve
+from engine.solver.position import Position
+from engine.solver.search import Options
+
+__all__ = ["Options", "Position", "Refutation", "Scale", "Solution", "move_values", "solve"]

@@ -65,6 +65,10 @@ def card_token(card: Card) -> str:
     return card.face if card.copy == 1 else str(card)
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _sort_key(card: Card) -> tuple[int, int, int]:
     return (int(card.suit), -int(card.rank), card.copy)
 
@@ -267,11 +271,12 @@ class Position:
             if lead_size + 1 != other_size:
                 raise PositionError(
                     f"player {self.leader} led {card_token(trick[0])}, so must hold one card "
-                    f"fewer than player {1 - self.leader}: holds {lead_size}, "
-                    f"player {1 - self.leader} holds {other_size}")
+                    f"fewer than player {1 - self.leader}: holds {_cards(lead_size)}, "
+                    f"player {1 - self.leader} holds {_cards(other_size)}")
         elif lead_size != other_size:
             raise PositionError(f"hands must be equal before a trick: player 0 holds "
-                                f"{len(hands[0])} cards, player 1 holds {len(hands[1])}")
+                                f"{_cards(len(hands[0]))}, player 1 holds "
+                                f"{_cards(len(hands[1]))}")
         if other_size == 0:
             raise PositionError("no cards left to play")
         if other_size > profile.playoff_tricks:

@@ -37,8 +37,8 @@ the tests check both agree on random hands).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 from engine.profile import PlayoffRules
 from engine.tricks import beats, is_brisque
@@ -74,23 +74,50 @@ def brisque_count(counts: int) -> int:
     return sum((counts >> (NIBBLE * k)) & 15 for k in range(32) if is_brisque(k))
 
 
-def _suit_reps(mine: int, theirs: int) -> int:
-    """One representative rank per class of equivalent ranks, for one suit byte."""
-    reps = 0
+def suit_groups(mine: int, theirs: int) -> list[list[int]]:
+    """Classes of equivalent ranks (ascending) of ``mine`` in one suit byte.
+
+    A run of ranks held by ``mine`` joins while no rank of ``theirs`` lies at or
+    between them and the point class (brisque: ten and ace) stays the same. A
+    rank held by both players is a class of its own: of identical cards the one
+    led wins, so holding it is not like holding its neighbours.
+    """
+    groups: list[list[int]] = []
     group_class = -1  # point class of the open run, -1 when no run is open
     for rank in range(8):
         cls = 1 if rank >= 6 else 0
         if theirs >> rank & 1:
             if mine >> rank & 1:
-                reps |= 1 << rank  # a rank both hold (identical cards) stands alone
+                groups.append([rank])
             group_class = -1
         elif mine >> rank & 1:
-            if group_class != cls:
-                reps |= 1 << rank
+            if group_class == cls:
+                groups[-1].append(rank)
+            else:
+                groups.append([rank])
                 group_class = cls
         elif group_class != cls:
             group_class = -1  # the run may not cross into the other point class
+    return groups
+
+
+def _suit_reps(mine: int, theirs: int) -> int:
+    """One representative rank (the lowest) per class of :func:`suit_groups`."""
+    reps = 0
+    for group in suit_groups(mine, theirs):
+        reps |= 1 << group[0]
     return reps
+
+
+def equivalence_classes(mine: int, theirs: int) -> list[list[int]]:
+    """Classes of equivalent kinds of the presence mask ``mine`` against the
+    opponent's ``theirs`` (add the card led to ``theirs`` when following)."""
+    out: list[list[int]] = []
+    for s in range(4):
+        shift = 8 * s
+        for group in suit_groups((mine >> shift) & 0xFF, (theirs >> shift) & 0xFF):
+            out.append([shift + r for r in group])
+    return out
 
 
 _SUIT_REPS: dict[int, int] = {}
@@ -156,13 +183,13 @@ class Searcher:
         rules: PlayoffRules,
         brisque_units: int,
         last_units: int,
-        options: Options = Options(),
+        options: Options | None = None,
     ) -> None:
         self.trump = trump
         self.rules = rules
         self.brisque_units = brisque_units
         self.last_units = last_units
-        self.options = options
+        self.options = options if options is not None else Options()
         self.nodes = 0
         # key (leader counts << 128 | follower counts) -> [lower, upper, ordered leads]
         self.tt: dict[int, list[Any]] = {}
@@ -288,6 +315,9 @@ class Searcher:
             stats.nodes += 1
             key = L << 128 | F
             entry = tt.get(key) if use_tt else None
+            lo: int
+            hi: int
+            order: list[int]
             if entry is not None:
                 lo, hi, order = entry
                 if lo >= beta:
@@ -476,5 +506,6 @@ def hand_size(counts: int) -> int:
     return sum((counts >> (NIBBLE * k)) & 15 for k in range(32))
 
 
-__all__ = ["Options", "Searcher", "brisque_count", "counts_of", "hand_size", "kinds_of",
+__all__ = ["Options", "Searcher", "brisque_count", "counts_of", "equivalence_classes",
+           "hand_size", "kinds_of",
            "legal_mask", "mtd", "presence", "representatives"]

@@ -1,0 +1,396 @@
+"""Solving a play-off position: move values, the principal variation and why
+the other moves are worse, in words the app can show.
+
+Terminology
+-----------
+* *Value*: what the player to move will still capture from the cards left
+  (the card on the table included) with best play by both. With
+  ``scoring.brisques == "count"`` it is ``brisque_points`` per ace or ten captured
+  plus ``last_trick_bonus`` for the final trick, in points.
+  With ``"tiebreak_only"`` (Rubicon) brisques only break ties, so the objective is
+  lexicographic: first the last trick, then brisques. The value is then
+  ``last_trick_bonus * tiebreak_factor`` (last trick won) plus the brisque points,
+  where ``tiebreak_factor`` is a power of ten larger than every brisque of the
+  packs (1000 for up to 12 packs); :meth:`Solution.breakdown` splits it again.
+* Points that do not depend on the play (the seven of trumps, a dix, melds) are
+  not part of the value: they are scored by the deal whatever the order of play.
+* *Line*: the principal variation, one card face per play, from the position to
+  the last trick. Among equally good moves the lowest kind (suit S H D C, then
+  rank 7 up to A) is chosen, so lines are a pure function of the position.
+
+    >>> from engine.solver.position import Position
+    >>> s = solve(Position.from_text("two-handed/H/0/AS 7S/TS 9S/-"))
+    >>> s.value, dict(s.moves), s.line
+    (20, {'AS': 10, '7S': 20}, ('7S', 'TS', '9S', 'AS'))
+    >>> s.refutation("AS").text_en
+    'AS loses 10: the opponent answers 9S and lets you have the trick; best play: AS 9S, 7S TS'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import gcd
+from typing import Any, Literal
+
+from engine.cards import Card, Rank, Suit, kind_face
+from engine.errors import PositionError
+from engine.profile import Profile
+from engine.solver.position import Position
+from engine.solver.search import (
+    NIBBLE,
+    Options,
+    Searcher,
+    counts_of,
+    equivalence_classes,
+    legal_mask,
+    presence,
+)
+from engine.tricks import beats, is_brisque
+
+Objective = Literal["points", "last_trick_then_brisques"]
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """How a profile's scoring turns into the solver's integer units."""
+
+    objective: Objective
+    brisque_points: int
+    last_trick_bonus: int
+    tiebreak_factor: int  # 1 for "points"
+    unit: int  # points per search unit
+    brisque_units: int
+    last_units: int
+
+    @classmethod
+    def from_profile(cls, profile: Profile) -> Scale:
+        sc = profile.scoring
+        bp, ltb = sc.brisque_points, sc.last_trick_bonus
+        if bp < 0 or ltb < 0:
+            raise PositionError("brisque points and the last-trick bonus must not be negative")
+        if sc.brisques == "tiebreak_only":
+            objective: Objective = "last_trick_then_brisques"
+            deck_brisques = profile.packs * 8 * bp
+            factor = 10 ** len(str(deck_brisques))
+        else:
+            objective, factor = "points", 1
+        last = ltb * factor
+        unit = gcd(bp, last) or 1
+        return cls(objective, bp, ltb, factor, unit, bp // unit, last // unit)
+
+    def breakdown(self, value: int) -> tuple[int, int]:
+        """(last-trick points, brisque points) of a tiebreak value. Only defined for
+        the "last_trick_then_brisques" objective: with plain points the same total
+        can come from different splits."""
+        if self.objective != "last_trick_then_brisques":
+            raise PositionError("a points value has no unique split into last trick "
+                                "and brisques")
+        step = self.last_trick_bonus * self.tiebreak_factor
+        won = value // step if step else 0
+        return won * self.last_trick_bonus, value - won * step
+
+
+@dataclass(frozen=True, slots=True)
+class Refutation:
+    """Why ``move`` is worse than the best move.
+
+    ``reply`` is the opponent's next card after ``move`` on the best line, and
+    ``line`` the whole best continuation after ``move`` (``line_players`` says who
+    plays each card). ``loss`` is best value minus this move's value.
+    """
+
+    move: str
+    value: int
+    loss: int
+    reply: str
+    line: tuple[str, ...]
+    line_players: tuple[int, ...]
+    text_en: str
+    text_ru: str
+
+    def text(self, lang: str = "en") -> str:
+        return self.text_ru if lang == "ru" else self.text_en
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solved position. ``moves`` lists every legal card face (identical copies
+    merged) with its value for the player to move, in hand order."""
+
+    position: Position
+    to_move: int
+    value: int
+    moves: tuple[tuple[str, int], ...]
+    best: tuple[str, ...]
+    line: tuple[str, ...]
+    line_players: tuple[int, ...]
+    refutations: tuple[Refutation, ...]
+    scale: Scale
+    nodes: int = field(default=0, compare=False)
+
+    @property
+    def values(self) -> dict[str, int]:
+        return dict(self.moves)
+
+    @property
+    def objective(self) -> Objective:
+        return self.scale.objective
+
+    def refutation(self, face: str) -> Refutation | None:
+        for ref in self.refutations:
+            if ref.move == face:
+                return ref
+        return None
+
+    def card_for(self, face: str) -> Card:
+        """A physical card of the player to move with this face."""
+        for card in self.position.hands[self.to_move]:
+            if card.face == face:
+                return card
+        raise PositionError(f"player {self.to_move} holds no {face}")
+
+    @property
+    def best_card(self) -> Card:
+        """The card to play: the first move of the line."""
+        return self.card_for(self.line[0])
+
+    def breakdown(self) -> tuple[int, int]:
+        """(last-trick points, brisque points) of the value; tiebreak objective only."""
+        return self.scale.breakdown(self.value)
+
+    def to_dict(self, explain: bool = False) -> dict[str, Any]:
+        """The ``bezique solve`` output line."""
+        out: dict[str, Any] = {"to_move": self.to_move, "value": self.value,
+                               "moves": dict(self.moves), "line": list(self.line)}
+        if self.objective == "last_trick_then_brisques":
+            last, brisques = self.breakdown()
+            out["objective"] = self.objective
+            out["last_trick"] = last > 0
+            out["brisques"] = brisques
+        if explain:
+            out["best"] = list(self.best)
+            out["refutations"] = {
+                r.move: {"value": r.value, "loss": r.loss, "reply": r.reply,
+                         "line": list(r.line), "en": r.text_en, "ru": r.text_ru}
+                for r in self.refutations}
+        return out
+
+
+# ---------------------------------------------------------------- the walker
+@dataclass(frozen=True, slots=True)
+class _State:
+    hands: tuple[int, int]  # count vectors per player
+    leader: int
+    lead: int  # kind on the table, -1 when none
+    rem: int  # units still to be won
+
+    @property
+    def mover(self) -> int:
+        return self.leader if self.lead < 0 else 1 - self.leader
+
+    @property
+    def over(self) -> bool:
+        return self.lead < 0 and self.hands[0] == 0 and self.hands[1] == 0
+
+
+class _Analyser:
+    def __init__(self, position: Position, options: Options | None) -> None:
+        options = options if options is not None else Options()
+        self.position = position
+        self.scale = Scale.from_profile(position.profile)
+        self.trump = None if position.trump is None else int(position.trump)
+        self.rules = position.profile.playoff
+        self.searcher = Searcher(self.trump, self.rules, self.scale.brisque_units,
+                                 self.scale.last_units, options)
+        self.equivalence = options.equivalence
+
+    def root(self) -> _State:
+        p = self.position
+        h0, _ = counts_of(p.hand_ids(0))
+        h1, _ = counts_of(p.hand_ids(1))
+        bu = self.scale.brisque_units
+        brisques = sum(1 for hand in p.hands for c in hand if is_brisque(c.id))
+        lead = -1
+        if p.trick:
+            lead = p.trick[0].kind
+            brisques += is_brisque(lead)
+        return _State((h0, h1), p.leader, lead, brisques * bu + self.scale.last_units)
+
+    def classes(self, state: _State) -> list[list[int]]:
+        """Legal kinds of the mover, grouped into classes of equal value."""
+        mine = presence(state.hands[state.mover])
+        theirs = presence(state.hands[1 - state.mover])
+        if state.lead >= 0:
+            mine = legal_mask(mine, state.lead, self.trump, self.rules)
+            theirs |= 1 << state.lead
+        if not self.equivalence:
+            return [[k] for k in range(32) if mine >> k & 1]
+        return equivalence_classes(mine, theirs)
+
+    def values(self, state: _State) -> dict[int, int]:
+        """Exact value (units, for the mover) of every legal kind."""
+        s = self.searcher
+        out: dict[int, int] = {}
+        if state.lead < 0:
+            L, F = state.hands[state.leader], state.hands[1 - state.leader]
+            guess = s.value(L, F, state.rem)
+            for group in self.classes(state):
+                v = s.lead_value(L, F, state.rem, group[0], guess)
+                out.update(dict.fromkeys(group, v))
+        else:
+            L2, F = state.hands[state.leader], state.hands[1 - state.leader]
+            guess = None
+            for group in self.classes(state):
+                lv = s.outcome_value(L2, F, state.rem, state.lead, group[0], guess)
+                guess = lv
+                out.update(dict.fromkeys(group, state.rem - lv))
+        return out
+
+    def play(self, state: _State, kind: int) -> _State:
+        hands = list(state.hands)
+        mover = state.mover
+        hands[mover] -= 1 << (NIBBLE * kind)
+        if state.lead < 0:
+            return _State((hands[0], hands[1]), state.leader, kind, state.rem)
+        bu = self.scale.brisque_units
+        rem = state.rem - bu * (is_brisque(state.lead) + is_brisque(kind))
+        winner = mover if beats(state.lead, kind, self.trump) else state.leader
+        if hands[0] == 0 and hands[1] == 0:
+            rem -= self.scale.last_units
+        return _State((hands[0], hands[1]), winner, -1, rem)
+
+    def line(self, state: _State) -> list[tuple[int, int]]:
+        """(player, kind) of the best line from ``state`` to the end."""
+        out: list[tuple[int, int]] = []
+        while not state.over:
+            values = self.values(state)
+            best = max(values.values())
+            kind = min(k for k, v in values.items() if v == best)
+            out.append((state.mover, kind))
+            state = self.play(state, kind)
+        return out
+
+
+def _ru(face: str) -> str:
+    rank = Rank("789JQKTA".index(face[0]))
+    suit = Suit("SHDC".index(face[1]))
+    return rank.russian + suit.symbol
+
+
+def _loss_words(scale: Scale, best: int, value: int) -> tuple[str, str]:
+    if scale.objective == "points":
+        return str(best - value), str(best - value)
+    best_last, best_b = scale.breakdown(best)
+    last, brisques = scale.breakdown(value)
+    if best_last != last:
+        return "the last trick", "последнюю взятку"
+    diff = best_b - brisques
+    return f"{diff} in brisques", f"{diff} очков в брисках"
+
+
+def _line_words(kinds: list[int], ru: bool, limit: int = 8) -> str:
+    """Cards of a line from a trick boundary, tricks separated by commas."""
+    words = [_ru(kind_face(k)) if ru else kind_face(k) for k in kinds[:limit]]
+    tricks = [" ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
+    return ", ".join(tricks) + (" …" if len(kinds) > limit else "")
+
+
+def _refutation(an: _Analyser, root: _State, kind: int, value: int, best: int) -> Refutation:
+    mover = root.mover
+    after = an.play(root, kind)
+    line = an.line(after)
+    face = kind_face(kind)
+    reply_index = next((i for i, (p, _k) in enumerate(line) if p != mover), None)
+    reply = kind_face(line[reply_index][1]) if reply_index is not None else ""
+    loss_en, loss_ru = _loss_words(an.scale, best, value)
+    plays = [k for _p, k in line]
+    if root.lead < 0:
+        plays.insert(0, kind)
+    rest_en = _line_words(plays, ru=False)
+    rest_ru = _line_words(plays, ru=True)
+    if root.lead < 0:
+        took = beats(kind, line[0][1], an.trump)
+        en = (f"{face} loses {loss_en}: the opponent answers {reply} and "
+              f"{'takes' if took else 'lets you have'} the trick; best play: {rest_en}")
+        ru = (f"{_ru(face)} теряет {loss_ru}: соперник отвечает {_ru(reply)} и "
+              f"{'берёт взятку' if took else 'отдаёт вам взятку'}; лучшая игра: "
+              f"{rest_ru}")
+    else:
+        you_win = after.leader == mover
+        if not reply:
+            en = (f"{face} loses {loss_en}: "
+                  f"{'you win' if you_win else 'the opponent wins'} the last trick")
+            ru = (f"{_ru(face)} теряет {loss_ru}: "
+                  f"{'вы берёте' if you_win else 'соперник берёт'} последнюю взятку")
+        elif not you_win:
+            en = (f"{face} loses {loss_en}: the opponent wins the trick and leads {reply}; "
+                  f"best play: {rest_en}")
+            ru = (f"{_ru(face)} теряет {loss_ru}: соперник берёт взятку и ходит "
+                  f"{_ru(reply)}; лучшая игра: {rest_ru}")
+        else:
+            own = kind_face(line[0][1])
+            en = (f"{face} loses {loss_en}: you win the trick, but to your {own} the "
+                  f"opponent answers {reply}; best play: {rest_en}")
+            ru = (f"{_ru(face)} теряет {loss_ru}: вы берёте взятку, но на ваш {_ru(own)} "
+                  f"соперник отвечает {_ru(reply)}; лучшая игра: {rest_ru}")
+    return Refutation(
+        move=face, value=value, loss=best - value, reply=reply,
+        line=tuple(kind_face(k) for _p, k in line),
+        line_players=tuple(p for p, _k in line), text_en=en, text_ru=ru)
+
+
+def _face_values(position: Position, values: dict[int, int], unit: int) -> list[tuple[str, int]]:
+    """Values per face in hand order (the hand is sorted S H D C, high first)."""
+    out: dict[str, int] = {}
+    for card in position.hands[position.to_move]:
+        if card.kind in values and card.face not in out:
+            out[card.face] = values[card.kind] * unit
+    return list(out.items())
+
+
+def move_values(position: Position, options: Options | None = None) -> dict[str, int]:
+    """Value (for the player to move) of every legal card face: the fast path for
+    bots and benchmarks, without line or refutations."""
+    an = _Analyser(position, options)
+    return dict(_face_values(position, an.values(an.root()), an.scale.unit))
+
+
+def solve(position: Position, *, explain: bool = True,
+          options: Options | None = None) -> Solution:
+    """Solve ``position`` exactly.
+
+    With ``explain`` (the default) every move worse than the best gets a
+    :class:`Refutation`; without it only values, best moves and the line are
+    computed (what a bot needs).
+    """
+    an = _Analyser(position, options)
+    root = an.root()
+    values = an.values(root)
+    unit = an.scale.unit
+    best = max(values.values())
+    moves = _face_values(position, values, unit)
+    best_faces = tuple(face for face, v in moves if v == best * unit)
+    line = an.line(root)
+    refutations: list[Refutation] = []
+    if explain:
+        done: set[str] = set()
+        for kind in sorted(values):
+            face = kind_face(kind)
+            if values[kind] < best and face not in done:
+                done.add(face)
+                refutations.append(_refutation(an, root, kind, values[kind] * unit,
+                                               best * unit))
+        order = [face for face, _v in moves]
+        refutations.sort(key=lambda r: order.index(r.move))
+    return Solution(
+        position=position,
+        to_move=position.to_move,
+        value=best * unit,
+        moves=tuple(moves),
+        best=best_faces,
+        line=tuple(kind_face(k) for _p, k in line),
+        line_players=tuple(p for p, _k in line),
+        refutations=tuple(refutations),
+        scale=an.scale,
+        nodes=an.searcher.nodes,
+    )
