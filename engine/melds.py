@@ -247,8 +247,9 @@ def _staleness(verdict: Verdict, used: frozenset[int]) -> int:
     return sum(1 for c in verdict.cards if c in used)
 
 
-def query(obj: Any) -> dict[str, Any]:
-    """Answer one ``bezique melds`` request (see README): legal and refused melds."""
+def query(obj: Any, lang: str = "en") -> dict[str, Any]:
+    """Answer one ``bezique melds`` request (see README): legal and refused melds,
+    with explanations in ``lang`` ("en" or "ru")."""
     if not isinstance(obj, dict):
         raise PositionError("a melds request must be a JSON object")
     unknown = set(obj) - {"variant", "trump", "hand", "table", "history"}
@@ -307,12 +308,12 @@ def query(obj: Any) -> dict[str, Any]:
     return {
         "declarations": [
             {"meld": v.spec.kind, "points": v.points, "cards": card_list(v),
-             "rule": v.rule_id, "explanation": [s.render() for s in v.steps]}
+             "rule": v.rule_id, "explanation": [s.render(lang) for s in v.steps]}
             for v in best.values()
         ],
         "refused": [
             {"meld": v.spec.kind, "cards": card_list(v), "rule": v.rule_id,
-             "why": "; ".join(s.render() for s in v.steps[1:] or v.steps)}
+             "why": "; ".join(s.render(lang) for s in v.steps[1:] or v.steps)}
             for kind, v in refused.items() if kind not in best
         ],
     }

@@ -171,14 +171,14 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
                        (text,), (rule or "playoff.must_trump",))
 
 
-def _query(check: Check) -> tuple[dict[str, Any], Profile]:
+def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
     request = _plain(check.params["query"])
-    result = _melds_module().query(request)
+    result = _melds_module().query(request, lang)
     return result, load_profile(request.get("variant", check.variant))
 
 
 def _meld_score(check: Check, lang: str) -> CheckResult:
-    result, profile = _query(check)
+    result, profile = _query(check, lang)
     kind = check.params["meld"]
     explanation: list[str] = []
     points = 0
@@ -207,7 +207,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
 
 
 def _legal_declarations(check: Check, lang: str) -> CheckResult:
-    result, profile = _query(check)
+    result, profile = _query(check, lang)
     declared = {d["meld"]: d for d in result["declarations"]}
     refused = {r["meld"]: r for r in result["refused"]}
     options = tuple(m.kind for m in profile.melds if m.pattern != "carte_blanche")
