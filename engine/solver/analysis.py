@@ -71,7 +71,7 @@ class Scale:
         if sc.brisques == "tiebreak_only":
             objective: Objective = "last_trick_then_brisques"
             deck_brisques = profile.packs * 8 * bp
-            factor = 10 ** len(str(deck_brisques))
+            factor = max(1000, 10 ** len(str(deck_brisques)))
         else:
             objective, factor = "points", 1
         last = ltb * factor

@@ -295,15 +295,15 @@ class Searcher:
                 # opponent holds no trump of its rank or higher.
                 fa = (F >> ace_shift) & 15
                 la = (L >> ace_shift) & 15
+                ft = (F >> ten_shift) & 15
+                lt = (L >> ten_shift) & 15
                 if fa:
                     sure_l = 0
-                    sure_f = fa if la else fa + ((F >> ten_shift) & 15)
+                    sure_f = 0 if la else fa + (0 if lt else ft)
                 elif la:
                     sure_f = 0
-                    sure_l = la + ((L >> ten_shift) & 15)
+                    sure_l = la + (0 if ft else lt)
                 else:
-                    lt = (L >> ten_shift) & 15
-                    ft = (F >> ten_shift) & 15
                     sure_l = 0 if ft else lt
                     sure_f = 0 if lt else ft
                 if sure_f:
