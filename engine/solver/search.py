@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from engine.profile import PlayoffRules
@@ -120,24 +121,34 @@ def equivalence_classes(mine: int, theirs: int) -> list[list[int]]:
     return out
 
 
-_SUIT_REPS: dict[int, int] = {}
+_REP_TABLE: list[int] = []
+
+
+def rep_table() -> list[int]:
+    """``_suit_reps`` for every pair of suit bytes, index ``mine << 8 | theirs``
+    (built once per process, about 0.1 s)."""
+    if not _REP_TABLE:
+        _REP_TABLE.extend(_suit_reps(m, t) for m in range(256) for t in range(256))
+    return _REP_TABLE
 
 
 def suit_reps(mine: int, theirs: int) -> int:
-    key = mine << 8 | theirs
-    found = _SUIT_REPS.get(key)
-    if found is None:
-        found = _SUIT_REPS[key] = _suit_reps(mine, theirs)
-    return found
+    return rep_table()[mine << 8 | theirs]
 
 
 def representatives(mine: int, theirs: int) -> int:
     """Presence mask of one representative per equivalence class of ``mine``."""
-    out = 0
-    for s in range(4):
-        shift = 8 * s
-        out |= suit_reps((mine >> shift) & 0xFF, (theirs >> shift) & 0xFF) << shift
-    return out
+    table = rep_table()
+    return (table[(mine & 0xFF) << 8 | (theirs & 0xFF)]
+            | table[(mine & 0xFF00) | ((theirs >> 8) & 0xFF)] << 8
+            | table[((mine >> 8) & 0xFF00) | ((theirs >> 16) & 0xFF)] << 16
+            | table[((mine >> 16) & 0xFF00) | ((theirs >> 24) & 0xFF)] << 24)
+
+
+@cache
+def beat_masks_for(trump: int | None) -> tuple[int, ...]:
+    """``beat_masks[c]``: kinds ``d`` with ``beats(c, d, trump)`` (from engine.tricks)."""
+    return tuple(sum(1 << d for d in range(32) if beats(c, d, trump)) for c in range(32))
 
 
 def legal_mask(hand: int, lead: int, trump: int | None, rules: PlayoffRules) -> int:
@@ -194,8 +205,7 @@ class Searcher:
         # key (leader counts << 128 | follower counts) -> [lower, upper, ordered leads]
         self.tt: dict[int, list[Any]] = {}
         # beat_masks[c]: kinds d with beats(c, d): d played to c wins the trick.
-        self.beat_masks = tuple(
-            sum(1 << d for d in range(32) if beats(c, d, trump)) for c in range(32))
+        self.beat_masks = beat_masks_for(trump)
         self._ab, self._reply_mask = self._build()
 
     # The search is a closure over local tables: much faster than attribute lookups.
@@ -258,20 +268,25 @@ class Searcher:
                 replies &= reps(Fp, Lp2 | (1 << c))
             return replies
 
-        def kinds(mask: int) -> list[int]:
-            out: list[int] = []
-            for s in (0, 8, 16, 24):
-                byte = (mask >> s) & 0xFF
-                if byte:
-                    out.extend([s + r for r in byte_bits[byte]])
-            return out
+        kinds_cache: dict[int, tuple[int, ...]] = {}
+
+        def kinds(mask: int) -> tuple[int, ...]:
+            found = kinds_cache.get(mask)
+            if found is None:
+                out: list[int] = []
+                for shift in (0, 8, 16, 24):
+                    byte = (mask >> shift) & 0xFF
+                    if byte:
+                        out.extend([shift + r for r in byte_bits[byte]])
+                found = kinds_cache[mask] = tuple(out)
+            return found
 
         def lead_order(Lp: int, Fp: int) -> list[int]:
             """Representative leads: those the follower cannot beat first (high
             ranks first), then the others (low ranks first, suit by suit)."""
             leads = kinds(reps(Lp, Fp))
             if not use_order:
-                return leads
+                return list(leads)
             first: list[int] = []
             rest: list[int] = []
             for c in leads:
