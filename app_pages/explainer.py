@@ -15,7 +15,7 @@ parts.setup(prof)
 st.title(ui.t("explainer.title"))
 st.markdown(ui.t("explainer.intro"))
 
-top = st.columns([2, 2, 1], vertical_alignment="bottom")
+top = st.columns([3, 2, 1], vertical_alignment="bottom")
 top[0].segmented_control(ui.t("explainer.trump"), parts.trump_options(prof), key="ex_trump",
                          format_func=parts.trump_label, required=prof.turn_up)
 examples = parts.examples(ui.lang())
@@ -25,12 +25,10 @@ if examples:
                      on_change=parts.load_example, args=(prof,))
 top[2].button(ui.t("explainer.clear"), key="ex_clear", on_click=parts.clear, args=(prof,))
 
-hand_col, table_col = st.columns(2)
-with hand_col:
-    st.markdown(f"**{ui.t('explainer.hand')}**")
+hand_tab, table_tab = st.tabs([ui.t("explainer.hand"), ui.t("explainer.table")])
+with hand_tab:
     parts.card_picker(prof, "hand")
-with table_col:
-    st.markdown(f"**{ui.t('explainer.table')}**")
+with table_tab:
     parts.card_picker(prof, "table")
 
 with st.expander(ui.t("explainer.history"), expanded=bool(st.session_state["explainer_history"])):
@@ -53,12 +51,17 @@ request = parts.request(prof)
 cards_chosen = request["hand"] + request["table"]
 st.caption(ui.t("explainer.selected", count=len(cards_chosen)))
 if request["hand"]:
+    st.caption(ui.t("explainer.hand"))
     ui.show_cards(parts.ids(request["hand"]), 46)
 if request["table"]:
+    st.caption(ui.t("explainer.table"))
     ui.show_cards(parts.ids(request["table"]), 46)
 
+problem = parts.precheck(request, prof)
 if not cards_chosen:
     st.info(ui.t("explainer.pick_some"))
+elif problem:
+    st.warning(ui.t("explainer.impossible", reason=problem))
 else:
     try:
         legal, refused = explain_melds(request, ui.lang())

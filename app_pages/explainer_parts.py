@@ -84,6 +84,18 @@ def request(prof: Profile) -> dict[str, Any]:
     return data
 
 
+def precheck(data: dict[str, Any], prof: Profile) -> str:
+    """The common impossible selections, said in the UI language (the engine then
+    checks everything, including the history)."""
+    both = sorted(set(data["hand"]) & set(data["table"]))
+    if both:
+        return ui.t("explainer.twice", cards=" ".join(pretty(both)))
+    count = len(data["hand"]) + len(data["table"])
+    if count > prof.hand_size:
+        return ui.t("explainer.too_many", count=count, most=prof.hand_size)
+    return ""
+
+
 # --- callbacks ----------------------------------------------------------------------
 
 def clear(prof: Profile) -> None:

@@ -13,10 +13,14 @@ s = parts.session()
 deal = s.deal
 
 st.title(ui.t("play.title"))
-st.markdown(f"**{parts.status(s)}**")
+with st.container(key="play_progress"):
+    st.markdown(f"**{parts.status(s)}**")
+    st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
+                    move=len(deal.actions), trick=deal.tricks_played + 1,
+                    tricks=deal.profile.tricks_per_deal))
 
 # --- the table and the score sheet -------------------------------------------------
-left, right = st.columns([3, 1])
+left, right = st.columns([5, 2])
 with left:
     st.html(table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
                        show_opponent=deal.is_over))
@@ -85,21 +89,19 @@ if deal.is_over:
 
 # --- controls ----------------------------------------------------------------------------
 st.divider()
-c1, c2, c3, c4, c5 = st.columns([1, 1, 2, 1.4, 1.2], vertical_alignment="bottom")
-c1.button(ui.t("play.hint"), key="hint", on_click=parts.on_hint, disabled=not s.human_to_move,
-          icon=":material/lightbulb:")
-c2.button(ui.t("play.undo"), key="undo", on_click=parts.on_undo, disabled=not s.can_undo,
-          icon=":material/undo:", help=ui.t("play.undo_help"))
-with c3:
-    a, b = st.columns([1, 1], vertical_alignment="bottom")
-    a.number_input(ui.t("play.autoplay_n"), min_value=1, max_value=200, value=5,
-                   key="autoplay_n")
-    b.button(ui.t("play.autoplay"), key="autoplay", on_click=parts.on_autoplay,
-             args=("autoplay_n",), disabled=not s.human_to_move)
-c4.button(ui.t("play.to_end"), key="to_end", on_click=parts.on_to_end,
-          disabled=not s.human_to_move, icon=":material/fast_forward:")
-c5.button(ui.t("play.new_game"), key="new_game", on_click=parts.on_new_game,
-          icon=":material/restart_alt:")
+with st.container(horizontal=True, vertical_alignment="bottom"):
+    st.button(ui.t("play.hint"), key="hint", on_click=parts.on_hint,
+              disabled=not s.human_to_move, icon=":material/lightbulb:")
+    st.button(ui.t("play.undo"), key="undo", on_click=parts.on_undo, disabled=not s.can_undo,
+              icon=":material/undo:", help=ui.t("play.undo_help"))
+    st.number_input(ui.t("play.autoplay_n"), min_value=1, max_value=200, value=5,
+                    key="autoplay_n", width=130)
+    st.button(ui.t("play.autoplay"), key="autoplay", on_click=parts.on_autoplay,
+              args=("autoplay_n",), disabled=not s.human_to_move, icon=":material/play_arrow:")
+    st.button(ui.t("play.to_end"), key="to_end", on_click=parts.on_to_end,
+              disabled=not s.human_to_move, icon=":material/fast_forward:")
+    st.button(ui.t("play.new_game"), key="new_game", on_click=parts.on_new_game,
+              icon=":material/restart_alt:")
 
 # --- what just happened, step by step ------------------------------------------------
 recent = s.last_events()

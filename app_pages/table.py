@@ -72,7 +72,7 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
     # the centre: stock, turn-up, trump, trick
     if deal.stock_count:
         stock = (f"<span>{back_img(width, t('table.stock_label'))}</span>"
-                 f'<span class="bz-big">&nbsp;{len(deal.stock)}</span>')
+                 f'<span class="bz-big">&nbsp;{deal.stock_count}</span>')
     else:
         stock = f'<div class="bz-empty">{escape(t("table.stock_empty"))}</div>'
     turn_up = (_cards([deal.turn_up], width, four_colour) if deal.turn_up is not None
@@ -93,7 +93,7 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
         trick_label = t("table.trick_led", name=who)
     else:
         trick_label = t("table.trick")
-    middle = (_box(t("table.stock", count=deal.stock_count), stock)
+    middle = (_box(t("table.stock"), stock)
               + _box(t("table.turn_up"), turn_up)
               + _box(t("table.trump"), trump)
               + _box(trick_label, trick_cards or empty))

@@ -8,7 +8,12 @@ import pytest
 from engine.actions import Action, ActionType
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError, PositionError
 from engine.session import (
-    PlaySession, Replay, actors, explain_melds, load_game, simple_hint,
+    PlaySession,
+    Replay,
+    actors,
+    explain_melds,
+    load_game,
+    simple_hint,
 )
 
 

@@ -4,9 +4,8 @@ the four-colour option changes the ink of diamonds and clubs only."""
 import re
 import xml.dom.minidom
 
-from engine.cards import full_pack
+from engine.cards import Suit, full_pack
 from engine.svg import back_svg, card_img, card_svg, suit_colour
-from engine.cards import Suit
 
 
 def test_every_card_is_well_formed_svg():
