@@ -23,7 +23,7 @@ with st.container(key="play_progress"):
 left, right = st.columns([5, 2])
 with left:
     st.html(table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
-                       show_opponent=deal.is_over))
+                       show_opponent=deal.is_over or deal.in_playoff))
 with right:
     st.markdown(f"#### {ui.t('score.title')}")
     st.markdown(parts.score_table(s))
@@ -65,7 +65,9 @@ if cards:
                 verdict = verdicts[card]
                 text = ui.t("solver.best") if verdict.loss == 0 else ui.t(
                     "solver.loses", points=verdict.loss)
-                st.caption(text + (f" · {verdict.refutation}" if verdict.refutation else ""))
+                if verdict.refutation:
+                    text += " · " + ui.t("solver.refuted", card=verdict.refutation)
+                st.caption(text)
 
 # --- declarations, sevens, draw --------------------------------------------------------
 actions = parts.declare_actions(s)

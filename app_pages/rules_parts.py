@@ -3,6 +3,7 @@ so a lesson being written never breaks the page."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,12 +61,17 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
+_FENCED = re.compile(r"^```bezique-[a-z]+[^\n]*\n.*?^```[ \t]*$\n?", re.M | re.S)
+
+
 def body(lesson: Any) -> str:
+    """The lesson text with rule anchors; example and check blocks are drawn apart."""
     module = ui.lessons_module()
     try:
-        return str(module.body_with_anchors(lesson))
+        text = str(module.body_with_anchors(lesson))
     except Exception:  # noqa: BLE001
-        return str(getattr(lesson, "body_markdown", ""))
+        text = str(getattr(lesson, "body_markdown", ""))
+    return _FENCED.sub("", text)
 
 
 def show_example(example: Any) -> None:
