@@ -23,7 +23,7 @@ Adapters (engine parts the UI uses while they are being written): the bot
 falls back to a seeded random legal player when :mod:`engine.bots` is missing;
 the play-off verdicts come from ``engine.solver.analyse`` when it exists, else
 from the exact play-off values of :mod:`engine.bots.playoff` (hidden without either);
-:func:`explain_melds` renders :func:`engine.melds.query` explanations in Russian.
+:func:`explain_melds` gives :func:`engine.melds.query` answers in either language.
 """
 
 from __future__ import annotations
@@ -35,12 +35,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, ActionType
-from engine.cards import Card, parse_card
+from engine.cards import Card
 from engine.deal import DECLARE, LEAD, Deal
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event
 from engine.game import Game
-from engine.melds import ScoredMeld, judge, query
+from engine.melds import query
 from engine.profile import load_profile
 from engine.tricks import beats, is_brisque, rank_of, suit_of
 
@@ -526,35 +526,12 @@ def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldL
                                                                     list[MeldLine]]:
     """:func:`engine.melds.query` (the ``bezique melds`` contract) with its explanations
     in ``lang``. Raises the engine's ``BeziqueError`` subclasses on impossible input."""
-    answer = query(request)
-    if lang == "en":
-        legal = [MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],
-                          tuple(d["explanation"])) for d in answer["declarations"]]
-        refused = [MeldLine(r["meld"], 0, tuple(r["cards"]), r["rule"], (r["why"],))
-                   for r in answer["refused"]]
-        return legal, refused
-    profile = load_profile(request.get("variant", "two-handed"))
-    trump_text = request.get("trump")
-    from engine.cards import Suit
-
-    trump = None if trump_text is None else int(Suit.parse(trump_text))
-    history = [ScoredMeld(h["meld"], frozenset(parse_card(c).id for c in h["cards"]))
-               for h in request.get("history", [])]
-    holding = [parse_card(c).id for c in [*request.get("hand", []), *request.get("table", [])]]
-    played = frozenset(c for h in history for c in h.cards) - frozenset(holding)
-    legal_lines, refused_lines = [], []
-    for d in answer["declarations"]:
-        verdict = judge(profile, profile.meld(d["meld"]), trump,
-                        [parse_card(c).id for c in d["cards"]], history, played)
-        legal_lines.append(MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],
-                                    tuple(s.render(lang) for s in verdict.steps)))
-    for r in answer["refused"]:
-        verdict = judge(profile, profile.meld(r["meld"]), trump,
-                        [parse_card(c).id for c in r["cards"]], history, played)
-        steps = verdict.steps[1:] or verdict.steps
-        refused_lines.append(MeldLine(r["meld"], 0, tuple(r["cards"]), r["rule"],
-                                      ("; ".join(s.render(lang) for s in steps),)))
-    return legal_lines, refused_lines
+    answer = query(request, lang)
+    legal = [MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],
+                      tuple(d["explanation"])) for d in answer["declarations"]]
+    refused = [MeldLine(r["meld"], 0, tuple(r["cards"]), r["rule"], (r["why"],))
+               for r in answer["refused"]]
+    return legal, refused
 
 
 __all__ = [
