@@ -1,0 +1,90 @@
+"""The shipped puzzle banks: JSON Lines files next to this module.
+
+``puzzles/meld-two-handed.jsonl`` and ``puzzles/endgame-two-handed.jsonl`` hold one
+record per line (see :mod:`puzzles.meld_bank` and :mod:`puzzles.endgame`). Load
+them with :func:`load`; re-check them against the engine with :func:`verify`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+REQUIRED = ("id", "kind", "variant", "themes", "rating", "position")
+
+
+class BankError(ValueError):
+    """A bank file is missing or malformed."""
+
+
+def path_for(kind: str, variant: str = "two-handed") -> Path:
+    return HERE / f"{kind}-{variant}.jsonl"
+
+
+def read(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    records = []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle, 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except ValueError as exc:
+                    raise BankError(f"{path}:{number}: not valid JSON: {exc}") from exc
+                missing = [k for k in REQUIRED if k not in rec]
+                if missing:
+                    raise BankError(f"{path}:{number}: missing {', '.join(missing)}")
+                records.append(rec)
+    except OSError as exc:
+        raise BankError(f"cannot read puzzle bank {path}: {exc.strerror}") from exc
+    return records
+
+
+def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) -> int:
+    tmp = Path(f"{path}.tmp")
+    count = 0
+    with open(tmp, "w", encoding="utf-8") as handle:
+        for rec in records:
+            handle.write(json.dumps(rec, ensure_ascii=False, sort_keys=False) + "\n")
+            count += 1
+    os.replace(tmp, path)
+    return count
+
+
+@cache
+def _load(kind: str, variant: str) -> tuple[dict[str, Any], ...]:
+    path = path_for(kind, variant)
+    return tuple(read(path)) if path.exists() else ()
+
+
+def load(kind: str, variant: str = "two-handed") -> list[dict[str, Any]]:
+    """The shipped puzzles of a kind (``meld`` or ``endgame``); read once per process.
+    Records are shared: copy before changing one."""
+    return list(_load(kind, variant))
+
+
+def by_id(puzzle_id: str, variant: str = "two-handed") -> dict[str, Any] | None:
+    kind = "meld" if puzzle_id.startswith("m-") else "endgame"
+    for rec in _load(kind, variant):
+        if rec["id"] == puzzle_id:
+            return rec
+    return None
+
+
+def verify(record: Mapping[str, Any]) -> list[str]:
+    """Re-check one record against the engine (melds query or solver)."""
+    if record.get("kind") == "meld":
+        from puzzles import meld_bank
+
+        return meld_bank.verify(record)
+    if record.get("kind") == "endgame":
+        from puzzles import endgame
+
+        return endgame.verify(record)
+    return [f"{record.get('id')}: unknown kind {record.get('kind')!r}"]

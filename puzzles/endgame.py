@@ -1,0 +1,300 @@
+"""Last-eight-trick puzzles: play-off positions solved by :mod:`engine.solver`.
+
+Selection follows lichess: a position becomes a ``best`` puzzle when the
+solver's best first card is unique (every other card loses points), and a
+``value`` puzzle ("what is this position worth with best play?") when several
+cards are equally good but some card loses. Positions where every card scores
+the same teach nothing and are skipped.
+
+Themes are detected by rules on the solver's best line and on the refutation
+line of every worse card (see :func:`themes`).
+
+A record::
+
+    {"id": "e-…", "kind": "endgame", "type": "best" | "value", "variant": "two-handed",
+     "themes": [...], "rating": 1400,
+     "position": {<a ``bezique solve`` request>},
+     "value": 40, "best": ["TS"], "moves": {"TS": 40, "7S": 20}, "line": [...],
+     "source": {"deal": 123, "cards_played": 3}}
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards import Card, Rank, kind_face, parse_card
+from engine.errors import PositionError
+from engine.profile import Profile
+from engine.solver import Position, Solution, solve
+from engine.tricks import beats, is_brisque
+from puzzles.ids import puzzle_id
+from puzzles.permute import permute_solve_position, shuffled
+from puzzles.simulate import new_deal, step
+
+MIN_RATING, MAX_RATING = 600, 2400
+
+
+def position_of(data: Mapping[str, Any]) -> Position:
+    return Position.from_dict(data)
+
+
+def solution_of(data: Mapping[str, Any], explain: bool = False) -> Solution:
+    return solve(position_of(data), explain=explain)
+
+
+# --- walking a line ------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[int, int]   # kinds: lead, reply
+    winner: int
+
+
+def tricks_of(position: Position, plays: Sequence[tuple[int, str]]) -> list[Trick]:
+    """The tricks of a line (``(player, face)`` per card) from ``position``."""
+    trump = None if position.trump is None else int(position.trump)
+    leader = position.leader
+    lead: int | None = position.trick[0].kind if position.trick else None
+    out: list[Trick] = []
+    for player, face in plays:
+        kind = parse_card(face).kind
+        if lead is None:
+            leader, lead = player, kind
+            continue
+        winner = 1 - leader if beats(lead, kind, trump) else leader
+        out.append(Trick(leader, (lead, kind), winner))
+        leader, lead = winner, None
+    return out
+
+
+@dataclass
+class LineFacts:
+    last_winner: int | None = None
+    lost_own: int = 0          # the mover's brisques captured by the opponent
+    tens_taken: int = 0        # the opponent's tens captured by the mover
+    aces_taken: int = 0
+    identical: bool = False    # a trick of two identical cards
+    winners: list[int] = field(default_factory=list)
+
+
+def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> LineFacts:
+    f = LineFacts()
+    for trick in tricks_of(position, plays):
+        players = (trick.leader, 1 - trick.leader)
+        for player, kind in zip(players, trick.cards, strict=True):
+            if not is_brisque(kind):
+                continue
+            if player == mover and trick.winner != mover:
+                f.lost_own += 1
+            if player != mover and trick.winner == mover:
+                if kind % 8 == Rank.TEN:
+                    f.tens_taken += 1
+                else:
+                    f.aces_taken += 1
+        f.identical |= trick.cards[0] == trick.cards[1]
+        f.winners.append(trick.winner)
+    f.last_winner = f.winners[-1] if f.winners else None
+    return f
+
+
+def _plays(players: Sequence[int], faces: Sequence[str]) -> list[tuple[int, str]]:
+    return list(zip(players, faces, strict=True))
+
+
+def themes(solution: Solution) -> list[str]:
+    """Rules on the best line against the refutation lines:
+
+    * ``last_trick``: the best line wins the last trick, some worse card loses it;
+    * ``save_brisque``: some worse card lets the opponent capture more of your
+      aces and tens than the best line does;
+    * ``force_ten`` / ``capture_ace``: the best line captures more of the
+      opponent's tens / aces than some worse card;
+    * ``draw_trumps``: you lead a trump while the opponent still holds trumps;
+    * ``ruff``: you trump a plain-suit lead;
+    * ``identical_cards``: the best line has a trick of two identical cards
+      (the leader's wins);
+    * ``opening_lead`` (first lead of the play-off), ``short`` (3 tricks or fewer),
+      ``long`` (6 or more).
+    """
+    pos = solution.position
+    mover = solution.to_move
+    trump = None if pos.trump is None else int(pos.trump)
+    best = facts(pos, _plays(solution.line_players, solution.line), mover)
+    worse = [facts(pos, [(mover, r.move), *_plays(r.line_players, r.line)], mover)
+             for r in solution.refutations]
+    out: list[str] = []
+    if best.last_winner == mover and any(w.last_winner != mover for w in worse):
+        out.append("last_trick")
+    if any(w.lost_own > best.lost_own for w in worse):
+        out.append("save_brisque")
+    if any(w.tens_taken < best.tens_taken for w in worse):
+        out.append("force_ten")
+    if any(w.aces_taken < best.aces_taken for w in worse):
+        out.append("capture_ace")
+    first = parse_card(solution.line[0]).kind
+    opponent_trumps = trump is not None and any(c.suit == trump for c in pos.hands[1 - mover])
+    if not pos.trick and trump is not None and first // 8 == trump and opponent_trumps:
+        out.append("draw_trumps")
+    if pos.trick and trump is not None and first // 8 == trump and pos.trick[0].suit != trump:
+        out.append("ruff")
+    if best.identical:
+        out.append("identical_cards")
+    if not pos.trick and pos.tricks_left == pos.profile.playoff_tricks:
+        out.append("opening_lead")
+    if pos.tricks_left <= 3:
+        out.append("short")
+    elif pos.tricks_left >= 6:
+        out.append("long")
+    return out
+
+
+def difficulty(solution: Solution, kind: str) -> int:
+    """Initial rating: longer play-offs, more candidate cards and small margins are harder."""
+    pos = solution.position
+    values = sorted({v for _f, v in solution.moves}, reverse=True)
+    margin = values[0] - values[1] if len(values) > 1 else 0
+    rating = (700 + 90 * pos.tricks_left + 35 * len(solution.moves)
+              + (150 if margin <= 10 else 0) + (150 if kind == "value" else 0)
+              + 40 * sum(1 for _f, v in solution.moves if v == values[0] and kind == "value"))
+    return int(min(MAX_RATING, max(MIN_RATING, rating)))
+
+
+def classify(solution: Solution) -> str | None:
+    """``best``, ``value`` or ``None`` (nothing to learn)."""
+    if len({v for _f, v in solution.moves}) < 2:
+        return None
+    return "best" if len(solution.best) == 1 else "value"
+
+
+def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {"kind": "endgame", "type": record["type"], "position": record["position"]}
+
+
+def record_for(position: Position, source: dict[str, Any]) -> dict[str, Any] | None:
+    solution = solve(position, explain=True)
+    kind = classify(solution)
+    if kind is None:
+        return None
+    rec: dict[str, Any] = {
+        "kind": "endgame", "type": kind, "variant": position.profile.name,
+        "themes": (["full_value"] if kind == "value" else []) + themes(solution),
+        "rating": difficulty(solution, kind),
+        "position": position.to_dict(), "value": solution.value,
+        "best": list(solution.best), "moves": dict(solution.moves),
+        "line": list(solution.line), "source": source,
+    }
+    rec["id"] = puzzle_id("e", question_of(rec))
+    order = ("id", "kind", "type", "variant", "themes", "rating", "position", "value",
+             "best", "moves", "line", "source")
+    return {k: rec[k] for k in order}
+
+
+def deal_positions(profile: Profile, deal_seed: int) -> list[tuple[Position, int]]:
+    """Every play-off position of one simulated deal, before each card
+    (with the number of play-off cards already played)."""
+    deal, rng = new_deal(profile, deal_seed)
+    while not deal.in_playoff and not deal.is_over:
+        step(deal, rng, 0.8, 0.5)
+    out = []
+    played = 0
+    while not deal.is_over:
+        position = deal.playoff_position()
+        if position.tricks_left >= 2:
+            out.append((position, played))
+        step(deal, rng)
+        played += 1
+    return out
+
+
+def records_from_deal(profile: Profile, deal_seed: int) -> list[dict[str, Any]]:
+    out = []
+    for position, played in deal_positions(profile, deal_seed):
+        rec = record_for(position, {"deal": deal_seed, "cards_played": played})
+        if rec is not None:
+            out.append(rec)
+    return out
+
+
+def verify(record: Mapping[str, Any]) -> list[str]:
+    """Problems with a record (empty when the solver agrees)."""
+    try:
+        solution = solution_of(record["position"])
+    except PositionError as exc:
+        return [f"{record.get('id')}: solver refused the position: {exc}"]
+    problems = []
+    if solution.value != record["value"]:
+        problems.append(f"{record['id']}: value {record['value']} but solver says "
+                        f"{solution.value}")
+    if list(solution.best) != record["best"]:
+        problems.append(f"{record['id']}: best {record['best']} but solver says "
+                        f"{list(solution.best)}")
+    if classify(solution) != record["type"]:
+        problems.append(f"{record['id']}: type {record['type']} no longer holds")
+    if puzzle_id("e", question_of(record)) != record["id"]:
+        problems.append(f"{record['id']}: id does not match the position")
+    return problems
+
+
+def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A suit-permuted copy, re-solved (trick play is suit-symmetric, so the
+    value is the same; the best cards move with their suits)."""
+    perm = next(shuffled(rng))
+    pos = permute_solve_position(record["position"], perm)
+    solution = solution_of(pos)
+    return dict(record, position=position_of(pos).to_dict(), value=solution.value,
+                best=list(solution.best), moves=dict(solution.moves),
+                line=list(solution.line), permutation=perm)
+
+
+# --- playing a puzzle against the solver ---------------------------------------------
+
+def play_card(position: Position, face: str) -> Position:
+    """The position after the player to move plays a card of this face."""
+    mover = position.to_move
+    card: Card | None = next((c for c in position.hands[mover] if c.face == face), None)
+    if card is None:
+        raise PositionError(f"player {mover} holds no {face}")
+    hands = [list(position.hands[0]), list(position.hands[1])]
+    hands[mover].remove(card)
+    profile = position.profile
+    if not position.trick:
+        legal = True
+        new_trick: tuple[Card, ...] = (card,)
+        leader = position.leader
+    else:
+        from engine.tricks import playoff_legal
+
+        lead = position.trick[0]
+        allowed = playoff_legal([c.id for c in position.hands[mover]], lead.id,
+                                None if position.trump is None else int(position.trump),
+                                profile.playoff)
+        legal = card.id in allowed
+        trump = None if position.trump is None else int(position.trump)
+        leader = mover if beats(lead.kind, card.kind, trump) else position.leader
+        new_trick = ()
+    if not legal:
+        raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
+    return Position(profile, position.trump, leader, (tuple(hands[0]), tuple(hands[1])),
+                    new_trick)
+
+
+def trick_points(position: Position, face: str) -> tuple[int, int]:
+    """(winner, points) when ``face`` completes the trick on the table: brisques
+    and, for the last trick, the last-trick bonus."""
+    profile = position.profile
+    lead = position.trick[0]
+    kind = parse_card(face).kind
+    trump = None if position.trump is None else int(position.trump)
+    winner = position.to_move if beats(lead.kind, kind, trump) else position.leader
+    points = profile.scoring.brisque_points * (is_brisque(lead.kind) + is_brisque(kind))
+    if position.tricks_left == 1:
+        points += profile.scoring.last_trick_bonus
+    return winner, points
+
+
+def face_text(kind: int) -> str:
+    return kind_face(kind)

@@ -1,0 +1,206 @@
+"""Build and re-verify meld puzzle records (one JSON Lines row each).
+
+A record::
+
+    {"id": "m-…", "kind": "meld", "type": "spot" | "best" | "legal",
+     "variant": "two-handed", "themes": [...], "melds": [...], "rating": 1234,
+     "position": {<a ``bezique melds`` request>},
+     "context": {"stock": 12, "turns": 3},
+     "question": {"meld": ..., "cards": [...]},     # "legal" only
+     "answer": ..., "explanation": [...], "source": {"deal": 123}}
+
+``answer`` is a sorted list of meld kinds (spot), ``{"meld", "total", "values"}``
+(best) or ``{"legal", "rule"}`` (legal). The initial rating is a difficulty
+estimate (see :func:`difficulty`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engine.melds import query
+from puzzles import meld
+from puzzles.ids import puzzle_id
+from puzzles.permute import permute_meld_position, shuffled
+from puzzles.simulate import DeclareSpot
+
+MIN_RATING, MAX_RATING = 600, 2400
+
+
+def _clamp(value: float) -> int:
+    return int(min(MAX_RATING, max(MIN_RATING, round(value))))
+
+
+def _reuses(position: Mapping[str, Any]) -> bool:
+    held = set(position["hand"]) | set(position["table"])
+    return any(set(h["cards"]) & held for h in position["history"])
+
+
+def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    """What the id hashes: the position and exactly what is asked."""
+    return {"kind": "meld", "type": record["type"], "position": record["position"],
+            "question": record.get("question"), "turns": record["context"].get("turns")}
+
+
+def difficulty(record: Mapping[str, Any]) -> int:
+    """Initial rating: more melds to see, more history, more reuse, more turns → harder."""
+    pos, ans, kind = record["position"], record["answer"], record["type"]
+    hist, table = len(pos["history"]), len(pos["table"])
+    if kind == "spot":
+        refused = len(query(dict(pos))["refused"])
+        base = 1000 if not ans else 850 + 110 * len(ans)
+        return _clamp(base + 70 * refused + 25 * hist + 30 * table)
+    if kind == "best":
+        timing = "timing" in record["themes"]
+        return _clamp(1050 + 90 * (record["context"]["turns"] - 1) + 40 * len(ans["values"])
+                      + (350 if timing else 0) + 15 * hist)
+    rule = ans["rule"]
+    return _clamp(950 + (250 if not ans["legal"] else 0) + (200 if rule == "reuse.partner_swap"
+                                                         else 0) + 20 * hist + 20 * table)
+
+
+def _finish(record: dict[str, Any]) -> dict[str, Any]:
+    record["rating"] = difficulty(record)
+    record["id"] = puzzle_id("m", question_of(record))
+    order = ("id", "kind", "type", "variant", "themes", "melds", "rating", "position",
+             "context", "question", "answer", "explanation", "source")
+    return {k: record[k] for k in order if k in record}
+
+
+def _base(spot_pos: Mapping[str, Any], kind: str, stock: int) -> dict[str, Any]:
+    return {"kind": "meld", "type": kind, "variant": spot_pos["variant"],
+            "position": dict(spot_pos),
+            "context": {"stock": stock, "turns": meld.turns_for(stock)}}
+
+
+def spot_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str, Any]:
+    q = query(dict(position))
+    answer = sorted({d["meld"] for d in q["declarations"]})
+    themes = ["spot_all", *answer]
+    if not answer:
+        themes.append("none")
+    if _reuses(position):
+        themes.append("reuse")
+    if q["refused"]:
+        themes.append("refused")
+    explanation = [line for d in q["declarations"] for line in d["explanation"]]
+    explanation += [f"{r['meld']}: {r['why']}" for r in q["refused"]]
+    if not answer:
+        explanation.append("No legal declaration: these cards form no combination that "
+                           "may be scored now.")
+    rec = _base(position, "spot", stock)
+    rec.update(themes=themes, melds=answer, answer=answer, explanation=explanation,
+               source={"deal": deal})
+    return _finish(rec)
+
+
+def best_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str, Any] | None:
+    turns = meld.turns_for(stock)
+    answer = meld.best_answer(position, turns)
+    if answer is None:
+        return None
+    values = answer["values"]
+    greedy = max(values, key=lambda k: (values[k]["now"], k))
+    themes = ["which_now", answer["meld"]]
+    if values[answer["meld"]]["now"] < values[greedy]["now"]:
+        themes.append("timing")
+    if turns == 1:
+        themes.append("stock_ending")
+    if _reuses(position):
+        themes.append("reuse")
+    rec = _base(position, "best", stock)
+    rec.update(themes=themes, melds=sorted(values), answer=answer,
+               explanation=meld.explain_best(answer, turns), source={"deal": deal})
+    return _finish(rec)
+
+
+def legal_records(position: Mapping[str, Any], stock: int, deal: int) -> list[dict[str, Any]]:
+    """One question per declaration ``query`` lists (legal) and per refusal."""
+    q = query(dict(position))
+    out = []
+    asked = [(d["meld"], d["cards"], True, d["rule"], d["explanation"]) for d in q["declarations"]]
+    asked += [(r["meld"], r["cards"], False, r["rule"], [r["why"]]) for r in q["refused"]]
+    for kind, cards, legal, rule, why in asked:
+        themes = ["legality", kind] + ([] if legal else ["refused", rule.split(".")[-1]])
+        if _reuses(position):
+            themes.append("reuse")
+        rec = _base(position, "legal", stock)
+        rec.update(themes=themes, melds=[kind], question={"meld": kind, "cards": list(cards)},
+                   answer={"legal": legal, "rule": rule}, explanation=list(why),
+                   source={"deal": deal})
+        out.append(_finish(rec))
+    return out
+
+
+def records_from(spot: DeclareSpot) -> dict[str, list[dict[str, Any]]]:
+    pos, stock, deal = spot.position, spot.stock, spot.deal_seed
+    best = best_record(pos, stock, deal)
+    return {"spot": [spot_record(pos, stock, deal)], "best": [best] if best else [],
+            "legal": legal_records(pos, stock, deal)}
+
+
+# --- verification -------------------------------------------------------------------
+
+def solve(record: Mapping[str, Any]) -> Any:
+    """The engine's answer to a record's question (for its own position)."""
+    pos = record["position"]
+    if record["type"] == "spot":
+        return meld.spot_answer(pos)
+    if record["type"] == "best":
+        return meld.best_answer(pos, record["context"]["turns"])
+    q = record["question"]
+    return meld.legal_answer(pos, q["meld"], q["cards"])
+
+
+def verify(record: Mapping[str, Any]) -> list[str]:
+    """Problems with a record (empty when the engine agrees with it)."""
+    problems = []
+    try:
+        got = solve(record)
+    except ValueError as exc:
+        return [f"{record.get('id')}: engine refused the position: {exc}"]
+    if got != record["answer"]:
+        problems.append(f"{record['id']}: answer {record['answer']!r} but engine says {got!r}")
+    if record["type"] == "legal":
+        q = query(dict(record["position"]))
+        listed = q["declarations"] if record["answer"]["legal"] else q["refused"]
+        if not any(d["meld"] == record["question"]["meld"] and d["rule"] == record["answer"]
+                   ["rule"] for d in listed):
+            problems.append(f"{record['id']}: query() does not list this declaration")
+    if puzzle_id("m", question_of(record)) != record["id"]:
+        problems.append(f"{record['id']}: id does not match the position")
+    return problems
+
+
+def _structure(record: Mapping[str, Any], answer: Any) -> Any:
+    if record["type"] == "best":
+        return None if answer is None else (answer["meld"], answer["total"])
+    return answer
+
+
+def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A suit-permuted copy whose engine answer keeps the original's structure
+    (same meld kinds, same verdict and rule); the original if none does."""
+    want = _structure(record, record["answer"])
+    for perm in shuffled(rng):
+        pos = permute_meld_position(record["position"], perm)
+        copy = dict(record, position=pos)
+        if record["type"] == "legal":
+            q = record["question"]
+            from puzzles.permute import permute_card
+
+            copy["question"] = {"meld": q["meld"],
+                                "cards": [permute_card(t, perm) for t in q["cards"]]}
+        try:
+            got = solve(copy)
+        except ValueError:
+            continue
+        if _structure(record, got) == want:
+            copy["answer"] = got
+            copy["permutation"] = perm
+            if record["type"] == "best":
+                copy["explanation"] = meld.explain_best(got, record["context"]["turns"])
+            return copy
+    return dict(record, permutation="SHDC")
