@@ -176,6 +176,7 @@ class Options:
     tt: bool = True
     etc: bool = True
     bounds: bool = True
+    exact_tricks: int = 3  # positions this small are solved exactly and memoised
     equivalence: bool = True
     ordering: bool = True
 
@@ -228,7 +229,11 @@ class Searcher:
         shifts = tuple(1 << (NIBBLE * k) for k in range(32))
         nib = tuple(NIBBLE * k for k in range(32))
         rep_cache: dict[int, int] = {}
+        order_cache: dict[int, tuple[int, ...]] = {}
+        table = rep_table()
         stats = self
+        small: dict[int, int] = {}
+        small_n = self.options.exact_tricks
         bunit = self.brisque_units
         use_bounds = self.options.bounds and trump is not None
         ace_shift = NIBBLE * (8 * trump + 7) if trump is not None else 0
@@ -240,7 +245,10 @@ class Searcher:
             key = mine << 32 | theirs
             found = rep_cache.get(key)
             if found is None:
-                found = representatives(mine, theirs)
+                found = (table[(mine & 0xFF) << 8 | (theirs & 0xFF)]
+                         | table[(mine & 0xFF00) | ((theirs >> 8) & 0xFF)] << 8
+                         | table[((mine >> 8) & 0xFF00) | ((theirs >> 16) & 0xFF)] << 16
+                         | table[((mine >> 16) & 0xFF00) | ((theirs >> 24) & 0xFF)] << 24)
                 if len(rep_cache) > 1_000_000:
                     rep_cache.clear()
                 rep_cache[key] = found
@@ -284,6 +292,10 @@ class Searcher:
         def lead_order(Lp: int, Fp: int) -> list[int]:
             """Representative leads: those the follower cannot beat first (high
             ranks first), then the others (low ranks first, suit by suit)."""
+            key = Lp << 32 | Fp
+            cached = order_cache.get(key)
+            if cached is not None:
+                return list(cached)
             leads = kinds(reps(Lp, Fp))
             if not use_order:
                 return list(leads)
@@ -295,7 +307,49 @@ class Searcher:
                 else:
                     first.append(c)
             first.sort(key=lambda k: -(k & 7))
+            if len(order_cache) > 1_000_000:
+                order_cache.clear()
+            order_cache[key] = tuple(first + rest)
             return first + rest
+
+        def exact(L: int, F: int, Lp: int, Fp: int, rem: int, n: int) -> int:
+            """Exact V(L, F) of a small position (n <= exact_tricks), memoised."""
+            key = L << 128 | F
+            found = small.get(key)
+            if found is not None:
+                return found
+            stats.nodes += 1
+            best = -1
+            for c in kinds(reps(Lp, Fp)):
+                L2 = L - shifts[c]
+                Lp2 = Lp if (L2 >> nib[c]) & 15 else Lp ^ (1 << c)
+                bc = bunits[c]
+                bm = beat_masks[c]
+                worst = rem + 1
+                for d in kinds(reply_mask(Fp, Lp2, c)):
+                    points = bc + bunits[d]
+                    if n == 1:
+                        v = 0 if (bm >> d) & 1 else rem
+                    else:
+                        F2 = F - shifts[d]
+                        Fp2 = Fp if (F2 >> nib[d]) & 15 else Fp ^ (1 << d)
+                        rem2 = rem - points
+                        if (bm >> d) & 1:
+                            v = rem2 - exact(F2, L2, Fp2, Lp2, rem2, n - 1)
+                        else:
+                            v = points + exact(L2, F2, Lp2, Fp2, rem2, n - 1)
+                    if v < worst:
+                        worst = v
+                        if worst <= best:
+                            break  # this lead is no better than one already found
+                if worst > best:
+                    best = worst
+                    if best == rem:
+                        break
+            if len(small) > 4_000_000:
+                small.clear()
+            small[key] = best
+            return best
 
         def ab(L: int, F: int, Lp: int, Fp: int, rem: int, n: int, beta: int) -> int:
             """Fail-soft zero-window test of V(L, F) >= beta; n cards in each hand.
@@ -327,6 +381,8 @@ class Searcher:
                         return top
                 if sure_l * bunit >= beta:
                     return sure_l * bunit
+            if n <= small_n:
+                return exact(L, F, Lp, Fp, rem, n)
             stats.nodes += 1
             key = L << 128 | F
             entry = tt.get(key) if use_tt else None
@@ -351,24 +407,25 @@ class Searcher:
                 bc = bunits[c]
                 bm = beat_masks[c]
                 worst = rem + 1
-                if use_etc and n >= 4:
+                if use_etc and n >= 2:
                     # Enhanced transposition cutoff: a reply whose position is
                     # already bounded low enough refutes this lead at once.
+                    probe: dict[int, Any] = small if n - 1 <= small_n else tt
                     for d in ds:
                         points = bc + bunits[d]
                         F2 = F - shifts[d]
                         if (bm >> d) & 1:
-                            e = tt.get(F2 << 128 | L2)
+                            e = probe.get(F2 << 128 | L2)
                             if e is not None:
-                                v = rem - points - e[0]
+                                v = rem - points - (e if probe is small else e[0])
                                 if v < worst:
                                     worst = v
                                     if v < beta:
                                         break
                         else:
-                            e = tt.get(L2 << 128 | F2)
+                            e = probe.get(L2 << 128 | F2)
                             if e is not None:
-                                v = points + e[1]
+                                v = points + (e if probe is small else e[1])
                                 if v < worst:
                                     worst = v
                                     if v < beta:
@@ -395,6 +452,11 @@ class Searcher:
                                 v = rem2 if (beat_masks[fk] >> lk) & 1 else 0
                             else:
                                 v = points + (0 if (beat_masks[lk] >> fk) & 1 else rem2)
+                        elif n - 1 <= small_n:
+                            if follower_wins:
+                                v = rem2 - exact(F2, L2, Fp2, Lp2, rem2, n - 1)
+                            else:
+                                v = points + exact(L2, F2, Lp2, Fp2, rem2, n - 1)
                         elif follower_wins:
                             v = rem2 - ab(F2, L2, Fp2, Lp2, rem2, n - 1, rem2 - beta + 1)
                         else:
