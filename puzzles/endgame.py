@@ -252,8 +252,9 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 
 # --- playing a puzzle against the solver ---------------------------------------------
 
-def play_card(position: Position, face: str) -> Position:
-    """The position after the player to move plays a card of this face."""
+def play_card(position: Position, face: str) -> Position | None:
+    """The position after the player to move plays a card of this face
+    (``None`` once the last trick is complete)."""
     mover = position.to_move
     card: Card | None = next((c for c in position.hands[mover] if c.face == face), None)
     if card is None:
@@ -278,6 +279,8 @@ def play_card(position: Position, face: str) -> Position:
         new_trick = ()
     if not legal:
         raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
+    if not hands[0] and not hands[1]:
+        return None
     return Position(profile, position.trump, leader, (tuple(hands[0]), tuple(hands[1])),
                     new_trick)
 

@@ -1,0 +1,215 @@
+"""User-facing strings of the puzzle, trainer and progress pages, in English and
+Russian. (The app's own catalogue in ``app_pages/i18n`` is shared TOML edited by
+another team; these keys live here to avoid conflicting edits. A test checks that
+both languages have every key.)
+
+    >>> tr("ru", "hint.suit", suit="♠")
+    'Она в масти ♠'
+"""
+
+from __future__ import annotations
+
+LANGUAGES = ("en", "ru")
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    # titles and navigation
+    "puzzles.title": ("Puzzles", "Задачи"),
+    "puzzles.intro": ("Engine-checked puzzles with one answer. Your rating and each puzzle's "
+                      "rating move after every attempt.",
+                      "Задачи, проверенные движком, с единственным ответом. Ваш рейтинг и "
+                      "рейтинг задачи меняются после каждой попытки."),
+    "meld.title": ("Meld trainer", "Тренажёр комбинаций"),
+    "endgame.title": ("Endgame puzzles", "Задачи на последние взятки"),
+    "progress.title": ("Progress", "Прогресс"),
+    "hub.meld": ("Meld trainer: spot, choose and judge declarations",
+                 "Тренажёр комбинаций: найти, выбрать и оценить объявления"),
+    "hub.endgame": ("Endgame: play the last eight tricks against the solver",
+                    "Эндшпиль: сыграйте последние восемь взяток против решателя"),
+    "hub.open": ("Open", "Открыть"),
+    "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
+    "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
+                   "Интервальное повторение ошибок и слабых комбинаций"),
+    "srs.due": ("{count} reviews due", "К повторению: {count}"),
+    "srs.serving": ("Review: a fresh instance (suits permuted) of a puzzle you missed",
+                    "Повторение: новая версия (масти переставлены) задачи, где была ошибка"),
+    "mode": ("Exercise", "Упражнение"),
+    "mode.spot": ("Spot every legal declaration", "Найдите все возможные объявления"),
+    "mode.best": ("Which declaration now?", "Какое объявление сейчас?"),
+    "mode.legal": ("Is this legal, and why?", "Можно ли это объявить и почему?"),
+    "mode.timed": ("Timed recognition run", "Распознавание на время"),
+    "next": ("Next puzzle", "Следующая задача"),
+    "check": ("Check", "Проверить"),
+    "hint": ("Hint", "Подсказка"),
+    "hint.step": ("Hint {step} of {total}", "Подсказка {step} из {total}"),
+    "hint.exists": ("A meld exists", "Комбинация есть"),
+    "hint.several": ("There are {count} kinds of meld to find",
+                     "Нужно найти видов комбинаций: {count}"),
+    "hint.none": ("Look carefully: perhaps nothing can be scored",
+                  "Смотрите внимательно: возможно, объявить нечего"),
+    "hint.suit": ("It is in {suit}", "Она в масти {suit}"),
+    "hint.cards": ("The cards: {cards}", "Карты: {cards}"),
+    "hint.turns": ("Declaration turns left: {turns}. What can still follow each choice?",
+                   "Осталось ходов с объявлением: {turns}. Что ещё можно объявить после "
+                   "каждого выбора?"),
+    "hint.history": ("Look at the history: was one of these cards scored before?",
+                     "Посмотрите историю: не записывалась ли уже одна из этих карт?"),
+    "hint.reused": ("Already scored: {cards}", "Уже записаны: {cards}"),
+    "hint.fresh": ("None of these cards has been scored before",
+                   "Ни одна из этих карт ещё не записывалась"),
+    "hint.rule": ("The rule: {rule}", "Правило: {rule}"),
+    "hint.theme": ("Theme: {theme}", "Тема: {theme}"),
+    "hint.card_suit": ("Play a card in {suit}", "Сыграйте карту масти {suit}"),
+    "hint.card": ("Play {card}", "Сыграйте {card}"),
+    "hint.value_suit": ("A best card is in {suit}", "Лучшая карта — в масти {suit}"),
+    # meld questions
+    "q.trump": ("Trumps: {suit}", "Козырь: {suit}"),
+    "q.hand": ("Hand", "Рука"),
+    "q.table": ("On the table (declared)", "На столе (объявлено)"),
+    "q.history": ("Scored so far", "Уже записано"),
+    "q.nothing": ("nothing", "ничего"),
+    "q.stock": ("Stock: {stock} cards · declaration turns left: {turns}",
+                "В колоде: {stock} · ходов с объявлением: {turns}"),
+    "q.spot": ("You won the trick. Which melds may you declare now? Choose every kind.",
+               "Вы взяли взятку. Какие комбинации можно объявить сейчас? Отметьте все виды."),
+    "q.best": ("You won the trick. Assume you win every trick until the stock runs out "
+               "and keep these cards. Which declaration now gives the most points (ties: "
+               "more points now)?",
+               "Вы взяли взятку. Считайте, что берёте все взятки до конца колоды и "
+               "сохраняете эти карты. Какое объявление сейчас даст больше всего очков "
+               "(при равенстве — больше очков сразу)?"),
+    "q.legal": ("You want to declare {meld}: {cards}. Is it legal?",
+                "Вы хотите объявить {meld}: {cards}. Можно ли?"),
+    "q.select": ("Your answer", "Ваш ответ"),
+    "a.legal": ("Legal", "Можно"),
+    "a.refused": ("Refused: {rule}", "Нельзя: {rule}"),
+    "a.none": ("No declaration", "Объявить нечего"),
+    "rule.reuse.same_class": ("a card already scored in this class at the same or a higher "
+                              "level", "карта уже записана в этом классе на том же или "
+                              "более высоком уровне"),
+    "rule.reuse.partner_swap": ("a new partner does not renew a card",
+                                "новый партнёр не обновляет карту"),
+    "right": ("Correct! +{points} credit", "Верно! Зачёт {points}"),
+    "wrong": ("Not quite. The answer: {answer}", "Не совсем. Ответ: {answer}"),
+    "why": ("Why", "Почему"),
+    "rating.change": ("Rating {before} → {after}", "Рейтинг {before} → {after}"),
+    # timed run
+    "timed.start": ("Start a {seconds}-second run", "Начать забег на {seconds} секунд"),
+    "timed.left": ("{seconds} s left · score {score}", "Осталось {seconds} с · счёт {score}"),
+    "timed.over": ("Time! Score {score} of {total}", "Время! Счёт {score} из {total}"),
+    "timed.review": ("Review your misses", "Разбор ошибок"),
+    "timed.no_misses": ("No misses — well done", "Ни одной ошибки — отлично"),
+    "timed.submit": ("Answer", "Ответить"),
+    # endgame
+    "e.to_move": ("You are player {player}. Trumps: {suit}. Play the last tricks; the "
+                  "engine defends perfectly.",
+                  "Вы — игрок {player}. Козырь: {suit}. Сыграйте последние взятки; "
+                  "движок защищается идеально."),
+    "e.you": ("Your hand", "Ваша рука"),
+    "e.opponent": ("Opponent's hand (open in the play-off)",
+                   "Рука соперника (открыта в конце игры)"),
+    "e.trick": ("On the table: {cards}", "На столе: {cards}"),
+    "e.value_q": ("Several cards are equally good here. With best play by both, how many "
+                  "points (brisques and the last trick) do you still take?",
+                  "Здесь несколько карт одинаково хороши. Сколько очков (бриски и последняя "
+                  "взятка) вы ещё возьмёте при лучшей игре обеих сторон?"),
+    "e.best_q": ("Find the best card: only one card keeps the full value.",
+                 "Найдите лучшую карту: только одна сохраняет всё."),
+    "e.value_input": ("Points", "Очки"),
+    "e.play": ("Play {card}", "Сыграть {card}"),
+    "e.wrong_card": ("{card} loses {loss}. {why}", "{card} теряет {loss}. {why}"),
+    "e.solved": ("Solved: you took {points}, the most possible.",
+                 "Решено: вы взяли {points} — максимум."),
+    "e.reply": ("The engine answers {card}", "Движок отвечает {card}"),
+    "e.line": ("Best line: {line}", "Лучший вариант: {line}"),
+    "e.value_right": ("Right: {value}. Now play it out.", "Верно: {value}. Теперь сыграйте."),
+    "e.value_wrong": ("No: the value is {value}. Now play it out.",
+                      "Нет: ценность {value}. Теперь сыграйте."),
+    # progress
+    "p.rating": ("Rating over time", "Рейтинг во времени"),
+    "p.no_attempts": ("No attempts yet: solve a puzzle first.",
+                      "Попыток пока нет: решите задачу."),
+    "p.themes": ("Accuracy per theme", "Точность по темам"),
+    "p.melds": ("Accuracy per meld kind", "Точность по видам комбинаций"),
+    "p.ratings": ("Ratings", "Рейтинги"),
+    "p.queue": ("Failed puzzles to replay", "Задачи с ошибками для повтора"),
+    "p.replay": ("Replay", "Повторить"),
+    "p.empty_queue": ("Nothing to replay.", "Повторять нечего."),
+    "p.srs": ("Review schedule", "График повторения"),
+    "p.timed": ("Timed runs", "Забеги на время"),
+    "p.db": ("Progress file: {path}", "Файл прогресса: {path}"),
+    "p.db_error": ("The progress file cannot be used: {error}",
+                   "Файл прогресса нельзя использовать: {error}"),
+    "col.name": ("Name", "Название"),
+    "col.attempts": ("Attempts", "Попыток"),
+    "col.accuracy": ("Accuracy", "Точность"),
+    "col.rating": ("Rating", "Рейтинг"),
+    "col.rd": ("Deviation", "Отклонение"),
+    "col.scope": ("Scope", "Область"),
+    "col.puzzle": ("Puzzle", "Задача"),
+    "col.due": ("Due", "Срок"),
+    "col.score": ("Score", "Счёт"),
+    "col.when": ("When", "Когда"),
+    "error": ("Something was wrong with that input: {error}",
+              "С этим вводом что-то не так: {error}"),
+}
+
+SUIT_NAMES = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"),
+              "D": ("diamonds ♦", "бубны ♦"), "C": ("clubs ♣", "трефы ♣")}
+
+THEME_NAMES: dict[str, tuple[str, str]] = {
+    "spot_all": ("spot every meld", "найти все комбинации"),
+    "which_now": ("which declaration now", "что объявить сейчас"),
+    "legality": ("legal or not", "можно или нельзя"),
+    "reuse": ("reusing cards", "повторное использование карт"),
+    "refused": ("refused declaration", "отказ в объявлении"),
+    "same_class": ("same class reuse", "повтор в том же классе"),
+    "partner_swap": ("partner swap", "замена партнёра"),
+    "timing": ("timing", "очерёдность"),
+    "stock_ending": ("the stock runs out", "колода кончается"),
+    "none": ("nothing to declare", "нечего объявлять"),
+    "full_value": ("full value", "полная ценность"),
+    "last_trick": ("winning the last trick", "последняя взятка"),
+    "save_brisque": ("saving a brisque", "спасти бриск"),
+    "force_ten": ("forcing the opponent's ten", "вынудить десятку соперника"),
+    "capture_ace": ("capturing an ace", "взять туза"),
+    "draw_trumps": ("drawing trumps", "выбить козырей"),
+    "ruff": ("trumping", "козырение"),
+    "identical_cards": ("identical cards", "одинаковые карты"),
+    "opening_lead": ("first lead of the play-off", "первый ход в конце игры"),
+    "short": ("short ending", "короткий эндшпиль"),
+    "long": ("long ending", "длинный эндшпиль"),
+}
+
+
+def tr(lang: str, key: str, **params: object) -> str:
+    pair = MESSAGES.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if lang == "ru" else pair[0]
+    try:
+        return text.format(**params) if params else text
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def suit_name(letter: str | None, lang: str) -> str:
+    if letter is None:
+        return "—"
+    pair = SUIT_NAMES.get(letter, (letter, letter))
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def theme_name(theme: str, lang: str) -> str:
+    from engine.explain import MELD_NAMES, meld_name
+
+    if theme in MELD_NAMES:
+        return meld_name(theme, lang)
+    pair = THEME_NAMES.get(theme)
+    if pair is None:
+        return theme.replace("_", " ")
+    return pair[1] if lang == "ru" else pair[0]
+
+
+def rule_name(rule: str, lang: str) -> str:
+    key = f"rule.{rule}"
+    return tr(lang, key) if key in MESSAGES else rule

@@ -1,0 +1,293 @@
+"""The trainer: picking puzzles, checking answers, hint ladders, credit, and the
+endgame play-out against the solver. Pages call these functions; all state they
+keep is plain data (dicts and lists) fit for ``st.session_state``.
+
+Credit: a correct answer scores :data:`HINT_CREDIT` by the number of hints taken
+(1.0, 0.5, 0.25, then 0 once the cards are shown); a wrong answer scores 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from engine.cards import Rank, parse_card
+from engine.errors import BeziqueError, PositionError
+from engine.explain import meld_name
+from engine.melds import query
+from engine.profile import load_profile
+from puzzles import bank, endgame, meld_bank, srs
+from puzzles.i18n import rule_name, suit_name, theme_name, tr
+from puzzles.store import AttemptResult, ProgressStore
+
+HINT_CREDIT = (1.0, 0.5, 0.25, 0.0)
+RATING_WINDOW = 250
+
+
+def credit(correct: bool, hints: int) -> float:
+    if not correct:
+        return 0.0
+    return HINT_CREDIT[min(max(hints, 0), len(HINT_CREDIT) - 1)]
+
+
+def show_card(token: str, lang: str = "en") -> str:
+    """A card for people: ``Q♠`` (``Д♠`` in Russian), copy marks dropped."""
+    card = parse_card(token)
+    rank = card.rank.russian if lang == "ru" else ("10" if card.rank == Rank.TEN
+                                                   else card.rank.letter)
+    return rank + card.suit.symbol
+
+
+def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
+    return " ".join(show_card(t, lang) for t in tokens)
+
+
+# --- choosing a puzzle ---------------------------------------------------------------
+
+def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    if record["kind"] == "meld":
+        return meld_bank.fresh_instance(record, rng)
+    return endgame.fresh_instance(record, rng)
+
+
+def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
+         types: Sequence[str] | None = None, at: datetime | None = None,
+         records: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The next puzzle: a due review first (as a fresh suit-permuted instance, with
+    ``review`` set), else an unseen puzzle near the learner's rating."""
+    pool = [r for r in (records if records is not None else bank.load(kind))
+            if types is None or r.get("type") in types]
+    if not pool:
+        return None
+    by_id = {r["id"]: r for r in pool}
+    for item in srs.due(store, learner, at):
+        prefix, _, name = item.partition(":")
+        if prefix == "puzzle" and name in by_id:
+            return dict(fresh_instance(by_id[name], rng), review=item)
+        if prefix == "meld" and kind == "meld":
+            fits = [r for r in pool if name in r.get("melds", [])]
+            if fits:
+                return dict(fresh_instance(rng.choice(fits), rng), review=item)
+    rating = store.rating(learner).rating
+    seen = store.seen(learner)
+    fresh = [r for r in pool if r["id"] not in seen] or list(pool)
+    near = [r for r in fresh if abs(r["rating"] - rating) <= RATING_WINDOW]
+    if not near:
+        near = sorted(fresh, key=lambda r: abs(r["rating"] - rating))[:20]
+    return dict(rng.choice(near))
+
+
+def replay(puzzle_id: str, rng: random.Random) -> dict[str, Any] | None:
+    """A failed puzzle again, as a fresh instance."""
+    record = bank.by_id(puzzle_id)
+    return None if record is None else fresh_instance(record, rng)
+
+
+def submit(store: ProgressStore, learner: str, record: Mapping[str, Any], correct: bool,
+           hints: int, seconds: float | None = None,
+           scopes: Mapping[str, float] | None = None,
+           at: datetime | None = None) -> AttemptResult:
+    """Record an attempt (ratings, progress) and its spaced-repetition reviews."""
+    score = credit(correct, hints)
+    result = store.record_attempt(learner, record, score, hints, correct, seconds, scopes, at)
+    srs.review(store, learner, f"puzzle:{record['id']}", score, at)
+    for scope, value in (scopes or {}).items():
+        if scope.startswith("meld:"):
+            srs.review(store, learner, scope, value if hints == 0 else min(value, score), at)
+    return result
+
+
+# --- meld questions ---------------------------------------------------------------------
+
+def meld_options(record: Mapping[str, Any]) -> list[str]:
+    """What the learner chooses from: meld kinds (spot, best) or verdicts (legal)."""
+    if record["type"] == "spot":
+        return [m.kind for m in load_profile(record["variant"]).melds
+                if m.pattern != "carte_blanche"]
+    if record["type"] == "best":
+        return sorted(record["answer"]["values"])
+    return ["legal", *meld_refusal_rules()]
+
+
+def meld_refusal_rules() -> list[str]:
+    from puzzles.meld import REFUSAL_RULES
+
+    return list(REFUSAL_RULES)
+
+
+def option_label(record: Mapping[str, Any], option: str, lang: str) -> str:
+    if record["type"] == "legal":
+        if option == "legal":
+            return tr(lang, "a.legal")
+        return tr(lang, "a.refused", rule=rule_name(option, lang))
+    return meld_name(option, lang)
+
+
+def check_meld(record: Mapping[str, Any], given: Any) -> tuple[bool, dict[str, float]]:
+    """(correct, per-meld-kind scores) for an answer: a list of kinds (spot), one
+    kind (best) or ``"legal"`` / a rule id (legal)."""
+    answer = record["answer"]
+    if record["type"] == "spot":
+        chosen = set(given or [])
+        truth = set(answer)
+        scopes = {f"meld:{k}": float((k in chosen) == (k in truth)) for k in chosen | truth}
+        return chosen == truth, scopes
+    if record["type"] == "best":
+        ok = given == answer["meld"]
+        return ok, {f"meld:{answer['meld']}": float(ok)}
+    ok = (given == "legal") if answer["legal"] else (given == answer["rule"])
+    return ok, {f"meld:{record['question']['meld']}": float(ok)}
+
+
+def answer_text(record: Mapping[str, Any], lang: str) -> str:
+    answer = record["answer"]
+    if record["type"] == "spot":
+        return ", ".join(meld_name(k, lang) for k in answer) or tr(lang, "a.none")
+    if record["type"] == "best":
+        return meld_name(answer["meld"], lang)
+    return option_label(record, "legal" if answer["legal"] else answer["rule"], lang)
+
+
+def meld_explanation(record: Mapping[str, Any], lang: str) -> list[str]:
+    """The engine's explanation in the learner's language, for this instance."""
+    pos = dict(record["position"])
+    if record["type"] == "best":
+        from puzzles.meld import explain_best
+
+        return explain_best(record["answer"], record["context"]["turns"], lang)
+    q = query(pos, lang)
+    if record["type"] == "legal":
+        kind = record["question"]["meld"]
+        for d in q["declarations"]:
+            if d["meld"] == kind and record["answer"]["legal"]:
+                return list(d["explanation"])
+        for r in q["refused"]:
+            if r["meld"] == kind:
+                return [r["why"]]
+        return list(record.get("explanation", []))
+    lines = [line for d in q["declarations"] for line in d["explanation"]]
+    lines += [f"{meld_name(r['meld'], lang)}: {r['why']}" for r in q["refused"]]
+    return lines or [tr(lang, "hint.none")]
+
+
+def _first_declaration(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    q = query(dict(record["position"]))
+    if record["type"] == "best":
+        wanted = record["answer"]["meld"]
+        return next((d for d in q["declarations"] if d["meld"] == wanted), None)
+    return q["declarations"][0] if q["declarations"] else None
+
+
+def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
+    """The hint ladder: that a meld exists, its suit, then its cards."""
+    kind = record["type"]
+    if kind == "legal":
+        q = record["question"]
+        used = {c for h in record["position"]["history"] for c in h["cards"]}
+        reused = [c for c in q["cards"] if c in used]
+        second = (tr(lang, "hint.reused", cards=show_cards(reused, lang)) if reused
+                  else tr(lang, "hint.fresh"))
+        rule = record["answer"]["rule"]
+        third = tr(lang, "hint.rule", rule=rule_name(rule, lang) if not record["answer"]
+                   ["legal"] else tr(lang, "a.legal"))
+        return [tr(lang, "hint.history"), second, third]
+    first = _first_declaration(record)
+    if first is None:
+        return [tr(lang, "hint.none")]
+    suit = parse_card(first["cards"][0]).suit.letter
+    opener = (tr(lang, "hint.turns", turns=record["context"]["turns"]) if kind == "best"
+              else tr(lang, "hint.exists") if len(record["answer"]) == 1
+              else tr(lang, "hint.several", count=len(record["answer"])))
+    return [opener, tr(lang, "hint.suit", suit=suit_name(suit, lang)),
+            tr(lang, "hint.cards", cards=show_cards(first["cards"], lang))]
+
+
+# --- endgame play-out --------------------------------------------------------------------
+
+def endgame_start(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A play-out state: the learner is the player to move in the puzzle."""
+    position = endgame.position_of(record["position"])
+    return {"position": position.to_dict(), "me": position.to_move, "played": [],
+            "points": [0, 0], "status": "playing", "message": None, "lost": 0}
+
+
+def endgame_legal(state: Mapping[str, Any]) -> list[str]:
+    """Faces the learner may play now (hand order)."""
+    solution = endgame.solution_of(state["position"])
+    return [face for face, _v in solution.moves]
+
+
+def _apply(state: dict[str, Any], face: str) -> None:
+    position = endgame.position_of(state["position"])
+    if position.trick:
+        winner, points = endgame.trick_points(position, face)
+        state["points"][winner] += points
+    state["played"].append([position.to_move, face])
+    after = endgame.play_card(position, face)
+    if after is None:
+        state["status"] = "solved" if state["status"] == "playing" else state["status"]
+        state["position"] = None
+        return
+    state["position"] = after.to_dict()
+
+
+def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[str, Any]:
+    """The learner plays ``face``: a card that loses points ends the puzzle with
+    the solver's refutation; otherwise the engine answers with its best card."""
+    new: dict[str, Any] = {**state, "played": [list(p) for p in state["played"]],
+                           "points": list(state["points"])}
+    if new["status"] != "playing" or new["position"] is None:
+        return new
+    try:
+        position = endgame.position_of(new["position"])
+        solution = endgame.solution_of(new["position"], explain=True)
+    except BeziqueError as exc:
+        new["message"] = tr(lang, "error", error=str(exc))
+        return new
+    values = solution.values
+    if face not in values:
+        new["message"] = tr(lang, "error", error=f"{face} may not be played now")
+        return new
+    if values[face] < solution.value:
+        ref = solution.refutation(face)
+        new["status"] = "failed"
+        new["lost"] = solution.value - values[face]
+        new["message"] = (ref.text(lang) if ref is not None else
+                          tr(lang, "e.wrong_card", card=show_card(face, lang),
+                             loss=new["lost"], why=""))
+        new["best"] = list(solution.best)
+        return new
+    _apply(new, face)
+    new["message"] = None
+    me = new["me"]
+    while new["position"] is not None:
+        position = endgame.position_of(new["position"])
+        if position.to_move == me:
+            break
+        reply = endgame.solution_of(new["position"]).line[0]
+        _apply(new, reply)
+        new["message"] = tr(lang, "e.reply", card=show_card(reply, lang))
+    if new["position"] is None and new["status"] == "solved":
+        new["message"] = tr(lang, "e.solved", points=new["points"][me])
+    return new
+
+
+def endgame_hints(record: Mapping[str, Any], state: Mapping[str, Any], lang: str) -> list[str]:
+    """Theme, then the suit of a best card, then the card (for the current position)."""
+    themes = [t for t in record.get("themes", []) if t not in ("long", "short", "full_value")]
+    first = tr(lang, "hint.theme", theme=theme_name(themes[0], lang)) if themes else \
+        tr(lang, "hint.theme", theme=theme_name(record["type"], lang))
+    pos = state.get("position") or record["position"]
+    try:
+        solution = endgame.solution_of(pos)
+    except PositionError:
+        return [first]
+    best = solution.best[0]
+    return [first, tr(lang, "hint.card_suit", suit=suit_name(best[1], lang)),
+            tr(lang, "hint.card", card=show_card(best, lang))]
+
+
+def endgame_line_text(record: Mapping[str, Any], lang: str) -> str:
+    return tr(lang, "e.line", line=show_cards(record["line"], lang))

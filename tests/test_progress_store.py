@@ -1,0 +1,157 @@
+"""The SQLite progress store: location, migrations, transactions, crash safety,
+corruption reports, several learners, and spaced repetition with FSRS."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from puzzles import srs
+from puzzles.store import (
+    ENV_VAR,
+    SCHEMA_VERSION,
+    ProgressStoreError,
+    default_path,
+    open_store,
+)
+
+PUZZLE = {"id": "m-test", "kind": "meld", "type": "spot", "rating": 1300,
+          "themes": ["spot_all", "bezique"], "melds": ["bezique"]}
+T0 = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+
+
+def test_default_path_follows_env_and_xdg(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "x.sqlite3"))
+    assert default_path() == tmp_path / "x.sqlite3"
+    monkeypatch.delenv(ENV_VAR)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_path() == tmp_path / "bezique" / "progress.sqlite3"
+
+
+def test_migrations_and_wal(tmp_path: Path) -> None:
+    path = tmp_path / "p.sqlite3"
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        mode = store.conn.execute("PRAGMA journal_mode").fetchone()[0]
+        assert mode == "wal"
+    # An old file at version 1 is migrated forward, keeping its rows.
+    old = tmp_path / "old.sqlite3"
+    from puzzles.store import MIGRATIONS
+
+    conn = sqlite3.connect(old)
+    for statement in MIGRATIONS[0]:
+        conn.execute(statement)
+    conn.execute("INSERT INTO learners(name, created) VALUES ('ann', 'then')")
+    conn.execute("PRAGMA user_version = 1")
+    conn.commit()
+    conn.close()
+    with open_store(old) as store:
+        assert store.schema_version == SCHEMA_VERSION and store.learners() == ["ann"]
+
+
+def test_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
+    conn.close()
+    with pytest.raises(ProgressStoreError, match="newer"):
+        open_store(path)
+
+
+def test_corrupted_file_is_reported_not_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "bad.sqlite3"
+    junk = b"this is not a database at all" * 100
+    path.write_bytes(junk)
+    with pytest.raises(ProgressStoreError) as info:
+        open_store(path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == junk
+
+
+def test_attempts_update_ratings_per_scope(tmp_path: Path) -> None:
+    with open_store(tmp_path / "p.sqlite3") as store:
+        win = store.record_attempt("ann", PUZZLE, 1.0, scopes={"meld:bezique": 1.0}, at=T0)
+        assert win.after.rating > win.before.rating
+        assert win.puzzle_after.rating < win.puzzle_before.rating == 1300
+        # The puzzle's rating is shared by everyone using this file.
+        assert store.puzzle_rating("m-test").rating == win.puzzle_after.rating
+        store.record_attempt("bob", PUZZLE, 0.0, scopes={"meld:bezique": 0.0}, at=T0)
+        assert store.learners() == ["ann", "bob"]
+        assert store.rating("ann").rating > 1500 > store.rating("bob").rating
+        assert store.rating("ann", "meld:bezique").rating > 1500
+        assert store.rating("ann", "theme:spot_all").rating > 1500
+        assert [a["score"] for a in store.attempts("ann")] == [1.0]
+        assert store.failed_puzzles("bob") == ["m-test"] and store.failed_puzzles("ann") == []
+        themes = {r["name"]: r["accuracy"] for r in store.accuracy("bob", "theme:")}
+        assert themes == {"spot_all": 0.0, "bezique": 0.0}
+        with pytest.raises(ValueError):
+            store.record_attempt("ann", PUZZLE, 2.0)
+
+
+def test_failed_write_rolls_back(tmp_path: Path) -> None:
+    with open_store(tmp_path / "p.sqlite3") as store:
+        store.learner_id("ann")
+        with pytest.raises(RuntimeError), store.transaction() as conn:
+            conn.execute("INSERT INTO learners(name, created) VALUES ('zed', 'now')")
+            raise RuntimeError("boom")
+        assert store.learners() == ["ann"]
+
+
+WRITER = """
+import sys
+from puzzles.store import open_store
+store = open_store(sys.argv[1])
+puzzle = {"id": "m-x", "kind": "meld", "type": "spot", "rating": 1500, "themes": ["t"]}
+n = 0
+while True:
+    store.record_attempt("ann", puzzle, (n % 2) * 1.0)
+    n += 1
+    print(n, flush=True)
+"""
+
+
+def test_killed_writer_loses_nothing_committed(tmp_path: Path) -> None:
+    path = tmp_path / "kill.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)],
+                            stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
+    assert proc.stdout is not None
+    committed = 0
+    deadline = time.monotonic() + 30
+    while committed < 30 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        committed = int(line)
+    proc.kill()
+    proc.wait()
+    assert committed >= 30
+    with open_store(path) as store:
+        attempts = store.attempts("ann")
+        assert len(attempts) >= committed
+        # Every committed attempt is whole: its scopes were written with it.
+        n_scopes = store.conn.execute("SELECT COUNT(*) FROM attempt_scopes").fetchone()[0]
+        assert n_scopes == 2 * len(attempts)
+
+
+def test_spaced_repetition_is_opt_in_and_schedules_failures(tmp_path: Path) -> None:
+    with open_store(tmp_path / "p.sqlite3") as store:
+        assert srs.review(store, "ann", "puzzle:m-test", 0.0, T0) is None  # off
+        srs.set_enabled(store, "ann", True)
+        assert srs.review(store, "ann", "puzzle:m-good", 1.0, T0) is None  # not failed
+        due = srs.review(store, "ann", "puzzle:m-test", 0.0, T0)
+        assert due is not None and T0 < due < T0 + timedelta(hours=1)
+        assert srs.due(store, "ann", T0) == []
+        assert srs.due(store, "ann", T0 + timedelta(hours=2)) == ["puzzle:m-test"]
+        later = srs.review(store, "ann", "puzzle:m-test", 1.0, T0 + timedelta(hours=2))
+        assert later is not None and later > T0 + timedelta(days=1)
+        assert srs.due(store, "ann", T0 + timedelta(hours=3)) == []
+        assert store.srs_items("ann")[0]["lapses"] == 1
+        srs.set_enabled(store, "ann", False)
+        assert srs.due(store, "ann", T0 + timedelta(days=999)) == []
