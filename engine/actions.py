@@ -38,6 +38,8 @@ class Action:
 
     @classmethod
     def play(cls, card: int) -> Action:
+        if 0 <= card < len(_PLAYS):
+            return _PLAYS[card]
         return cls(ActionType.PLAY, (card,))
 
     @classmethod
@@ -83,3 +85,8 @@ class Action:
         if kind in _WITH_MELD:
             cards = tuple(sorted(cards))
         return cls(kind, cards, meld)
+
+
+# Actions are immutable, so the plays of up to eight packs are made once.
+_PLAYS: tuple[Action, ...] = ()
+_PLAYS = tuple(Action(ActionType.PLAY, (card,)) for card in range(8 * 32))

@@ -211,7 +211,8 @@ class Deal:
         history = self.history[player]
         played = frozenset(self.played)
         if self.scored_this_turn < dec.per_trick:
-            for verdict in all_verdicts(self.profile, self.trump, holding, history, played):
+            for verdict in all_verdicts(self.profile, self.trump, holding, history, played,
+                                        explain=False):
                 if verdict.legal:
                     actions.append(Action(ActionType.DECLARE, tuple(sorted(verdict.cards)),
                                           verdict.spec.kind))
@@ -221,7 +222,8 @@ class Deal:
                                           meld.kind))
         elif dec.pending == "cady":
             waiting = {(m.kind, m.cards) for m in self.pending[player]}
-            for verdict in all_verdicts(self.profile, self.trump, holding, history, played):
+            for verdict in all_verdicts(self.profile, self.trump, holding, history, played,
+                                        explain=False):
                 if verdict.legal and (verdict.spec.kind, frozenset(verdict.cards)) not in waiting:
                     actions.append(Action(ActionType.ANNOUNCE, tuple(sorted(verdict.cards)),
                                           verdict.spec.kind))

@@ -133,9 +133,16 @@ def check_reuse(
     cards: Sequence[int],
     history: Sequence[ScoredMeld],
     played: frozenset[int] = frozenset(),
+    explain: bool = True,
 ) -> tuple[bool, str, list[Step]]:
-    """Apply the profile's card-reuse policy. Returns (legal, rule id, steps)."""
+    """Apply the profile's card-reuse policy. Returns (legal, rule id, steps);
+    with ``explain=False`` the steps are skipped (listing legal actions is hot)."""
     steps: list[Step] = []
+
+    def note(rule_id: str, key: str, **params: object) -> None:
+        if explain:
+            steps.append(step(rule_id, key, **params))
+
     seen_same_class = False
     new_set = frozenset(cards)
     reform = profile.declaring.reuse == "reform_after_play"
@@ -146,15 +153,15 @@ def check_reuse(
             if card not in prior.cards:
                 continue
             prior_spec = profile.meld(prior.kind)
-            name = Card.from_id(card).pretty
+            name = Card.from_id(card).pretty if explain else ""
             if prior_spec.meld_class != spec.meld_class:
-                steps.append(step("reuse.cross_class", "reuse_cross", card=name,
-                                  prev_meld=prior.kind, meld=spec.kind))
+                note("reuse.cross_class", "reuse_cross", card=name,
+                                  prev_meld=prior.kind, meld=spec.kind)
                 continue
             seen_same_class = True
             if prior_spec.level < spec.level:
-                steps.append(step("reuse.upgrade", "reuse_upgrade", card=name,
-                                  prev_meld=prior.kind, meld=spec.kind))
+                note("reuse.upgrade", "reuse_upgrade", card=name,
+                                  prev_meld=prior.kind, meld=spec.kind)
                 continue
             if reform and prior.cards & played:
                 reformable = True
@@ -166,20 +173,22 @@ def check_reuse(
         if reform and reformable and not identical:
             # Rubicon: a meld re-forms once a card of an earlier one has been played.
             for card, prior in blocking:
-                steps.append(step("reuse.reform", "reuse_reform", card=Card.from_id(card).pretty,
-                                  prev_meld=prior.kind, meld=spec.kind))
+                note("reuse.reform", "reuse_reform", card=Card.from_id(card).pretty,
+                                  prev_meld=prior.kind, meld=spec.kind)
             return True, "", steps
         if reform:
-            steps.append(step("reuse.reform", "reuse_no_reform", card=name, prev_meld=prior.kind))
+            note("reuse.reform", "reuse_no_reform", card=name, prev_meld=prior.kind)
             return False, "reuse.reform", steps
         if prior.kind == spec.kind and not prior.cards <= new_set:
-            steps.append(step("reuse.partner_swap", "partner_swap", card=name,
-                              prev_meld=prior.kind))
+            note("reuse.partner_swap", "partner_swap", card=name,
+                              prev_meld=prior.kind)
             return False, "reuse.partner_swap", steps
-        steps.append(step("reuse.same_class", "reuse_refused", card=name, prev_meld=prior.kind))
+        note("reuse.same_class", "reuse_refused", card=name, prev_meld=prior.kind)
         return False, "reuse.same_class", steps
     if not seen_same_class:
-        steps.insert(0, step("reuse.same_class", "reuse_fresh", **{"class": spec.meld_class}))
+        if explain:
+            steps.insert(0, step("reuse.same_class", "reuse_fresh",
+                                 **{"class": spec.meld_class}))
     return True, "", steps
 
 
@@ -214,15 +223,21 @@ def all_verdicts(
     available: Iterable[int],
     history: Sequence[ScoredMeld],
     played: frozenset[int] = frozenset(),
+    explain: bool = True,
 ) -> Iterator[Verdict]:
-    """A verdict for every candidate card set of every meld in the profile."""
+    """A verdict for every candidate card set of every meld in the profile
+    (``explain=False``: legality only, no steps)."""
     pool = sorted(set(available))
     kinds = _by_kind(pool)
     for spec in profile.melds:
         if spec.pattern == "carte_blanche":
             continue
         for cards in candidate_sets(profile, spec, trump, pool, kinds):
-            yield judge(profile, spec, trump, cards, history, played)
+            if explain:
+                yield judge(profile, spec, trump, cards, history, played)
+                continue
+            legal, rule, _ = check_reuse(profile, spec, cards, history, played, explain=False)
+            yield Verdict(spec, tuple(cards), legal, rule or spec.rule_id, ())
 
 
 # --- The ``bezique melds`` contract -------------------------------------------------
