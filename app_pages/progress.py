@@ -1,5 +1,117 @@
-"""Placeholder page: replaced by the puzzles work (issue 6)."""
+# ruff: noqa: E402  (the sys.path guard below must run before the imports)
+"""Progress: rating over time, accuracy per theme and per meld kind, ratings, the
+review schedule and the queue of failed puzzles to replay."""
 
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# This folder holds a page named puzzles.py: make ``puzzles`` mean the package.
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if sys.path[:1] != [_ROOT]:
+    sys.path.insert(0, _ROOT)
+if not hasattr(sys.modules.get("puzzles"), "__path__"):
+    sys.modules.pop("puzzles", None)
+
+import random
+
+import pandas as pd
 import streamlit as st
 
-st.info("This page is not built yet. / Эта страница ещё не готова.")
+from puzzles import trainer
+from puzzles import ui as pui
+from puzzles.i18n import theme_name
+
+store = pui.store()
+lang, learner = pui.lang(), pui.learner()
+
+
+def replay(puzzle_id: str) -> None:
+    record = trainer.replay(puzzle_id, random.Random())
+    if record is None:
+        return
+    if record["kind"] == "meld":
+        st.session_state["mt_mode"] = record["type"]
+        st.session_state["mt_puzzle"] = record
+        st.session_state["mt_hints"] = 0
+        st.session_state["mt_result"] = None
+        st.session_state.pop("mt_answer", None)
+        target = "app_pages/meld_trainer.py"
+    else:
+        st.session_state["eg_puzzle"] = record
+        st.session_state["eg_state"] = trainer.endgame_start(record)
+        st.session_state["eg_hints"] = 0
+        st.session_state["eg_guess"] = None
+        st.session_state["eg_recorded"] = None
+        target = "app_pages/endgame.py"
+    st.session_state["progress_replay"] = target
+
+
+def accuracy_table(prefix: str) -> pd.DataFrame:
+    rows = store.accuracy(learner, prefix)
+    return pd.DataFrame({
+        pui.t("col.name"): [theme_name(r["name"], lang) for r in rows],
+        pui.t("col.attempts"): [r["attempts"] for r in rows],
+        pui.t("col.accuracy"): [round(100 * r["accuracy"]) for r in rows],
+    })
+
+
+def view() -> None:
+    pui.header("progress.title", store)
+    st.caption(pui.t("p.db", path=str(store.path)))
+    target = st.session_state.pop("progress_replay", None)
+    if target:
+        try:
+            st.switch_page(target)
+        except Exception:  # noqa: BLE001 - outside the app's router (tests)
+            st.info(target)
+    attempts = store.attempts(learner)
+    if not attempts:
+        st.info(pui.t("p.no_attempts"))
+    else:
+        st.subheader(pui.t("p.rating"))
+        chart = pd.DataFrame({pui.t("col.rating"): [a["rating_after"] for a in attempts]})
+        st.line_chart(chart)
+        for prefix, title in (("theme:", "p.themes"), ("meld:", "p.melds")):
+            st.subheader(pui.t(title))
+            table = accuracy_table(prefix)
+            if not table.empty:
+                st.dataframe(table, hide_index=True)
+                st.bar_chart(table, x=pui.t("col.name"), y=pui.t("col.accuracy"))
+        st.subheader(pui.t("p.ratings"))
+        ratings = store.ratings(learner)
+        st.dataframe(pd.DataFrame({
+            pui.t("col.scope"): [r["scope"] for r in ratings],
+            pui.t("col.rating"): [round(r["rating"]) for r in ratings],
+            pui.t("col.rd"): [round(r["rd"]) for r in ratings],
+            pui.t("col.attempts"): [r["games"] for r in ratings],
+        }), hide_index=True)
+    st.subheader(pui.t("p.queue"))
+    failed = store.failed_puzzles(learner)
+    if not failed:
+        st.write(pui.t("p.empty_queue"))
+    for puzzle_id in failed[:20]:
+        cols = st.columns([3, 1])
+        cols[0].markdown(f"`{puzzle_id}`")
+        cols[1].button(pui.t("p.replay"), key=f"progress_replay_{puzzle_id}", on_click=replay,
+                       args=(puzzle_id,))
+    items = store.srs_items(learner)
+    if items:
+        st.subheader(pui.t("p.srs"))
+        st.dataframe(pd.DataFrame({pui.t("col.puzzle"): [i["item"] for i in items],
+                                   pui.t("col.due"): [i["due"] for i in items]}),
+                     hide_index=True)
+    runs = store.timed_runs(learner)
+    if runs:
+        st.subheader(pui.t("p.timed"))
+        st.dataframe(pd.DataFrame({pui.t("col.when"): [r["at"] for r in runs],
+                                   pui.t("col.score"): [r["score"] for r in runs],
+                                   pui.t("col.attempts"): [r["total"] for r in runs]}),
+                     hide_index=True)
+
+
+try:
+    view()
+finally:
+    store.close()

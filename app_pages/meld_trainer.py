@@ -1,0 +1,211 @@
+# ruff: noqa: E402  (the sys.path guard below must run before the imports)
+"""Meld trainer: spot every declaration, choose the best one now, judge legality,
+and a timed recognition run. Logic lives in ``puzzles.trainer`` / ``puzzles.timed``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# This folder holds a page named puzzles.py: make ``puzzles`` mean the package.
+_ROOT = str(Path(__file__).resolve().parent.parent)
+if sys.path[:1] != [_ROOT]:
+    sys.path.insert(0, _ROOT)
+if not hasattr(sys.modules.get("puzzles"), "__path__"):
+    sys.modules.pop("puzzles", None)
+
+import random
+import time
+
+import streamlit as st
+
+from engine.explain import meld_name
+from puzzles import srs, timed, trainer
+from puzzles import ui as pui
+from puzzles.i18n import suit_name
+
+P = "mt_"
+MODES = ("spot", "best", "legal", "timed")
+pui.init(P, {"mode": "spot", "puzzle": None, "hints": 0, "result": None, "t0": 0.0,
+             "run": None, "seed": None})
+store = pui.store()
+lang, learner = pui.lang(), pui.learner()
+pui.header("meld.title", store)
+
+
+def new_puzzle() -> None:
+    rng = random.Random(st.session_state.get(f"{P}seed"))
+    kind = st.session_state[f"{P}mode"]
+    with pui.store() as db:
+        st.session_state[f"{P}puzzle"] = trainer.pick(db, pui.learner(), "meld", rng,
+                                                      types=[kind])
+    st.session_state[f"{P}hints"] = 0
+    st.session_state[f"{P}result"] = None
+    st.session_state.pop(f"{P}answer", None)
+    st.session_state[f"{P}t0"] = time.monotonic()
+
+
+def take_hint() -> None:
+    st.session_state[f"{P}hints"] += 1
+
+
+def check() -> None:
+    record = st.session_state[f"{P}puzzle"]
+    given = st.session_state.get(f"{P}answer")
+    correct, scopes = trainer.check_meld(record, given)
+    hints = st.session_state[f"{P}hints"]
+    with pui.store() as db:
+        result = trainer.submit(db, pui.learner(), record, correct, hints,
+                                time.monotonic() - st.session_state[f"{P}t0"], scopes)
+    st.session_state[f"{P}result"] = {"correct": correct, "score": result.score,
+                                      "before": result.before.rating,
+                                      "after": result.after.rating}
+
+
+def toggle_srs() -> None:
+    with pui.store() as db:
+        srs.set_enabled(db, pui.learner(), bool(st.session_state[f"{P}srs"]))
+
+
+st.toggle(pui.t("srs.toggle"), value=srs.enabled(store, learner), key=f"{P}srs",
+          on_change=toggle_srs)
+due = srs.due(store, learner)
+if due:
+    st.caption(pui.t("srs.due", count=len(due)))
+LABELS = {pui.t(f"mode.{m}"): m for m in MODES}
+
+
+def change_mode() -> None:
+    labels = {pui.t(f"mode.{m}"): m for m in MODES}
+    st.session_state[f"{P}mode"] = labels.get(st.session_state[f"{P}mode_label"], "spot")
+    new_puzzle()
+
+
+if st.session_state[f"{P}mode"] not in MODES:
+    st.session_state[f"{P}mode"] = "spot"
+st.session_state[f"{P}mode_label"] = pui.t(f"mode.{st.session_state[f'{P}mode']}")
+st.radio(pui.t("mode"), list(LABELS), key=f"{P}mode_label", horizontal=True,
+         on_change=change_mode)
+
+
+def show_position(record: dict) -> None:
+    pos = record["position"]
+    st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
+    pui.cards(pos["hand"], pui.t("q.hand") + ":")
+    if pos["table"]:
+        pui.cards(pos["table"], pui.t("q.table") + ":")
+    history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
+                        for h in pos["history"]) or pui.t("q.nothing")
+    st.markdown(f"**{pui.t('q.history')}:** {history}")
+    ctx = record.get("context", {})
+    if record["type"] == "best":
+        st.caption(pui.t("q.stock", stock=ctx.get("stock", 0), turns=ctx.get("turns", 1)))
+
+
+def puzzle_view() -> None:
+    if st.session_state[f"{P}puzzle"] is None:
+        new_puzzle()
+    if st.session_state[f"{P}puzzle"] is not None and \
+            st.session_state[f"{P}puzzle"].get("type") != st.session_state[f"{P}mode"]:
+        new_puzzle()
+    record = st.session_state[f"{P}puzzle"]
+    if record is None:
+        st.info(pui.t("p.empty_queue"))
+        return
+    if record.get("review"):
+        st.info(pui.t("srs.serving"))
+    show_position(record)
+    kind = record["type"]
+    if kind == "legal":
+        q = record["question"]
+        st.markdown(pui.t("q.legal", meld=meld_name(q["meld"], lang),
+                          cards=trainer.show_cards(q["cards"], lang)))
+    else:
+        st.markdown(pui.t(f"q.{kind}"))
+    options = trainer.meld_options(record)
+    label = pui.t("q.select")
+    if kind == "spot":
+        st.multiselect(label, options, key=f"{P}answer",
+                       format_func=lambda o: trainer.option_label(record, o, lang))
+    else:
+        st.radio(label, options, key=f"{P}answer", index=None,
+                 format_func=lambda o: trainer.option_label(record, o, lang))
+    hints = trainer.meld_hints(record, lang)
+    for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
+        st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
+    result = st.session_state[f"{P}result"]
+    cols = st.columns(3)
+    cols[0].button(pui.t("hint"), key=f"{P}hint_btn", on_click=take_hint,
+                   disabled=result is not None or st.session_state[f"{P}hints"] >= len(hints))
+    cols[1].button(pui.t("check"), key=f"{P}check_btn", on_click=check, type="primary",
+                   disabled=result is not None)
+    cols[2].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
+    if result is not None:
+        if result["correct"]:
+            st.success(pui.t("right", points=result["score"]))
+        else:
+            st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
+        st.caption(pui.t("rating.change", before=round(result["before"]),
+                         after=round(result["after"])))
+        with st.expander(pui.t("why"), expanded=not result["correct"]):
+            for line in trainer.meld_explanation(record, lang):
+                st.markdown(f"- {line}")
+
+
+def start_run() -> None:
+    rng = random.Random(st.session_state.get(f"{P}seed"))
+    st.session_state[f"{P}run"] = timed.start(rng, now=time.monotonic())
+
+
+def answer_run() -> None:
+    run = st.session_state[f"{P}run"]
+    given = st.session_state.get(f"{P}run_answer") or []
+    st.session_state[f"{P}run"] = timed.answer(run, given, time.monotonic())
+    st.session_state[f"{P}run_answer"] = []
+    run = st.session_state[f"{P}run"]
+    if timed.finished(run, time.monotonic()) and not run.get("saved"):
+        with pui.store() as db:
+            db.record_timed_run(pui.learner(), run["seconds"], run["score"], run["answered"],
+                                [m["id"] for m in run["misses"]])
+        run["saved"] = True
+
+
+def timed_view() -> None:
+    run = st.session_state[f"{P}run"]
+    st.button(pui.t("timed.start", seconds=timed.SECONDS), key=f"{P}run_start",
+              on_click=start_run)
+    if run is None:
+        return
+    now = time.monotonic()
+    if not timed.finished(run, now):
+        st.markdown(pui.t("timed.left", seconds=round(timed.left(run, now)),
+                          score=run["score"]))
+        item = timed.current(run)
+        assert item is not None
+        show_position(item)
+        st.markdown(pui.t("q.spot"))
+        st.multiselect(pui.t("q.select"), trainer.meld_options(item), key=f"{P}run_answer",
+                       format_func=lambda o: meld_name(o, lang))
+        st.button(pui.t("timed.submit"), key=f"{P}run_submit", on_click=answer_run,
+                  type="primary")
+        return
+    st.success(pui.t("timed.over", score=run["score"], total=run["answered"]))
+    st.subheader(pui.t("timed.review"))
+    if not run["misses"]:
+        st.write(pui.t("timed.no_misses"))
+    for miss in run["misses"]:
+        record = {"type": "spot", "answer": miss["answer"], "position": miss["position"]}
+        show_position({**record, "context": {}})
+        st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
+        for line in trainer.meld_explanation(record, lang):
+            st.markdown(f"- {line}")
+        st.divider()
+
+
+try:
+    if st.session_state[f"{P}mode"] == "timed":
+        timed_view()
+    else:
+        puzzle_view()
+finally:
+    store.close()

@@ -1,0 +1,63 @@
+"""Streamlit glue shared by the puzzle pages (the only puzzles module that imports
+streamlit): language, learner name, the progress store, card rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import streamlit as st
+
+from engine.cards import parse_card
+from puzzles.i18n import tr
+from puzzles.store import ProgressStore, ProgressStoreError, clean_name, open_store
+from puzzles.trainer import show_cards
+
+
+def lang() -> str:
+    value = st.session_state.get("lang", "en")
+    return value if value in ("en", "ru") else "en"
+
+
+def t(key: str, **params: object) -> str:
+    return tr(lang(), key, **params)
+
+
+def learner() -> str:
+    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
+
+
+def store() -> ProgressStore:
+    """Open the learner's progress file, or show why it cannot be used and stop."""
+    try:
+        return open_store()
+    except ProgressStoreError as exc:
+        st.error(t("p.db_error", error=str(exc)))
+        st.stop()
+        raise  # not reached: st.stop() raises
+
+
+def cards(tokens: Iterable[str], label: str = "") -> None:
+    """A row of card pictures (the app's renderer when present), with a text line."""
+    tokens = list(tokens)
+    text = show_cards(tokens, lang()) if tokens else t("q.nothing")
+    try:
+        from app_pages.ui import cards_html
+
+        pictures = cards_html([parse_card(x) for x in tokens], width=40) if tokens else ""
+    except Exception:  # noqa: BLE001 - the picture renderer is optional
+        pictures = ""
+    st.markdown(f"**{label}** {text}" if label else text)
+    if pictures:
+        st.html(pictures)
+
+
+def header(title_key: str, st_store: ProgressStore) -> None:
+    st.title(t(title_key))
+    rating = st_store.rating(learner())
+    st.caption(t("learner", name=learner(), rating=round(rating.rating)))
+
+
+def init(prefix: str, defaults: dict[str, Any]) -> None:
+    for key, value in defaults.items():
+        st.session_state.setdefault(f"{prefix}{key}", value)
