@@ -1,19 +1,8 @@
-# ruff: noqa: E402  (the sys.path guard below must run before the imports)
 """Endgame puzzles: play the last tricks against the solver. A card that loses
 points is refuted by the solver's line; ``value`` puzzles first ask what the
 position is worth. Logic lives in ``puzzles.trainer`` and ``puzzles.endgame``."""
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-# This folder holds a page named puzzles.py: make ``puzzles`` mean the package.
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if sys.path[:1] != [_ROOT]:
-    sys.path.insert(0, _ROOT)
-if not hasattr(sys.modules.get("puzzles"), "__path__"):
-    sys.modules.pop("puzzles", None)
 
 import random
 import time

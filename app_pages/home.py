@@ -34,5 +34,6 @@ st.caption(ui.t("home.variant_facts", packs=chosen.packs, hand=chosen.hand_size,
 st.subheader(ui.t("home.what"))
 for name, icon in (("play", "🃏"), ("rules", "📖"), ("explainer", "🧮"), ("replay", "⏮"),
                    ("puzzles", "🧩"), ("progress", "📈")):
-    st.page_link(f"app_pages/{name}.py", label=ui.t(f"nav.{name}") + " — " +
+    script = "puzzle_hub" if name == "puzzles" else name
+    st.page_link(f"app_pages/{script}.py", label=ui.t(f"nav.{name}") + " — " +
                  ui.t(f"home.about_{name}"), icon=icon)

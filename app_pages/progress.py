@@ -1,18 +1,7 @@
-# ruff: noqa: E402  (the sys.path guard below must run before the imports)
 """Progress: rating over time, accuracy per theme and per meld kind, ratings, the
 review schedule and the queue of failed puzzles to replay."""
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-# This folder holds a page named puzzles.py: make ``puzzles`` mean the package.
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if sys.path[:1] != [_ROOT]:
-    sys.path.insert(0, _ROOT)
-if not hasattr(sys.modules.get("puzzles"), "__path__"):
-    sys.modules.pop("puzzles", None)
 
 import random
 

@@ -18,7 +18,7 @@ from engine.session import PlaySession  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
 MINE = ["home", "play", "replay", "explainer", "rules"]
-ROUTED = [*MINE, "puzzles", "progress"]
+ROUTED = [*MINE, "puzzle_hub", "progress"]
 
 
 def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
@@ -46,7 +46,11 @@ def test_catalogues_have_the_same_keys():
 
 def test_every_key_used_in_code_exists():
     used: set[str] = set()
+    # The puzzle pages speak through puzzles.i18n, which has its own completeness test.
+    puzzle_pages = {"puzzle_hub.py", "progress.py", "meld_trainer.py", "endgame.py"}
     for path in [ROOT / "app.py", *(ROOT / "app_pages").glob("*.py")]:
+        if path.name in puzzle_pages:
+            continue
         text = path.read_text("utf-8")
         used |= set(re.findall(r"""\bt\(\s*["']([a-z_]+\.[a-z_.]+)["']""", text))
     assert used, "no keys found"

@@ -33,7 +33,7 @@ def button(at: AppTest, key: str):  # noqa: ANN201 - AppTest element
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_hub(lang: str) -> None:
-    at = app("puzzles", lang).run()
+    at = app("puzzle_hub", lang).run()
     assert not at.exception
     assert at.title[0].value == ("Puzzles" if lang == "en" else "Задачи")
 

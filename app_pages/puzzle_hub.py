@@ -1,18 +1,7 @@
-# ruff: noqa: E402  (the sys.path guard below must run before the imports)
 """Puzzles hub: what the banks hold, the learner's rating and reviews due, and the
 way to the Meld trainer and the Endgame puzzles."""
 
 from __future__ import annotations
-
-import sys
-from pathlib import Path
-
-# This folder holds a page named puzzles.py: make ``puzzles`` mean the package.
-_ROOT = str(Path(__file__).resolve().parent.parent)
-if sys.path[:1] != [_ROOT]:
-    sys.path.insert(0, _ROOT)
-if not hasattr(sys.modules.get("puzzles"), "__path__"):
-    sys.modules.pop("puzzles", None)
 
 from collections import Counter
 
