@@ -1,0 +1,55 @@
+"""Random deals per variant, checking the invariants on every deal; prints timings.
+
+    python scripts/bench_variants.py --deals 10000
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from engine.deal import Deal
+from engine.profile import load_profile, variant_names
+
+
+def check(deal: Deal) -> None:
+    profile = deal.profile
+    cards = [*deal.stock, *deal.trick]
+    if deal.turn_up is not None:
+        cards.append(deal.turn_up)
+    for p in range(profile.players):
+        cards += [*deal.hands[p], *deal.tables[p], *deal.won[p]]
+    assert sorted(cards) == list(range(profile.deck_size)), "cards not conserved"
+    for p in range(profile.players):
+        assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
+    sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
+    assert len(sevens) == len(set(sevens)), "a seven of trumps counted twice"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--variant", action="append")
+    args = parser.parse_args()
+    for name in args.variant or variant_names():
+        profile = load_profile(name)
+        started = time.perf_counter()
+        skipped = 0
+        for seed in range(args.deals):
+            rng = random.Random(seed)
+            deal = Deal.new(profile, rng, dealer=seed % profile.players)
+            while not deal.is_over:
+                deal.apply(rng.choice(deal.legal_actions()))
+            check(deal)
+            skipped += any(e.type == "playoff_skipped" for e in deal.events)
+        elapsed = time.perf_counter() - started
+        print(f"{name:<22} {args.deals} deals, invariants held, {elapsed:7.1f} s, "
+              f"{args.deals / elapsed:6.0f} deals/s, play-off skipped in {skipped}")
+        sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
