@@ -6,13 +6,18 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import ui
 from app_pages.table import table_html
-from engine.session import bot_levels, level_description, playoff_verdicts
+from engine.session import bot_levels, level_description
 from engine.svg import card_img
 
 s = parts.session()
 deal = s.deal
+players = deal.profile.players
 
 st.title(ui.t("play.title"))
+names = ui.variants()
+st.selectbox(ui.t("play.variant"), names, index=names.index(deal.profile.name),
+             key="play_variant", format_func=ui.variant_title, on_change=parts.on_variant,
+             width=360)
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
     st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
@@ -23,7 +28,7 @@ with st.container(key="play_progress"):
 left, right = st.columns([5, 2])
 with left:
     st.html(table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
-                       show_opponent=deal.is_over or deal.in_playoff))
+                       show_opponent=deal.is_over or (deal.in_playoff and players == 2)))
 with right:
     st.markdown(f"#### {ui.t('score.title')}")
     st.markdown(parts.score_table(s))
@@ -46,7 +51,7 @@ cards = parts.hand_cards(s)
 clickable = parts.card_clickable(s)
 legal_cards = {a.card for a in s.legal() if a.type.value == "play"}
 restricted = clickable and len(legal_cards) < len(cards)   # the play-off: mark the legal cards
-verdicts = playoff_verdicts(deal) if clickable else None
+verdicts, offer_verdicts = parts.verdicts(s)
 hinted = hint.action.cards[0] if hint is not None and hint.action.type.value == "play" else None
 if cards:
     for column, card in zip(st.columns(max(len(cards), 8)), cards, strict=False):
@@ -69,6 +74,21 @@ if cards:
                     text += " · " + ui.t("solver.refuted", card=verdict.refutation)
                 st.caption(text)
 
+if offer_verdicts:
+    st.button(ui.t("play.verdicts"), key="solver_verdicts", on_click=parts.on_verdicts,
+              icon=":material/psychology:", help=ui.t("play.verdicts_help"))
+
+# --- carte blanche: before the first card -------------------------------------------
+blanche = parts.blanche_action(s)
+if blanche is not None:
+    with st.container(border=True, key="blanche_box"):
+        st.markdown(f"**{ui.t('play.blanche_title')}** — "
+                    + ui.t("play.blanche_explain", points=deal.profile.declaring.carte_blanche))
+        if deal.profile.declaring.carte_blanche_repeat:
+            st.caption(ui.t("play.blanche_repeat"))
+        st.button(ui.describe_action(blanche, deal.profile), key="act_blanche", type="primary",
+                  on_click=parts.on_action, args=(str(blanche),))
+
 # --- declarations, sevens, draw --------------------------------------------------------
 actions = parts.declare_actions(s)
 if actions:
@@ -80,7 +100,19 @@ if actions:
 
 # --- the end of a deal, of the game ----------------------------------------------------
 if deal.is_over:
-    if s.game.is_over and s.game.result is not None:
+    if s.settlement is not None:   # a single-deal game: rounding, rubicon, bonus
+        with st.container(border=True, key="settlement"):
+            st.markdown(f"#### {ui.t('play.settlement')}")
+            st.success(parts.settlement_headline(s))
+            st.markdown("\n".join(f"{i}. {line}"
+                                   for i, line in enumerate(parts.settlement_lines(s), 1)))
+            st.caption(parts.seat_numbers(s) + " " + ui.rule_link(s.settlement.rule_id))
+            you, them = parts.game_score(s) or [0, 0]
+            st.markdown("**" + ui.t("play.game_score_team" if players == 4 else
+                                    "play.game_score", you=you, them=them) + "**")
+        st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
+                  on_click=parts.on_new_game)
+    elif s.game.is_over and s.game.result is not None:
         st.success(" · ".join(s.game.result.explain(ui.lang())))
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
@@ -111,13 +143,13 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
     if not recent:
         st.caption(ui.t("play.nothing_yet"))
     for turn in recent:
-        st.markdown(f"**{ui.player_name(turn.player, s.human)}:** "
+        st.markdown(f"**{parts.name(s, turn.player)}:** "
                     f"{ui.describe_action(turn.action, deal.profile)}")
-        ui.explain_events(turn.events, s.human)
+        ui.explain_events(turn.events, s.human, players=players)
 
 with st.expander(ui.t("play.deal_log")):
     for number, turn in enumerate(s.turns, 1):
-        st.markdown(f"{number}. **{ui.player_name(turn.player, s.human)}:** "
+        st.markdown(f"{number}. **{parts.name(s, turn.player)}:** "
                     f"{ui.describe_action(turn.action, deal.profile)}")
 
 # --- settings and the log --------------------------------------------------------------

@@ -12,7 +12,13 @@ from engine.actions import Action, ActionType
 from engine.cards import Card
 from engine.errors import BeziqueError, IllegalActionError
 from engine.melds import display_order
-from engine.session import PlaySession, bot_levels, default_level
+from engine.session import (
+    PlaySession,
+    bot_levels,
+    default_level,
+    playoff_verdicts,
+    verdicts_are_quick,
+)
 
 
 def session() -> PlaySession:
@@ -27,11 +33,14 @@ def new_session(seed: int | None = None) -> PlaySession:
     level = st.session_state.get("level") or default_level()
     if level not in levels:
         level = default_level()
-    created = PlaySession.new(st.session_state.get("variant", "two-handed"), seed=seed,
-                              level=level)
+    variant = st.session_state.get("variant", "two-handed")
+    if variant not in ui.variants():
+        variant = "two-handed"
+    created = PlaySession.new(variant, seed=seed, level=level)
     st.session_state["play"] = created
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None
+    st.session_state["play_verdicts_at"] = None
     return created
 
 
@@ -83,11 +92,25 @@ def on_level() -> None:
     st.session_state["level"] = st.session_state["play_level"]
 
 
+def on_variant() -> None:
+    st.session_state["variant"] = st.session_state["play_variant"]
+    new_session()
+
+
+def on_verdicts() -> None:
+    """Ask for the solver's verdicts on this position (long play-offs only)."""
+    st.session_state["play_verdicts_at"] = len(session().deal.actions)
+
+
 def on_new_game() -> None:
     new_session()
 
 
 # --- pieces ---------------------------------------------------------------------
+
+def name(s: PlaySession, player: int | None) -> str:
+    return ui.player_name(player, s.human, s.deal.profile.players)
+
 
 def status(s: PlaySession) -> str:
     deal = s.deal
@@ -96,42 +119,88 @@ def status(s: PlaySession) -> str:
     if deal.is_over:
         return ui.t("play.status_deal_over")
     if deal.phase == "declare":
+        if deal.leader != s.human:
+            return ui.t("play.status_declare_partner")
+        if deal.profile.declaring.partner_declares and deal.scored_this_turn == 0:
+            return ui.t("play.status_declare_mate")
         return ui.t("play.status_declare")
     if deal.phase == "follow":
-        key = "play.status_follow_playoff" if deal.in_playoff else "play.status_follow"
-        return ui.t(key, card=Card.from_id(deal.trick[0]).pretty)
+        key = "play.status_follow_playoff_by" if deal.in_playoff else "play.status_follow_by"
+        return ui.t(key, name=name(s, deal.leader), card=Card.from_id(deal.trick[0]).pretty)
     return ui.t("play.status_lead_playoff" if deal.in_playoff else "play.status_lead")
 
 
+def sides(s: PlaySession) -> list[list[int]]:
+    """The human's side first: [you] and [opponent], or [you, partner] and the opponents."""
+    profile = s.deal.profile
+    mine = profile.team(s.human)
+    return [[p for p in range(profile.players) if profile.team(p) == team]
+            for team in (mine, *(t for t in range(profile.sides) if t != mine))]
+
+
+def game_score(s: PlaySession) -> list[int] | None:
+    """Each side's game score (human's side first) once a single-deal game is settled."""
+    scores = s.game.game_scores
+    if scores is None:
+        return None
+    profile = s.deal.profile
+    return [scores[profile.team(side[0])] for side in sides(s)]
+
+
 def score_table(s: PlaySession) -> str:
-    """The score sheet as a Markdown table: this deal, the game, tricks and brisques."""
+    """The score sheet as a Markdown table: this deal, the game, tricks and brisques,
+    one column per side (four-handed: you & partner, the opponents)."""
     deal, game = s.deal, s.game
-    you, bot = s.human, s.bot
+    groups = sides(s)
+    n = deal.profile.players
+    if n == 4:
+        heads = [ui.t("table.team_you"), ui.t("table.team_them")]
+    else:
+        heads = [name(s, group[0]) for group in groups]
 
-    def brisques(player: int) -> int:
-        return sum(1 for c in deal.won[player] if c % 8 >= 6)
+    def row(label: str, values: list[object]) -> str:
+        return f"| {label} | " + " | ".join(str(v) for v in values) + " |"
 
+    def total(values: list[int]) -> list[int]:
+        return [sum(values[p] for p in group) for group in groups]
+
+    brisques = total([sum(1 for c in deal.won[p] if c % 8 >= 6) for p in range(n)])
+    tricks = total([len(deal.won[p]) // n for p in range(n)])
+    single = deal.profile.scoring.end == "single_deal"
+    settled = game_score(s)
+    if single:
+        game_row = [f"**{v}**" for v in settled] if settled else ["—"] * len(groups)
+    else:
+        game_row = [f"**{v}**" for v in total(game.totals)]
     return "\n".join([
-        f"| | {ui.t('table.you')} | {ui.t('table.opponent')} |",
-        "|---|---:|---:|",
-        f"| {ui.t('score.deal', number=len(game.finished_deals) + 1)} | "
-        f"{deal.scores[you]} | {deal.scores[bot]} |",
-        f"| {ui.t('score.game')} | **{game.totals[you]}** | **{game.totals[bot]}** |",
-        f"| {ui.t('score.tricks')} | {len(deal.won[you]) // 2} | {len(deal.won[bot]) // 2} |",
-        f"| {ui.t('score.brisques')} | {brisques(you)} | {brisques(bot)} |",
+        "| | " + " | ".join(heads) + " |",
+        "|---|" + "---:|" * len(heads),
+        row(ui.t("score.deal", number=len(game.finished_deals) + 1), total(deal.scores)),
+        row(ui.t("score.game"), game_row),
+        row(ui.t("score.tricks"), tricks),
+        row(ui.t("score.brisques"), brisques),
     ])
 
 
 def score_notes(s: PlaySession) -> list[str]:
     deal = s.deal
-    notes = [ui.t("score.target", target=deal.profile.scoring.target),
-             ui.t("score.dealer", name=ui.player_name(deal.dealer, s.human))]
-    for player in (s.human, s.bot):
-        if deal.history[player]:
+    rules = deal.profile.settlement
+    if deal.profile.scoring.end == "single_deal" and rules is not None:
+        notes = [ui.t("score.single_deal", rounding=rules.rounding, rubicon=rules.rubicon)]
+    else:
+        notes = [ui.t("score.target", target=deal.profile.scoring.target)]
+    notes.append(ui.t("score.dealer", name=name(s, deal.dealer)))
+    seen: set[int] = set()
+    for player in range(deal.profile.players):
+        history = deal.history[player]
+        if history and id(history) not in seen:   # partners share one history
+            seen.add(id(history))
             items = ", ".join(f"{ui.meld(m.kind)} ({deal.profile.meld(m.kind).points})"
-                              for m in deal.history[player])
-            notes.append(ui.t("score.declared", name=ui.player_name(player, s.human),
-                              melds=items))
+                              for m in history)
+            who = (ui.t("table.team_you") if deal.profile.team(player) ==
+                   deal.profile.team(s.human) else ui.t("table.team_them")
+                   ) if deal.partner(player) is not None else name(s, player)
+            notes.append(ui.t("score.declared", name=who, melds=items))
     return notes
 
 
@@ -148,9 +217,53 @@ def card_clickable(s: PlaySession) -> bool:
     return s.human_to_move and s.deal.phase in ("lead", "follow")
 
 
+def blanche_action(s: PlaySession) -> Action | None:
+    """The carte blanche claim, when the human may make it now (before the first card,
+    leading or following)."""
+    return next((a for a in s.legal() if a.type is ActionType.CARTE_BLANCHE), None)
+
+
 def declare_actions(s: PlaySession) -> list[Action]:
     if not s.human_to_move or s.deal.phase != "declare":
         return []
     order = [ActionType.DECLARE, ActionType.SCORE_PENDING, ActionType.ANNOUNCE,
-             ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN, ActionType.DRAW]
+             ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN, ActionType.PARTNER,
+             ActionType.DRAW]
     return sorted(s.legal(), key=lambda a: (order.index(a.type), str(a)))
+
+
+def verdicts(s: PlaySession) -> tuple[dict[int, Any] | None, bool]:
+    """The solver's verdicts on the human's cards, and whether to offer a button for
+    them (two-player play-offs too long to solve on every redraw)."""
+    deal = s.deal
+    if not card_clickable(s) or not deal.in_playoff or deal.profile.players != 2:
+        return None, False
+    if verdicts_are_quick(deal) or st.session_state.get("play_verdicts_at") == len(
+            deal.actions):
+        return playoff_verdicts(deal), False
+    return None, True
+
+
+def settlement_lines(s: PlaySession) -> list[str]:
+    """The settlement's steps (rounding, rubicon, bonus) in the UI language."""
+    result = s.settlement
+    return [] if result is None else result.explain(ui.lang())
+
+
+def settlement_headline(s: PlaySession) -> str:
+    result = s.settlement
+    if result is None:
+        return ""
+    if result.player is None:
+        return ui.t("play.game_drawn")
+    mine = s.deal.profile.team(s.human)
+    return ui.t("play.game_won" if result.player == mine else "play.game_lost")
+
+
+def seat_numbers(s: PlaySession) -> str:
+    """Which player numbers of the settlement's steps are the human's side."""
+    mate = s.deal.partner(s.human)
+    if mate is None:
+        return ui.t("score.seat_numbers", you=s.human + 1)
+    return ui.t("score.seat_numbers_team", you=f"{min(s.human, mate) + 1} & "
+                                              f"{max(s.human, mate) + 1}")

@@ -19,6 +19,7 @@ from engine.actions import Action, ActionType
 from engine.cards import Card
 from engine.explain import Event, meld_name
 from engine.profile import Profile, load_profile, variant_names
+from engine.session import seat_role
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
@@ -155,6 +156,11 @@ def pretty_cards(cards: Iterable[int]) -> str:
     return " ".join(Card.from_id(c).pretty for c in cards)
 
 
+def variant_title(name: str) -> str:
+    prof = profile(name)
+    return prof.title_ru if lang() == "ru" else prof.title
+
+
 def meld(kind: str) -> str:
     return meld_name(kind, lang())
 
@@ -170,6 +176,10 @@ def describe_action(action: Action, prof: Profile | None = None) -> str:
         return t("action.show", card=cards)
     if kind is ActionType.EXCHANGE_SEVEN:
         return t("action.exchange", card=cards)
+    if kind is ActionType.CARTE_BLANCHE:
+        return t("action.blanche", points=prof.declaring.carte_blanche if prof else 0)
+    if kind is ActionType.PARTNER:
+        return t("action.partner")
     points = prof.meld(action.meld).points if prof and prof.has_meld(action.meld) else 0
     key = {ActionType.DECLARE: "action.declare", ActionType.ANNOUNCE: "action.announce",
            ActionType.SCORE_PENDING: "action.score_pending"}[kind]
@@ -178,15 +188,17 @@ def describe_action(action: Action, prof: Profile | None = None) -> str:
 
 # --- explanations -----------------------------------------------------------------
 
-def player_name(player: int | None, human: int) -> str:
+def player_name(player: int | None, human: int, players: int = 2) -> str:
+    """``You``, ``Computer`` or, four-handed, ``Partner``, ``Left``, ``Right``."""
     if player is None:
         return ""
-    return t("table.you") if player == human else t("table.opponent")
+    role = seat_role(players, player, human)
+    return t("table.opponent") if role == "opponent" else t(f"table.{role}")
 
 
-def event_title(event: Event, human: int) -> str:
+def event_title(event: Event, human: int, players: int = 2) -> str:
     key = f"event.{event.type}"
-    name = player_name(event.player, human)
+    name = player_name(event.player, human, players)
     title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
               cards=pretty_cards(event.cards), points=event.points)
     if title == key:
@@ -196,13 +208,15 @@ def event_title(event: Event, human: int) -> str:
     return title
 
 
-def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True) -> None:
+def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True,
+                   players: int = 2) -> None:
     """Each event with its steps, numbered, each step linked to its lesson."""
     for event in events:
         if not event.steps and event.type in ("play", "draw", "deal"):
             continue
-        st.markdown(event_title(event, human))
-        if with_cards and event.cards and event.type in ("declare", "trick", "dix", "exchange"):
+        st.markdown(event_title(event, human, players))
+        if with_cards and event.cards and event.type in ("declare", "trick", "dix", "exchange",
+                                                         "blanche_end"):
             show_cards(event.cards, 38)
         lines = []
         for number, item in enumerate(event.steps, 1):

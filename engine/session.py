@@ -35,20 +35,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.actions import Action, ActionType
-from engine.cards import Card
+from engine.cards import Card, parse_card
 from engine.deal import DECLARE, LEAD, Deal
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event
 from engine.game import Game
 from engine.melds import query
 from engine.profile import load_profile
-from engine.tricks import beats, is_brisque, rank_of, suit_of
+from engine.tricks import beats, is_brisque, rank_of, suit_of, trick_best
 
 MAX_LOG_BYTES = 1_000_000
 RANDOM_LEVEL = "random"
 BOT_TIME_LIMIT = 0.4      # seconds per decision of the strongest bot (UI stays responsive)
 HINT_SAMPLES = 10         # determinizations per hint (engine.bots.hint)
 HELPER_LEVEL = "club"     # who plays for the human on auto-play
+AUTO_VERDICT_TRICKS = 9   # longer ones: the play-off verdicts only on demand (~0.1-1 s)
 
 
 # --- optional engine parts ------------------------------------------------------------
@@ -75,10 +76,18 @@ def bot_levels() -> tuple[str, ...]:
 
 
 class _BotPlayer:
-    """A bot of :mod:`engine.bots` by level; a random legal player without it."""
+    """A bot of :mod:`engine.bots` by level; a random legal player without it.
+
+    Where a bot cannot play (it raises: :class:`engine.view.PlayerView` covers two
+    players only, so every four-handed seat), the plain-rules player
+    :func:`simple_hint` moves instead (a random legal action at level ``random``).
+    In a two-player play-off the exact solver :mod:`engine.solver` picks the card
+    (the bots' own exact play-off search takes up to minutes with 12 or 13 cards
+    each; the solver well under a second)."""
 
     def __init__(self, level: str, rng: random.Random) -> None:
         self.rng = rng
+        self.level = level
         self.bot: Any = None
         bots = _optional("engine.bots")
         if bots is not None and level != RANDOM_LEVEL and hasattr(bots, "make_bot"):
@@ -89,6 +98,15 @@ class _BotPlayer:
 
     def choose_in(self, deal: Deal, seat: int) -> Action:
         legal = deal.legal_actions()
+        if self.level == RANDOM_LEVEL or len(legal) == 1:
+            return self.rng.choice(legal)
+        if _solver_plays(deal):
+            noise = float(getattr(self.bot, "noise", 0.0) or 0.0)
+            if noise and self.rng.random() < noise:
+                return self.rng.choice(legal)
+            best = _solver_best(deal)
+            if best is not None:
+                return best
         if self.bot is not None:
             try:
                 from engine.view import PlayerView
@@ -98,7 +116,32 @@ class _BotPlayer:
                     return action  # type: ignore[no-any-return]
             except Exception:  # noqa: BLE001 - a faulty bot must not break the game
                 pass
-        return self.rng.choice(legal)
+        try:
+            return simple_hint(deal).action
+        except Exception:  # noqa: BLE001
+            return self.rng.choice(legal)
+
+
+def _solver_plays(deal: Deal) -> bool:
+    return (deal.profile.players == 2 and deal.in_playoff and not deal.is_over
+            and deal.phase != DECLARE)
+
+
+def _solver_best(deal: Deal) -> Action | None:
+    """The solver's best card for the player to move (the cheapest of equal ones)."""
+    try:
+        values = _solver_values(deal)
+    except Exception:  # noqa: BLE001
+        return None
+    if not values:
+        return None
+    legal = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
+    scored = {c: values[c] for c in legal if c in values}
+    if not scored:
+        return None
+    top = max(scored.values())
+    return Action.play(min((c for c, v in scored.items() if v == top),
+                           key=lambda c: _cheapness(c, deal.trump)))
 
 
 def default_level() -> str:
@@ -135,10 +178,16 @@ def _cheapness(card: int, trump: int | None) -> tuple[int, int, int]:
 
 
 def simple_hint(deal: Deal) -> Hint:
-    """A plain-rules hint for the player to move (used when engine.bots is missing)."""
+    """A plain-rules hint for the player to move (used when engine.bots is missing or
+    cannot play, e.g. for every seat of a four-handed deal): claim a carte blanche,
+    declare the best meld, lead low, win a brisque cheaply, never overtake a partner."""
     legal = deal.legal_actions()
     if not legal:
         raise BeziqueError("the deal is over")
+    blanche = next((a for a in legal if a.type is ActionType.CARTE_BLANCHE), None)
+    if blanche is not None:
+        return Hint(blanche, keys=(_key("hint.blanche",
+                                        points=deal.profile.declaring.carte_blanche),))
     if deal.phase == DECLARE:
         melds = [a for a in legal if a.type in (ActionType.DECLARE, ActionType.SCORE_PENDING)]
         if melds:
@@ -151,21 +200,26 @@ def simple_hint(deal: Deal) -> Hint:
                 return Hint(sevens[0], keys=(_key("hint.seven", card=_pretty(sevens[0].card)),))
         draw = next(a for a in legal if a.type is ActionType.DRAW)
         return Hint(draw, keys=(_key("hint.draw"),))
-    solved = playoff_verdicts(deal)
+    solved = playoff_verdicts(deal) if verdicts_are_quick(deal) else None
     if solved:
         best_card = min(solved, key=lambda c: (solved[c].loss, _cheapness(c, deal.trump)))
         return Hint(Action.play(best_card),
                     keys=(_key("hint.solver", card=_pretty(best_card)),))
-    cards = [a.card for a in legal]
+    cards = [a.card for a in legal if a.type is ActionType.PLAY]
     if deal.phase == LEAD:
         card = min(cards, key=lambda c: _cheapness(c, deal.trump))
         return Hint(Action.play(card), keys=(_key("hint.lead_low", card=_pretty(card)),))
-    lead = deal.trick[0]
-    winners = [c for c in cards if beats(lead, c, deal.trump)]
-    if winners and (is_brisque(lead) or deal.in_playoff):
+    index = trick_best(deal.trick, deal.trump)
+    top = deal.trick[index]
+    winning = (deal.leader + index) % deal.profile.players
+    if deal.partner(deal.to_move) == winning:
+        card = min(cards, key=lambda c: _cheapness(c, deal.trump))
+        return Hint(Action.play(card), keys=(_key("hint.partner_wins", card=_pretty(card)),))
+    winners = [c for c in cards if beats(top, c, deal.trump)]
+    if winners and (any(is_brisque(c) for c in deal.trick) or deal.in_playoff):
         card = min(winners, key=lambda c: _cheapness(c, deal.trump))
         return Hint(Action.play(card), keys=(_key("hint.win_cheaply", card=_pretty(card),
-                                                  lead=_pretty(lead)),))
+                                                  lead=_pretty(top)),))
     card = min(cards, key=lambda c: _cheapness(c, deal.trump))
     return Hint(Action.play(card), keys=(_key("hint.throw_low", card=_pretty(card)),))
 
@@ -197,18 +251,34 @@ class CardVerdict:
     refutation: str = ""
 
 
+def verdicts_are_quick(deal: Deal) -> bool:
+    """Whether :func:`playoff_verdicts` is cheap enough to compute on every redraw:
+    two players with at most :data:`AUTO_VERDICT_TRICKS` cards each (a few ms); the
+    12- and 13-card play-offs of Chinese and eight-pack Bezique take up to ~1 s."""
+    return (deal.profile.players == 2
+            and len(deal.holding(deal.to_move)) <= AUTO_VERDICT_TRICKS)
+
+
 def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
     """The exact verdict on every legal card of the player to move in the play-off,
-    or ``None`` when not in the play-off or no exact solver is available.
+    or ``None`` when not in the play-off, with more than two players, or when no
+    exact solver is available.
 
-    Uses ``engine.solver.analyse`` when the solver offers it, else the exact play-off
-    values of :mod:`engine.bots.playoff`. The refutation of a lead is the
-    opponent's best answer."""
-    if not deal.in_playoff or deal.is_over or deal.phase == DECLARE:
+    Uses :func:`engine.solver.solve` (values and refutations); without it the exact
+    play-off values of :mod:`engine.bots.playoff`. The refutation of a worse card is
+    the opponent's best answer."""
+    if (deal.profile.players != 2 or not deal.in_playoff or deal.is_over
+            or deal.phase == DECLARE):
         return None
-    legal = [a.card for a in deal.legal_actions()]
+    legal = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
+    replies: dict[str, str] = {}
     try:
-        values = _solver_values(deal) or _bot_values(deal)
+        solved = _solve(deal)
+        if solved is not None:
+            values = _by_card(legal, dict(solved.moves))
+            replies = {r.move: r.reply for r in solved.refutations}
+        else:
+            values = _bot_values(deal) or {}
     except Exception:  # noqa: BLE001 - the verdicts are an extra; never break play
         return None
     if not values:
@@ -222,26 +292,29 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
             if not same:
                 continue
             value = same[0]
-        refutation = ""
-        if deal.phase == LEAD and value < best:
-            refutation = _best_reply(deal, card)
-        out[card] = CardVerdict(best - value, refutation)
+        reply = replies.get(Card.from_id(card).face, "") if value < best else ""
+        out[card] = CardVerdict(best - value, parse_card(reply).pretty if reply else "")
     return out or None
 
 
-def _solver_values(deal: Deal) -> dict[int, int] | None:
+def _by_card(legal: Sequence[int], by_face: dict[str, int]) -> dict[int, int]:
+    return {c: by_face[Card.from_id(c).face] for c in legal if Card.from_id(c).face in by_face}
+
+
+def _solve(deal: Deal) -> Any:
     solver = _optional("engine.solver")
-    analyse = getattr(solver, "analyse", None) if solver is not None else None
-    if analyse is None:
+    solve = getattr(solver, "solve", None) if solver is not None else None
+    return None if solve is None else solve(deal.playoff_position())
+
+
+def _solver_values(deal: Deal) -> dict[int, int] | None:
+    """Values by card id from :func:`engine.solver.move_values` (no refutations)."""
+    solver = _optional("engine.solver")
+    values = getattr(solver, "move_values", None) if solver is not None else None
+    if values is None:
         return None
-    result = analyse(deal.playoff_position())
-    values: dict[int, int] = {}
-    for item in getattr(result, "moves", ()):
-        card = getattr(item, "card", None)
-        card_id = card.id if isinstance(card, Card) else card
-        if isinstance(card_id, int):
-            values[card_id] = int(item.value)
-    return values or None
+    legal = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
+    return _by_card(legal, values(deal.playoff_position())) or None
 
 
 def _bot_values(deal: Deal) -> dict[int, int] | None:
@@ -253,16 +326,18 @@ def _bot_values(deal: Deal) -> dict[int, int] | None:
     return dict(playoff.playoff_values(PlayerView.of(deal, deal.to_move)))
 
 
-def _best_reply(deal: Deal, card: int) -> str:
-    import copy
+def seat_role(players: int, player: int, human: int) -> str:
+    """The human's name for a seat: ``you``, ``opponent`` (two players) or
+    ``partner``, ``left``, ``right`` (four: play passes to the left).
 
-    after = copy.deepcopy(deal)
-    after.apply(Action.play(card))
-    replies = _bot_values(after)
-    if not replies:
-        return ""
-    reply = max(replies, key=lambda c: (replies[c], -(c % 8)))
-    return _pretty(reply)
+    >>> [seat_role(4, p, 0) for p in range(4)]
+    ['you', 'left', 'partner', 'right']
+    """
+    if player == human:
+        return "you"
+    if players != 4:
+        return "opponent"
+    return {1: "left", 2: "partner", 3: "right"}[(player - human) % 4]
 
 
 # --- turns and the session ------------------------------------------------------------
@@ -332,7 +407,29 @@ class PlaySession:
 
     @property
     def bot(self) -> int:
-        return 1 - self.human
+        """The seat after the human's: the opponent of a two-handed game."""
+        return (self.human + 1) % self.deal.profile.players
+
+    @property
+    def bots(self) -> list[int]:
+        """Every seat but the human's (four-handed: the partner too)."""
+        return [p for p in range(self.deal.profile.players) if p != self.human]
+
+    @property
+    def partner(self) -> int | None:
+        return self.deal.partner(self.human)
+
+    def role(self, player: int) -> str:
+        """``you``, ``partner``, ``left``, ``right`` (four-handed) or ``opponent``:
+        play passes to the left, so the next seat is the left-hand opponent."""
+        return seat_role(self.deal.profile.players, player, self.human)
+
+    @property
+    def settlement(self) -> Event | None:
+        """The ``game_end`` event of a settled single-deal game (its steps: rounding,
+        rubicon, bonus), or ``None``."""
+        single = self.deal.profile.scoring.end == "single_deal"
+        return self.game.result if single and self.game.is_over else None
 
     @property
     def human_to_move(self) -> bool:
@@ -359,10 +456,15 @@ class PlaySession:
         return turn
 
     def _run_bot(self) -> list[Turn]:
+        """Every other seat moves until the human must act or the deal ends; a
+        finished single-deal game is settled at once."""
         done: list[Turn] = []
         deal = self.deal
-        while not deal.is_over and deal.to_move == self.bot:
-            done.append(self._apply(self.bot, self._bot.choose_in(deal, self.bot)))
+        while not deal.is_over and deal.to_move != self.human:
+            seat = deal.to_move
+            done.append(self._apply(seat, self._bot.choose_in(deal, seat)))
+        if deal.is_over and deal.profile.scoring.end == "single_deal" and not self.game.is_over:
+            self.game.next_deal()
         return done
 
     def act(self, action: Action) -> list[Turn]:
@@ -406,6 +508,7 @@ class PlaySession:
         restored = deal_prefix(self.deal, cut)
         self.game.deal = restored
         self.game.result = None
+        self.game.game_scores = None
         self.turns = _turns_of(restored, who[:cut])
         self.undo_count += 1
         return True
@@ -537,5 +640,6 @@ def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldL
 __all__ = [
     "CardVerdict", "Hint", "MeldLine", "PlaySession", "Replay", "ReplayStep", "Turn",
     "actors", "bot_levels", "deal_prefix", "default_level", "engine_hint", "explain_melds",
-    "level_description", "load_game", "playoff_verdicts", "simple_hint",
+    "level_description", "load_game", "playoff_verdicts", "seat_role", "simple_hint",
+    "verdicts_are_quick",
 ]
