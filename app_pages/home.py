@@ -16,20 +16,28 @@ if st.session_state.get("variant") not in names:
     st.session_state["variant"] = names[0]
 
 
-def variant_title(name: str) -> str:
-    prof = ui.profile(name)
-    return prof.title_ru if ui.lang() == "ru" else prof.title
-
-
 def keep_variant() -> None:
+    """The chosen variant is the next game's; a game of another variant is closed."""
     st.session_state["variant"] = st.session_state["home_variant"]
+    current = st.session_state.get("play")
+    if current is not None and current.deal.profile.name != st.session_state["variant"]:
+        st.session_state["play"] = None
 
 
 st.selectbox(ui.t("home.variant_pick"), names, index=names.index(st.session_state["variant"]),
-             key="home_variant", format_func=variant_title, on_change=keep_variant)
+             key="home_variant", format_func=ui.variant_title, on_change=keep_variant)
 chosen = ui.profile(st.session_state["variant"])
-st.caption(ui.t("home.variant_facts", packs=chosen.packs, hand=chosen.hand_size,
-                target=chosen.scoring.target, sources=", ".join(chosen.sources)))
+rules = chosen.settlement
+goal = (ui.t("home.one_deal", rubicon=rules.rubicon) if rules is not None
+        else ui.t("home.to_target", target=chosen.scoring.target))
+st.caption(ui.t("home.variant_facts", players=chosen.players, packs=chosen.packs,
+                hand=chosen.hand_size, goal=goal, sources=", ".join(chosen.sources)))
+
+st.markdown(f"**{ui.t('home.variants')}**")
+st.markdown("\n".join(
+    f"- **{ui.variant_title(name)}** — {ui.t('variant.' + name)} "
+    f"*({ui.t('home.variant_sources', sources=', '.join(ui.profile(name).sources))})*"
+    for name in names))
 
 st.subheader(ui.t("home.what"))
 for name, icon in (("play", "🃏"), ("rules", "📖"), ("explainer", "🧮"), ("replay", "⏮"),

@@ -36,6 +36,8 @@ def new_session(seed: int | None = None) -> PlaySession:
     variant = st.session_state.get("variant", "two-handed")
     if variant not in ui.variants():
         variant = "two-handed"
+    if seed is None:
+        seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
     created = PlaySession.new(variant, seed=seed, level=level)
     st.session_state["play"] = created
     st.session_state["play_msg"] = None

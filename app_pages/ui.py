@@ -26,6 +26,8 @@ DEFAULTS: dict[str, Any] = {
     "variant": "two-handed",
     "level": "",
     "play": None,          # engine.session.PlaySession of this tab
+    "play_seed": None,     # a fixed seed for new games (None: a fresh random one)
+    "play_verdicts_at": None,  # the move number at which the solver's verdicts were asked
     "play_msg": None,      # the last refusal: {"reason", "rule_id"}
     "play_hint": None,     # the last hint asked for
     "replay_game": None,   # a game loaded from a log, for the Game log page

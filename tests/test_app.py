@@ -269,3 +269,82 @@ def test_rules_opens_the_lesson_of_a_rule():
     assert any("play.trick_winner" in m.value for m in at.markdown)
     at.text_input(key="rules_glossary_q").set_value("trump").run()
     assert not at.exception
+
+
+# --- every variant from the Play page -------------------------------------------------
+
+VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-handed"]
+
+
+def _act(at: AppTest) -> None:
+    """One action by hand: the first playable card, else draw."""
+    keys = [b.key for b in at.button if b.key and b.key.startswith("card_") and not b.disabled]
+    at.button(key=keys[0] if keys else "act_draw").click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_from_the_play_page(variant: str):
+    at = run_page("play", play_seed=5, level="beginner" if "pack" in variant else "club")
+    at.selectbox(key="play_variant").set_value(variant).run()
+    assert not at.exception
+    s = at.session_state["play"]
+    assert s.deal.profile.name == variant and at.session_state["variant"] == variant
+    for _ in range(3):
+        _act(at)
+        assert not errors(at)
+    assert len(at.session_state["play"].deal.actions) >= 3
+    at.button(key="hint").click().run()
+    assert at.info and not at.exception
+    at.button(key="to_end").click().run()
+    assert not at.exception
+    s = at.session_state["play"]
+    assert s.deal.is_over
+    if s.deal.profile.scoring.end == "single_deal":
+        assert any(catalogue("en")["play.settlement"] in m.value for m in at.markdown)
+        text = " ".join(m.value for m in at.markdown)
+        assert "Game score" in text and "1. " in text
+        assert any(b.key == "new_game_end" for b in at.button)
+    else:
+        assert any(b.key == "next_deal" for b in at.button)
+    at.sidebar.radio(key="lang").set_value("ru").run()
+    assert not at.exception
+
+
+def test_four_handed_table_and_scores():
+    s = PlaySession.new("rubicon-four-handed", seed=2)
+    at = run_page("play", play=s)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    for word in ("Partner", "Left opponent", "Right opponent", "not fixed yet"):
+        assert word in html
+    assert "Turn-up" not in html
+    sheet = " ".join(m.value for m in at.markdown)
+    assert "You &amp; partner" in sheet or "You & partner" in sheet
+    at.sidebar.radio(key="lang").set_value("ru").run()
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "Партнёр" in html and "ещё не определены" in html
+
+
+def test_carte_blanche_button():
+    s = PlaySession.new("rubicon", seed=87, level="random")   # the follower may claim
+    assert s.deal.trick
+    at = run_page("play", play=s)
+    box = " ".join(m.value for m in at.markdown)
+    assert "no king, queen or jack" in box
+    at.button(key="act_blanche").click().run()
+    assert not at.exception and not errors(at)
+    s = at.session_state["play"]
+    assert s.human in s.deal.blanche
+    assert "carte blanche" in " ".join(m.value for m in at.markdown)
+    assert not any(b.key == "act_blanche" for b in at.button)
+
+
+def test_long_playoff_verdicts_by_button():
+    s = PlaySession.new("chinese", seed=1, level="random")
+    while not (s.deal.in_playoff and s.deal.phase in ("lead", "follow")) and not s.deal.is_over:
+        s.autoplay(1)
+    at = run_page("play", play=s)
+    assert not any("loses" in c.value or c.value == "best" for c in at.caption)
+    at.button(key="solver_verdicts").click().run()
+    assert not at.exception
+    assert any(c.value.startswith("best") for c in at.caption)

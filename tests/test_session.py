@@ -13,7 +13,9 @@ from engine.session import (
     actors,
     explain_melds,
     load_game,
+    playoff_verdicts,
     simple_hint,
+    verdicts_are_quick,
 )
 
 
@@ -97,3 +99,83 @@ def test_explainer_adapter_in_both_languages():
         explain_melds({"trump": "D", "hand": ["KD"], "table": ["KD"]}, "ru")
     with pytest.raises(BeziqueError):
         explain_melds({"trump": "D", "hand": ["KD"] * 3}, "en")
+
+
+# --- every variant ---------------------------------------------------------------
+
+VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-handed"]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_variant_plays_to_the_end_of_a_deal(variant):
+    s = PlaySession.new(variant, seed=6, level="random" if "pack" in variant else "club")
+    movers = set()
+    while not s.deal.is_over:
+        assert s.human_to_move
+        s.autoplay(1)
+        movers |= {t.player for t in s.turns}
+    assert movers == set(range(s.deal.profile.players))
+    if s.deal.profile.scoring.end == "single_deal":
+        assert s.game.is_over and s.settlement is not None
+        assert s.game.game_scores is not None and len(s.game.game_scores) == s.deal.profile.sides
+        assert any(step.key == "settle_total" or step.key == "settle_draw"
+                   for step in s.settlement.steps)
+    else:
+        assert not s.game.is_over and s.settlement is None
+
+
+def test_four_handed_every_other_seat_is_a_bot():
+    s = PlaySession.new("rubicon-four-handed", seed=2)
+    assert s.bots == [1, 2, 3] and s.partner == 2
+    assert [s.role(p) for p in range(4)] == ["you", "left", "partner", "right"]
+    for _ in range(12):
+        if s.deal.is_over:
+            break
+        assert s.human_to_move
+        hint = s.hint()
+        assert hint is not None and hint.action in s.legal()
+        assert playoff_verdicts(s.deal) is None      # two-player positions only
+        s.act(hint.action)
+
+
+def _blanche_session(variant: str, seed: int, following: bool) -> PlaySession:
+    s = PlaySession.new(variant, seed=seed, level="random")
+    assert bool(s.deal.trick) is following
+    return s
+
+
+@pytest.mark.parametrize(("variant", "seed", "following"), [
+    ("rubicon", 190, False), ("rubicon", 87, True), ("rubicon-four-handed", 204, False),
+    ("chinese", 118, True)])
+def test_carte_blanche_claim(variant, seed, following):
+    s = _blanche_session(variant, seed, following)
+    claim = Action(ActionType.CARTE_BLANCHE)
+    assert claim in s.legal()
+    before = s.deal.team_scores()[s.deal.profile.team(s.human)]
+    turns = s.act(claim)
+    events = [e for e in turns[0].events if e.type == "declare"]
+    assert events and events[0].meld in ("carte_blanche", "double_carte_blanche")
+    assert s.deal.team_scores()[s.deal.profile.team(s.human)] >= before + events[0].points
+    assert s.human in s.deal.blanche and claim not in s.legal()
+    s.autoplay_to_end()
+    assert s.game.is_over
+
+
+def test_long_playoff_verdicts_are_on_demand():
+    s = PlaySession.new("chinese", seed=1, level="random")
+    while not s.deal.in_playoff and not s.deal.is_over:
+        s.autoplay(1)
+    if s.deal.is_over:
+        pytest.skip("the play-off was skipped")
+    assert not verdicts_are_quick(s.deal)
+    verdicts = playoff_verdicts(s.deal)
+    assert verdicts and min(v.loss for v in verdicts.values()) == 0
+    assert verdicts_are_quick(PlaySession.new(seed=1).deal)
+
+
+def test_settlement_is_undone_with_the_deal():
+    s = PlaySession.new("rubicon", seed=3, level="random")
+    s.autoplay_to_end()
+    assert s.game.is_over
+    assert s.undo()
+    assert not s.game.is_over and s.game.game_scores is None and s.human_to_move
