@@ -235,7 +235,7 @@ class _Analyser:
             L, F = state.hands[state.leader], state.hands[1 - state.leader]
             guess = s.value(L, F, state.rem)
             for group in self.classes(state):
-                v = s.lead_value(L, F, state.rem, group[0], guess)
+                v = s.lead_value(L, F, state.rem, group[0], guess, guess)
                 out.update(dict.fromkeys(group, v))
         else:
             L2, F = state.hands[state.leader], state.hands[1 - state.leader]

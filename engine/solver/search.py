@@ -145,6 +145,43 @@ def representatives(mine: int, theirs: int) -> int:
             | table[((mine >> 16) & 0xFF00) | ((theirs >> 24) & 0xFF)] << 24)
 
 
+def canonical_suit(ls: int, fs: int) -> tuple[int, int]:
+    """Canonical form of one suit of two hands (count slices, 8 nibbles each).
+
+    Ranks neither hand holds are squeezed out and each run of ranks held by one
+    hand only (no rank of the other hand between them, same point class) becomes
+    one rank holding all their copies; ranks held by both hands stay apart.
+    Only the order of the ranks within a point class, the point classes and the
+    suit decide tricks, so the position keeps its value. Non-brisque ranks are
+    packed from the seven up, brisques from the ace down.
+    """
+    runs: list[list[int]] = []  # [owner, class, lcount, fcount]
+    for rank in range(8):
+        lc = (ls >> (4 * rank)) & 15
+        fc = (fs >> (4 * rank)) & 15
+        if not lc and not fc:
+            continue
+        owner = 3 if lc and fc else (1 if lc else 2)
+        cls = 1 if rank >= 6 else 0
+        if runs and owner != 3 and runs[-1][0] == owner and runs[-1][1] == cls \
+                and runs[-1][2] + lc <= 15 and runs[-1][3] + fc <= 15:
+            runs[-1][2] += lc
+            runs[-1][3] += fc
+        else:
+            runs.append([owner, cls, lc, fc])
+    low = [r for r in runs if r[1] == 0]
+    high = [r for r in runs if r[1] == 1]
+    out_l = out_f = 0
+    for i, r in enumerate(low):
+        out_l |= r[2] << (4 * i)
+        out_f |= r[3] << (4 * i)
+    for i, r in enumerate(high):
+        rank = 8 - len(high) + i
+        out_l |= r[2] << (4 * rank)
+        out_f |= r[3] << (4 * rank)
+    return out_l, out_f
+
+
 @cache
 def beat_masks_for(trump: int | None) -> tuple[int, ...]:
     """``beat_masks[c]``: kinds ``d`` with ``beats(c, d, trump)`` (from engine.tricks)."""
@@ -207,11 +244,12 @@ class Searcher:
         self.tt: dict[int, list[Any]] = {}
         # beat_masks[c]: kinds d with beats(c, d): d played to c wins the trick.
         self.beat_masks = beat_masks_for(trump)
-        self._ab, self._reply_mask = self._build()
+        self._ab, self._reply_mask, self._canon = self._build()
 
     # The search is a closure over local tables: much faster than attribute lookups.
     def _build(self) -> tuple[Callable[[int, int, int, int, int, int, int], int],
-                              Callable[[int, int, int], int]]:
+                              Callable[[int, int, int], int],
+                              Callable[[int, int], tuple[int, int, int, int]]]:
         trump = self.trump
         rules = self.rules
         follow_suit, must_win, must_trump = rules.follow_suit, rules.must_win, rules.must_trump
@@ -289,16 +327,38 @@ class Searcher:
                 found = kinds_cache[mask] = tuple(out)
             return found
 
-        def lead_order(Lp: int, Fp: int) -> list[int]:
+        reply_cache: dict[int, tuple[int, ...]] = {}
+
+        def replies(Fp: int, Lp2: int, c: int) -> tuple[int, ...]:
+            """Representative legal replies to lead c, in search order."""
+            same = Fp & suit_masks[c >> 3]
+            if same and follow_suit:  # only the suit led matters
+                key = (same << 32 | (Lp2 & suit_masks[c >> 3])) << 5 | c
+            else:
+                key = (Fp << 32 | Lp2) << 6 | 32 | c
+            found = reply_cache.get(key)
+            if found is None:
+                found = kinds(reply_mask(Fp, Lp2, c))
+                if use_order:
+                    found = order_replies(found, c)
+                if len(reply_cache) > 1_000_000:
+                    reply_cache.clear()
+                reply_cache[key] = found
+            return found
+
+        def order_replies(ds: tuple[int, ...], c: int) -> tuple[int, ...]:
+            return ds
+
+        def lead_order(Lp: int, Fp: int) -> tuple[int, ...]:
             """Representative leads: those the follower cannot beat first (high
             ranks first), then the others (low ranks first, suit by suit)."""
             key = Lp << 32 | Fp
             cached = order_cache.get(key)
             if cached is not None:
-                return list(cached)
+                return cached
             leads = kinds(reps(Lp, Fp))
             if not use_order:
-                return list(leads)
+                return leads
             first: list[int] = []
             rest: list[int] = []
             for c in leads:
@@ -309,8 +369,39 @@ class Searcher:
             first.sort(key=lambda k: -(k & 7))
             if len(order_cache) > 1_000_000:
                 order_cache.clear()
-            order_cache[key] = tuple(first + rest)
-            return first + rest
+            cached = order_cache[key] = tuple(first + rest)
+            return cached
+
+        # Canonical suits: in each suit, ranks no one holds are squeezed out and
+        # runs of one owner's equivalent ranks merged (see canonical_suit), so
+        # positions that differ only by such ranks share one table entry.
+        fix_cache: dict[int, tuple[int, int, int, int]] = {}
+        nib_masks = tuple(0xFFFFFFFF << (32 * s) for s in range(4))
+        all_nibs = (1 << 128) - 1
+        not_nib = tuple(all_nibs ^ m for m in nib_masks)
+        not_byte = tuple(0xFFFFFFFF ^ (0xFF << (8 * s)) for s in range(4))
+
+        def fix(A: int, B: int, Ap: int, Bp: int, s: int) -> tuple[int, int, int, int]:
+            """(A, B, Ap, Bp) with suit s of both hands made canonical."""
+            m = nib_masks[s]
+            key = (A & m) << 128 | (B & m)
+            found = fix_cache.get(key)
+            if found is None:
+                sh = 32 * s
+                ca, cb = canonical_suit((A & m) >> sh, (B & m) >> sh)
+                found = fix_cache[key] = (ca << sh, cb << sh,
+                                          presence(ca) << (8 * s), presence(cb) << (8 * s))
+            nm = not_nib[s]
+            nb = not_byte[s]
+            return A & nm | found[0], B & nm | found[1], Ap & nb | found[2], Bp & nb | found[3]
+
+        def canon(A: int, B: int) -> tuple[int, int, int, int]:
+            """Both hands made canonical in every suit, with presence masks."""
+            Ap, Bp = presence(A), presence(B)
+            if use_eq:
+                for s in range(4):
+                    A, B, Ap, Bp = fix(A, B, Ap, Bp, s)
+            return A, B, Ap, Bp
 
         def exact(L: int, F: int, Lp: int, Fp: int, rem: int, n: int) -> int:
             """Exact V(L, F) of a small position (n <= exact_tricks), memoised."""
@@ -326,7 +417,7 @@ class Searcher:
                 bc = bunits[c]
                 bm = beat_masks[c]
                 worst = rem + 1
-                for d in kinds(reply_mask(Fp, Lp2, c)):
+                for d in replies(Fp, Lp2, c):
                     points = bc + bunits[d]
                     if n == 1:
                         v = 0 if (bm >> d) & 1 else rem
@@ -386,91 +477,122 @@ class Searcher:
             stats.nodes += 1
             key = L << 128 | F
             entry = tt.get(key) if use_tt else None
-            lo: int
-            hi: int
-            order: list[int]
+            order: tuple[int, ...]
             if entry is not None:
-                lo, hi, order = entry
-                if lo >= beta:
-                    return lo
-                if hi < beta:
-                    return hi
+                if entry[0] >= beta:
+                    return entry[0]  # type: ignore[no-any-return]
+                if entry[1] < beta:
+                    return entry[1]  # type: ignore[no-any-return]
+                order = entry[2]
             else:
-                lo, hi, order = 0, rem, lead_order(Lp, Fp)
+                order = lead_order(Lp, Fp)
                 if use_tt:
-                    entry = tt[key] = [lo, hi, order]
+                    entry = tt[key] = [0, rem, order]
             best = -1
+            m1 = n - 1
+            probe: dict[int, Any] = small if m1 <= small_n else tt
             for index, c in enumerate(order):
                 L2 = L - shifts[c]
                 Lp2 = Lp if (L2 >> nib[c]) & 15 else Lp ^ (1 << c)
-                ds = kinds(reply_mask(Fp, Lp2, c))
+                ds = replies(Fp, Lp2, c)
                 bc = bunits[c]
                 bm = beat_masks[c]
                 worst = rem + 1
-                if use_etc and n >= 2:
-                    # Enhanced transposition cutoff: a reply whose position is
-                    # already bounded low enough refutes this lead at once.
-                    probe: dict[int, Any] = small if n - 1 <= small_n else tt
+                if n <= 2:
                     for d in ds:
                         points = bc + bunits[d]
-                        F2 = F - shifts[d]
-                        if (bm >> d) & 1:
-                            e = probe.get(F2 << 128 | L2)
-                            if e is not None:
-                                v = rem - points - (e if probe is small else e[0])
-                                if v < worst:
-                                    worst = v
-                                    if v < beta:
-                                        break
+                        follower_wins = (bm >> d) & 1
+                        if n == 1:
+                            v = 0 if follower_wins else rem
                         else:
-                            e = probe.get(L2 << 128 | F2)
-                            if e is not None:
-                                v = points + (e if probe is small else e[1])
-                                if v < worst:
-                                    worst = v
-                                    if v < beta:
-                                        break
-                    if worst < beta:
-                        if worst > best:
-                            best = worst
-                        continue
-                    worst = rem + 1
-                for d in ds:
-                    points = bc + bunits[d]
-                    follower_wins = (bm >> d) & 1
-                    if n == 1:
-                        v = 0 if follower_wins else rem
-                    else:
-                        F2 = F - shifts[d]
-                        Fp2 = Fp if (F2 >> nib[d]) & 15 else Fp ^ (1 << d)
-                        rem2 = rem - points
-                        if n == 2:
                             # The last trick is forced: play it out here.
+                            F2 = F - shifts[d]
+                            Fp2 = Fp if (F2 >> nib[d]) & 15 else Fp ^ (1 << d)
+                            rem2 = rem - points
                             lk = Lp2.bit_length() - 1
                             fk = Fp2.bit_length() - 1
                             if follower_wins:
                                 v = rem2 if (beat_masks[fk] >> lk) & 1 else 0
                             else:
                                 v = points + (0 if (beat_masks[lk] >> fk) & 1 else rem2)
-                        elif n - 1 <= small_n:
-                            if follower_wins:
-                                v = rem2 - exact(F2, L2, Fp2, Lp2, rem2, n - 1)
-                            else:
-                                v = points + exact(L2, F2, Lp2, Fp2, rem2, n - 1)
-                        elif follower_wins:
-                            v = rem2 - ab(F2, L2, Fp2, Lp2, rem2, n - 1, rem2 - beta + 1)
+                        if v < worst:
+                            worst = v
+                            if worst < beta:
+                                break
+                else:
+                    sc = c >> 3
+                    L0 = -1  # the hands with the lead's suit made canonical, when needed
+                    F0 = Lp0 = Fp0 = 0
+                    kids: list[tuple[int, int, int, int, int, int]] = []
+                    for d in ds:
+                        points = bc + bunits[d]
+                        sd = d >> 3
+                        if sd == sc:
+                            A = L2
+                            B = F - shifts[d]
+                            Ap = Lp2
+                            Bp = Fp if (B >> nib[d]) & 15 else Fp ^ (1 << d)
+                            if use_eq and (Ap != Lp or Bp != Fp):
+                                A, B, Ap, Bp = fix(A, B, Ap, Bp, sc)
                         else:
-                            v = points + ab(L2, F2, Lp2, Fp2, rem2, n - 1, beta - points)
-                    if v < worst:
-                        worst = v
-                        if worst < beta:
-                            break
+                            if L0 < 0:
+                                if use_eq and Lp2 != Lp:
+                                    # The lead's kind is gone: its suit changes shape.
+                                    L0, F0, Lp0, Fp0 = fix(L2, F, Lp2, Fp, sc)
+                                else:
+                                    L0, F0, Lp0, Fp0 = L2, F, Lp2, Fp
+                            A = L0
+                            B = F0 - shifts[d]
+                            Ap = Lp0
+                            if (B >> nib[d]) & 15:
+                                Bp = Fp0
+                            else:
+                                Bp = Fp0 ^ (1 << d)
+                                if use_eq:
+                                    A, B, Ap, Bp = fix(A, B, Ap, Bp, sd)
+                        fw = (bm >> d) & 1
+                        if fw:
+                            A, B, Ap, Bp = B, A, Bp, Ap  # the winner leads next
+                        if use_etc:
+                            # Enhanced transposition cutoff: a reply whose position
+                            # is already bounded low enough refutes this lead at once.
+                            e = probe.get(A << 128 | B)
+                            if e is not None:
+                                if fw:
+                                    v = rem - points - (e if probe is small else e[0])
+                                else:
+                                    v = points + (e if probe is small else e[1])
+                                if v < worst:
+                                    worst = v
+                                    if v < beta:
+                                        break
+                        kids.append((fw, points, A, B, Ap, Bp))
+                    if worst < beta:
+                        if worst > best:
+                            best = worst
+                        continue
+                    worst = rem + 1
+                    for fw, points, A, B, Ap, Bp in kids:
+                        rem2 = rem - points
+                        if m1 <= small_n:
+                            if fw:
+                                v = rem2 - exact(A, B, Ap, Bp, rem2, m1)
+                            else:
+                                v = points + exact(A, B, Ap, Bp, rem2, m1)
+                        elif fw:
+                            v = rem2 - ab(A, B, Ap, Bp, rem2, m1, rem2 - beta + 1)
+                        else:
+                            v = points + ab(A, B, Ap, Bp, rem2, m1, beta - points)
+                        if v < worst:
+                            worst = v
+                            if worst < beta:
+                                break
                 if worst >= beta:
                     if entry is not None:
                         if worst > entry[0]:
                             entry[0] = worst
-                        if index:
-                            order.insert(0, order.pop(index))  # best lead first next time
+                        if index:  # best lead first next time
+                            entry[2] = (c,) + order[:index] + order[index + 1:]
                     return worst
                 if worst > best:
                     best = worst
@@ -478,7 +600,7 @@ class Searcher:
                 entry[1] = best
             return best
 
-        return ab, reply_mask
+        return ab, reply_mask, canon
 
     # ------------------------------------------------------------ questions
     # Root questions take count vectors; ``rem`` is every unit still to be won in
@@ -486,12 +608,14 @@ class Searcher:
 
     def test(self, L: int, F: int, rem: int, beta: int) -> int:
         """Fail-soft answer to "V(L, F) >= beta?"."""
-        return self._ab(L, F, presence(L), presence(F), rem, hand_size(L), beta)
+        n = hand_size(L)
+        L, F, Lp, Fp = self._canon(L, F)
+        return self._ab(L, F, Lp, Fp, rem, n, beta)
 
     def value(self, L: int, F: int, rem: int, guess: int | None = None) -> int:
         """Exact V(L, F) in units, by MTD(f)."""
-        Lp, Fp = presence(L), presence(F)
         n = hand_size(L)
+        L, F, Lp, Fp = self._canon(L, F)
         ab = self._ab
         return mtd(lambda beta: ab(L, F, Lp, Fp, rem, n, beta), rem, guess)
 
@@ -520,9 +644,12 @@ class Searcher:
                     break
         return worst
 
-    def lead_value(self, L: int, F: int, rem: int, lead: int, guess: int | None = None) -> int:
-        """Exact value for the leader of leading ``lead`` from ``L``."""
-        return mtd(lambda beta: self.after_lead(L, F, rem, lead, beta), rem, guess)
+    def lead_value(self, L: int, F: int, rem: int, lead: int, guess: int | None = None,
+                   top: int | None = None) -> int:
+        """Exact value for the leader of leading ``lead`` from ``L``; ``top``, when
+        given, is a known upper bound (the value of the position)."""
+        return mtd(lambda beta: self.after_lead(L, F, rem, lead, beta), rem, guess,
+                   rem if top is None else top)
 
     def outcome(self, L2: int, F: int, rem: int, lead: int, reply: int, beta: int) -> int:
         """Fail-soft test of the leader's value once ``lead`` and ``reply`` are on
@@ -550,10 +677,12 @@ class Searcher:
         return mtd(lambda beta: self.outcome(L2, F, rem, lead, reply, beta), rem, guess)
 
 
-def mtd(test: Callable[[int], int], top: int, guess: int | None) -> int:
-    """MTD(f): the exact value in ``0..top`` from fail-soft zero-window tests."""
-    lo, hi = 0, top
-    g = top // 2 if guess is None else min(max(guess, 0), top)
+def mtd(test: Callable[[int], int], top: int, guess: int | None,
+        hi: int | None = None) -> int:
+    """MTD(f): the exact value in ``0..top`` from fail-soft zero-window tests;
+    ``hi`` is a known upper bound (``top`` when not given)."""
+    lo, hi = 0, top if hi is None else min(hi, top)
+    g = hi // 2 if guess is None else min(max(guess, 0), hi)
     while lo < hi:
         beta = g + 1 if g == lo else g
         g = test(beta)
