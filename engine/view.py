@@ -61,14 +61,19 @@ class PlayerView:
     opponent_concealed: int                   # how many cards the opponent hides
     opponent_known: frozenset[int]            # of those, the ones this seat knows
     legal: tuple[Action, ...]                 # this seat's legal actions ((), if not to move)
+    concealed: tuple[int, ...] = ()           # how many cards each player hides
+    known: tuple[frozenset[int], ...] = ()    # concealed cards of each player this seat knows
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> PlayerView:
-        """The view of ``seat`` (0 or 1) of ``deal``."""
+        """The view of ``seat`` of ``deal`` (two or four players). With four,
+        :attr:`opponent` is the next player (on the left); see :attr:`opponents`."""
         n = deal.profile.players
-        if n != 2 or not 0 <= seat < n:
-            raise BeziqueError("views are defined for the two players of a two-handed deal")
-        opp = 1 - seat
+        if not 0 <= seat < n:
+            raise BeziqueError(f"seat {seat} is not a player of a {n}-player deal")
+        opp = (seat + 1) % n
+        known = tuple(frozenset(deal.hands[p]) if p == seat else known_concealed(deal, p)
+                      for p in range(n))
         return cls(
             profile=deal.profile, seat=seat, dealer=deal.dealer, phase=deal.phase,
             to_move=deal.to_move, leader=deal.leader,
@@ -82,16 +87,31 @@ class PlayerView:
             dix_counted=frozenset(deal.dix_counted), scores=tuple(deal.scores),
             tricks_played=deal.tricks_played, scored_this_turn=deal.scored_this_turn,
             opponent_concealed=len(deal.hands[opp]),
-            opponent_known=known_concealed(deal, opp),
+            opponent_known=known[opp],
             legal=tuple(deal.legal_actions()) if deal.to_move == seat and not deal.is_over
             else (),
+            concealed=tuple(len(h) for h in deal.hands), known=known,
         )
 
     # --- derived facts ------------------------------------------------------------
 
     @property
+    def players(self) -> int:
+        return self.profile.players
+
+    @property
     def opponent(self) -> int:
-        return 1 - self.seat
+        return (self.seat + 1) % self.profile.players
+
+    @property
+    def partner(self) -> int | None:
+        return (self.seat + 2) % 4 if self.profile.partnerships else None
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The players not on this seat's side."""
+        team = self.profile.team
+        return tuple(p for p in range(self.profile.players) if team(p) != team(self.seat))
 
     @property
     def holding(self) -> frozenset[int]:
@@ -106,7 +126,9 @@ class PlayerView:
     @property
     def unseen(self) -> frozenset[int]:
         """Cards this seat cannot see: the opponent's concealed cards and the hidden stock."""
-        seen = self.hand | self.played | self.tables[0] | self.tables[1]
+        seen = self.hand | self.played
+        for table in self.tables:
+            seen = seen | table
         if self.turn_up is not None:
             seen = seen | {self.turn_up}
         return frozenset(range(self.profile.deck_size)) - seen
@@ -114,7 +136,11 @@ class PlayerView:
     @property
     def unknown(self) -> frozenset[int]:
         """Unseen cards whose place (opponent's hand or stock) this seat does not know."""
-        return self.unseen - self.opponent_known
+        known = self.opponent_known
+        for p, cards in enumerate(self.known):
+            if p != self.seat:
+                known = known | cards
+        return self.unseen - known
 
     @property
     def is_my_turn(self) -> bool:
@@ -124,9 +150,9 @@ class PlayerView:
 def known_concealed(deal: Deal, player: int) -> frozenset[int]:
     """Cards of ``player``'s concealed hand that the other player knows are there:
     turn-ups taken in exchange for a seven, and the whole hand once the stock is
-    exhausted (every other card has been seen)."""
+    exhausted in a two-player deal (every other card has been seen)."""
     hand = deal.hands[player]
-    if deal.stock_count == 0:
+    if deal.stock_count == 0 and deal.profile.players == 2:
         return frozenset(hand)
     known = {e.cards[1] for e in deal.events if e.type == "exchange" and e.player == player
              and len(e.cards) == 2}
@@ -135,7 +161,10 @@ def known_concealed(deal: Deal, player: int) -> frozenset[int]:
 
 def sample_unseen(view: PlayerView, rng: random.Random) -> tuple[list[int], list[int]]:
     """A random split of the unseen cards consistent with ``view``: the opponent's
-    concealed hand and the hidden stock in draw order (first drawn first)."""
+    concealed hand and the hidden stock in draw order (first drawn first).
+    Two-player deals only."""
+    if view.profile.players != 2:
+        raise BeziqueError("unseen cards are sampled for two-player deals only")
     unknown = sorted(view.unknown)
     rng.shuffle(unknown)
     need = view.opponent_concealed - len(view.opponent_known)

@@ -38,3 +38,16 @@ def test_statistics() -> None:
     assert mean == 2.0 and mlo < 2.0 < mhi
     s = summarize("a", "b", [10, 0, -5, 20])
     assert s.a_win_rate == 2.5 / 4 and s.ties == 1
+
+
+@pytest.mark.parametrize("variant", ["rubicon-four-handed", "rubicon"])
+def test_arena_variants_report_sides_and_game_points(
+        variant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "heuristic", "--b", "random", "--deals", "1",
+                 "--variant", variant, "--json", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["variant"] == variant and data["played"] == 2
+    assert "mean_game_points" in data and "game points" in out
+    if variant == "rubicon-four-handed":
+        assert "seats 1 & 3" in out

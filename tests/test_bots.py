@@ -91,18 +91,53 @@ def test_hint_names_the_meld_to_declare() -> None:
     raise AssertionError("no declaration found")
 
 
-def test_playoff_values_match_brute_force_on_small_endings() -> None:
-    # At the last trick the values are the trick's points for the winner.
+def test_playoff_values_are_the_solvers() -> None:
+    from engine.cards import kind_face
+    from engine.solver import move_values
+
     deal = _position(9, True)
-    rng = random.Random(9)
-    while len(deal.hands[0]) + len(deal.hands[1]) > 3 and not deal.is_over:
-        deal.apply(rng.choice(deal.legal_actions()))
-    if deal.is_over or len(deal.legal_actions()) < 1:
-        pytest.skip("ended early")
     view = PlayerView.of(deal, deal.to_move)
     values = playoff_values(view)
     assert set(values) == {a.card for a in view.legal}
-    assert all(v >= 0 for v in values.values())
+    faces = move_values(deal.playoff_position())
+    assert all(values[c] == faces[kind_face(c % 32)] for c in values)
+
+
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+def test_bots_choose_a_solver_best_card_in_the_playoff(name: str) -> None:
+    from engine.cards import Card
+    from engine.solver import move_values
+
+    checked = 0
+    for seed in range(6):
+        deal = _position(20 + seed, True)
+        bot = make_bot(name, random.Random(seed), samples=2)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            action = bot.choose(PlayerView.of(deal, deal.to_move))
+            if len(legal) > 1:
+                values = move_values(deal.playoff_position())
+                assert values[Card.from_id(action.card).face] == max(values.values())
+                checked += 1
+            deal.apply(action if seed % 2 else rng.choice(legal))
+    assert checked > 10
+
+
+def test_playoff_hint_quotes_the_solver() -> None:
+    from engine.solver import solve
+
+    for seed in range(40):
+        deal = _position(seed, True)
+        solution = solve(deal.playoff_position())
+        if solution.refutations:
+            en = hint(deal, deal.to_move, "en")
+            ru = hint(deal, deal.to_move, "ru")
+            assert str(solution.value) in en.reasons[0]
+            assert solution.refutations[0].text_en in en.reasons
+            assert solution.refutations[0].text_ru in ru.reasons
+            return
+    raise AssertionError("no play-off with a worse card found")
 
 
 def test_heuristic_beats_random_on_a_small_seeded_sample() -> None:
@@ -110,42 +145,3 @@ def test_heuristic_beats_random_on_a_small_seeded_sample() -> None:
     assert summary.deals == 40
     assert summary.a_win_rate > 0.6
     assert summary.mean_point_diff > 0
-
-
-def _naive(leader: list[int], follower: list[int], trump: int) -> int:
-    """Points the leader captures with best play, by plain minimax (brute force)."""
-    from engine.tricks import beats, is_brisque, playoff_legal
-
-    if not leader:
-        return 0
-    best = -1
-    for lead in leader:
-        worst = None
-        for reply in playoff_legal(follower, lead, trump, PROFILE.playoff):
-            rl = [c for c in leader if c != lead]
-            rf = [c for c in follower if c != reply]
-            pts = 10 * (is_brisque(lead) + is_brisque(reply)) + (10 if not rl else 0)
-            rest = 10 * sum(is_brisque(c) for c in rl + rf) + 10
-            if beats(lead, reply, trump):
-                v = rest - _naive(rf, rl, trump)
-            else:
-                v = pts + _naive(rl, rf, trump)
-            worst = v if worst is None else min(worst, v)
-        assert worst is not None
-        best = max(best, worst)
-    return best
-
-
-@pytest.mark.parametrize("seed", range(30))
-def test_playoff_solver_agrees_with_brute_force(seed: int) -> None:
-    from engine.bots.fastplay import rules_for
-    from engine.bots.playoff import PlayoffSolver
-
-    rng = random.Random(seed)
-    size = rng.randint(1, 4)
-    cards = rng.sample(range(64), 2 * size)
-    trump = rng.randrange(4)
-    a, b = cards[:size], cards[size:]
-    solver = PlayoffSolver(rules_for(PROFILE, trump))
-    assert solver.value(tuple(sorted(c % 32 for c in a)),
-                        tuple(sorted(c % 32 for c in b))) == _naive(a, b, trump)

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from engine.actions import Action
 from engine.bots.heuristic import HeuristicBot, advise
+from engine.bots.playoff import choose_card, playoff_solution, playoff_values, solvable
 from engine.bots.reasons import Reason
 from engine.bots.search import StrongBot, search_reasons
 from engine.deal import Deal
@@ -97,6 +98,22 @@ class Hint:
     reasons: tuple[str, ...]
 
 
+def playoff_reasons(view: PlayerView) -> list[Reason]:
+    """The solver's numbers for a play-off decision: the best card's value and, for
+    every worse card, the solver's refutation (its loss and the reply)."""
+    solution = playoff_solution(view)
+    card = choose_card(playoff_values(view))
+    if solution.scale.objective == "points":
+        reasons = [Reason("playoff_solver", card=card, points=solution.value)]
+    else:
+        last, brisques = solution.breakdown()
+        reasons = [Reason("playoff_solver_tiebreak", card=card, last=last, brisques=brisques)]
+    for refutation in solution.refutations:
+        reasons.append(Reason("playoff_refutation", en=refutation.text_en,
+                              ru=refutation.text_ru))
+    return reasons
+
+
 def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
     """The recommended action for ``seat`` (who must be to move) with its reasons:
     meld values, cards kept for later melds, risk, and in the play-off the exact
@@ -105,16 +122,9 @@ def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
     if not view.legal:
         raise BeziqueError(f"player {seat + 1} is not to move")
     reasons: list[Reason]
-    if view.stock_count == 0 and view.phase in ("lead", "follow") and len(view.legal) > 1:
-        from engine.bots.playoff import playoff_values
-
-        values = playoff_values(view)
-        card = max(values, key=lambda c: (values[c], -(c % 8), -c))
-        action = Action.play(card)
-        reasons = [Reason("playoff_solver", card=card, points=values[card])]
-        for other in sorted(values, key=lambda c: -values[c]):
-            if other != card:
-                reasons.append(Reason("playoff_move", card_alt=other, points=values[other]))
+    if solvable(view) and len(view.legal) > 1:
+        reasons = playoff_reasons(view)
+        action = Action.play(choose_card(playoff_values(view)))
     else:
         advice = advise(view)
         action, reasons = advice.action, list(advice.reasons)

@@ -147,11 +147,19 @@ def opponent_threat(view: PlayerView) -> float:
     """Rough points the opponent may declare after winning a trick now."""
     if view.stock_count == 0:
         return 0.0
-    opp = view.opponent
     threat = 15.0
-    for meld in view.pending[opp]:
-        threat = max(threat, float(view.profile.meld(meld.kind).points))
-    table = view.tables[opp]
+    for opp in view.opponents:
+        for meld in view.pending[opp]:
+            threat = max(threat, float(view.profile.meld(meld.kind).points))
+        threat = max(threat, _table_threat(view, view.tables[opp]))
+    if view.stock_count <= LATE_STOCK:
+        threat *= 1.5
+    return threat
+
+
+def _table_threat(view: PlayerView, table: frozenset[int]) -> float:
+    """Points of a big meld an opponent's exposed cards are close to."""
+    threat = 0.0
     rules = rules_for(view.profile, view.trump)
     for rule in rules.melds:
         if rule.points < BIG_MELD:
@@ -161,9 +169,16 @@ def opponent_threat(view: PlayerView) -> float:
                     for bits, count in rule.groups)
         if shown >= need - 2 and shown >= 2:
             threat = max(threat, rule.points * (0.5 if shown == need - 1 else 0.25))
-    if view.stock_count <= LATE_STOCK:
-        threat *= 1.5
     return threat
+
+
+def _to_beat(view: PlayerView) -> int:
+    """The card of the current trick that a reply must beat (the lead in two-handed)."""
+    best = view.trick[0]
+    for card in view.trick[1:]:
+        if beats(best, card, view.trump):
+            best = card
+    return best
 
 
 def lead_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
@@ -200,7 +215,7 @@ def _kept(view: PlayerView, keep: dict[int, float], played: int) -> list[Reason]
 
 def follow_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
     """How good each reply is by the rules of thumb (higher is better)."""
-    lead = view.trick[0]
+    lead = _to_beat(view)
     keep = keep_values(view)
     threat = opponent_threat(view)
     lead_points = 10 if is_brisque(lead) else 0
@@ -226,7 +241,7 @@ def ranked_plays(view: PlayerView) -> list[Action]:
 def _follow(view: PlayerView, cards: list[int]) -> Advice:
     if view.stock_count == 0:
         return _playoff(view, cards)
-    lead = view.trick[0]
+    lead = _to_beat(view)
     trump = view.trump
     keep = keep_values(view)
     threat = opponent_threat(view)
@@ -255,18 +270,19 @@ def _follow(view: PlayerView, cards: list[int]) -> Advice:
 
 
 def _playoff(view: PlayerView, cards: list[int]) -> Advice:
-    from engine.bots.playoff import best_playoff_card
+    from engine.bots.playoff import best_playoff_card, solvable
 
-    card, value, how = best_playoff_card(view)
-    if card in cards:
-        return Advice(Action.play(card), (Reason(how, card=card, points=value),))
+    if solvable(view) and len(cards) > 1:
+        card, value, how = best_playoff_card(view)
+        if card in cards:
+            return Advice(Action.play(card), (Reason(how, card=card, points=value),))
     return _greedy_playoff(view, cards)
 
 
 def _greedy_playoff(view: PlayerView, cards: list[int]) -> Advice:
     trump = view.trump
     if view.trick:
-        lead = view.trick[0]
+        lead = _to_beat(view)
         winners = [c for c in cards if beats(lead, c, trump)]
         if winners:
             card = min(winners, key=lambda c: (suit_of(c) == trump, rank_of(c)))

@@ -1,137 +1,78 @@
-"""Exact play-off values for the bots and hints.
+"""Play-off values for the bots and hints, from the project's solver.
 
-Once the stock is exhausted a seat knows the opponent's hand by elimination, so
-the play-off is a perfect-information game: the bots play it exactly. This
-module has a small memoised minimax on card kinds (copies of a kind are
-interchangeable here); when the project's solver (:mod:`engine.solver`) offers
-``solve``, it could be swapped in behind :func:`playoff_values`.
+Once the stock is exhausted a seat of a two-player deal knows the opponent's
+hand by elimination, so the play-off is a perfect-information game. The one
+source of play-off truth is :mod:`engine.solver`: :func:`playoff_values` maps
+:func:`engine.solver.move_values` onto the seat's legal card ids and
+:func:`playoff_solution` returns the full :class:`engine.solver.Solution`
+(values, best line, refutations in English and Russian) for hints.
 
-Values are the points a player still captures in the play-off (brisques, the
-last trick, per-trick points), the card being chosen now included.
+Values are in the solver's units: the points the player to move still captures
+(brisques, the last trick) with best play by both, the card chosen now
+included; for Rubicon-family scoring (brisques only break ties) the solver's
+lexicographic value (last trick first, then brisques).
+
+Four-handed play-offs are not solved (the solver takes two hands): callers get
+``None`` from :func:`playoff_values_or_none` and play by rule of thumb.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-from engine.bots.fastplay import Rules, rules_for
+from engine.cards import kind_face
+from engine.solver import Position, Solution, move_values, solve
 from engine.view import PlayerView
 
-Hand = tuple[int, ...]
+_CACHE: dict[str, dict[str, int]] = {}
+_CACHE_LIMIT = 4096
 
 
-def _beats(lead: int, follow: int, trump: int) -> bool:
-    ls, fs = lead >> 3, follow >> 3
-    if fs == ls:
-        return (follow & 7) > (lead & 7)
-    return fs == trump
+def solvable(view: PlayerView) -> bool:
+    """True when the solver applies: two players, stock exhausted, a card to play."""
+    return (view.profile.players == 2 and view.stock_count == 0
+            and view.phase in ("lead", "follow"))
 
 
-def _replies(rules: Rules, hand: Hand, lead: int) -> Hand:
-    ls = lead >> 3
-    same = tuple(c for c in hand if c >> 3 == ls)
-    if same and rules.follow_suit:
-        if rules.must_win:
-            higher = tuple(c for c in same if (c & 7) > (lead & 7))
-            if higher:
-                return higher
-        return same
-    if rules.must_trump and rules.trump >= 0 and ls != rules.trump:
-        trumps = tuple(c for c in hand if c >> 3 == rules.trump)
-        if trumps:
-            return trumps
-    return hand
-
-
-def _without(hand: Hand, card: int) -> Hand:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1:]
-
-
-class PlayoffSolver:
-    """Memoised exact values of play-off positions for one set of rules."""
-
-    def __init__(self, rules: Rules) -> None:
-        self.rules = rules
-        self.value = lru_cache(maxsize=200_000)(self._value)
-
-    def _trick_points(self, lead: int, reply: int, last: bool) -> int:
-        r = self.rules
-        points = r.trick_points + (r.last_bonus if last else 0)
-        if r.brisque_points:
-            points += r.brisque_points * (((lead & 7) >= 6) + ((reply & 7) >= 6))
-        return points
-
-    def remaining(self, a: Hand, b: Hand) -> int:
-        r = self.rules
-        points = r.last_bonus + r.trick_points * max(len(a), len(b))
-        if r.brisque_points:
-            points += r.brisque_points * sum(1 for c in a + b if (c & 7) >= 6)
-        return points
-
-    def _value(self, leader: Hand, follower: Hand) -> int:
-        """Points the leader captures from here with best play by both."""
-        if not leader:
-            return 0
-        best = -1
-        for lead in sorted(set(leader)):
-            v = self.after_lead(leader, follower, lead)
-            if v > best:
-                best = v
-        return best
-
-    def after_lead(self, leader: Hand, follower: Hand, lead: int) -> int:
-        """The leader's points once ``lead`` is played and the follower replies best."""
-        worst = None
-        for reply in sorted(set(_replies(self.rules, follower, lead))):
-            v = self.outcome(leader, follower, lead, reply)
-            if worst is None or v < worst:
-                worst = v
-        assert worst is not None
-        return worst
-
-    def outcome(self, leader: Hand, follower: Hand, lead: int, reply: int) -> int:
-        """The leader's points after ``lead`` and ``reply``, best play afterwards."""
-        rest_l, rest_f = _without(leader, lead), _without(follower, reply)
-        points = self._trick_points(lead, reply, not rest_l)
-        if _beats(lead, reply, self.rules.trump):
-            return self.remaining(rest_f, rest_l) - self.value(rest_f, rest_l)
-        return points + self.value(rest_l, rest_f)
-
-
-_SOLVERS: dict[int, PlayoffSolver] = {}
-
-
-def solver_for(rules: Rules) -> PlayoffSolver:
-    solver = _SOLVERS.get(id(rules))
-    if solver is None or solver.rules is not rules:
-        solver = _SOLVERS[id(rules)] = PlayoffSolver(rules)
-    return solver
+def playoff_position(view: PlayerView) -> Position:
+    """The play-off seen by ``view.seat`` as a solver position (both hands are
+    known by elimination once the stock is exhausted)."""
+    hands: list[list[int]] = [[], []]
+    hands[view.seat] = sorted(view.holding)
+    opp = view.opponent
+    hands[opp] = sorted(view.opponent_known | view.tables[opp])
+    leader = view.leader
+    return Position.from_playoff(view.profile, view.trump, hands, leader, list(view.trick))
 
 
 def playoff_values(view: PlayerView) -> dict[int, int]:
-    """For each card the seat may play now, the play-off points the seat will
-    still capture (this trick included) with best play by both afterwards."""
-    rules = rules_for(view.profile, view.trump)
-    solver = solver_for(rules)
-    mine = tuple(sorted(c % 32 for c in view.holding))
-    theirs = tuple(sorted(c % 32 for c in view.opponent_known | view.tables[view.opponent]))
-    legal = [a.card for a in view.legal]
-    values: dict[int, int] = {}
-    if view.trick:
-        lead = view.trick[0] % 32
-        leader = tuple(sorted((*theirs, lead)))
-        total = solver.remaining(leader, mine)
-        for card in legal:
-            values[card] = total - solver.outcome(leader, mine, lead, card % 32)
-    else:
-        for card in legal:
-            values[card] = solver.after_lead(mine, theirs, card % 32)
-    return values
+    """For each card id the seat may play now, its solver value."""
+    position = playoff_position(view)
+    key = position.to_json()
+    faces = _CACHE.get(key)
+    if faces is None:
+        faces = move_values(position)
+        if len(_CACHE) >= _CACHE_LIMIT:
+            _CACHE.clear()
+        _CACHE[key] = faces
+    return {a.card: faces[kind_face(a.card % 32)] for a in view.legal
+            if kind_face(a.card % 32) in faces}
+
+
+def playoff_values_or_none(view: PlayerView) -> dict[int, int] | None:
+    return playoff_values(view) if solvable(view) else None
+
+
+def playoff_solution(view: PlayerView) -> Solution:
+    """The solver's full answer (values, line, refutations) for the seat to move."""
+    return solve(playoff_position(view))
+
+
+def choose_card(values: dict[int, int]) -> int:
+    """A solver-best card, the lowest rank among equals (keep the high cards)."""
+    return max(values, key=lambda c: (values[c], -(c % 8), -c))
 
 
 def best_playoff_card(view: PlayerView) -> tuple[int, int, str]:
-    """(card, its value, reason key) of the best play-off card for the seat."""
+    """(card, its value, reason key) of a solver-best play-off card for the seat."""
     values = playoff_values(view)
-    card = max(values, key=lambda c: (values[c], -(c % 8), -c))
+    card = choose_card(values)
     return card, values[card], "playoff_solver"

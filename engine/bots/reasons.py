@@ -52,6 +52,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "playoff_solver": ("{card} is best with exact play: you take {points} more points in the "
                        "play-off", "{card} — лучший ход при точной игре: вы возьмёте ещё "
                        "{points} очков в розыгрыше"),
+    "playoff_solver_tiebreak": ("{card} is best with exact play: the last trick brings you "
+                                "{last} and the brisques {brisques}",
+                                "{card} — лучший ход при точной игре: последняя взятка даст "
+                                "вам {last}, брискли — {brisques}"),
+    "playoff_refutation": ("{en}", "{ru}"),
     "playoff_move": ("{card_alt}: {points}", "{card_alt}: {points}"),
     "playoff_greedy": ("{card}: win cheaply when possible, else give the lowest card",
                        "{card}: взять дёшево, если можно, иначе отдать младшую карту"),

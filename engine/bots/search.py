@@ -9,7 +9,10 @@ difference is measured with far less noise than their values. The action with
 the best mean final margin (own deal score minus the opponent's) is chosen;
 the heuristic's choice gets a small prior bonus to break near-ties.
 
-In the play-off the bot plays exactly (:mod:`engine.bots.playoff`).
+In the play-off the bot plays exactly with the project's solver
+(:mod:`engine.bots.playoff`). Where the fast simulator does not apply (four
+players, no turn-up, carte blanche: :func:`engine.bots.fastplay.supported`)
+the bot plays the heuristic's move.
 
 ``samples`` bounds the determinizations per decision and ``time_limit`` the
 seconds per decision (whichever comes first). A *cheating* bot (``oracle``)
@@ -42,7 +45,7 @@ from engine.bots.fastplay import (
     supported,
 )
 from engine.bots.heuristic import advise, ranked_plays
-from engine.bots.playoff import best_playoff_card
+from engine.bots.playoff import best_playoff_card, solvable
 from engine.bots.reasons import Reason
 from engine.deal import Deal
 from engine.view import PlayerView, sample_unseen
@@ -84,10 +87,43 @@ def keep_table(rules: Rules) -> list[float]:
 def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
             horizon: int = 99) -> None:
     """Play ``state`` with the fast rule-of-thumb policy, to the end or until
-    ``horizon`` more tricks are finished (then stopping before a lead)."""
+    ``horizon`` more tricks are finished (then stopping before a lead). A
+    negative ``horizon`` stops at the first lead of the play-off."""
+    if horizon < 0:
+        while state.phase != OVER and (state.stock or state.turn_up >= 0
+                                       or state.phase != LEAD):
+            state.apply(policy_action(state, rng, noise))
+        return
     stop = state.tricks_played + horizon
     while state.phase != OVER and not (state.tricks_played >= stop and state.phase == LEAD):
         state.apply(policy_action(state, rng, noise))
+
+
+def playoff_estimate(state: FastDeal, player: int) -> float:
+    """A cheap estimate of ``player``'s play-off points minus the opponent's, from
+    the holdings when the stock is exhausted: the brisques and the last trick
+    shared by trump length and high cards."""
+    if state.phase == OVER:
+        return 0.0
+    rules = state.rules
+    trump = rules.trump
+    strength = [1.0, 1.0]
+    left = 0
+    for p in (0, 1):
+        for c in state.hold[p]:
+            rank = c & 7
+            if rank >= 6:
+                left += 1
+            if (c & 31) >> 3 == trump:
+                strength[p] += 2.0 + (0.5 if rank >= 6 else 0.0)
+            elif rank == 7:
+                strength[p] += 1.5
+            elif rank == 6:
+                strength[p] += 0.5
+    total = left * rules.brisque_points + rules.last_bonus + rules.trick_points * len(
+        state.hold[0])
+    share = strength[player] / (strength[0] + strength[1])
+    return total * (2 * share - 1)
 
 
 def static_value(state: FastDeal, player: int) -> float:
@@ -256,11 +292,11 @@ class StrongBot:
         prior = advise(view).action
         if len(legal) == 1:
             return SearchResult(legal[0], {}, 0)
-        if view.stock_count == 0 and view.phase in ("lead", "follow"):
+        if solvable(view):
             card, _value, _how = best_playoff_card(view)
             return SearchResult(Action.play(card), {}, 0)
-        if not supported(view.profile):
-            return SearchResult(prior, {}, 0)
+        if not supported(view.profile) or view.stock_count == 0:
+            return SearchResult(prior, {}, 0)   # the simulator does not apply: heuristic
         candidates = _candidates(view, prior, self.top)
         if len(candidates) == 1:
             return SearchResult(candidates[0], {}, 0)
@@ -277,8 +313,12 @@ class StrongBot:
                 state = base.copy()
                 state.apply(action)
                 rollout(state, random.Random(seed), self.noise, self.horizon)
-                totals[i] += (state.scores[seat] - state.scores[opp]
-                              + static_value(state, seat) - static_value(state, opp))
+                if self.horizon < 0:
+                    totals[i] += (state.scores[seat] - state.scores[opp]
+                                  + playoff_estimate(state, seat))
+                else:
+                    totals[i] += (state.scores[seat] - state.scores[opp]
+                                  + static_value(state, seat) - static_value(state, opp))
             done += 1
         means = {a: t / done + (self.margin if a == prior else 0.0)
                  for a, t in zip(candidates, totals, strict=True)}

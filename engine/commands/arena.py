@@ -2,7 +2,11 @@
 with 95% confidence intervals.
 
 Each seed is dealt twice with the seats swapped, so both bots get the same cards.
-A deal is won by the higher deal score; a tie counts half a win.
+A deal is won by the higher deal score; a tie counts half a win. With
+``--variant`` any profile plays: in four-handed partnerships bot A sits in seats
+0 and 2 against bot B in 1 and 3 (swapped in the paired deal) and each side's
+score is the partnership's; in single-deal (Rubicon-family) variants the deal is
+settled and "won" means the higher game score, the margin being game points.
 """
 
 from __future__ import annotations
@@ -51,8 +55,8 @@ def build_bot(name: str, rng: random.Random, budget: int | None, time_limit: flo
     return bot
 
 
-def play_deal(profile: Profile, bots: tuple[Bot, Bot], seed: int, dealer: int,
-              cheaters: tuple[bool, bool] = (False, False)) -> Deal:
+def play_deal(profile: Profile, bots: tuple[Bot, ...], seed: int, dealer: int,
+              cheaters: tuple[bool, ...] = (False, False, False, False)) -> Deal:
     """Play one deal; ``bots[p]`` sits in seat p."""
     deal = Deal.new(profile, random.Random(seed), dealer=dealer)
     while not deal.is_over:
@@ -62,6 +66,22 @@ def play_deal(profile: Profile, bots: tuple[Bot, Bot], seed: int, dealer: int,
             bot.oracle = deal
         deal.apply(bot.choose(PlayerView.of(deal, seat)))
     return deal
+
+
+def side_margins(deal: Deal, a_side: int) -> tuple[int, int | None]:
+    """(deal points of side ``a_side`` minus the other side's, the same in settlement
+    game points for single-deal variants, else None). Two-handed sides are seats;
+    partnerships are teams."""
+    from engine.settlement import settle
+
+    profile = deal.profile
+    sides = deal.team_scores()
+    diff = sides[a_side] - sides[1 - a_side]
+    if profile.settlement is None or profile.scoring.end != "single_deal":
+        return diff, None
+    result = settle(profile, sides, deal.brisque_points())
+    game = result.game_scores(2)
+    return diff, game[a_side] - game[1 - a_side]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +94,17 @@ class Summary:
     mean_point_diff: float
     diff_ci95: tuple[float, float]
     ties: int
+    variant: str = "two-handed"
+    game_points: float | None = None            # A's mean settlement margin per deal
+    game_ci95: tuple[float, float] | None = None
 
     def to_json(self) -> dict[str, object]:
-        return {"a": self.a, "b": self.b, "deals": self.deals // 2, "played": self.deals,
+        extra: dict[str, object] = {}
+        if self.game_points is not None and self.game_ci95 is not None:
+            extra = {"mean_game_points": round(self.game_points, 2),
+                     "game_ci95": [round(self.game_ci95[0], 2), round(self.game_ci95[1], 2)]}
+        return {"a": self.a, "b": self.b, "variant": self.variant, **extra,
+                "deals": self.deals // 2, "played": self.deals,
                 "a_win_rate": round(self.a_win_rate, 4),
                 "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
                 "mean_point_diff": round(self.mean_point_diff, 2),
@@ -105,13 +133,20 @@ def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, tuple[float, f
     return mean, (mean - half, mean + half)
 
 
-def summarize(a: str, b: str, diffs: list[int]) -> Summary:
-    """Summary of A's point differences (A − B), one per deal played."""
-    wins = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in diffs)
+def summarize(a: str, b: str, diffs: list[int], games: list[int] | None = None,
+              variant: str = "two-handed") -> Summary:
+    """Summary of A's point differences (A − B), one per deal played; with
+    ``games`` (settlement game-point margins) wins are counted on those."""
+    decide = games if games else diffs
+    wins = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in decide)
     n = len(diffs)
     mean, diff_ci = mean_ci([float(d) for d in diffs])
+    game_mean: float | None = None
+    game_ci: tuple[float, float] | None = None
+    if games:
+        game_mean, game_ci = mean_ci([float(g) for g in games])
     return Summary(a, b, n, wins / n if n else 0.0, wilson(wins, n), mean, diff_ci,
-                   sum(1 for d in diffs if d == 0))
+                   sum(1 for d in decide if d == 0), variant, game_mean, game_ci)
 
 
 class Progress:
@@ -142,19 +177,26 @@ def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed"
     bot_a = build_bot(a, rng_a, budget, time_limit)
     bot_b = build_bot(b, rng_b, budget, time_limit)
     cheat = (a.endswith(CHEAT_SUFFIX), b.endswith(CHEAT_SUFFIX))
+    n = profile.players
     bar = Progress(deals, progress)
     diffs: list[int] = []
+    games: list[int] = []
     for i in range(deals):
         deal_seed = seed * 1_000_003 + i
-        dealer = i % 2
-        for a_seat in (0, 1):
-            bots = (bot_a, bot_b) if a_seat == 0 else (bot_b, bot_a)
-            cheaters = cheat if a_seat == 0 else (cheat[1], cheat[0])
+        dealer = i % n
+        for a_side in (0, 1):
+            # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four).
+            seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+            bots = tuple(bot_a if s else bot_b for s in seats)
+            cheaters = tuple(cheat[0] if s else cheat[1] for s in seats)
             deal = play_deal(profile, bots, deal_seed, dealer, cheaters)
-            diffs.append(deal.scores[a_seat] - deal.scores[1 - a_seat])
-        s = summarize(a, b, diffs)
+            diff, game = side_margins(deal, a_side)
+            diffs.append(diff)
+            if game is not None:
+                games.append(game)
+        s = summarize(a, b, diffs, games, variant)
         bar.update(i + 1, f"A wins {s.a_win_rate:.1%} diff {s.mean_point_diff:+.0f}")
-    return summarize(a, b, diffs)
+    return summarize(a, b, diffs, games, variant)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,11 +204,17 @@ def run(args: argparse.Namespace) -> int:
                         args.time_limit, progress=not args.no_progress)
     lo, hi = summary.ci95
     dlo, dhi = summary.diff_ci95
-    print(f"{summary.a} vs {summary.b}: {args.deals} paired deals ({summary.deals} played, "
-          f"seats swapped; a tie counts half, {summary.ties} ties)")
+    sides = " (A in seats 1 & 3, B in 2 & 4, swapped in each pair)" if load_profile(
+        args.variant).players == 4 else ""
+    print(f"{summary.a} vs {summary.b} [{summary.variant}]{sides}: {args.deals} paired deals "
+          f"({summary.deals} played, seats swapped; a tie counts half, {summary.ties} ties)")
     print(f"A win rate {summary.a_win_rate:.1%} (95% Wilson CI {lo:.1%} – {hi:.1%})")
     print(f"mean point difference A − B per deal {summary.mean_point_diff:+.1f} "
           f"(95% CI {dlo:+.1f} – {dhi:+.1f})")
+    if summary.game_points is not None and summary.game_ci95 is not None:
+        glo, ghi = summary.game_ci95
+        print(f"mean settlement game points A − B per deal {summary.game_points:+.1f} "
+              f"(95% CI {glo:+.1f} – {ghi:+.1f}); won = higher game score")
     if args.json:
         print(json.dumps(summary.to_json()))
     return 0
