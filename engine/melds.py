@@ -267,7 +267,7 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     with explanations in ``lang`` ("en" or "ru")."""
     if not isinstance(obj, dict):
         raise PositionError("a melds request must be a JSON object")
-    unknown = set(obj) - {"variant", "trump", "hand", "table", "history"}
+    unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}
     if unknown:
         raise PositionError(f"unknown field(s): {', '.join(sorted(unknown))}")
     variant = obj.get("variant", "two-handed")
@@ -291,23 +291,33 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     if len(holding) > profile.hand_size:
         raise PositionError(f"hand and table hold {len(holding)} cards; a hand has at most "
                             f"{profile.hand_size}")
+    partner_table = _cards(obj.get("partner_table", []), "partner_table", profile.packs)
+    if partner_table and not profile.declaring.use_partner_table:
+        raise PositionError("this variant does not let a player use the partner's cards")
+    if set(partner_table) & set(holding) or len(partner_table) > profile.hand_size:
+        raise PositionError("'partner_table' must be the partner's own exposed cards")
+    holding += partner_table
     raw_history = obj.get("history", [])
     if not isinstance(raw_history, list) or len(raw_history) > MAX_QUERY_CARDS:
         raise PositionError("'history' must be a list of declarations")
-    history: list[ScoredMeld] = []
+    parsed: list[tuple[MeldSpec, list[int]]] = []
     for index, entry in enumerate(raw_history):
         if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str):
             raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}")
         if not profile.has_meld(entry["meld"]):
             raise PositionError(f"history[{index}]: unknown meld {entry['meld']!r}")
-        spec = profile.meld(entry["meld"])
         cards = _cards(entry.get("cards"), f"history[{index}].cards", profile.packs)
-        verdict = judge(profile, spec, trump, cards, history)
+        parsed.append((profile.meld(entry["meld"]), cards))
+    # Cards of earlier melds no longer held have been played (this matters where
+    # melds re-form after a card is played).
+    played = frozenset(c for _, cards in parsed for c in cards) - frozenset(holding)
+    history: list[ScoredMeld] = []
+    for index, (spec, cards) in enumerate(parsed):
+        verdict = judge(profile, spec, trump, cards, history, played)
         if not verdict.legal:
             raise PositionError(f"history[{index}] could not have been scored: "
                                 + "; ".join(s.render() for s in verdict.steps))
         history.append(ScoredMeld(spec.kind, frozenset(cards)))
-    played = frozenset(c for h in history for c in h.cards) - frozenset(holding)
     used = frozenset(c for h in history for c in h.cards)
     best: dict[str, Verdict] = {}
     refused: dict[str, Verdict] = {}
