@@ -84,3 +84,17 @@ def test_generation_is_reproducible() -> None:
 def test_shipped_banks_regenerate_exactly(melds: list[dict], endgames: list[dict]) -> None:
     assert generate("meld", 1, len(melds)) == melds
     assert generate("endgame", 1, len(endgames)) == endgames
+
+
+VARIANT_BANKS = sorted(p for p in bank.HERE.glob("*.jsonl") if not p.name.endswith(
+    "-two-handed.jsonl"))
+
+
+@pytest.mark.parametrize("path", VARIANT_BANKS, ids=lambda p: p.name)
+def test_variant_banks_agree_with_the_engine(path: os.PathLike[str]) -> None:
+    records = bank.read(path)
+    kind, variant = path.name.removesuffix(".jsonl").split("-", 1)  # type: ignore[attr-defined]
+    assert records and all(r["variant"] == variant and r["kind"] == kind for r in records)
+    assert len({r["id"] for r in records}) == len(records)
+    problems = [p for rec in records for p in bank.verify(rec)]
+    assert problems == []
