@@ -349,27 +349,55 @@ class Searcher:
         def order_replies(ds: tuple[int, ...], c: int) -> tuple[int, ...]:
             return ds
 
+        # Lead order: leads the follower cannot beat first, plain suits before
+        # trumps, high ranks first; then the others, non-brisques before brisques,
+        # plain suits before trumps, high ranks first (ties: suit order).
+        first_seq = tuple(sorted(range(32), key=lambda k: ((k >> 3) == trump) * 8 - (k & 7)))
+        rest_seq = tuple(sorted(range(32), key=lambda k: 16 * (bunits[k] > 0)
+                                + ((k >> 3) == trump) * 8 - (k & 7)))
+        beatable_cache: dict[int, int] = {}
+        seq_cache: dict[int, tuple[int, ...]] = {}
+
+        def beatable(Fp: int) -> int:
+            """Kinds (all 32) a lead of which the follower Fp can beat."""
+            found = 0
+            for s in range(4):
+                # Only the follower's cards of the suit led and his trumps matter.
+                key = (Fp & (suit_masks[s] | trump_mask)) << 2 | s
+                part = beatable_cache.get(key)
+                if part is None:
+                    part = 0
+                    for c in range(8 * s, 8 * s + 8):
+                        if beat_masks[c] & legal(Fp, c):
+                            part |= 1 << c
+                    beatable_cache[key] = part
+                found |= part
+            return found
+
+        def in_order(mask: int, rest: int) -> tuple[int, ...]:
+            """The kinds of mask in first_seq (rest = 0) or rest_seq (rest = 1) order."""
+            key = mask << 1 | rest
+            found = seq_cache.get(key)
+            if found is None:
+                found = tuple(k for k in (rest_seq if rest else first_seq) if mask >> k & 1)
+                if len(seq_cache) > 1_000_000:
+                    seq_cache.clear()
+                seq_cache[key] = found
+            return found
+
         def lead_order(Lp: int, Fp: int) -> tuple[int, ...]:
-            """Representative leads: those the follower cannot beat first (high
-            ranks first), then the others (low ranks first, suit by suit)."""
+            """Representative leads in search order (see first_seq, rest_seq)."""
+            if not use_order:
+                return kinds(reps(Lp, Fp))
             key = Lp << 32 | Fp
             cached = order_cache.get(key)
-            if cached is not None:
-                return cached
-            leads = kinds(reps(Lp, Fp))
-            if not use_order:
-                return leads
-            first: list[int] = []
-            rest: list[int] = []
-            for c in leads:
-                if beat_masks[c] & legal(Fp, c):
-                    rest.append(c)
-                else:
-                    first.append(c)
-            first.sort(key=lambda k: -(k & 7))
-            if len(order_cache) > 1_000_000:
-                order_cache.clear()
-            cached = order_cache[key] = tuple(first + rest)
+            if cached is None:
+                leads = reps(Lp, Fp)
+                beat = beatable(Fp)
+                cached = in_order(leads & ~beat, 0) + in_order(leads & beat, 1)
+                if len(order_cache) > 1_000_000:
+                    order_cache.clear()
+                order_cache[key] = cached
             return cached
 
         # Canonical suits: in each suit, ranks no one holds are squeezed out and
@@ -425,10 +453,16 @@ class Searcher:
                         F2 = F - shifts[d]
                         Fp2 = Fp if (F2 >> nib[d]) & 15 else Fp ^ (1 << d)
                         rem2 = rem - points
+                        A, B, Ap, Bp = L2, F2, Lp2, Fp2
+                        if use_eq and n > 2:
+                            if Lp2 != Lp:
+                                A, B, Ap, Bp = fix(A, B, Ap, Bp, c >> 3)
+                            if Fp2 != Fp and (d >> 3 != c >> 3 or Lp2 == Lp):
+                                A, B, Ap, Bp = fix(A, B, Ap, Bp, d >> 3)
                         if (bm >> d) & 1:
-                            v = rem2 - exact(F2, L2, Fp2, Lp2, rem2, n - 1)
+                            v = rem2 - exact(B, A, Bp, Ap, rem2, n - 1)
                         else:
-                            v = points + exact(L2, F2, Lp2, Fp2, rem2, n - 1)
+                            v = points + exact(A, B, Ap, Bp, rem2, n - 1)
                     if v < worst:
                         worst = v
                         if worst <= best:
