@@ -24,7 +24,8 @@ pui.header("endgame.title", store)
 def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     with pui.store() as db:
-        record = trainer.pick(db, pui.learner(), "endgame", rng)
+        record = trainer.pick(db, pui.learner(), "endgame", rng,
+                              variant=st.session_state.get("variant", "two-handed"))
     set_puzzle(record)
 
 

@@ -26,8 +26,9 @@ def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     kind = st.session_state[f"{P}mode"]
     with pui.store() as db:
-        st.session_state[f"{P}puzzle"] = trainer.pick(db, pui.learner(), "meld", rng,
-                                                      types=[kind])
+        st.session_state[f"{P}puzzle"] = trainer.pick(
+            db, pui.learner(), "meld", rng, types=[kind],
+            variant=st.session_state.get("variant", "two-handed"))
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
     st.session_state.pop(f"{P}answer", None)

@@ -69,11 +69,23 @@ def load(kind: str, variant: str = "two-handed") -> list[dict[str, Any]]:
     return list(_load(kind, variant))
 
 
-def by_id(puzzle_id: str, variant: str = "two-handed") -> dict[str, Any] | None:
+def variants(kind: str) -> list[str]:
+    """The variants with a shipped bank of this kind."""
+    return sorted(p.name[len(kind) + 1:-6] for p in HERE.glob(f"{kind}-*.jsonl"))
+
+
+def load_for(kind: str, variant: str) -> list[dict[str, Any]]:
+    """The puzzles of a variant, or the two-handed ones where it has none."""
+    return load(kind, variant) or load(kind)
+
+
+def by_id(puzzle_id: str, variant: str | None = None) -> dict[str, Any] | None:
+    """A shipped puzzle by id, in one variant's bank or (``None``) in any."""
     kind = "meld" if puzzle_id.startswith("m-") else "endgame"
-    for rec in _load(kind, variant):
-        if rec["id"] == puzzle_id:
-            return rec
+    for name in [variant] if variant else variants(kind):
+        for rec in _load(kind, name):
+            if rec["id"] == puzzle_id:
+                return rec
     return None
 
 

@@ -54,10 +54,12 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 
 def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
          types: Sequence[str] | None = None, at: datetime | None = None,
-         records: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any] | None:
-    """The next puzzle: a due review first (as a fresh suit-permuted instance, with
-    ``review`` set), else an unseen puzzle near the learner's rating."""
-    pool = [r for r in (records if records is not None else bank.load(kind))
+         records: Sequence[Mapping[str, Any]] | None = None,
+         variant: str = "two-handed") -> dict[str, Any] | None:
+    """The next puzzle of ``variant`` (two-handed where it has no bank): a due review
+    first (as a fresh suit-permuted instance, with ``review`` set), else an unseen
+    puzzle near the learner's rating."""
+    pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
             if types is None or r.get("type") in types]
     if not pool:
         return None

@@ -113,3 +113,25 @@ def test_corrupted_progress_file_is_reported(progress_db: Path) -> None:
     at = app("progress").run()
     assert not at.exception
     assert at.error and str(progress_db) in at.error[0].value
+
+
+@pytest.mark.parametrize("variant", ["rubicon", "chinese"])
+def test_variant_puzzles_are_served_and_played(variant: str) -> None:
+    at = app("endgame")
+    at.session_state["variant"] = variant
+    at.run()
+    assert not at.exception and at.session_state["eg_puzzle"]["variant"] == variant
+    for _ in range(15):
+        if at.session_state["eg_state"]["status"] != "playing":
+            break
+        if at.session_state["eg_puzzle"]["type"] == "value" and \
+                at.session_state["eg_recorded"] is None:
+            at.number_input(key="eg_value_input").set_value(10).run()
+            button(at, "eg_value_btn").click().run()
+            continue
+        [b for b in at.button if b.key and b.key.startswith("eg_play_")][0].click().run()
+        assert not at.exception
+    meld = app("meld_trainer")
+    meld.session_state["variant"] = variant
+    meld.run()
+    assert not meld.exception and meld.session_state["mt_puzzle"]["variant"] == variant
