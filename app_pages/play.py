@@ -14,14 +14,14 @@ deal = s.deal
 players = deal.profile.players
 
 st.title(ui.t("play.title"))
-names = ui.variants()
-st.selectbox(ui.t("play.variant"), names, index=names.index(deal.profile.name),
-             key="play_variant", format_func=ui.variant_title, on_change=parts.on_variant,
-             width=360)
+st.session_state["play_variant"] = deal.profile.name   # the picker shows this game's variant
+st.selectbox(ui.t("play.variant"), ui.variants(), key="play_variant",
+             format_func=ui.variant_title, on_change=parts.on_variant, width=360)
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
     st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
-                    move=len(deal.actions), trick=deal.tricks_played + 1,
+                    move=len(deal.actions),
+                    trick=min(deal.tricks_played + 1, deal.profile.tricks_per_deal),
                     tricks=deal.profile.tricks_per_deal))
 
 # --- the table and the score sheet -------------------------------------------------
@@ -46,8 +46,9 @@ if hint is not None and s.human_to_move:
             + "".join(f"\n- {r}" for r in reasons))
 
 # --- your hand: click a card to play it ----------------------------------------------
-st.markdown(f"#### {ui.t('play.your_hand')}")
 cards = parts.hand_cards(s)
+if cards:
+    st.markdown(f"#### {ui.t('play.your_hand')}")
 clickable = parts.card_clickable(s)
 legal_cards = {a.card for a in s.legal() if a.type.value == "play"}
 restricted = clickable and len(legal_cards) < len(cards)   # the play-off: mark the legal cards

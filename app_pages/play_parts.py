@@ -64,7 +64,7 @@ def on_card(card: int) -> None:
 
 
 def on_action(text: str) -> None:
-    _run(lambda: session().act(Action.parse(text)))
+    _run(session().act_text, text)
 
 
 def on_hint() -> None:
@@ -222,7 +222,7 @@ def card_clickable(s: PlaySession) -> bool:
 def blanche_action(s: PlaySession) -> Action | None:
     """The carte blanche claim, when the human may make it now (before the first card,
     leading or following)."""
-    return next((a for a in s.legal() if a.type is ActionType.CARTE_BLANCHE), None)
+    return next((a for a in s.legal() if a.type.value == ActionType.CARTE_BLANCHE.value), None)
 
 
 def declare_actions(s: PlaySession) -> list[Action]:
@@ -231,7 +231,8 @@ def declare_actions(s: PlaySession) -> list[Action]:
     order = [ActionType.DECLARE, ActionType.SCORE_PENDING, ActionType.ANNOUNCE,
              ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN, ActionType.PARTNER,
              ActionType.DRAW]
-    return sorted(s.legal(), key=lambda a: (order.index(a.type), str(a)))
+    names = [kind.value for kind in order]    # by value: survives a reload of engine.actions
+    return sorted(s.legal(), key=lambda a: (names.index(a.type.value), str(a)))
 
 
 def verdicts(s: PlaySession) -> tuple[dict[int, Any] | None, bool]:

@@ -35,16 +35,22 @@ index = st.slider(ui.t("replay.step"), 0, max(length, 1), value=length, key="rep
 position = replay.at(deal_number, index)
 
 st.html(table_html(position.deal, 0, ui.t, four_colour=ui.four_colour(), show_opponent=True))
-scores = position.deal.scores
+players = position.deal.profile.players
+if players == 4:
+    scores = position.deal.team_scores()
+    names = (ui.t("table.team_you"), ui.t("table.team_them"))
+else:
+    scores = position.deal.scores
+    names = (ui.t("table.you"), ui.t("table.opponent"))
 st.markdown(f"**{ui.t('score.deal', number=deal_number)}:** "
-            f"{ui.t('table.you')} {scores[0]} · {ui.t('table.opponent')} {scores[1]}")
+            f"{names[0]} {scores[0]} · {names[1]} {scores[1]}")
 if position.turn is None:
     st.caption(ui.t("replay.start"))
 else:
     turn = position.turn
-    st.markdown(ui.t("replay.by", name=ui.player_name(turn.player, 0),
+    st.markdown(ui.t("replay.by", name=ui.player_name(turn.player, 0, players),
                      action=ui.describe_action(turn.action, position.deal.profile)))
-    ui.explain_events(turn.events, 0)
+    ui.explain_events(turn.events, 0, players=players)
 
 left, right = st.columns(2)
 left.download_button(ui.t("replay.download"), game.dumps(), file_name="bezique-game.json",

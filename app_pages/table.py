@@ -41,6 +41,7 @@ _STYLE = """
   align-items:start;margin:6px 0}
 .bz-table .bz-side{display:flex;flex-direction:column;gap:6px;min-width:0}
 .bz-table .bz-side .bz-cards{flex-wrap:wrap}
+.bz-table .bz-side .bz-label{white-space:normal}
 .bz-table .bz-mid{display:flex;justify-content:center}
 </style>
 """
@@ -54,9 +55,10 @@ def _cards(cards: Iterable[int], width: int, four_colour: bool,
                    "</span>" for c in items)
 
 
-def _box(label: str, body: str, extra_class: str = "") -> str:
+def _box(label: str, body: str, extra_class: str = "", note: str = "") -> str:
+    tail = f'<div class="bz-note">{escape(note)}</div>' if note else ""
     return (f'<div class="bz-box"><div class="bz-label">{escape(label)}</div>'
-            f'<div class="bz-cards {extra_class}">{body}</div></div>')
+            f'<div class="bz-cards {extra_class}">{body}</div>{tail}</div>')
 
 
 def _hand(deal: Deal, player: int, name: str, t: Translate, width: int, four_colour: bool,
@@ -114,11 +116,12 @@ def _centre(deal: Deal, t: Translate, width: int, four_colour: bool) -> str:
     else:
         stock = f'<div class="bz-empty">{escape(t("table.stock_empty"))}</div>'
     stock_label = t("table.stock") if profile.turn_up else t("table.stock_plain")
+    note = ""
     if profile.stock_marker and deal.stock_count:
         key = ("table.marker_passed" if deal.stock_count <= profile.stock_marker
                else "table.marker")
-        stock += f'<div class="bz-note">{escape(t(key, count=profile.stock_marker))}</div>'
-    out = _box(stock_label, stock)
+        note = t(key, count=profile.stock_marker)
+    out = _box(stock_label, stock, note=note)
     if profile.turn_up:
         turn_up = (_cards([deal.turn_up], width, four_colour) if deal.turn_up is not None
                    else f'<div class="bz-empty">{escape(t("table.turn_up_taken"))}</div>')

@@ -169,7 +169,7 @@ def meld(kind: str) -> str:
 
 def describe_action(action: Action, prof: Profile | None = None) -> str:
     cards = pretty_cards(action.cards)
-    kind = action.type
+    kind = ActionType(action.type.value)   # by value: survives a reload of engine.actions
     if kind is ActionType.PLAY:
         return t("action.play", card=cards)
     if kind is ActionType.DRAW:

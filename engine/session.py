@@ -477,6 +477,11 @@ class PlaySession:
         first = self._apply(self.human, action)
         return [first, *self._run_bot()]
 
+    def act_text(self, text: str) -> list[Turn]:
+        """:meth:`act` on an action's string form (``declare bezique QS#1 JD#1``)."""
+        legal = {str(a): a for a in self.legal()}
+        return self.act(legal.get(text) or Action.parse(text))
+
     def play_card(self, card: int) -> list[Turn]:
         return self.act(Action.play(card))
 

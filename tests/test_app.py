@@ -348,3 +348,12 @@ def test_long_playoff_verdicts_by_button():
     at.button(key="solver_verdicts").click().run()
     assert not at.exception
     assert any(c.value.startswith("best") for c in at.caption)
+
+
+def test_replay_of_a_four_handed_game():
+    s = PlaySession.new("rubicon-four-handed", seed=4, level="random")
+    s.autoplay(10)
+    at = run_page("replay", play=s)
+    at.slider(key="replay_step").set_value(7).run()
+    assert not at.exception
+    assert "Partner" in " ".join(h.proto.body for h in at.get("html"))

@@ -41,7 +41,8 @@ def server():
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1"],
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.fileWatcherType", "none", "--server.runOnSave", "false"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -99,7 +100,8 @@ def move_number(page) -> int:
 
 
 def no_exception(page) -> None:
-    assert page.locator('[data-testid="stException"]').count() == 0
+    found = page.locator('[data-testid="stException"]')
+    assert found.count() == 0, found.first.inner_text()
 
 
 def click_and_wait_for_move(page, locator) -> None:
@@ -188,4 +190,58 @@ def test_rules_link_opens_the_lesson(server, browser, tmp_path):
     page.get_by_text("play.trick_winner").first.wait_for(timeout=20_000)
     no_exception(page)
     Shots(tmp_path).take(page, "08-rules-from-link")
+    page.close()
+
+
+def choose_variant(page, title: str) -> None:
+    """Pick a variant in the Play page's selectbox (this starts a new game)."""
+    page.locator(".st-key-play_variant [role=combobox]").click()
+    page.locator("[role=option]").filter(has_text=re.compile(f"^{re.escape(title)}$")).click()
+    page.wait_for_function(
+        "(t) => { const e = document.querySelector('.st-key-play_variant input');"
+        " return e && e.value === t; }", arg=title, timeout=20_000)
+    settle(page)
+
+
+def hand_moves(page, count: int) -> None:
+    for _ in range(count):
+        blanche = page.locator(".st-key-act_blanche button")
+        cards = page.locator("[class*='st-key-card_'] button:not([disabled])")
+        if blanche.count():
+            click_and_wait_for_move(page, blanche)
+        elif cards.count():
+            click_and_wait_for_move(page, cards.first)
+        else:
+            click_and_wait_for_move(page, page.locator(".st-key-act_draw button"))
+        no_exception(page)
+
+
+def test_rubicon_to_the_settlement_and_four_handed_tricks(server, browser, tmp_path):
+    shots = Shots(tmp_path)
+    page = browser.new_page(viewport={"width": 1400, "height": 1700}, locale="en-US")
+    page.goto(server + "/play")
+    page.wait_for_selector(".st-key-play_progress", timeout=30_000)
+    settle(page)
+
+    # Rubicon: no turn-up, trumps not fixed until the first marriage; one deal settled.
+    choose_variant(page, "Rubicon Bezique")
+    page.get_by_text("not fixed yet").first.wait_for(timeout=20_000)
+    shots.take(page, "09-rubicon-start")
+    hand_moves(page, 4)
+    click_and_wait_for_move(page, page.locator(".st-key-to_end button"))
+    page.get_by_text("Settlement of the game").first.wait_for(timeout=60_000)
+    page.get_by_text("Game score").first.wait_for(timeout=20_000)
+    no_exception(page)
+    shots.take(page, "10-rubicon-settlement")
+
+    # Four-handed Rubicon: partner opposite, opponents left and right, team scores.
+    page.locator(".st-key-new_game_end button").click()
+    settle(page)
+    choose_variant(page, "Four-handed Rubicon Bezique")
+    page.get_by_text("Left opponent").first.wait_for(timeout=20_000)
+    page.get_by_text("You & partner").first.wait_for(timeout=20_000)
+    shots.take(page, "11-four-handed-start")
+    hand_moves(page, 8)
+    no_exception(page)
+    shots.take(page, "12-four-handed-tricks")
     page.close()
