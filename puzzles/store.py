@@ -8,6 +8,9 @@ review schedule.
   WAL mode, so a killed process loses nothing it had committed.
 * A file that is not a readable SQLite database raises :class:`ProgressStoreError`
   naming the path; it is never replaced silently.
+* Lessons: ``lesson_progress`` keeps, per learner and lesson, the ids of the checks
+  answered right (a JSON list) and ``completed_at`` once every check is passed or a
+  lesson without checks was marked as read.
 * Several learners by name; ``scope`` names a rating: ``overall``, ``theme:NAME``,
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -62,6 +65,12 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                learner_id INTEGER NOT NULL REFERENCES learners(id), at TEXT NOT NULL,
                seconds REAL NOT NULL, score INTEGER NOT NULL, total INTEGER NOT NULL,
                misses TEXT NOT NULL)""",
+    ),
+    (  # 4: lessons passed (the Rules page's curriculum)
+        """CREATE TABLE lesson_progress (learner_id INTEGER NOT NULL REFERENCES learners(id),
+               lesson_id TEXT NOT NULL, completed_at TEXT,
+               checks_passed TEXT NOT NULL DEFAULT '[]',
+               PRIMARY KEY (learner_id, lesson_id))""",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -351,6 +360,76 @@ class ProgressStore:
                                  "WHERE learner_id = ? ORDER BY id", (self.learner_id(learner),))
         return [{"at": a, "seconds": s, "score": sc, "total": t, "misses": json.loads(m)}
                 for a, s, sc, t, m in rows]
+
+    # --- lessons ----------------------------------------------------------------------
+
+    def lesson_progress(self, learner: str) -> dict[str, LessonProgress]:
+        """Every lesson the learner has started, by lesson id."""
+        rows = self.conn.execute(
+            "SELECT lesson_id, completed_at, checks_passed FROM lesson_progress "
+            "WHERE learner_id = ?", (self.learner_id(learner),))
+        return {lesson: LessonProgress(lesson, _check_ids(passed), done)
+                for lesson, done, passed in rows}
+
+    def pass_lesson_check(self, learner: str, lesson_id: str, check_id: str,
+                          required: Iterable[str], at: datetime | None = None
+                          ) -> LessonProgress:
+        """Record a check answered right; the lesson is complete once every id of
+        ``required`` (the lesson's checks) has been passed. One transaction."""
+        learner_id = self.learner_id(learner)
+        with self.transaction() as conn:
+            row = conn.execute("SELECT completed_at, checks_passed FROM lesson_progress "
+                               "WHERE learner_id = ? AND lesson_id = ?",
+                               (learner_id, lesson_id)).fetchone()
+            done, passed = (row[0], _check_ids(row[1])) if row else (None, frozenset())
+            passed |= {check_id}
+            if done is None and set(required) <= passed:
+                done = _iso(at)
+            self._put_lesson(conn, learner_id, lesson_id, done, passed)
+        return LessonProgress(lesson_id, passed, done)
+
+    def mark_lesson_read(self, learner: str, lesson_id: str,
+                         at: datetime | None = None) -> LessonProgress:
+        """Complete a lesson (one without checks) by the learner's word."""
+        learner_id = self.learner_id(learner)
+        with self.transaction() as conn:
+            row = conn.execute("SELECT completed_at, checks_passed FROM lesson_progress "
+                               "WHERE learner_id = ? AND lesson_id = ?",
+                               (learner_id, lesson_id)).fetchone()
+            passed = _check_ids(row[1]) if row else frozenset()
+            done = (row[0] if row else None) or _iso(at)
+            self._put_lesson(conn, learner_id, lesson_id, done, passed)
+        return LessonProgress(lesson_id, passed, done)
+
+    def _put_lesson(self, conn: sqlite3.Connection, learner_id: int, lesson_id: str,
+                    done: str | None, passed: frozenset[str]) -> None:
+        conn.execute(
+            "INSERT INTO lesson_progress(learner_id, lesson_id, completed_at, checks_passed) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT(learner_id, lesson_id) DO UPDATE SET "
+            "completed_at = excluded.completed_at, checks_passed = excluded.checks_passed",
+            (learner_id, lesson_id, done, json.dumps(sorted(passed))))
+
+
+@dataclass(frozen=True, slots=True)
+class LessonProgress:
+    """One learner's state in one lesson."""
+
+    lesson_id: str
+    checks_passed: frozenset[str]
+    completed_at: str | None    # ISO time, None while incomplete
+
+    @property
+    def complete(self) -> bool:
+        return self.completed_at is not None
+
+
+def _check_ids(text: str) -> frozenset[str]:
+    """The stored JSON list of check ids; anything else reads as none passed."""
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError):
+        return frozenset()
+    return frozenset(str(v) for v in value) if isinstance(value, list) else frozenset()
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
