@@ -357,3 +357,15 @@ def test_replay_of_a_four_handed_game():
     at.slider(key="replay_step").set_value(7).run()
     assert not at.exception
     assert "Partner" in " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_four_handed_partner_declares():
+    s = PlaySession.new("rubicon-four-handed", seed=0, level="random")
+    while not s.deal.is_over and not any(a.type.value == "partner" for a in s.legal()):
+        s.autoplay(1)
+    assert not s.deal.is_over
+    at = run_page("play", play=s)
+    assert "let your partner declare" in at.button(key="act_partner").label
+    at.button(key="act_partner").click().run()
+    assert not at.exception and not errors(at)
+    assert any(t.action.type.value == "partner" for t in at.session_state["play"].turns)
