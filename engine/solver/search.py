@@ -23,10 +23,16 @@ Techniques (all on by default; the benchmark switches them to show their worth):
   not), are interchangeable for the rest of the deal, so only one is tried. A
   rank held by both players (identical cards: the leader wins) splits the run;
   when following, the card led counts as the opponent's;
+* canonical suits: after each trick the suits whose shape changed are rewritten
+  (:func:`canonical_suit`): ranks neither hand holds are squeezed out and a run
+  of one hand's equivalent ranks becomes one kind holding all the copies, so
+  positions that differ only by which equivalent cards are gone share a table
+  entry (about half the nodes of the 13-trick searches);
 * enhanced transposition cutoffs: before searching the replies to a lead, the
   table is probed for a reply whose position is already bounded low enough;
 * move ordering: the stored best lead first, then leads the follower cannot beat
-  (high ranks first), then the rest; replies low ranks first;
+  (plain suits before trumps, high ranks first), then the rest (non-brisques
+  first, plain suits before trumps, high ranks first); replies low ranks first;
 * the last two tricks are played out inline, without recursion.
 
 Legality and trick winners come from :mod:`engine.tricks` (``beats`` fills the
@@ -182,6 +188,22 @@ def canonical_suit(ls: int, fs: int) -> tuple[int, int]:
     return out_l, out_f
 
 
+# (suit slice of hand A) << 128 | (suit slice of hand B), in place -> the canonical
+# slices and presence bytes, in place (see Searcher._build's fix).
+_FIX_CACHE: dict[int, tuple[int, int, int, int]] = {}
+
+
+@cache
+def lead_sequences(trump: int | None, brisques: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """All 32 kinds in the search order of leads the follower cannot beat (plain
+    suits before trumps, high ranks first) and of the others (non-brisques first,
+    plain suits before trumps, high ranks first); ties keep the suit order."""
+    first = sorted(range(32), key=lambda k: ((k >> 3) == trump) * 8 - (k & 7))
+    rest = sorted(range(32), key=lambda k: 16 * (brisques and is_brisque(k))
+                  + ((k >> 3) == trump) * 8 - (k & 7))
+    return tuple(first), tuple(rest)
+
+
 @cache
 def beat_masks_for(trump: int | None) -> tuple[int, ...]:
     """``beat_masks[c]``: kinds ``d`` with ``beats(c, d, trump)`` (from engine.tricks)."""
@@ -214,7 +236,7 @@ class Options:
     etc: bool = True
     bounds: bool = True
     exact_tricks: int = 3  # positions this small are solved exactly and memoised
-    equivalence: bool = True
+    equivalence: bool = True  # equivalent-card pruning and canonical suits
     ordering: bool = True
 
 
@@ -352,9 +374,7 @@ class Searcher:
         # Lead order: leads the follower cannot beat first, plain suits before
         # trumps, high ranks first; then the others, non-brisques before brisques,
         # plain suits before trumps, high ranks first (ties: suit order).
-        first_seq = tuple(sorted(range(32), key=lambda k: ((k >> 3) == trump) * 8 - (k & 7)))
-        rest_seq = tuple(sorted(range(32), key=lambda k: 16 * (bunits[k] > 0)
-                                + ((k >> 3) == trump) * 8 - (k & 7)))
+        first_seq, rest_seq = lead_sequences(trump, self.brisque_units > 0)
         beatable_cache: dict[int, int] = {}
         seq_cache: dict[int, tuple[int, ...]] = {}
 
@@ -403,11 +423,21 @@ class Searcher:
         # Canonical suits: in each suit, ranks no one holds are squeezed out and
         # runs of one owner's equivalent ranks merged (see canonical_suit), so
         # positions that differ only by such ranks share one table entry.
-        fix_cache: dict[int, tuple[int, int, int, int]] = {}
+        fix_cache = _FIX_CACHE  # canonical_suit is pure: shared by every searcher
         nib_masks = tuple(0xFFFFFFFF << (32 * s) for s in range(4))
         all_nibs = (1 << 128) - 1
         not_nib = tuple(all_nibs ^ m for m in nib_masks)
         not_byte = tuple(0xFFFFFFFF ^ (0xFF << (8 * s)) for s in range(4))
+
+        def fix_entry(key: int, s: int) -> tuple[int, int, int, int]:
+            """The canonical suit s (placed, with presence bytes) of fix_cache key."""
+            sh = 32 * s
+            ca, cb = canonical_suit((key >> (128 + sh)) & 0xFFFFFFFF, (key >> sh) & 0xFFFFFFFF)
+            if len(fix_cache) > 300_000:
+                fix_cache.clear()
+            found = fix_cache[key] = (ca << sh, cb << sh,
+                                      presence(ca) << (8 * s), presence(cb) << (8 * s))
+            return found
 
         def fix(A: int, B: int, Ap: int, Bp: int, s: int) -> tuple[int, int, int, int]:
             """(A, B, Ap, Bp) with suit s of both hands made canonical."""
@@ -415,10 +445,7 @@ class Searcher:
             key = (A & m) << 128 | (B & m)
             found = fix_cache.get(key)
             if found is None:
-                sh = 32 * s
-                ca, cb = canonical_suit((A & m) >> sh, (B & m) >> sh)
-                found = fix_cache[key] = (ca << sh, cb << sh,
-                                          presence(ca) << (8 * s), presence(cb) << (8 * s))
+                found = fix_entry(key, s)
             nm = not_nib[s]
             nb = not_byte[s]
             return A & nm | found[0], B & nm | found[1], Ap & nb | found[2], Bp & nb | found[3]
@@ -567,7 +594,16 @@ class Searcher:
                             Ap = Lp2
                             Bp = Fp if (B >> nib[d]) & 15 else Fp ^ (1 << d)
                             if use_eq and (Ap != Lp or Bp != Fp):
-                                A, B, Ap, Bp = fix(A, B, Ap, Bp, sc)
+                                m = nib_masks[sc]
+                                fx = fix_cache.get((A & m) << 128 | (B & m))
+                                if fx is None:
+                                    fx = fix_entry((A & m) << 128 | (B & m), sc)
+                                m = not_nib[sc]
+                                A = A & m | fx[0]
+                                B = B & m | fx[1]
+                                m = not_byte[sc]
+                                Ap = Ap & m | fx[2]
+                                Bp = Bp & m | fx[3]
                         else:
                             if L0 < 0:
                                 if use_eq and Lp2 != Lp:
@@ -583,7 +619,16 @@ class Searcher:
                             else:
                                 Bp = Fp0 ^ (1 << d)
                                 if use_eq:
-                                    A, B, Ap, Bp = fix(A, B, Ap, Bp, sd)
+                                    m = nib_masks[sd]
+                                    fx = fix_cache.get((A & m) << 128 | (B & m))
+                                    if fx is None:
+                                        fx = fix_entry((A & m) << 128 | (B & m), sd)
+                                    m = not_nib[sd]
+                                    A = A & m | fx[0]
+                                    B = B & m | fx[1]
+                                    m = not_byte[sd]
+                                    Ap = Ap & m | fx[2]
+                                    Bp = Bp & m | fx[3]
                         fw = (bm >> d) & 1
                         if fw:
                             A, B, Ap, Bp = B, A, Bp, Ap  # the winner leads next
