@@ -1,10 +1,15 @@
 """Home: what is here, and the choice of variant."""
 
+import random
+
 import streamlit as st
 
 from app_pages import ui
 from app_pages.table import cards_row_html
-from engine.cards import parse_cards
+from engine.cards import Card, Suit, parse_cards
+from engine.deal import Deal
+from engine.explain import SUIT_NAMES
+from engine.melds import display_order
 
 st.title(ui.t("home.title"))
 st.html(cards_row_html(parse_cards("QS JD KD QD AD TD"), four_colour=ui.four_colour(), width=60))
@@ -32,6 +37,19 @@ goal = (ui.t("home.one_deal", rubicon=rules.rubicon) if rules is not None
         else ui.t("home.to_target", target=chosen.scoring.target))
 st.caption(ui.t("home.variant_facts", players=chosen.players, packs=chosen.packs,
                 hand=chosen.hand_size, goal=goal, sources=", ".join(chosen.sources)))
+
+st.markdown(f"**{ui.t('home.sample')}**")
+seed = st.session_state.setdefault("home_seed", random.SystemRandom().randrange(2**31))
+sample = Deal.new(chosen, random.Random(seed), dealer=0)
+st.html(cards_row_html(sorted(sample.holding(1), key=display_order),
+                       four_colour=ui.four_colour(), width=56))
+if sample.turn_up is not None and sample.trump is not None:
+    suit = SUIT_NAMES[Suit(sample.trump).letter][1 if ui.lang() == "ru" else 0]
+    st.caption(ui.t("home.sample_trump", card=Card.from_id(sample.turn_up).pretty, suit=suit))
+else:
+    st.caption(ui.t("home.sample_no_trump"))
+st.button(ui.t("home.deal_again"), key="home_deal_again",
+          on_click=lambda: st.session_state.update(home_seed=seed + 1))
 
 st.markdown(f"**{ui.t('home.variants')}**")
 st.markdown("\n".join(

@@ -369,3 +369,11 @@ def test_four_handed_partner_declares():
     at.button(key="act_partner").click().run()
     assert not at.exception and not errors(at)
     assert any(t.action.type.value == "partner" for t in at.session_state["play"].turns)
+
+
+def test_home_deals_a_hand_of_the_chosen_variant():
+    at = run_page("home")
+    before = at.session_state["home_seed"]
+    assert any("<svg" in h.proto.body or "img" in h.proto.body for h in at.get("html"))
+    next(b for b in at.button if b.key == "home_deal_again").click().run()
+    assert not at.exception and at.session_state["home_seed"] == before + 1
