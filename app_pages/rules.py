@@ -1,5 +1,7 @@
-"""Rules: the lessons (from the ``lessons`` package), a glossary and where the sources
-disagree. ``?lesson=ID&rule=RULE`` opens a lesson at the paragraph of a rule."""
+"""Rules: the curriculum (every lesson of the ``lessons`` package in order, grouped, with
+the learner's progress), the open lesson with its interactive checks, a glossary and
+where the sources disagree. ``?lesson=ID&rule=RULE`` opens a lesson at the paragraph
+of a rule (the Play page links every explanation step here)."""
 
 import streamlit as st
 
@@ -7,44 +9,118 @@ from app_pages import rules_parts as parts
 from app_pages import ui
 
 st.title(ui.t("rules.title"))
-module = ui.lessons_module()
-if module is None:
+if ui.lessons_module() is None:
     st.info(ui.t("rules.coming"))
     st.stop()
 
-catalogue = parts.lessons_for(ui.lang())
-if not catalogue:
+lang = parts.lessons_lang(ui.lang())
+every = list(ui.lesson_list(lang))
+if not every:
     st.info(ui.t("rules.none"))
     st.stop()
-if catalogue.fallback:
+if lang != ui.lang():
     st.caption(ui.t("rules.fallback_en"))
+known = {lesson.id: lesson for lesson in every}
 
-ids = [lesson.id for lesson in catalogue.lessons]
-parts.take_query_params(ids)
-lesson_id = st.selectbox(ui.t("rules.pick"), ids, key="rules_lesson",
-                         format_func=catalogue.title)
-lesson = catalogue.get(lesson_id)
+bad_link = parts.take_query_params(list(known))
+if bad_link is not None:
+    st.warning(ui.t("rules.unknown_lesson", lesson=parts.safe(bad_link)))
 
-rule = st.session_state.get("rules_rule")
-paragraph = parts.paragraph_for(lesson, rule)
-if paragraph is not None:
-    with st.container(border=True):
-        st.markdown(ui.t("rules.rule_here", rule=rule))
-        st.markdown(paragraph.markdown)
+stored = parts.load_progress()           # None: the progress file cannot be used
+store_msg = st.session_state.pop("rules_store_msg", None)
+if store_msg and stored is not None:
+    st.warning(store_msg)
+progress = stored or {}
 
-st.markdown(parts.body(lesson), unsafe_allow_html=True)
-if lesson.sources:
-    st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
+options = parts.filter_options()
+if st.session_state.get("rules_variant") not in options:
+    chosen = st.session_state.get("variant")
+    st.session_state["rules_variant"] = chosen if chosen in options else parts.ALL
 
-if lesson.examples:
-    st.subheader(ui.t("rules.examples"))
-    for example in lesson.examples:
-        parts.show_example(example)
+left, right = st.columns([1, 3], gap="large")
 
-if lesson.checks:
-    st.subheader(ui.t("rules.checks"))
-    for check in lesson.checks:
-        parts.show_check(check)
+# --- the curriculum ------------------------------------------------------------------
+
+with left:
+    names = {option: parts.filter_label(option) for option in options}
+    variant = st.selectbox(ui.t("rules.filter"), options, key="rules_variant",
+                           format_func=names.__getitem__)
+    shown = parts.lessons_of(lang, variant)
+    if not shown:
+        st.caption(ui.t("rules.filter_empty"))
+        shown = every
+    ids = [lesson.id for lesson in shown]
+    standings = {lesson.id: parts.standing(lesson, progress) for lesson in every}
+    done = sum(standings[i].complete for i in ids)
+    st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
+    st.caption(ui.t("rules.learner", name=parts.learner()) if stored is not None
+               else ui.t("rules.not_saved"))
+    upcoming = parts.next_lesson(shown, every, progress)
+    if upcoming is not None:
+        st.button(ui.t("rules.next", title=upcoming.title), key="rules_next", type="primary",
+                  on_click=parts.open_lesson, args=(upcoming.id, ids))
+    else:
+        st.success(ui.t("rules.all_done"))
+    for group in parts.GROUPS:
+        members = [lesson for lesson in shown if parts.group_of(lesson) == group]
+        if not members:
+            continue
+        st.markdown(f"**{ui.t(f'rules.group_{group}')}**")
+        for lesson in members:
+            mine = standings[lesson.id]
+            label = f"{mine.mark} {lesson.title}"
+            if mine.total and not mine.complete:
+                label += f" · {mine.passed}/{mine.total}"
+            waiting = parts.missing(lesson, progress, known)
+            hint = ui.t("rules.before", lessons=", ".join(w.title for w in waiting)) \
+                if waiting else (lesson.summary or None)
+            st.button(label, key=ui.widget_key("rules_go", lesson.id), type="tertiary",
+                      help=hint, on_click=parts.open_lesson, args=(lesson.id, ids))
+
+# --- the open lesson -------------------------------------------------------------------
+
+with right:
+    if st.session_state.get("rules_lesson") not in ids:
+        first = upcoming.id if upcoming is not None and upcoming.id in ids else ids[0]
+        st.session_state["rules_lesson"] = first
+    lesson_id = st.selectbox(
+        ui.t("rules.pick"), ids, key="rules_lesson",
+        format_func=lambda i: f"{standings[i].mark} {known[i].title}")
+    lesson = known[lesson_id]
+    mine = standings[lesson.id]
+
+    waiting = parts.missing(lesson, progress, known)
+    if waiting:
+        st.caption(ui.t("rules.before", lessons=", ".join(w.title for w in waiting)))
+
+    rule = parts.linked_rule(lesson.id)
+    paragraph = parts.paragraph_for(lesson, rule)
+    if paragraph is not None:
+        with st.container(border=True):
+            st.markdown(ui.t("rules.rule_here", rule=rule))
+            st.markdown(paragraph.markdown)
+    elif rule:
+        st.caption(ui.t("rules.rule_elsewhere", rule=parts.safe(rule)))
+
+    st.markdown(parts.body(lesson), unsafe_allow_html=True)
+    if lesson.sources:
+        st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
+
+    if lesson.examples:
+        st.subheader(ui.t("rules.examples"))
+        for example in lesson.examples:
+            parts.show_example(example)
+
+    passed = progress[lesson.id].checks_passed if lesson.id in progress else frozenset()
+    if lesson.checks:
+        st.subheader(ui.t("rules.checks"))
+        st.caption(ui.t("rules.checks_count", passed=mine.passed, total=mine.total))
+        for check in lesson.checks:
+            parts.show_check(lesson, check, passed)
+    if mine.complete:
+        st.success(ui.t("rules.complete"))
+    elif not lesson.checks and stored is not None:
+        parts.mark_read_button(lesson)
 
 with st.expander(ui.t("rules.glossary")):
     query = st.text_input(ui.t("rules.glossary_search"), key="rules_glossary_q", max_chars=60)

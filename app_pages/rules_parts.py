@@ -4,6 +4,8 @@ so a lesson being written never breaks the page."""
 from __future__ import annotations
 
 import re
+import sqlite3
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,44 +14,181 @@ import streamlit as st
 from app_pages import ui
 from engine.errors import BeziqueError
 from engine.session import explain_melds
+from puzzles.store import ProgressStoreError, clean_name, open_store
+
+# --- the curriculum (pure: no streamlit) ----------------------------------------------
+
+GENERAL = "general"         # the front-matter variant of lessons that hold for every game
+REFERENCE = "two-handed"    # the lessons' reference game (lessons._render.REFERENCE_VARIANT)
+GROUPS = ("reference", "variants", "comparison")
+ALL = "all"                 # the variant filter's "every lesson"
+
+
+def group_of(lesson: Any) -> str:
+    """``reference`` (the two-handed game), ``variants`` or ``comparison`` (general)."""
+    if lesson.variant == GENERAL:
+        return "comparison"
+    return "reference" if lesson.variant == REFERENCE else "variants"
 
 
 @dataclass(frozen=True)
-class Catalogue:
-    lessons: tuple[Any, ...]
-    fallback: bool          # English shown because the language has no lessons yet
+class Standing:
+    """A learner's state in one lesson: checks passed of all, complete or not."""
 
-    def __bool__(self) -> bool:
-        return bool(self.lessons)
+    passed: int
+    total: int
+    complete: bool
 
-    def get(self, lesson_id: str) -> Any:
-        for lesson in self.lessons:
-            if lesson.id == lesson_id:
-                return lesson
-        return self.lessons[0]
-
-    def title(self, lesson_id: str) -> str:
-        return str(self.get(lesson_id).title)
+    @property
+    def mark(self) -> str:
+        if self.complete:
+            return "✓"
+        return "◐" if self.passed else "○"
 
 
-def lessons_for(lang: str) -> Catalogue:
-    found = ui.lesson_list(lang)
-    if found or lang == "en":
-        return Catalogue(found, False)
-    return Catalogue(ui.lesson_list("en"), True)
+def standing(lesson: Any, progress: Mapping[str, Any]) -> Standing:
+    """Complete when the store says so (all checks passed, or read when it has none)."""
+    ids = {check.id for check in lesson.checks}
+    found = progress.get(lesson.id)
+    passed = len(ids & set(found.checks_passed)) if found is not None else 0
+    complete = found is not None and found.complete
+    return Standing(passed, len(ids), complete)
 
 
-def take_query_params(ids: list[str]) -> None:
-    """Open the lesson named in the URL (``?lesson=ID&rule=RULE``), once per link."""
+def ready(lesson: Any, progress: Mapping[str, Any], known: Sequence[str] | set[str]) -> bool:
+    """Every prerequisite complete; one naming no known lesson does not block."""
+    return all(pid not in known or (pid in progress and progress[pid].complete)
+               for pid in lesson.prerequisites)
+
+
+def missing(lesson: Any, progress: Mapping[str, Any], known: Mapping[str, Any]) -> list[Any]:
+    """The prerequisites (lessons) not yet complete."""
+    return [known[pid] for pid in lesson.prerequisites
+            if pid in known and not (pid in progress and progress[pid].complete)]
+
+
+def next_lesson(shown: Sequence[Any], every: Sequence[Any],
+                progress: Mapping[str, Any]) -> Any | None:
+    """The first incomplete lesson, in curriculum order, whose prerequisites are done,
+    among the lessons shown and the prerequisites they still wait for."""
+    by_id = {lesson.id: lesson for lesson in every}
+    wanted: set[str] = set()
+    todo = [lesson.id for lesson in shown]
+    while todo:
+        lesson_id = todo.pop()
+        if lesson_id in wanted or lesson_id not in by_id:
+            continue
+        wanted.add(lesson_id)
+        todo.extend(by_id[lesson_id].prerequisites)
+    for lesson in every:
+        if lesson.id not in wanted:
+            continue
+        found = progress.get(lesson.id)
+        if found is not None and found.complete:
+            continue
+        if ready(lesson, progress, set(by_id)):
+            return lesson
+    return None
+
+
+def lessons_of(lang: str, variant: str) -> list[Any]:
+    """The curriculum under the filter: ``all``, ``general``, or a variant's lessons
+    together with the general ones, in lesson order."""
+    module = ui.lessons_module()
+    try:
+        if variant == ALL:
+            return list(module.list_lessons(lang))
+        found = list(module.list_lessons(lang, variant=variant))
+        if variant != GENERAL:
+            found += module.list_lessons(lang, variant=GENERAL)
+    except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
+        return []
+    return sorted(found, key=lambda lesson: (lesson.order, lesson.id))
+
+
+def lessons_lang(lang: str) -> str:
+    """The language the lessons are shown in: the app's, else English."""
+    return lang if ui.lesson_list(lang) else "en"
+
+
+def filter_options() -> list[str]:
+    return [ALL, *ui.variants(), GENERAL]
+
+
+def filter_label(option: str) -> str:
+    if option == ALL:
+        return ui.t("rules.filter_all")
+    if option == GENERAL:
+        return ui.t("rules.filter_general")
+    try:
+        return ui.variant_title(option)
+    except Exception:  # noqa: BLE001 - a profile that does not load
+        return option
+
+
+# --- the progress store -----------------------------------------------------------------
+
+def learner() -> str:
+    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
+
+
+def load_progress() -> dict[str, Any] | None:
+    """The learner's lesson progress, or None (with a clear message) when the progress
+    file cannot be used: the lessons still work, nothing is saved."""
+    try:
+        with open_store() as db:
+            return db.lesson_progress(learner())
+    except (ProgressStoreError, sqlite3.Error) as exc:
+        st.warning(ui.t("rules.store_error", error=str(exc)))
+        return None
+
+
+def _save(action: str, *args: Any) -> None:
+    try:
+        with open_store() as db:
+            getattr(db, action)(learner(), *args)
+    except (ProgressStoreError, sqlite3.Error) as exc:
+        st.session_state["rules_store_msg"] = ui.t("rules.store_error", error=str(exc))
+
+
+# --- navigation -------------------------------------------------------------------------
+
+def open_lesson(lesson_id: str, shown: Sequence[str]) -> None:
+    """Widget callback: open a lesson, widening the filter when it hides the lesson."""
+    if lesson_id not in shown:
+        st.session_state["rules_variant"] = ALL
+    st.session_state["rules_lesson"] = lesson_id
+
+
+def take_query_params(ids: list[str]) -> str | None:
+    """Open the lesson named in the URL (``?lesson=ID&rule=RULE``), once per link.
+    Returns the unknown lesson id of a bad link, else None."""
     wanted = st.query_params.get("lesson")
     rule = st.query_params.get("rule", "")
+    if not wanted:
+        return None
+    if wanted not in ids:
+        return str(wanted)
     marker = f"{wanted}|{rule}"
-    if wanted in ids and st.session_state.get("rules_qp_seen") != marker:
+    if st.session_state.get("rules_qp_seen") != marker:
         st.session_state["rules_qp_seen"] = marker
         st.session_state["rules_lesson"] = wanted
-        st.session_state["rules_rule"] = rule
-    if st.session_state.get("rules_lesson") not in ids:
-        st.session_state["rules_lesson"] = ids[0]
+        st.session_state["rules_rule"] = (wanted, rule)
+        st.session_state["rules_variant"] = ALL   # the link's lesson is always listed
+    return None
+
+
+def linked_rule(lesson_id: str) -> str | None:
+    """The rule a link asked for, while its lesson is open."""
+    found = st.session_state.get("rules_rule")
+    if isinstance(found, tuple) and len(found) == 2 and found[0] == lesson_id:
+        return str(found[1]) or None
+    return None
+
+
+def safe(text: str, most: int = 60) -> str:
+    """Untrusted text (a query parameter) for a Markdown code span."""
+    return text[:most].replace("`", "'")
 
 
 def paragraph_for(lesson: Any, rule: str | None) -> Any:
@@ -93,29 +232,67 @@ def show_example(example: Any) -> None:
             st.markdown(f"⛔ **{ui.meld(line.meld)}**: " + "; ".join(line.lines))
 
 
-def show_check(check: Any) -> None:
+def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
+    """One check: the engine's options as a radio (or pills when several are right), a
+    Check button marked by ``lessons.mark_check``, then the engine's explanation."""
     module = ui.lessons_module()
     lang = ui.lang()
     try:
         result = module.evaluate_check(check, lang)
     except Exception:  # noqa: BLE001 - a check that cannot be evaluated is skipped
+        st.caption(ui.t("rules.check_unavailable", id=check.id))
         return
     labels = dict(zip(result.options, result.labels, strict=False))
-    key = ui.widget_key("check", f"{check.id}_{lang}")
+    key = ui.widget_key("check", f"{lesson.id}_{check.id}_{lang}")
+    verdict_key = key + "_verdict"
     with st.container(border=True):
         st.markdown(result.prompt)
+        common = {"key": key, "on_change": _forget, "args": (verdict_key,),
+                  "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
         if result.multiple:
-            st.pills(ui.t("rules.checks"), list(result.options), key=key, selection_mode="multi",
-                     format_func=lambda v: labels.get(v, v), label_visibility="collapsed")
+            st.caption(ui.t("rules.pick_all"))
+            st.pills(ui.t("rules.checks"), list(result.options), selection_mode="multi",
+                     **common)
         else:
-            st.radio(ui.t("rules.checks"), list(result.options), key=key, index=None,
-                     format_func=lambda v: labels.get(v, v), label_visibility="collapsed")
-        if st.button(ui.t("rules.check_button"), key=key + "_go"):
-            chosen = st.session_state.get(key)
-            if chosen:
-                right, _ = module.mark_check(check, chosen, lang)
-                (st.success if right else st.error)(ui.t("rules.right" if right else "rules.wrong"))
-                st.markdown("\n".join(f"- {line}" for line in result.explanation))
+            st.radio(ui.t("rules.checks"), list(result.options), index=None, **common)
+        required = tuple(c.id for c in lesson.checks)
+        st.button(ui.t("rules.check_button"), key=key + "_go", on_click=_mark,
+                  args=(lesson.id, required, check, key, lang))
+        verdict = st.session_state.get(verdict_key)
+        if verdict is None:
+            if check.id in passed:
+                st.caption(ui.t("rules.passed_before"))
+        elif verdict == "empty":
+            st.info(ui.t("rules.no_answer"))
+        else:
+            (st.success if verdict else st.error)(
+                ui.t("rules.right" if verdict else "rules.wrong"))
+            st.markdown("\n".join(f"- {line}" for line in result.explanation))
+
+
+def _forget(verdict_key: str) -> None:
+    st.session_state.pop(verdict_key, None)
+
+
+def _mark(lesson_id: str, required: tuple[str, ...], check: Any, key: str, lang: str) -> None:
+    """Check-button callback: mark the answer; a right one is saved for the learner."""
+    chosen = st.session_state.get(key)
+    verdict_key = key + "_verdict"
+    if not chosen:
+        st.session_state[verdict_key] = "empty"
+        return
+    try:
+        right, _ = ui.lessons_module().mark_check(check, chosen, lang)
+    except Exception:  # noqa: BLE001 - shown as "not quite" rather than a traceback
+        right = False
+    st.session_state[verdict_key] = bool(right)
+    if right:
+        _save("pass_lesson_check", lesson_id, check.id, required)
+
+
+def mark_read_button(lesson: Any) -> None:
+    st.button(ui.t("rules.mark_read"), key=ui.widget_key("rules_read", lesson.id),
+              on_click=_save, args=("mark_lesson_read", lesson.id))
 
 
 def glossary(query: str) -> list[Any]:

@@ -364,10 +364,10 @@ class ProgressStore:
     # --- lessons ----------------------------------------------------------------------
 
     def lesson_progress(self, learner: str) -> dict[str, LessonProgress]:
-        """Every lesson the learner has started, by lesson id."""
+        """Every lesson the learner has started, by lesson id (reading adds no learner)."""
         rows = self.conn.execute(
-            "SELECT lesson_id, completed_at, checks_passed FROM lesson_progress "
-            "WHERE learner_id = ?", (self.learner_id(learner),))
+            "SELECT p.lesson_id, p.completed_at, p.checks_passed FROM lesson_progress p "
+            "JOIN learners l ON l.id = p.learner_id WHERE l.name = ?", (clean_name(learner),))
         return {lesson: LessonProgress(lesson, _check_ids(passed), done)
                 for lesson, done, passed in rows}
 
