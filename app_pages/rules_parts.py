@@ -1,5 +1,12 @@
-"""Pieces of the Rules page. The lessons package is optional: every call is guarded,
-so a lesson being written never breaks the page."""
+"""Pieces of the Rules page: the curriculum (groups, standings, the next lesson), the
+variant filter, the learner's lesson progress in :mod:`puzzles.store`, deep links and
+interactive checks. The lessons package is optional: every call is guarded, so a
+lesson being written never breaks the page.
+
+Terminology: a lesson is *complete* for a learner when every one of its checks has been
+answered right (marked by :func:`lessons.mark_check`), or, for a lesson without checks,
+when the learner pressed "Mark as read"; it is *ready* when its prerequisites are
+complete; the *next lesson* is the first ready, incomplete one in lesson order."""
 
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ from engine.errors import BeziqueError
 from engine.session import explain_melds
 from puzzles.store import ProgressStoreError, clean_name, open_store
 
-# --- the curriculum (pure: no streamlit) ----------------------------------------------
+# --- the curriculum (pure functions of lessons and progress) ---------------------------
 
 GENERAL = "general"         # the front-matter variant of lessons that hold for every game
 REFERENCE = "two-handed"    # the lessons' reference game (lessons._render.REFERENCE_VARIANT)
