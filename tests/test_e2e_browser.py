@@ -125,6 +125,7 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
 
     # A few moves by hand: click a card, or draw after winning a trick.
     for _ in range(4):
+        wait_for_an_action(page)
         cards = page.locator("[class*='st-key-card_'] button:not([disabled])")
         if cards.count():
             click_and_wait_for_move(page, cards.first)
@@ -203,8 +204,17 @@ def choose_variant(page, title: str) -> None:
     settle(page)
 
 
+def wait_for_an_action(page) -> None:
+    """A cold server can still be sending the page: wait until a card, the draw
+    button or the carte blanche button is there."""
+    page.wait_for_selector("[class*='st-key-card_'] button:not([disabled]), "
+                           ".st-key-act_draw button, .st-key-act_blanche button",
+                           timeout=60_000)
+
+
 def hand_moves(page, count: int) -> None:
     for _ in range(count):
+        wait_for_an_action(page)
         blanche = page.locator(".st-key-act_blanche button")
         cards = page.locator("[class*='st-key-card_'] button:not([disabled])")
         if blanche.count():
