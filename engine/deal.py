@@ -682,13 +682,7 @@ class Deal:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Deal:
-        if len(text) > MAX_SAVE_BYTES:
-            raise CorruptSaveError("the save is too large")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise CorruptSaveError(f"the save is not valid JSON: {exc}") from exc
-        return cls.from_json(data)
+        return cls.from_json(parse_save(text, "save"))
 
     def snapshot(self) -> dict[str, Any]:
         """Every field of the state, in plain data: equal snapshots are equal states."""
@@ -722,6 +716,16 @@ class Deal:
         return Position.from_playoff(self.profile, self.trump,
                                      [sorted(self.holding(p)) for p in range(2)],
                                      self.leader, list(self.trick))
+
+
+def parse_save(text: str | bytes, what: str) -> Any:
+    """JSON of a save, refused with :class:`CorruptSaveError` when too large or invalid."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise CorruptSaveError(f"the {what} is too large")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise CorruptSaveError(f"the {what} is not valid JSON: {exc}") from exc
 
 
 def _is_court(card: int) -> bool:

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from engine.cards import Card
-from engine.deal import MAX_SAVE_BYTES, Deal
+from engine.deal import Deal, parse_save
 from engine.errors import BeziqueError, CorruptSaveError
 from engine.explain import Event, step
 from engine.profile import Profile, load_profile, variant_names
@@ -136,13 +136,7 @@ class Game:
 
     @classmethod
     def loads(cls, text: str | bytes) -> Game:
-        if len(text) > MAX_SAVE_BYTES:
-            raise CorruptSaveError("the saved game is too large")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise CorruptSaveError(f"the saved game is not valid JSON: {exc}") from exc
-        return cls.from_json(data)
+        return cls.from_json(parse_save(text, "saved game"))
 
     @classmethod
     def from_json(cls, data: Any) -> Game:
