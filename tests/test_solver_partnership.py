@@ -1,0 +1,254 @@
+"""The four-handed partnership play-off solver against an independent brute force
+and against a real rubicon-four-handed deal played out to the play-off."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from engine.actions import Action
+from engine.cards import KINDS_PER_PACK, kind_face, parse_card
+from engine.deal import Deal
+from engine.errors import PositionError
+from engine.profile import Profile, load_profile
+from engine.solver.partnership import move_values_partnership, solve_partnership
+from engine.tricks import beats, is_brisque, playoff_legal
+
+FOUR = load_profile("rubicon-four-handed")
+
+
+def tiebreak_factor(profile: Profile) -> int:
+    if profile.scoring.brisques != "tiebreak_only":
+        return 1
+    return max(1000, 10 ** len(str(profile.packs * 8 * profile.scoring.brisque_points)))
+
+
+# ------------------------------------------------------------- brute force
+def brute(profile: Profile, trump: int | None, hands: Sequence[Sequence[int]], leader: int,
+          trick: Sequence[int]) -> tuple[int, dict[str, int]]:
+    """Plain minimax on card ids and absolute seats, no table, no pruning, no
+    merging: returns (value, {face: value}) for the side of the seat to move."""
+    sc = profile.scoring
+    last_bonus = sc.last_trick_bonus * tiebreak_factor(profile)
+
+    def winner_index(cards: list[int]) -> int:
+        w = 0
+        for i in range(1, len(cards)):
+            if beats(cards[w], cards[i], trump):
+                w = i
+        return w
+
+    def legal(hand: list[int], cards: list[int]) -> list[int]:
+        if not cards:
+            return list(hand)
+        best = cards[winner_index(cards)]
+        return playoff_legal(hand, cards[0], trump, profile.playoff, best)
+
+    def play(hs: list[list[int]], lead_seat: int, cards: list[int]) -> tuple[int, int]:
+        """Points (side 0, side 1) captured from here on, with best play."""
+        seat = (lead_seat + len(cards)) % 4
+        best: tuple[int, int] | None = None
+        for card in legal(hs[seat], cards):
+            outcome = after(hs, lead_seat, cards, seat, card)
+            if best is None or outcome[seat % 2] > best[seat % 2]:
+                best = outcome
+        assert best is not None
+        return best
+
+    def after(hs: list[list[int]], lead_seat: int, cards: list[int], seat: int,
+              card: int) -> tuple[int, int]:
+        new = [list(h) for h in hs]
+        new[seat].remove(card)
+        played = cards + [card]
+        if len(played) < 4:
+            return play(new, lead_seat, played)
+        win = (lead_seat + winner_index(played)) % 4
+        gained = sum(sc.brisque_points for c in played if is_brisque(c))
+        if not any(new):
+            gained += last_bonus
+            rest = (0, 0)
+        else:
+            rest = play(new, win, [])
+        out = [rest[0], rest[1]]
+        out[win % 2] += gained
+        return out[0], out[1]
+
+    hs = [list(h) for h in hands]
+    seat = (leader + len(trick)) % 4
+    values: dict[str, int] = {}
+    for card in legal(hs[seat], list(trick)):
+        values[kind_face(card % KINDS_PER_PACK)] = after(hs, leader, list(trick), seat,
+                                                         card)[seat % 2]
+    return max(values.values()), values
+
+
+# ------------------------------------------------------------- random positions
+def random_profile(rng: random.Random) -> Profile:
+    packs = rng.randint(1, 6)
+    brisques = rng.choice(["count", "tiebreak_only"])
+    return FOUR.with_options(
+        packs=packs,
+        scoring={"brisques": brisques, "brisque_points": rng.choice([10, 10, 5]),
+                 "last_trick_bonus": rng.choice([10, 50, 0])},
+        playoff={"follow_suit": rng.random() < 0.9, "must_win": rng.random() < 0.8,
+                 "must_trump": rng.random() < 0.8},
+    )
+
+
+def random_position(rng: random.Random, tricks: int, profile: Profile
+                    ) -> tuple[int | None, list[list[int]], int, list[int]]:
+    packs = profile.packs
+    # Few suits and ranks sometimes, so identical kinds and ties are common.
+    suits = rng.sample(range(4), rng.randint(1, 4))
+    ranks = rng.sample(range(8), rng.randint(2, 8))
+    pool = [copy * KINDS_PER_PACK + s * 8 + r
+            for copy in range(packs) for s in suits for r in ranks]
+    while len(pool) < 4 * tricks:
+        pool = [c for c in range(packs * KINDS_PER_PACK)]
+    cards = rng.sample(pool, 4 * tricks)
+    hands = [cards[i * tricks:(i + 1) * tricks] for i in range(4)]
+    leader = rng.randrange(4)
+    trump = rng.choice([None, *range(4)])
+    played = rng.randint(0, 3)
+    trick: list[int] = []
+    for i in range(played):
+        seat = (leader + i) % 4
+        legal = (hands[seat] if not trick else
+                 playoff_legal(hands[seat], trick[0], trump, profile.playoff,
+                               _winning(trick, trump)))
+        card = rng.choice(legal)
+        hands[seat].remove(card)
+        trick.append(card)
+    return trump, hands, leader, trick
+
+
+@pytest.mark.parametrize("tricks", [1, 2, 3])
+def test_matches_brute_force(tricks: int) -> None:
+    rng = random.Random(4000 + tricks)
+    count = {1: 300, 2: 200, 3: 60}[tricks]
+    mismatches = []
+    for _ in range(count):
+        profile = random_profile(rng)
+        trump, hands, leader, trick = random_position(rng, tricks, profile)
+        want_value, want_moves = brute(profile, trump, hands, leader, trick)
+        sol = solve_partnership(profile, trump, hands, leader, trick)
+        mv = move_values_partnership(profile, trump, hands, leader, trick)
+        if (sol.value, sol.moves, mv) != (want_value, want_moves, want_moves):
+            mismatches.append((hands, leader, trick, trump, sol, want_moves))
+        assert sol.to_move == (leader + len(trick)) % 4
+        assert len(sol.line) == 4 * tricks - len(trick)
+    assert mismatches == []
+
+
+def test_line_realises_value() -> None:
+    """Playing the line out by hand gives exactly the value for the mover's side."""
+    rng = random.Random(77)
+    for _ in range(80):
+        profile = random_profile(rng)
+        trump, hands, leader, trick = random_position(rng, rng.randint(1, 3), profile)
+        sol = solve_partnership(profile, trump, hands, leader, trick)
+        hs = [[c % KINDS_PER_PACK for c in h] for h in hands]
+        cards = [c % KINDS_PER_PACK for c in trick]
+        lead_seat, seat = leader, (leader + len(trick)) % 4
+        side = [0, 0]
+        bonus = profile.scoring.last_trick_bonus * tiebreak_factor(profile)
+        for face in sol.line:
+            kind = parse_card(face).kind
+            legal = hs[seat] if not cards else playoff_legal(
+                hs[seat], cards[0], trump, profile.playoff, _winning(cards, trump))
+            assert kind in legal
+            hs[seat].remove(kind)
+            cards.append(kind)
+            if len(cards) == 4:
+                win = (lead_seat + cards.index(_winning(cards, trump))) % 4
+                side[win % 2] += sum(profile.scoring.brisque_points
+                                     for c in cards if is_brisque(c))
+                if not any(hs):
+                    side[win % 2] += bonus
+                cards, lead_seat, seat = [], win, win
+            else:
+                seat = (seat + 1) % 4
+        assert side[sol.to_move % 2] == sol.value
+
+
+def _winning(cards: list[int], trump: int | None) -> int:
+    w = 0
+    for i in range(1, len(cards)):
+        if beats(cards[w], cards[i], trump):
+            w = i
+    return cards[w]
+
+
+def test_simple_positions() -> None:
+    profile = FOUR.with_options(scoring={"brisques": "count"})
+    ids = [[parse_card(t).id] for t in ("AS", "TS", "7S", "8S")]
+    sol = solve_partnership(profile, None, ids, 0)
+    assert (sol.to_move, sol.value, sol.moves) == (0, 70, {"AS": 70})
+    # Seat 1 to move after AS: its side gets nothing.
+    sol = solve_partnership(profile, None, [[], *ids[1:]], 0, ids[0])
+    assert (sol.to_move, sol.value, sol.line) == (1, 0, ["TS", "7S", "8S"])
+    # Rubicon: tiebreak encoding, last trick * 1000 + brisques.
+    sol = solve_partnership(FOUR, None, ids, 0)
+    assert sol.value == 50 * 1000 + 20
+
+
+def test_bad_input() -> None:
+    with pytest.raises(PositionError):
+        solve_partnership(FOUR, None, [[0], [1], [2]], 0)
+    with pytest.raises(PositionError):
+        solve_partnership(FOUR, None, [[0], [1], [2], [3, 4]], 0)
+    with pytest.raises(PositionError):
+        solve_partnership(FOUR, None, [[0], [0], [2], [3]], 0)
+    with pytest.raises(PositionError):
+        solve_partnership(FOUR, None, [[], [], [], []], 0)
+
+
+# ------------------------------------------------------------- a real deal
+def deal_to_playoff(seed: int, tricks_left: int) -> Deal | None:
+    rng = random.Random(seed)
+    deal = Deal.new(FOUR, rng, dealer=seed % 4)
+    while not deal.is_over:
+        if (deal.in_playoff and deal.phase in ("lead", "follow")
+                and len(deal.hands[deal.to_move]) == tricks_left):
+            return deal
+        actions = deal.legal_actions()
+        plays = [a for a in actions if a.type == "play"]
+        deal.apply(rng.choice(plays if plays and rng.random() < 0.7 else actions))
+    return None
+
+
+@pytest.mark.parametrize("tricks_left", [2, 3])
+def test_real_rubicon_four_handed_deal(tricks_left: int) -> None:
+    checked = 0
+    seed = 0
+    while checked < 3:
+        seed += 1
+        assert seed < 200, "no deal reached the play-off"
+        deal = deal_to_playoff(seed * 31 + tricks_left, tricks_left)
+        if deal is None:
+            continue
+        hands = [sorted(h) for h in deal.hands]
+        sol = solve_partnership(deal.profile, deal.trump, hands, deal.leader, deal.trick)
+        assert sol.to_move == deal.to_move
+        want_value, want_moves = brute(deal.profile, deal.trump, hands, deal.leader,
+                                       deal.trick)
+        assert (sol.value, sol.moves) == (want_value, want_moves)
+        legal_faces = {kind_face(a.cards[0] % KINDS_PER_PACK)
+                       for a in deal.legal_actions() if a.type == "play"}
+        assert set(sol.moves) == legal_faces
+        # Play the solver's line in the deal: the mover's side captures the value.
+        side = deal.profile.team(deal.to_move)
+        before = deal.brisque_points()[side]
+        for face in sol.line:
+            card = next(c for c in sorted(deal.hands[deal.to_move])
+                        if kind_face(c % KINDS_PER_PACK) == face)
+            deal.apply(Action.play(card))
+        assert deal.is_over
+        got = deal.brisque_points()[side] - before
+        if deal.last_trick_winner is not None and \
+                deal.profile.team(deal.last_trick_winner) == side:
+            got += deal.profile.scoring.last_trick_bonus * tiebreak_factor(deal.profile)
+        assert got == sol.value
+        checked += 1
