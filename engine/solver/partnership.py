@@ -191,8 +191,7 @@ class PartnershipSolver:
                     child = self._ab(winner_hands, (), rest, alpha - gained, beta - gained)
                     v = gained + child
                 else:
-                    child = self._ab(winner_hands, (), rest, rest - beta + gained,
-                                     rest - alpha + gained)
+                    child = self._ab(winner_hands, (), rest, rest - beta, rest - alpha)
                     v = rest - child
             if v > best_value:
                 best_value, best_move = v, k
@@ -312,5 +311,7 @@ def solve_partnership(
                  rot[(offset + 3) % 4])
             tr = ()
         node = s.exact(h, tr)
-        k = next(m for m in s.legal(h[0], tr) if s.move_value(h, tr, m) == node)
+        k = next((m for m in s.legal(h[0], tr) if s.move_value(h, tr, m) == node), -1)
+        if k < 0:
+            raise AssertionError("partnership solver: inconsistent values on the line")
     return PartnershipSolution(to_move, value, moves, line, s.nodes)
