@@ -16,7 +16,15 @@ the last tricks are a game of perfect information.
 """
 
 from engine.solver.analysis import Refutation, Scale, Solution, move_values, solve
+from engine.solver.partnership import (
+    PartnershipSolution,
+    PartnershipSolver,
+    move_values_partnership,
+    solve_partnership,
+)
 from engine.solver.position import Position
 from engine.solver.search import Options
 
-__all__ = ["Options", "Position", "Refutation", "Scale", "Solution", "move_values", "solve"]
+__all__ = ["Options", "PartnershipSolution", "PartnershipSolver", "Position", "Refutation",
+           "Scale", "Solution", "move_values", "move_values_partnership", "solve",
+           "solve_partnership"]
