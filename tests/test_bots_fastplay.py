@@ -56,3 +56,34 @@ def test_from_deal_mid_game_continues_identically() -> None:
         fast.apply(from_action(fast.rules, action))
     assert fast.scores == deal.scores
     assert copy.phase != OVER  # the copy was not touched
+
+
+def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
+    import random as _random
+
+    from engine.bots.fastplay import FastDeal, from_action
+    from engine.bots.heuristic import advise
+    from engine.bots.search import heuristic_action
+    from engine.deal import Deal
+    from engine.profile import load_profile
+    from engine.view import PlayerView
+
+    profile = load_profile("two-handed")
+    same = total = 0
+    for seed in range(4):
+        deal = Deal.new(profile, _random.Random(seed), dealer=seed % 2)
+        while not deal.is_over:
+            view = PlayerView.of(deal, deal.to_move)
+            action = advise(view).action
+            if len(view.legal) > 1 and deal.stock_count > 0:
+                fast = FastDeal.from_deal(deal)
+                mine = heuristic_action(fast, _random.Random(0), 0.0)
+                assert mine in fast.legal()
+                target = from_action(fast.rules, action)
+                if isinstance(mine, int) and isinstance(target, int) and mine >= 0 <= target:
+                    same += (mine & 31) == (target & 31)
+                else:
+                    same += mine == target
+                total += 1
+            deal.apply(action)
+    assert total > 100 and same / total > 0.85
