@@ -55,7 +55,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "playoff_solver_tiebreak": ("{card} is best with exact play: the last trick brings you "
                                 "{last} and the brisques {brisques}",
                                 "{card} — лучший ход при точной игре: последняя взятка даст "
-                                "вам {last}, брискли — {brisques}"),
+                                "вам {last}, бриски — {brisques}"),
     "playoff_refutation": ("{en}", "{ru}"),
     "playoff_move": ("{card_alt}: {points}", "{card_alt}: {points}"),
     "playoff_greedy": ("{card}: win cheaply when possible, else give the lowest card",
