@@ -39,7 +39,7 @@ LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
     "club": ("Follows the classic advice: leads low, keeps kings, queens and the bezique "
              "cards, declares the best meld, takes brisques cheaply, plays the end exactly.",
              "Следует классическим советам: ходит с младших карт, придерживает королей, "
-             "дам и карты безика, объявляет лучшую комбинацию, дёшево берёт брискли, "
+             "дам и карты безика, объявляет лучшую комбинацию, дёшево берёт бриски, "
              "точно разыгрывает конец."),
     "expert": ("Simulates many ways the unseen cards may lie and picks the move that does "
                "best on average; plays the end exactly.",

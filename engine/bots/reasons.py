@@ -26,7 +26,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "win_to_declare": ("win with {card}: a meld worth {points} waits to be declared",
                        "взять картой {card}: ждёт объявления комбинация на {points}"),
     "take_brisque": ("take the brisque {lead} cheaply with {card}",
-                     "дёшево взять брисклю {lead} картой {card}"),
+                     "дёшево взять бриску {lead} картой {card}"),
     "win_cheaply": ("{card} wins the trick at little cost", "{card} берёт взятку малой ценой"),
     "deny_opponent": ("winning keeps the opponent from declaring (about {points} at stake)",
                       "взятка не даёт сопернику объявить (на кону около {points})"),
