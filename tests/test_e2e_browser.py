@@ -255,3 +255,48 @@ def test_rubicon_to_the_settlement_and_four_handed_tricks(server, browser, tmp_p
     no_exception(page)
     shots.take(page, "12-four-handed-tricks")
     page.close()
+
+
+def test_solve_one_puzzle_of_each_kind(server, browser, tmp_path):
+    """A meld puzzle answered and checked, and an endgame puzzle played out."""
+    shots = Shots(tmp_path)
+    page = browser.new_page(viewport={"width": 1400, "height": 1700}, locale="en-US")
+    page.goto(server + "/meld_trainer")
+    page.wait_for_selector(".st-key-mt_check_btn button", timeout=60_000)
+    settle(page)
+    alerts = page.locator('[data-testid="stAlert"]')
+    before = alerts.count()
+    answer = page.locator(".st-key-mt_answer")
+    if answer.locator("[role=radiogroup]").count():
+        answer.locator("label").first.click()
+    else:
+        answer.locator("input").first.click()
+        page.locator("[role=option]").first.click()
+        page.keyboard.press("Escape")
+    settle(page)
+    page.locator(".st-key-mt_check_btn button").click()
+    settle(page)
+    page.wait_for_function("(n) => document.querySelectorAll('[data-testid=\"stAlert\"]')"
+                           ".length > n", arg=before, timeout=20_000)
+    no_exception(page)
+    shots.take(page, "13-meld-puzzle-checked")
+
+    page.goto(server + "/endgame")
+    page.wait_for_selector("[class*='st-key-eg_play_'] button, .st-key-eg_value_btn button",
+                           timeout=60_000)
+    settle(page)
+    if page.locator(".st-key-eg_value_btn button").count():
+        page.locator(".st-key-eg_value_input input").fill("10")
+        page.keyboard.press("Enter")
+        settle(page)
+        page.locator(".st-key-eg_value_btn button").click()
+        settle(page)
+    for _ in range(12):
+        plays = page.locator("[class*='st-key-eg_play_'] button:not([disabled])")
+        if not plays.count():
+            break
+        plays.first.click()
+        settle(page)
+        no_exception(page)
+    assert page.locator("[class*='st-key-eg_play_'] button:not([disabled])").count() == 0
+    shots.take(page, "14-endgame-puzzle-done")
