@@ -150,20 +150,7 @@ def static_value(state: FastDeal, player: int) -> float:
     if not in_stock:
         return value
     stock_factor = min(1.0, len(state.stock) / 16)
-    history = state.history[player]
-    melds = rules.melds
-    by_index = _by_index(rules)
-    blocked_cache: dict[int, int] = {}
-    for rule in melds:
-        blocked = blocked_cache.get(rule.meld_class * 16 + rule.level)
-        if blocked is None:
-            blocked = 0
-            for index, cards in history:
-                spec = melds[by_index[index]]
-                if spec.meld_class == rule.meld_class and spec.level >= rule.level:
-                    for c in cards:
-                        blocked |= 1 << c
-            blocked_cache[rule.meld_class * 16 + rule.level] = blocked
+    for rule, blocked in zip(rules.melds, _blocked_masks(state, player), strict=True):
         missing = 0
         for bits, count in rule.groups:
             have = 0
