@@ -153,6 +153,16 @@ class Deal:
         """All cards a player holds: concealed and exposed."""
         return self.hands[player] | self.tables[player]
 
+    def every_card(self) -> list[int]:
+        """Every physical card in every place (stock, turn-up, trick, hands, tables,
+        tricks won): the card-conservation invariant is that this is the whole pack."""
+        cards = [*self.stock, *self.trick]
+        if self.turn_up is not None:
+            cards.append(self.turn_up)
+        for player in range(self.profile.players):
+            cards += [*self.hands[player], *self.tables[player], *self.won[player]]
+        return cards
+
     def partner(self, player: int) -> int | None:
         return (player + 2) % 4 if self.profile.partnerships else None
 

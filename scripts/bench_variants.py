@@ -16,12 +16,7 @@ from engine.profile import load_profile, variant_names
 
 def check(deal: Deal) -> None:
     profile = deal.profile
-    cards = [*deal.stock, *deal.trick]
-    if deal.turn_up is not None:
-        cards.append(deal.turn_up)
-    for p in range(profile.players):
-        cards += [*deal.hands[p], *deal.tables[p], *deal.won[p]]
-    assert sorted(cards) == list(range(profile.deck_size)), "cards not conserved"
+    assert sorted(deal.every_card()) == list(range(profile.deck_size)), "cards not conserved"
     for p in range(profile.players):
         assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
     sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]

@@ -16,15 +16,6 @@ SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 
-def all_places(deal: Deal) -> list[int]:
-    cards = [*deal.stock, *deal.trick]
-    if deal.turn_up is not None:
-        cards.append(deal.turn_up)
-    for p in range(P.players):
-        cards += [*deal.hands[p], *deal.tables[p], *deal.won[p]]
-    return cards
-
-
 def independent_playoff_legal(hand: set[int], lead: int, trump: int) -> set[int]:
     """The play-off duty of 001 §02, written again without engine helpers."""
     lead_suit = lead % 32 // 8
@@ -43,7 +34,7 @@ def test_random_deal_invariants(seed: int, dealer: int) -> None:
     deal = Deal.new(P, rng, dealer)
     while not deal.is_over:
         # The card count holds: 64 physical cards, each in exactly one place.
-        places = all_places(deal)
+        places = deal.every_card()
         assert sorted(places) == list(range(64))
         # Hands are full whenever a trick starts.
         if deal.phase == "lead":
@@ -57,7 +48,7 @@ def test_random_deal_invariants(seed: int, dealer: int) -> None:
         if deal.in_playoff:
             assert all(a.type is ActionType.PLAY for a in legal)
         deal.apply(rng.choice(legal))
-    assert sorted(all_places(deal)) == list(range(64))
+    assert sorted(deal.every_card()) == list(range(64))
     # Scores equal the sum of explained events, and every scoring event explains itself.
     for player in range(2):
         scoring = [e for e in deal.events if e.player == player and e.points]

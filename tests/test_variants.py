@@ -23,15 +23,6 @@ def ids(text: str) -> list[int]:
     return [parse_card(t).id for t in text.split()]
 
 
-def places(deal: Deal) -> list[int]:
-    cards = [*deal.stock, *deal.trick]
-    if deal.turn_up is not None:
-        cards.append(deal.turn_up)
-    for p in range(deal.profile.players):
-        cards += [*deal.hands[p], *deal.tables[p], *deal.won[p]]
-    return cards
-
-
 @pytest.mark.parametrize("name, packs, hand", [("rubicon", 4, 9), ("chinese", 6, 12),
                                                ("eight-pack", 8, 13)])
 def test_profiles(name: str, packs: int, hand: int) -> None:
@@ -62,7 +53,7 @@ def test_random_deals_keep_the_invariants(name: str) -> None:
         deal = Deal.new(profile, rng, dealer=seed % 2)
         assert deal.trump is None and deal.turn_up is None
         while not deal.is_over:
-            assert sorted(places(deal)) == list(range(profile.deck_size))
+            assert sorted(deal.every_card()) == list(range(profile.deck_size))
             deal.apply(rng.choice(deal.legal_actions()))
         for p in range(2):
             assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
@@ -228,7 +219,7 @@ def test_four_handed_random_deals() -> None:
         assert deal.to_move == (seed + 1) % 4  # the player left of the dealer leads
         marker = 0
         while not deal.is_over:
-            assert sorted(places(deal)) == list(range(192))
+            assert sorted(deal.every_card()) == list(range(192))
             if deal.in_playoff and deal.phase == "follow":
                 from engine.tricks import beats, trick_best
                 best = deal.trick[trick_best(deal.trick, deal.trump)]
