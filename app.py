@@ -14,14 +14,9 @@ HERE = Path(__file__).parent
 OPTIONAL = ("meld_trainer", "endgame")   # pages other work adds when their files exist
 
 
-# Page name -> script, where they differ: a page script named like a package
-# (puzzles.py) would shadow that package for the pages.
-SCRIPTS = {"puzzles": "puzzle_hub"}
-
-
 def page(name: str, icon: str, default: bool = False) -> st.Page:
-    return st.Page(f"app_pages/{SCRIPTS.get(name, name)}.py", title=ui.t(f"nav.{name}"),
-                   icon=icon, url_path=name, default=default)
+    return st.Page(ui.page_script(name), title=ui.t(f"nav.{name}"), icon=icon,
+                   url_path=name, default=default)
 
 
 learn = [page("home", ":material/home:", default=True), page("rules", ":material/menu_book:"),

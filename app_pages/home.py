@@ -60,6 +60,5 @@ st.markdown("\n".join(
 st.subheader(ui.t("home.what"))
 for name, icon in (("play", "🃏"), ("rules", "📖"), ("explainer", "🧮"), ("replay", "⏮"),
                    ("puzzles", "🧩"), ("progress", "📈")):
-    script = "puzzle_hub" if name == "puzzles" else name
-    st.page_link(f"app_pages/{script}.py", label=ui.t(f"nav.{name}") + " — " +
+    st.page_link(ui.page_script(name), label=ui.t(f"nav.{name}") + " — " +
                  ui.t(f"home.about_{name}"), icon=icon)

@@ -37,6 +37,16 @@ DEFAULTS: dict[str, Any] = {
 
 # --- setup and language -----------------------------------------------------------
 
+# Page name -> script, where they differ: a page script named like a package
+# (puzzles.py) would shadow that package for the pages.
+PAGE_SCRIPTS = {"puzzles": "puzzle_hub"}
+
+
+def page_script(name: str) -> str:
+    """The script path of a page by its name (and URL path)."""
+    return f"app_pages/{PAGE_SCRIPTS.get(name, name)}.py"
+
+
 def browser_language() -> str:
     """The language of the browser: st.context.locale, else the Accept-Language header."""
     locale = getattr(st.context, "locale", None)
