@@ -145,8 +145,14 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.get_by_text("The deal is over.").first.wait_for(timeout=20_000)
     shots.take(page, "04-deal-over")
     page.locator(".st-key-next_deal button").click()
-    page.get_by_text("Deal 2").first.wait_for(timeout=20_000)
+    # A single deal can reach the target (1000) with big melds: then the game is over
+    # and the page offers a new game instead of deal 2. The deals are not seeded here.
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.st-key-play_progress');"
+        " return (e && /Deal 2\\b/.test(e.innerText))"
+        " || !!document.querySelector('.st-key-new_game_end button'); }", timeout=30_000)
     settle(page)
+    no_exception(page)
 
     # Switch to Russian in the sidebar.
     page.locator('[data-testid="stSidebar"]').get_by_text("Русский").click()
