@@ -38,7 +38,7 @@ with right:
 # --- messages: a refused attempt, a hint -------------------------------------------
 message = st.session_state.get("play_msg")
 if message:
-    ui.refusal(message["reason"], message["rule_id"])
+    ui.refusal(parts.refusal_text(message), message["rule_id"])
 hint = st.session_state.get("play_hint")
 if hint is not None and s.human_to_move:
     reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)

@@ -52,12 +52,21 @@ def _run(fn: Any, *args: Any) -> None:
     try:
         fn(*args)
     except IllegalActionError as exc:
-        st.session_state["play_msg"] = {"reason": exc.reason, "rule_id": exc.rule_id}
+        # The error itself is kept so that the reason follows a later language switch.
+        st.session_state["play_msg"] = {"error": exc, "rule_id": exc.rule_id}
     except BeziqueError as exc:
         st.session_state["play_msg"] = {"reason": str(exc), "rule_id": ""}
 
 
 # --- callbacks --------------------------------------------------------------------
+
+def refusal_text(message: dict[str, Any]) -> str:
+    """The stored refusal in the current language."""
+    error = message.get("error")
+    if isinstance(error, IllegalActionError):
+        return error.explain(ui.lang())
+    return str(message.get("reason", ""))
+
 
 def on_card(card: int) -> None:
     _run(session().play_card, card)

@@ -259,86 +259,66 @@ class Deal:
         player, phase = self.to_move, self.phase
         holding = self.meld_pool(player) if phase == DECLARE else self.holding(player)
         kind = action.type
+        no = IllegalActionError.of
         if kind is ActionType.PARTNER:
-            return IllegalActionError("declare.partner", "only the trick winner of a "
-                                      "partnership, before any declaration, may let the "
-                                      "partner declare")
+            return no("declare.partner", "refuse_partner")
         if phase == OVER:
-            return IllegalActionError("deal.over", "the deal is over")
+            return no("deal.over", "refuse_deal_over")
         if kind is ActionType.CARTE_BLANCHE:
-            return IllegalActionError("meld.carte_blanche",
-                                      "carte blanche is claimed before one's first card, with "
-                                      "a hand of no kings, queens or jacks, in variants that "
-                                      "score it")
+            return no("meld.carte_blanche", "refuse_carte_blanche")
         if kind is ActionType.PLAY:
             if phase == DECLARE:
-                return IllegalActionError("play.winner_declares_then_draws",
-                                          "the trick winner declares, then draws; "
-                                          "choose 'draw' before leading")
+                return no("play.winner_declares_then_draws", "refuse_draw_first")
             if action.card not in holding:
-                return IllegalActionError("play.exposed_cards_in_hand",
-                                          f"{_p(action.card)} is not in player {player}'s hand")
+                return no("play.exposed_cards_in_hand", "refuse_not_in_hand",
+                          card=_p(action.card), player=player)
             rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,
                                       self.profile.playoff,
                                       self.trick[trick_best(self.trick, self.trump)])
-            messages = {"playoff.must_win": "in the play-off you must follow suit and win "
-                                            "the trick when you can",
-                        "playoff.follow_suit": "in the play-off you must follow suit",
-                        "playoff.must_trump": "in the play-off you must trump when void in "
-                                              "the suit led"}
-            return IllegalActionError(rule or "playoff.follow_suit",
-                                      messages.get(rule, "that card may not be played now"))
+            keys = {"playoff.must_win": "refuse_must_win",
+                    "playoff.follow_suit": "refuse_follow_suit",
+                    "playoff.must_trump": "refuse_must_trump"}
+            return no(rule or "playoff.follow_suit", keys.get(rule, "refuse_card_not_now"))
         if phase != DECLARE:
             if kind is ActionType.DRAW:
-                return IllegalActionError("play.winner_declares_then_draws",
-                                          "players draw only after a trick, when declaring ends")
+                return no("play.winner_declares_then_draws", "refuse_draw_after_trick")
             if self.in_playoff:
-                return IllegalActionError("playoff.no_declarations",
-                                          "no declarations once the stock is exhausted")
-            return IllegalActionError("declare.after_win",
-                                      "only the winner of a trick may declare, before drawing")
+                return no("playoff.no_declarations", "refuse_playoff_declare")
+            return no("declare.after_win", "refuse_declare_after_win")
         if kind in (ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN):
             card = action.card
             if card not in holding or not self._is_trump_seven(card):
-                return IllegalActionError("dix.show", f"{_p(card)} is not a seven of trumps "
-                                                      "in your hand")
+                return no("dix.show", "refuse_not_trump_seven", card=_p(card))
             if kind is ActionType.SHOW_SEVEN:
-                return IllegalActionError("dix.once_per_card",
-                                          f"{_p(card)} has already been counted")
-            return IllegalActionError("dix.exchange",
-                                      "the turn-up is already a seven of trumps or gone")
+                return no("dix.once_per_card", "refuse_seven_counted", card=_p(card))
+            return no("dix.exchange", "refuse_no_exchange")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
             if not self.profile.has_meld(action.meld):
-                return IllegalActionError("declare.after_win",
-                                          f"this variant has no meld {action.meld!r}")
+                return no("declare.after_win", "refuse_no_meld", meld=action.meld)
             missing = [c for c in action.cards if c not in holding]
             if missing:
-                return IllegalActionError("play.exposed_cards_in_hand",
-                                          f"{pretty(missing)} not in your hand or on the table")
+                return no("play.exposed_cards_in_hand", "refuse_cards_missing",
+                          cards=pretty(missing))
             dec = self.profile.declaring
             if kind is ActionType.ANNOUNCE:
                 if dec.pending != "cady":
-                    return IllegalActionError("cady.pending", "this variant has no pending "
-                                                              "declarations")
+                    return no("cady.pending", "refuse_no_pending")
                 if self.scored_this_turn < dec.per_trick:
-                    return IllegalActionError("cady.pending",
-                                              "score a declaration first; extra melds may "
-                                              "then be exposed to wait")
+                    return no("cady.pending", "refuse_score_first")
             elif self.scored_this_turn >= dec.per_trick:
                 prev = self.history[player][-1].kind if self.history[player] else ""
-                return IllegalActionError("declare.one_per_trick",
-                                          step("declare.one_per_trick", "one_per_trick",
-                                               prev_meld=prev).render())
+                return no("declare.one_per_trick", "one_per_trick", prev_meld=prev)
             if kind is ActionType.SCORE_PENDING and ScoredMeld(
                     action.meld, frozenset(action.cards)) not in self.pending[player]:
-                return IllegalActionError("cady.pending", "that meld is not waiting to score")
+                return no("cady.pending", "refuse_not_waiting")
             verdict = judge(self.profile, self.profile.meld(action.meld), self.trump,
                             action.cards, self.history[player], frozenset(self.played))
             if not verdict.legal:
+                steps = tuple(verdict.steps)
                 return IllegalActionError(verdict.rule_id,
-                                          "; ".join(s.render() for s in verdict.steps))
-            return IllegalActionError("cady.pending", "that meld is already waiting")
-        return IllegalActionError("deal.action", f"{action} is not possible now")
+                                          "; ".join(s.render() for s in steps), steps)
+            return no("cady.pending", "refuse_already_waiting")
+        return no("deal.action", "refuse_action", action=action)
 
     # --- applying actions -------------------------------------------------------------
 

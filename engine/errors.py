@@ -3,6 +3,8 @@ catch bad input in one place; each carries enough to tell the user what was wron
 
 from __future__ import annotations
 
+from engine.explain import Step, step
+
 
 class BeziqueError(ValueError):
     """Base class of every error the engine raises on bad input."""
@@ -17,12 +19,28 @@ class ProfileError(BeziqueError):
 
 
 class IllegalActionError(BeziqueError):
-    """An action is not allowed now. ``rule_id`` names the rule that forbids it."""
+    """An action is not allowed now. ``rule_id`` names the rule that forbids it.
 
-    def __init__(self, rule_id: str, message: str) -> None:
+    ``steps`` (explanation steps, :class:`engine.explain.Step`) say why in a form
+    that renders in every language of the app; ``reason`` is the English text."""
+
+    def __init__(self, rule_id: str, message: str, steps: tuple[Step, ...] = ()) -> None:
         super().__init__(f"{message} [rule {rule_id}]")
         self.rule_id = rule_id
         self.reason = message
+        self.steps = steps
+
+    def explain(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (English when no steps were given)."""
+        if not self.steps:
+            return self.reason
+        return "; ".join(s.render(lang) for s in self.steps)
+
+    @classmethod
+    def of(cls, rule_id: str, key: str, **params: object) -> IllegalActionError:
+        """A refusal whose reason is the message ``key`` of :mod:`engine.explain`."""
+        reason = step(rule_id, key, **params)
+        return cls(rule_id, reason.render("en"), (reason,))
 
 
 class CorruptSaveError(BeziqueError):

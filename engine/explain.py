@@ -193,6 +193,61 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "никто не достиг {target}: новая сдача {scores}"),
     "game_higher": ("the target {target} is reached; the higher total wins",
                     "цель {target} достигнута; побеждает больший итог"),
+    # Why an action is refused (engine.errors.IllegalActionError.of).
+    "refuse_partner": ("only the trick winner of a partnership, before any declaration, may "
+                       "let the partner declare",
+                       "дать партнёру объявить может только взявший взятку игрок пары, "
+                       "до любого объявления"),
+    "refuse_deal_over": ("the deal is over", "сдача окончена"),
+    "refuse_carte_blanche": ("carte blanche is claimed before one's first card, with a hand "
+                             "of no kings, queens or jacks, in variants that score it",
+                             "карт-бланш объявляют до первого хода, если в руке нет "
+                             "королей, дам и валетов, и только там, где он засчитывается"),
+    "refuse_draw_first": ("the trick winner declares, then draws; choose 'draw' before "
+                          "leading",
+                          "взявший взятку сначала объявляет, потом берёт карту из колоды; "
+                          "нажмите «взять карту», прежде чем ходить"),
+    "refuse_not_in_hand": ("{card} is not in player {player}'s hand",
+                           "карты {card} нет в руке игрока {player}"),
+    "refuse_must_win": ("in the play-off you must follow suit and win the trick when you "
+                        "can",
+                        "в последних взятках нужно ходить в масть и брать взятку, "
+                        "когда можно"),
+    "refuse_follow_suit": ("in the play-off you must follow suit",
+                           "в последних взятках нужно ходить в масть"),
+    "refuse_must_trump": ("in the play-off you must trump when void in the suit led",
+                          "в последних взятках без карт нужной масти нужно бить козырем"),
+    "refuse_card_not_now": ("that card may not be played now",
+                            "этой картой сейчас ходить нельзя"),
+    "refuse_draw_after_trick": ("players draw only after a trick, when declaring ends",
+                                "карту из колоды берут только после взятки, когда "
+                                "объявления закончены"),
+    "refuse_playoff_declare": ("no declarations once the stock is exhausted",
+                               "когда колода кончилась, объявлять нельзя"),
+    "refuse_declare_after_win": ("only the winner of a trick may declare, before drawing",
+                                 "объявлять может только взявший взятку, до того как "
+                                 "возьмёт карту из колоды"),
+    "refuse_not_trump_seven": ("{card} is not a seven of trumps in your hand",
+                               "{card} — не козырная семёрка из вашей руки"),
+    "refuse_seven_counted": ("{card} has already been counted", "{card} уже засчитана"),
+    "refuse_no_exchange": ("the turn-up is already a seven of trumps or gone",
+                           "открытая карта уже козырная семёрка или её уже взяли"),
+    "refuse_no_meld": ("this variant has no meld {meld}",
+                       "в этом варианте нет комбинации «{meld}»"),
+    "refuse_cards_missing": ("{cards} not in your hand or on the table",
+                             "{cards}: этих карт нет ни в руке, ни на столе"),
+    "refuse_no_pending": ("this variant has no pending declarations",
+                          "в этом варианте нет отложенных объявлений"),
+    "refuse_score_first": ("score a declaration first; extra melds may then be exposed to "
+                           "wait",
+                           "сначала запишите одно объявление; остальные комбинации можно "
+                           "затем выложить ждать своей очереди"),
+    "refuse_not_waiting": ("that meld is not waiting to score",
+                           "эта комбинация не ждёт записи"),
+    "refuse_already_waiting": ("that meld is already waiting",
+                               "эта комбинация уже ждёт записи"),
+    "refuse_action": ("{action} is not possible now", "«{action}» сейчас невозможно"),
+    "refuse_not_your_turn": ("it is not your turn", "сейчас не ваш ход"),
 }
 
 SUIT_NAMES: dict[str, tuple[str, str]] = {

@@ -471,9 +471,9 @@ class PlaySession:
         """Apply the human's action, then the bot's answers. An illegal action raises
         :class:`IllegalActionError` (with the rule) and changes nothing."""
         if self.deal.is_over:
-            raise IllegalActionError("deal.over", "the deal is over")
+            raise IllegalActionError.of("deal.over", "refuse_deal_over")
         if self.deal.to_move != self.human:
-            raise IllegalActionError("deal.action", "it is not your turn")
+            raise IllegalActionError.of("deal.action", "refuse_not_your_turn")
         first = self._apply(self.human, action)
         return [first, *self._run_bot()]
 

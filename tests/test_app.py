@@ -150,6 +150,23 @@ def test_illegal_playoff_card_is_answered_with_the_rule():
     assert len(at.session_state["play"].deal.actions) == len(s.deal.actions)
 
 
+def test_a_refusal_is_explained_in_russian_too():
+    s = _playoff_follow_session()
+    legal = {a.card for a in s.legal()}
+    illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
+    at = run_page("play", play=s)
+    from app_pages.ui import card_key
+
+    at.button(key=card_key(illegal)).click().run()
+    assert "in the play-off you must" in " ".join(errors(at))
+    # The stored refusal follows the language switch.
+    at.session_state["lang"] = "ru"
+    at.run()
+    assert not at.exception
+    shown = " ".join(errors(at))
+    assert "в последних взятках" in shown and "playoff." in shown, shown
+
+
 def test_declaration_buttons_and_explanations():
     for seed in range(100):
         s = PlaySession.new(seed=seed)

@@ -92,6 +92,39 @@ def test_illegal_actions_leave_the_state_unchanged() -> None:
         deal.apply(rng.choice(deal.legal_actions()))
 
 
+CYRILLIC = set("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "rubicon", "rubicon-four-handed"])
+def test_every_refusal_has_a_reason_in_both_languages(variant: str) -> None:
+    """The app speaks Russian too: a refused action must say why in Russian."""
+    profile = load_profile(variant)
+    seen: set[str] = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        deal = Deal.new(profile, rng)
+        while not deal.is_over:
+            legal = deal.legal_actions()
+            hand = deal.holding(deal.to_move)
+            tries = [Action.play(c) for c in sorted(hand)[:3]]
+            tries += [Action.play(next(c for c in range(32 * profile.packs) if c not in hand)),
+                      Action.parse("draw"), Action.parse("partner"), Action.parse("blanche"),
+                      Action.parse("declare four_aces AS#1 AH#1 AD#1 AC#1"),
+                      Action.parse("declare no_such_meld AS#1"),
+                      Action.parse("show 7S#1"), Action.parse("exchange 7S#1")]
+            for bad in tries:
+                if bad in legal:
+                    continue
+                with pytest.raises(IllegalActionError) as err:
+                    deal.apply(bad)
+                english, russian = err.value.explain("en"), err.value.explain("ru")
+                assert english == err.value.reason
+                assert russian and set(russian.lower()) & CYRILLIC, (bad, russian)
+                seen.add(err.value.rule_id)
+            deal.apply(rng.choice(legal))
+    assert len(seen) >= 5, seen
+
+
 def test_corrupted_and_hostile_saves_are_refused() -> None:
     rng = random.Random(5)
     deal = Deal.new(P, rng)
