@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from itertools import combinations
 
 from engine.actions import Action, ActionType
 from engine.bots.fastplay import (
@@ -45,6 +46,7 @@ from engine.bots.fastplay import (
     FastDeal,
     Rules,
     _by_index,
+    _mask,
     beats,
     from_action,
     rules_for,
@@ -54,6 +56,7 @@ from engine.bots.heuristic import advise, follow_scores, lead_scores, ranked_pla
 from engine.bots.playoff import best_playoff_card, solvable
 from engine.bots.reasons import Reason
 from engine.deal import Deal
+from engine.melds import ScoredMeld
 from engine.view import PlayerView, sample_unseen
 
 PRIOR_BONUS = 4.0
@@ -369,6 +372,194 @@ def heuristic_action(state: FastDeal, rng: random.Random, noise: float = 0.0) ->
     return action
 
 
+# --- inference: what the opponent's past choices say about its hand -------------------
+
+# Likelihood of an observed choice that the opponent model would not have made.
+PLAY_EPS = 0.08
+DECLARE_EPS = 0.03
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One choice of the opponent seen by the seat: ``kind`` is ``lead``,
+    ``follow``, ``nodecl`` (won a trick and declared nothing) or ``decl``
+    (declared the meld of rule index ``meld``). The public state at that
+    moment is kept so that the choice can be replayed on a sampled hand."""
+
+    kind: str
+    card: int                     # the card played (-1 for declarations)
+    lead: int                     # the card led to (follow), else -1
+    meld: int                     # profile meld index (decl), else -1
+    played_before: frozenset[int]  # every card played before the choice
+    fixed: frozenset[int]         # cards certainly in the opponent's hand then
+    history: tuple[tuple[int, tuple[int, ...]], ...]
+    pending: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]   # per player
+    stock: int                    # stock count at the choice (before its draw)
+    turn_up: int
+    dix_counted: int
+
+
+def _conv(rules: Rules, melds: tuple[ScoredMeld, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    names = {m.kind: m.index for m in rules.melds}
+    return tuple((names[m.kind], tuple(sorted(m.cards))) for m in melds)
+
+
+class OpponentModel:
+    """The seat's memory of one deal: the opponent's observed choices, found by
+    comparing the views of consecutive decisions of the seat. Only what the seat
+    sees is used; the opponent is assumed to play by the rules of thumb
+    (:func:`heuristic_action`), and a sampled hand that contradicts a choice is
+    kept with a small likelihood only (:meth:`weight`)."""
+
+    def __init__(self) -> None:
+        self.last: PlayerView | None = None
+        self.last_action: Action | None = None
+        self.own_played: set[int] = set()
+        self.events: list[Observation] = []
+
+    def _continues(self, view: PlayerView) -> bool:
+        last = self.last
+        return (last is not None and last.profile is view.profile and last.seat == view.seat
+                and last.dealer == view.dealer and last.trump == view.trump
+                and last.tricks_played <= view.tricks_played and last.played <= view.played
+                and all(a <= b for a, b in zip(last.scores, view.scores, strict=True)))
+
+    def observe(self, view: PlayerView) -> None:
+        if not self._continues(view):
+            self.last, self.last_action = None, None
+            self.own_played = set()
+            self.events = []
+        last, act = self.last, self.last_action
+        if last is not None and act is not None and view.players == 2:
+            self._diff(last, act, view)
+        if (view.phase == "follow" and len(view.trick) == 1 and view.stock_count > 0
+                and view.leader == view.opponent
+                and not any(e.kind == "lead" and e.card == view.trick[0] for e in self.events)):
+            self._add(view, "lead", view.trick[0], -1, -1, view.played - {view.trick[0]},
+                      view.stock_count, view.history, view.pending, view.turn_up,
+                      view.dix_counted, view.tables[view.opponent])
+        self.last = view
+
+    def record(self, action: Action) -> None:
+        self.last_action = action
+        if action.type is ActionType.PLAY:
+            self.own_played.add(action.card)
+
+    def _add(self, view: PlayerView, kind: str, card: int, lead: int, meld: int,
+             played_before: frozenset[int], stock: int,
+             history: tuple[tuple[ScoredMeld, ...], ...],
+             pending: tuple[tuple[ScoredMeld, ...], ...], turn_up: int | None,
+             dix: frozenset[int], table: frozenset[int]) -> None:
+        rules = rules_for(view.profile, view.trump)
+        opp = view.opponent
+        fixed = set(table)
+        if card >= 0:
+            fixed.add(card)
+        self.events.append(Observation(
+            kind, card, lead, meld, played_before, frozenset(fixed),
+            _conv(rules, history[opp]), tuple(_conv(rules, p) for p in pending), stock,
+            -1 if turn_up is None else turn_up, _mask(dix)))
+
+    def _diff(self, last: PlayerView, act: Action, view: PlayerView) -> None:
+        opp = view.opponent
+        if last.phase not in ("lead", "follow") or last.stock_count == 0:
+            return
+        new = view.played - last.played - set(view.trick)
+        if last.phase == "lead":
+            follow = new - {act.card}
+            if len(follow) != 1:
+                return
+            f = next(iter(follow))
+            self._add(view, "follow", f, act.card, -1, last.played | {act.card},
+                      last.stock_count, last.history, last.pending, last.turn_up,
+                      last.dix_counted, last.tables[opp])
+        played = last.played | new
+        if not (view.phase == "follow" and view.leader == opp):
+            return
+        # The opponent won that trick, then declared (or not) and drew.
+        if view.turn_up is not None and view.turn_up != last.turn_up:
+            return                   # the turn-up was exchanged: not modelled
+        if (view.dix_counted - last.dix_counted) - view.played:
+            return                   # a seven shown or exchanged: not modelled
+        hist_new = view.history[opp][len(last.history[opp]):]
+        ann_new = [m for m in view.pending[opp] if m not in last.pending[opp]]
+        if ann_new or len(hist_new) > 1:
+            return
+        pend = tuple(tuple(m for m in p if not set(m.cards) & new) for p in last.pending)
+        meld = -1
+        if hist_new:
+            meld = next(i for i, m in enumerate(view.profile.melds)
+                        if m.kind == hist_new[0].kind)
+        self._add(view, "decl" if hist_new else "nodecl", -1, -1, meld, played,
+                  last.stock_count, last.history, pend, last.turn_up, last.dix_counted,
+                  last.tables[opp] - new)
+
+    def weight(self, view: PlayerView, concealed: list[int], limit: int = 2) -> float:
+        """The likelihood of the opponent's observed choices if it holds
+        ``concealed`` now (besides its exposed cards)."""
+        opp = view.opponent
+        rules = rules_for(view.profile, view.trump)
+        hold_now = set(concealed) | view.tables[opp]
+        w = 1.0
+        for e in reversed(self.events):
+            k = (e.stock - view.stock_count) // 2
+            if k > (1 if e.kind in ("lead", "follow") else limit):
+                break
+            x = hold_now | (view.played - e.played_before - self.own_played)
+            cands = sorted(x - e.fixed)
+            ok = False
+            for drawn in combinations(cands, k):
+                y = sorted(x - set(drawn))
+                if _consistent(rules, e, opp, y):
+                    ok = True
+                    break
+            if not ok:
+                w *= PLAY_EPS if e.kind in ("lead", "follow") else DECLARE_EPS
+        return w
+
+
+def _consistent(rules: Rules, e: Observation, opp: int, hold: list[int]) -> bool:
+    s = FastDeal(rules)
+    s.hold[opp] = hold
+    s.history[opp] = list(e.history)
+    s.pending = [list(p) for p in e.pending]
+    s.turn_up = e.turn_up
+    s.stock = [0] * (e.stock - (1 if e.turn_up >= 0 else 0))
+    s.dix_counted = e.dix_counted
+    s.played = _mask(e.played_before)
+    s.to_move = opp
+    if e.kind == "lead":
+        s.phase = LEAD
+        return (heuristic_action(s, _NO_RNG) & 31) == (e.card & 31)   # type: ignore[operator]
+    if e.kind == "follow":
+        s.phase = FOLLOW
+        s.trick = [e.lead]
+        return (heuristic_action(s, _NO_RNG) & 31) == (e.card & 31)   # type: ignore[operator]
+    options = s.meld_options(opp)
+    if e.kind == "nodecl":
+        seven = rules.seven
+        if seven >= 0 and any((c & 31) == seven for c in hold):
+            if rules.dix_show and any((c & 31) == seven and not e.dix_counted >> c & 1
+                                      for c in hold):
+                return False
+            if rules.dix_exchange and e.turn_up >= 0 and (e.turn_up & 31) != seven:
+                return False
+        return not options
+    spec = rules.profile.melds[e.meld]
+    early = e.stock > 24
+    for rule, _cards in options:
+        if rule.points <= spec.points:
+            continue
+        if early and rule.meld_class == rules.melds[_by_index(rules)[e.meld]].meld_class \
+                and rule.level > spec.level:
+            continue
+        return False
+    return True
+
+
+_NO_RNG = random.Random(0)
+
+
 # --- the bot --------------------------------------------------------------------------
 
 
@@ -424,8 +615,12 @@ class StrongBot:
     def __init__(self, rng: random.Random, samples: int = 60, time_limit: float = 0.9,
                  noise: float = 0.1, horizon: int = 6, top: int = 4,
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
-                 policy: str = "heuristic", gap: float = 5.0) -> None:
+                 policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
+                 tries: int = 30) -> None:
         self.rng = rng
+        self.infer = infer
+        self.tries = tries
+        self.model = OpponentModel()
         self.gap = gap
         self.policy = policy
         self.z = z
@@ -439,7 +634,12 @@ class StrongBot:
         self.oracle: Deal | None = None     # set by a referee for the cheating variant
 
     def choose(self, view: PlayerView) -> Action:
-        return self.search(view).action
+        if self.infer:
+            self.model.observe(view)
+        action = self.search(view).action
+        if self.infer:
+            self.model.record(action)
+        return action
 
     def search(self, view: PlayerView) -> SearchResult:
         legal = list(view.legal)
@@ -506,12 +706,29 @@ class StrongBot:
             opp_hand = sorted(deal.hands[opp])
             stock = list(deal.stock)
         else:
-            opp_hand, draw_order = sample_unseen(view, self.rng)
+            opp_hand, draw_order = self._sample(view)
             stock = list(reversed(draw_order))
         holds: list[list[int]] = [[], []]
         holds[seat] = sorted(view.holding)
         holds[opp] = sorted([*opp_hand, *view.tables[opp]])
         return FastDeal.from_parts(view, holds, stock)
+
+    def _sample(self, view: PlayerView) -> tuple[list[int], list[int]]:
+        """A split of the unseen cards, drawn in proportion to the likelihood of
+        the opponent's observed choices (rejection sampling, ``tries`` draws at
+        most; the likeliest draw when none is accepted)."""
+        best = sample_unseen(view, self.rng)
+        if not self.infer or not self.model.events:
+            return best
+        best_w = -1.0
+        for attempt in range(self.tries):
+            split = best if attempt == 0 else sample_unseen(view, self.rng)
+            w = self.model.weight(view, split[0])
+            if w >= 1.0 or self.rng.random() < w:
+                return split
+            if w > best_w:
+                best, best_w = split, w
+        return best
 
 
 def search_reasons(result: SearchResult) -> list[Reason]:
