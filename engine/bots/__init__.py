@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.actions import Action
+from engine.actions import Action, ActionType
 from engine.bots.heuristic import HeuristicBot, advise
 from engine.bots.playoff import choose_card, playoff_solution, playoff_values, solvable
 from engine.bots.reasons import Reason
@@ -131,11 +131,13 @@ def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
         if len(view.legal) > 1 and view.stock_count > 0:
             result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
                                samples=samples, time_limit=0.5).search(view)
-            if result.means:
-                if result.action != action:
-                    action = result.action
-                    reasons = [r for r in reasons if r.key in _GENERAL_REASONS]
-                reasons.extend(search_reasons(result))
+            if result.action != action:
+                action = result.action
+                reasons = [r for r in reasons if r.key in _GENERAL_REASONS]
+                if not result.means and action.type is ActionType.PLAY:
+                    # The strong bot's own rules of thumb differ: they count cards.
+                    reasons.append(Reason("card_count", card=action.card))
+            reasons.extend(search_reasons(result))
     return Hint(action, tuple(r.render(lang) for r in reasons) or
                 (Reason("only_action").render(lang),))
 

@@ -60,6 +60,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "playoff_move": ("{card_alt}: {points}", "{card_alt}: {points}"),
     "playoff_greedy": ("{card}: win cheaply when possible, else give the lowest card",
                        "{card}: взять дёшево, если можно, иначе отдать младшую карту"),
+    "card_count": ("{card}: counting the cards not yet seen, the melds this card could "
+                   "complete are out of reach or the cards kept instead have better chances",
+                   "{card}: по счёту ещё не вышедших карт комбинации с этой картой уже не "
+                   "собрать или у оставленных карт шансы лучше"),
     "search": ("{samples} simulated continuations: average margin {margin:+} (next best "
                "{second:+})", "{samples} смоделированных продолжений: средний перевес "
                "{margin:+} (следующий вариант {second:+})"),

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -47,13 +48,21 @@ from engine.bots.fastplay import (
     Rules,
     _by_index,
     _mask,
-    beats,
     from_action,
     rules_for,
     supported,
+    to_action,
 )
 from engine.bots.heuristic import advise, follow_scores, lead_scores, ranked_plays
 from engine.bots.playoff import best_playoff_card, solvable
+from engine.bots.policy import (
+    HEURISTIC,
+    TUNED,
+    PolicyWeights,
+    blocked_masks,
+    play_scores,
+    policy_action,
+)
 from engine.bots.reasons import Reason
 from engine.deal import Deal
 from engine.melds import ScoredMeld
@@ -94,11 +103,18 @@ def keep_table(rules: Rules) -> list[float]:
 
 
 def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
-            horizon: int = 99, policy: str = "fast") -> None:
-    """Play ``state`` with the fast rule-of-thumb policy, to the end or until
-    ``horizon`` more tricks are finished (then stopping before a lead). A
-    negative ``horizon`` stops at the first lead of the play-off."""
-    act = heuristic_action if policy == "heuristic" else policy_action
+            horizon: int = 99, policy: str = "fast",
+            weights: tuple[PolicyWeights, PolicyWeights] = (HEURISTIC, HEURISTIC)) -> None:
+    """Play ``state`` with a fast rule-of-thumb policy (``"heuristic"``: the
+    weighted policy, ``weights[p]`` for player p; ``"fast"``: the crude one), to
+    the end or until ``horizon`` more tricks are finished (then stopping before a
+    lead). A negative ``horizon`` stops at the first lead of the play-off."""
+    act: Callable[[FastDeal, random.Random, float], FastAction]
+    if policy == "heuristic":
+        def act(st: FastDeal, r: random.Random, n: float) -> FastAction:
+            return policy_action(st, r, n, weights[st.to_move])
+    else:
+        act = crude_action
     if horizon < 0:
         while state.phase != OVER and (state.stock or state.turn_up >= 0
                                        or state.phase != LEAD):
@@ -171,8 +187,8 @@ def static_value(state: FastDeal, player: int) -> float:
     return value
 
 
-def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.1) -> FastAction:
-    """The fast rule-of-thumb policy's action for the player to move."""
+def crude_action(state: FastDeal, rng: random.Random, noise: float = 0.1) -> FastAction:
+    """The older, cruder rollout policy's action for the player to move."""
     rules = state.rules
     keep = keep_table(rules)
     trump = rules.trump
@@ -225,151 +241,12 @@ def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.1) -> Fa
     return action
 
 
-def _blocked_masks(state: FastDeal, player: int) -> list[int]:
-    """Per meld rule, the cards of ``player`` that may not score in it again."""
-    rules = state.rules
-    history = state.history[player]
-    melds = rules.melds
-    if not history:
-        return [0] * len(melds)
-    by_index = _by_index(rules)
-    out = []
-    for rule in melds:
-        blocked = 0
-        for index, cards in history:
-            spec = melds[by_index[index]]
-            if spec.meld_class == rule.meld_class and spec.level >= rule.level:
-                for c in cards:
-                    blocked |= 1 << c
-        out.append(blocked)
-    return out
-
-
-def heuristic_keep(state: FastDeal, player: int, hold: list[int],
-                   blocked: list[int]) -> tuple[dict[int, float], int]:
-    """The heuristic's keep values of ``hold`` (see :func:`engine.bots.heuristic.
-    keep_values`) and the points of the best complete meld in it."""
-    rules = state.rules
-    trump = rules.trump
-    values: dict[int, float] = {}
-    for c in hold:
-        rank = c & 7
-        v = (10.0 if rank >= 6 else 0.0) + rank * 0.5
-        if (c & 31) >> 3 == trump:
-            v += 6 + 2 * rank
-            if rank == 0 and state.turn_up >= 0 and not state.dix_counted >> c & 1:
-                v += 8
-        values[c] = v
-    hidden = len(state.stock)
-    factor = min(1.0, hidden / 16)
-    best = 0
-    for i, rule in enumerate(rules.melds):
-        bmask = blocked[i]
-        cards: list[int] = []
-        missing = 0
-        for bits, count in rule.groups:
-            have = sorted(c for c in hold if bits >> (c & 31) & 1 and not bmask >> c & 1)
-            cards.extend(have[:count])
-            if len(have) < count:
-                missing += count - len(have)
-                if missing > 2:
-                    break
-        if missing > 2 or not cards:
-            continue
-        if missing == 0:
-            share = float(rule.points)
-            if rule.points > best:
-                best = rule.points
-        else:
-            share = rule.points * (0.35 ** missing) * factor
-        for c in cards:
-            values[c] += share
-    return values, best
+_blocked_masks = blocked_masks
 
 
 def heuristic_action(state: FastDeal, rng: random.Random, noise: float = 0.0) -> FastAction:
-    """A fast port of the heuristic's stock-phase rules (keep values from meld plans,
-    lead the least-kept card, win when the trick and a waiting meld are worth more
-    than the card, declaration timing); the play-off greedily."""
-    rules = state.rules
-    phase = state.phase
-    p = state.to_move
-    hold = state.hold[p]
-    trump = rules.trump
-    in_stock = bool(state.stock) or state.turn_up >= 0
-    if phase == DECLARE_PHASE:
-        acts = state._declare_actions(p)
-        melds = []
-        for a in acts:
-            if isinstance(a, int):
-                continue
-            if a[0] == EXCHANGE or a[0] == SHOW:
-                return a
-            if a[0] == DECLARE or a[0] == SCORE:
-                melds.append(a)
-        if not melds:
-            return DRAW
-        specs = rules.profile.melds
-        best_a = max(melds, key=lambda a: (specs[a[1]].points, -len(a[2])))
-        spec = specs[best_a[1]]
-        if state.stock_count > 24 and spec.level > 1:
-            cards = set(best_a[2])
-            lower = [a for a in melds if specs[a[1]].meld_class == spec.meld_class
-                     and specs[a[1]].level < spec.level and set(a[2]) <= cards]
-            if lower:
-                return max(lower, key=lambda a: (specs[a[1]].points, -len(a[2])))
-        return best_a
-    if noise and rng.random() < noise:
-        options = hold if (phase == LEAD or in_stock) else state.playoff_replies(
-            hold, state.trick[0])
-        return options[int(rng.random() * len(options))]
-    if not in_stock:
-        if phase == LEAD:
-            aces = [c for c in hold if (c & 7) == 7 and (c & 31) >> 3 != trump]
-            return aces[0] if aces else min(hold, key=lambda c: ((c & 31) >> 3 == trump,
-                                                                 c & 7))
-        lead = state.trick[0]
-        options = state.playoff_replies(hold, lead)
-        winners = [c for c in options if beats(lead, c, trump)]
-        if winners:
-            return min(winners, key=lambda c: ((c & 31) >> 3 == trump, c & 7))
-        return min(options, key=lambda c: ((c & 7) >= 6, (c & 31) >> 3 == trump, c & 7))
-    blocked = _blocked_masks(state, p)
-    keep, _best = heuristic_keep(state, p, hold, blocked)
-    if phase == LEAD:
-        return min(hold, key=lambda c: (keep[c] + (8.0 if (c & 7) >= 6
-                                                   and (c & 31) >> 3 != trump else 0.0),
-                                        c & 7, c))
-    lead = state.trick[0]
-    opp = 1 - p
-    threat = 15.0
-    specs = rules.profile.melds
-    for index, _cards in state.pending[opp]:
-        threat = max(threat, float(specs[index].points))
-    if state.stock_count <= 12:
-        threat *= 1.5
-    pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
-    lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
-    best_v = -1e9
-    action = hold[0]
-    after: dict[int, int] = {}
-    for c in hold:
-        own = 10.0 if (c & 7) >= 6 else 0.0
-        if beats(lead, c, trump):
-            k = c & 31
-            meld = after.get(k)
-            if meld is None:
-                rest = [x for x in hold if x != c]
-                _k, meld = heuristic_keep(state, p, rest, blocked)
-                meld = max(meld, pending_best)
-                after[k] = meld
-            v = lead_pts + own + meld + 3
-        else:
-            v = -own - threat
-        v -= keep[c]
-        if v > best_v or (v == best_v and c < action):
-            best_v, action = v, c
-    return action
+    """The heuristic bot's rules on the fast simulator (:data:`HEURISTIC` weights)."""
+    return policy_action(state, rng, noise, HEURISTIC)
 
 
 # --- inference: what the opponent's past choices say about its hand -------------------
@@ -570,7 +447,7 @@ class SearchResult:
     samples: int
 
 
-def _candidates(view: PlayerView, prior: Action, top: int = 4,
+def _candidates(view: PlayerView, prior: Action, ranked: list[Action], top: int = 4,
                 declare_search: bool = False) -> list[Action]:
     legal = list(view.legal)
     if view.phase == "declare":
@@ -592,19 +469,58 @@ def _candidates(view: PlayerView, prior: Action, top: int = 4,
     used = {c for m in view.history[view.seat] for c in m.cards}
     table = view.tables[view.seat]
     groups: dict[tuple[int, bool, bool], Action] = {}
-    for a in [prior, *ranked_plays(view)]:
+    for a in [prior, *ranked]:
         group = (a.card % 32, a.card in used, a.card in table)
         if group not in groups:
             groups[group] = a
     return list(groups.values())[:top]
 
 
-def _clear_choice(view: PlayerView, gap: float) -> bool:
-    """True when the heuristic's best play beats its second by more than ``gap``."""
+def _own_state(view: PlayerView) -> FastDeal:
+    """A fast deal of ``view`` with the unseen cards placed arbitrarily: enough for
+    the policy, which reads only what the seat sees."""
+    opp_hand, order = sample_unseen(view, random.Random(0))
+    holds: list[list[int]] = [[], []]
+    holds[view.seat] = sorted(view.holding)
+    holds[view.opponent] = sorted([*opp_hand, *view.tables[view.opponent]])
+    return FastDeal.from_parts(view, holds, list(reversed(order)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """The bot's own rule-of-thumb choice, its plays best first, and whether the
+    best play is clearly ahead of the second."""
+
+    prior: Action
+    ranked: list[Action]
+    clear: bool
+
+
+def _heuristic_plan(view: PlayerView, gap: float) -> _Plan:
+    prior = advise(view).action
+    if view.phase == "declare":
+        return _Plan(prior, [], False)
     cards = [a.card for a in view.legal if a.type is ActionType.PLAY]
     scores = lead_scores(view, cards) if not view.trick else follow_scores(view, cards)
+    return _Plan(prior, ranked_plays(view), _gap(scores) > gap)
+
+
+def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
+    state = _own_state(view)
+    rules = state.rules
+    prior = to_action(rules, policy_action(state, _NO_RNG, 0.0, weights))
+    if prior not in view.legal:          # pragma: no cover - conversions are exact
+        return _heuristic_plan(view, gap)
+    if view.phase == "declare":
+        return _Plan(prior, [], False)
+    scores = play_scores(state, weights)
+    ranked = sorted(view.legal, key=lambda a: -scores[a.card])
+    return _Plan(prior, ranked, _gap(scores) > gap)
+
+
+def _gap(scores: dict[int, float]) -> float:
     top = sorted({round(v, 6) for v in scores.values()}, reverse=True)
-    return len(top) < 2 or top[0] - top[1] > gap
+    return top[0] - top[1] if len(top) > 1 else float("inf")
 
 
 class StrongBot:
@@ -616,8 +532,9 @@ class StrongBot:
                  noise: float = 0.1, horizon: int = 6, top: int = 4,
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
                  policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
-                 tries: int = 30) -> None:
+                 tries: int = 30, weights: PolicyWeights = TUNED) -> None:
         self.rng = rng
+        self.weights = weights
         self.infer = infer
         self.tries = tries
         self.model = OpponentModel()
@@ -643,17 +560,20 @@ class StrongBot:
 
     def search(self, view: PlayerView) -> SearchResult:
         legal = list(view.legal)
-        prior = advise(view).action
         if len(legal) == 1:
             return SearchResult(legal[0], {}, 0)
         if solvable(view):
             card, _value, _how = best_playoff_card(view)
             return SearchResult(Action.play(card), {}, 0)
         if not supported(view.profile) or view.stock_count == 0:
-            return SearchResult(prior, {}, 0)   # the simulator does not apply: heuristic
-        if self.gap > 0 and view.phase != "declare" and _clear_choice(view, self.gap):
+            # The simulator does not apply: the heuristic's move.
+            return SearchResult(advise(view).action, {}, 0)
+        plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
+                else _policy_plan(view, self.weights, self.gap))
+        prior = plan.prior
+        if self.gap > 0 and plan.clear:
             return SearchResult(prior, {}, 0)
-        candidates = _candidates(view, prior, self.top)
+        candidates = _candidates(view, prior, plan.ranked, self.top)
         if len(candidates) == 1:
             return SearchResult(candidates[0], {}, 0)
         rules = rules_for(view.profile, view.trump)
@@ -664,6 +584,10 @@ class StrongBot:
         diff_sum = [0.0] * len(candidates)
         diff_sq = [0.0] * len(candidates)
         seat, opp = view.seat, view.opponent
+        # Own play by the bot's weights, the opponent's by the heuristic's: the
+        # same model of the opponent as the inference (OpponentModel).
+        rollout_weights = ((self.weights, HEURISTIC) if seat == 0
+                           else (HEURISTIC, self.weights))
         deadline = time.perf_counter() + self.time_limit
         done = 0
         values = [0.0] * len(candidates)
@@ -673,7 +597,8 @@ class StrongBot:
             for i, action in enumerate(fast):
                 state = base.copy()
                 state.apply(action)
-                rollout(state, random.Random(seed), self.noise, self.horizon, self.policy)
+                rollout(state, random.Random(seed), self.noise, self.horizon, self.policy,
+                        rollout_weights)
                 if self.horizon < 0:
                     v = (state.scores[seat] - state.scores[opp]
                          + playoff_estimate(state, seat))

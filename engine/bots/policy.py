@@ -1,0 +1,263 @@
+"""The fast rule-of-thumb policy on :class:`engine.bots.fastplay.FastDeal`: the
+rollout policy of the strong bot and the model it holds of its opponent.
+
+It is a port of the heuristic bot's rules (:mod:`engine.bots.heuristic`): keep
+values from meld plans, lead the least-kept card, win when the trick and a
+waiting meld are worth more than the card, declaration timing; the play-off
+greedily. Its numbers are a :class:`PolicyWeights`:
+
+* :data:`HEURISTIC` mirrors the heuristic bot, so a rollout models that
+  opponent (and the opponent model of :mod:`engine.bots.search` replays it);
+* :data:`TUNED` is the strong bot's own play, tuned by paired self-play
+  against :data:`HEURISTIC` (``python scripts/tune_policy.py``). Besides other
+  numbers it counts cards: a meld that still lacks cards is valued by the
+  chance of drawing them from the copies not yet seen, so a hope whose cards
+  are all played is let go.
+
+The policy reads only what the player to move may see: its own holding, the
+cards played, the opponent's exposed melds, the stock count, the turn-up.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from engine.bots.fastplay import (
+    DECLARE,
+    DECLARE_PHASE,
+    DRAW,
+    EXCHANGE,
+    LEAD,
+    SCORE,
+    SHOW,
+    FastAction,
+    FastDeal,
+    _by_index,
+    beats,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyWeights:
+    threat: float = 15.0          # what losing a trick gives the opponent, at least
+    late_threat: float = 1.5      # ... times this once the stock is low
+    late_stock: int = 12          # the stock count that is "low"
+    win_bonus: float = 3.0        # for taking the lead
+    lead_brisque: float = 8.0     # reluctance to lead a plain ace or ten
+    brisque_keep: float = 10.0    # keep value of an ace or ten
+    trump_keep: float = 6.0       # keep value of a trump, plus trump_rank per rank
+    trump_rank: float = 2.0
+    seven_keep: float = 8.0       # a seven of trumps still to exchange or show
+    decay: float = 0.35           # share of a meld per missing card (no card counting)
+    stock_scale: float = 16.0     # hopes fade when fewer stock cards than this remain
+    lower_first_stock: int = 24   # declare the lower meld of a class first above this
+    draw_odds: float = 0.0        # > 0: count cards; weight of the drawing chance
+    meld_win: float = 1.0         # share of a ready meld credited to winning now
+    late_keep_stock: int = 10     # from this stock count on, keep play-off strength:
+    late_trump_keep: float = 0.0  # ... extra keep of a trump
+    late_ace_keep: float = 0.0    # ... extra keep of a plain ace
+
+
+HEURISTIC = PolicyWeights()
+TUNED = PolicyWeights(threat=0.0, draw_odds=0.5)
+
+
+def blocked_masks(state: FastDeal, player: int) -> list[int]:
+    """Per meld rule, the cards of ``player`` that may not score in it again."""
+    rules = state.rules
+    history = state.history[player]
+    melds = rules.melds
+    if not history:
+        return [0] * len(melds)
+    by_index = _by_index(rules)
+    out = []
+    for rule in melds:
+        blocked = 0
+        for index, cards in history:
+            spec = melds[by_index[index]]
+            if spec.meld_class == rule.meld_class and spec.level >= rule.level:
+                for c in cards:
+                    blocked |= 1 << c
+        out.append(blocked)
+    return out
+
+
+def _unseen_kinds(state: FastDeal, player: int, hold: list[int]) -> tuple[list[int], float]:
+    """Per kind, the copies ``player`` has not seen; and the share of the unseen
+    cards the player will still draw."""
+    rules = state.rules
+    packs = rules.profile.packs
+    seen = [0] * 32
+    for c in hold:
+        seen[c & 31] += 1
+    played = state.played
+    for c in range(32 * packs):
+        if played >> c & 1:
+            seen[c & 31] += 1
+    opp = 1 - player
+    exposed: set[int] = set()
+    for melds in (state.history[opp], state.pending[opp]):
+        for _index, cards in melds:
+            exposed.update(cards)
+    for c in exposed:
+        if not played >> c & 1:
+            seen[c & 31] += 1
+    if state.turn_up >= 0:
+        seen[state.turn_up & 31] += 1
+    unseen = [packs - s for s in seen]
+    draws = (len(state.stock) + (1 if state.turn_up >= 0 else 0) + 1) // 2
+    return unseen, draws / max(1, sum(unseen))
+
+
+def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int],
+                w: PolicyWeights = HEURISTIC) -> tuple[dict[int, float], int]:
+    """The keep value of each card of ``hold`` and the points of the best complete
+    meld in it."""
+    rules = state.rules
+    trump = rules.trump
+    values: dict[int, float] = {}
+    late = len(state.stock) <= w.late_keep_stock
+    for c in hold:
+        rank = c & 7
+        v = (w.brisque_keep if rank >= 6 else 0.0) + rank * 0.5
+        if (c & 31) >> 3 == trump:
+            v += w.trump_keep + w.trump_rank * rank
+            if rank == 0 and state.turn_up >= 0 and not state.dix_counted >> c & 1:
+                v += w.seven_keep
+            if late:
+                v += w.late_trump_keep
+        elif rank == 7 and late:
+            v += w.late_ace_keep
+        values[c] = v
+    factor = min(1.0, len(state.stock) / w.stock_scale)
+    counting = w.draw_odds > 0
+    if counting:
+        unseen, rate = _unseen_kinds(state, player, hold)
+    best = 0
+    for i, rule in enumerate(rules.melds):
+        bmask = blocked[i]
+        cards: list[int] = []
+        missing = 0
+        chance = 1.0
+        for bits, count in rule.groups:
+            have = sorted(c for c in hold if bits >> (c & 31) & 1 and not bmask >> c & 1)
+            cards.extend(have[:count])
+            if len(have) < count:
+                need = count - len(have)
+                missing += need
+                if missing > 2:
+                    break
+                if counting:
+                    avail = sum(unseen[k] for k in range(32) if bits >> k & 1)
+                    chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
+        if missing > 2 or not cards:
+            continue
+        if missing == 0:
+            share = float(rule.points)
+            best = max(best, rule.points)
+        elif counting:
+            share = rule.points * chance * w.draw_odds
+        else:
+            share = rule.points * (w.decay ** missing) * factor
+        for c in cards:
+            values[c] += share
+    return values, best
+
+
+def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.0,
+                  w: PolicyWeights = HEURISTIC) -> FastAction:
+    """The policy's action for the player to move (``noise``: the chance of a
+    random card instead)."""
+    rules = state.rules
+    phase = state.phase
+    p = state.to_move
+    hold = state.hold[p]
+    trump = rules.trump
+    in_stock = bool(state.stock) or state.turn_up >= 0
+    if phase == DECLARE_PHASE:
+        return _declaration(state, p, w)
+    if noise and rng.random() < noise:
+        options = hold if (phase == LEAD or in_stock) else state.playoff_replies(
+            hold, state.trick[0])
+        return options[int(rng.random() * len(options))]
+    if not in_stock:
+        if phase == LEAD:
+            aces = [c for c in hold if (c & 7) == 7 and (c & 31) >> 3 != trump]
+            return aces[0] if aces else min(hold, key=lambda c: ((c & 31) >> 3 == trump,
+                                                                 c & 7))
+        lead = state.trick[0]
+        options = state.playoff_replies(hold, lead)
+        winners = [c for c in options if beats(lead, c, trump)]
+        if winners:
+            return min(winners, key=lambda c: ((c & 31) >> 3 == trump, c & 7))
+        return min(options, key=lambda c: ((c & 7) >= 6, (c & 31) >> 3 == trump, c & 7))
+    scores = play_scores(state, w)
+    if phase == LEAD:
+        return min(hold, key=lambda c: (-scores[c], c & 7, c))
+    return max(hold, key=lambda c: (scores[c], -c))
+
+
+def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, float]:
+    """Stock-phase score of every card of the player to move (higher is better)."""
+    rules = state.rules
+    p = state.to_move
+    hold = state.hold[p]
+    trump = rules.trump
+    blocked = blocked_masks(state, p)
+    keep, _best = keep_values(state, p, hold, blocked, w)
+    if state.phase == LEAD:
+        return {c: -(keep[c] + (w.lead_brisque if (c & 7) >= 6 and (c & 31) >> 3 != trump
+                                else 0.0)) for c in hold}
+    lead = state.trick[0]
+    specs = rules.profile.melds
+    threat = w.threat
+    for index, _cards in state.pending[1 - p]:
+        threat = max(threat, float(specs[index].points))
+    if state.stock_count <= w.late_stock:
+        threat *= w.late_threat
+    pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
+    lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
+    after: dict[int, int] = {}
+    scores: dict[int, float] = {}
+    for c in hold:
+        own = 10.0 if (c & 7) >= 6 else 0.0
+        if beats(lead, c, trump):
+            meld = after.get(c & 31)
+            if meld is None:
+                _k, meld = keep_values(state, p, [x for x in hold if x != c], blocked, w)
+                meld = max(meld, pending_best)
+                after[c & 31] = meld
+            v = lead_pts + own + w.meld_win * meld + w.win_bonus
+        else:
+            v = -own - threat
+        scores[c] = v - keep[c]
+    return scores
+
+
+def _declaration(state: FastDeal, p: int, w: PolicyWeights) -> FastAction:
+    rules = state.rules
+    melds = []
+    for a in state._declare_actions(p):
+        if isinstance(a, int):
+            continue
+        if a[0] == EXCHANGE or a[0] == SHOW:
+            return a
+        if a[0] == DECLARE or a[0] == SCORE:
+            melds.append(a)
+    if not melds:
+        return DRAW
+    specs = rules.profile.melds
+    best_a = max(melds, key=lambda a: (specs[a[1]].points, -len(a[2])))
+    spec = specs[best_a[1]]
+    if state.stock_count > w.lower_first_stock and spec.level > 1:
+        cards = set(best_a[2])
+        lower = [a for a in melds if specs[a[1]].meld_class == spec.meld_class
+                 and specs[a[1]].level < spec.level and set(a[2]) <= cards]
+        if lower:
+            return max(lower, key=lambda a: (specs[a[1]].points, -len(a[2])))
+    return best_a
+
+
+__all__ = ["HEURISTIC", "TUNED", "PolicyWeights", "blocked_masks", "keep_values",
+           "play_scores", "policy_action"]

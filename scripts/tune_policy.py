@@ -1,0 +1,99 @@
+"""Tune the strong bot's rule-of-thumb weights by paired self-play.
+
+    python scripts/tune_policy.py [--deals N] [--rounds R] [--seed S]
+    python scripts/tune_policy.py --check '{"threat": 0.0, "draw_odds": 0.5}'
+
+Each candidate plays ``N`` paired deals (the same cards twice, seats swapped) of
+the fast simulator against :data:`engine.bots.policy.HEURISTIC` (the heuristic
+bot's numbers); all candidates see the same deals, so their win rates compare
+with little noise. Coordinate search: one weight at a time over a few values,
+accepting a change that wins clearly more (``--accept``). The numbers chosen
+become :data:`engine.bots.policy.TUNED`; confirm them in the real engine with
+``bezique arena``. The play-off is played greedily here (the bots solve it
+exactly), which is the same for both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import random
+import time
+
+from engine.bots.fastplay import OVER, FastDeal
+from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
+from engine.profile import load_profile
+
+GRID: dict[str, list[float]] = {
+    "threat": [0.0, 5.0, 10.0, 15.0],
+    "late_threat": [1.0, 1.5, 2.5],
+    "win_bonus": [0.0, 3.0, 8.0],
+    "lead_brisque": [0.0, 8.0, 16.0],
+    "brisque_keep": [5.0, 10.0, 15.0],
+    "trump_keep": [3.0, 6.0, 10.0],
+    "trump_rank": [1.0, 2.0, 3.0],
+    "seven_keep": [0.0, 8.0, 20.0],
+    "draw_odds": [0.0, 0.3, 0.5, 0.8],
+    "meld_win": [0.5, 0.75, 1.0],
+    "late_trump_keep": [0.0, 5.0, 10.0],
+    "lower_first_stock": [0, 24, 100],
+}
+
+
+def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
+                    variant: str = "two-handed") -> tuple[float, float]:
+    """(win rate, mean point margin) of ``weights`` against HEURISTIC."""
+    profile = load_profile(variant)
+    wins, margin = 0.0, 0
+    for i in range(deals):
+        start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % 2)
+        for side in (0, 1):
+            state = start.copy()
+            rng = random.Random(i)
+            sides = (weights, HEURISTIC) if side == 0 else (HEURISTIC, weights)
+            while state.phase != OVER:
+                state.apply(policy_action(state, rng, 0.0, sides[state.to_move]))
+            d = state.scores[side] - state.scores[1 - side]
+            margin += d
+            wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+    return wins / (2 * deals), margin / (2 * deals)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--accept", type=float, default=0.007)
+    parser.add_argument("--start", default="tuned", choices=("tuned", "heuristic"))
+    parser.add_argument("--check", default=None, help="JSON weights to measure only")
+    args = parser.parse_args()
+    if args.check is not None:
+        w = dataclasses.replace(HEURISTIC, **json.loads(args.check))
+        rate, margin = paired_win_rate(w, args.deals, args.seed)
+        print(json.dumps({"weights": dataclasses.asdict(w), "win_rate": round(rate, 4),
+                          "margin": round(margin, 1)}))
+        return
+    current = TUNED if args.start == "tuned" else HEURISTIC
+    score, _m = paired_win_rate(current, args.deals, args.seed)
+    print(f"start {score:.4f} {dataclasses.asdict(current)}", flush=True)
+    for _round in range(args.rounds):
+        for name, values in GRID.items():
+            for value in values:
+                if getattr(current, name) == value:
+                    continue
+                start = time.perf_counter()
+                trial = dataclasses.replace(current, **{name: value})
+                rate, margin = paired_win_rate(trial, args.deals, args.seed)
+                note = ""
+                if rate > score + args.accept:
+                    current, score, note = trial, rate, "  accepted"
+                print(f"{name}={value}: {rate:.4f} margin {margin:+.1f} "
+                      f"({time.perf_counter() - start:.0f}s){note}", flush=True)
+    print(json.dumps(dataclasses.asdict(current)))
+
+
+if __name__ == "__main__":
+    main()
