@@ -51,3 +51,19 @@ def test_arena_variants_report_sides_and_game_points(
     assert "mean_game_points" in data and "game points" in out
     if variant == "rubicon-four-handed":
         assert "seats 1 & 3" in out
+
+
+def test_workers_do_not_change_the_result() -> None:
+    from engine.commands.arena import run_arena
+
+    serial = run_arena("heuristic", "random", 4, seed=5, jobs=1)
+    parallel = run_arena("heuristic", "random", 4, seed=5, jobs=2)
+    assert serial == parallel and serial.deals == 8
+
+
+def test_unknown_bot_fails_before_any_deal() -> None:
+    from engine.commands.arena import run_arena
+    from engine.errors import BeziqueError
+
+    with pytest.raises(BeziqueError):
+        run_arena("grandmaster", "random", 2, seed=1)

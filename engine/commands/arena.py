@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
@@ -40,6 +41,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="determinizations per decision for strong bots (default 60)")
     parser.add_argument("--time-limit", type=float, default=0.9,
                         help="seconds per decision cap for strong bots")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="last stdout line is a JSON summary")
     parser.add_argument("--no-progress", action="store_true")
     parser.set_defaults(run=run)
@@ -169,39 +172,75 @@ class Progress:
         sys.stderr.flush()
 
 
+@dataclass(frozen=True, slots=True)
+class _Pair:
+    """What a worker needs to play one paired deal."""
+
+    a: str
+    b: str
+    variant: str
+    seed: int
+    index: int
+    budget: int | None
+    time_limit: float
+
+
+def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
+    """Both deals of pair ``job.index``: A's point margins and, for single-deal
+    variants, settlement margins. The bots' RNGs are seeded per pair, so a pair's
+    result does not depend on the others or on how many workers play."""
+    profile = load_profile(job.variant)
+    base = (job.seed * 1_000_003 + job.index) * 4
+    bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
+    bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
+    cheat = (job.a.endswith(CHEAT_SUFFIX), job.b.endswith(CHEAT_SUFFIX))
+    n = profile.players
+    deal_seed = job.seed * 1_000_003 + job.index
+    diffs: list[int] = []
+    games: list[int] = []
+    for a_side in (0, 1):
+        # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four).
+        seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+        bots = tuple(bot_a if s else bot_b for s in seats)
+        cheaters = tuple(cheat[0] if s else cheat[1] for s in seats)
+        deal = play_deal(profile, bots, deal_seed, job.index % n, cheaters)
+        diff, game = side_margins(deal, a_side)
+        diffs.append(diff)
+        if game is not None:
+            games.append(game)
+    return diffs, games
+
+
 def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed",
               budget: int | None = None, time_limit: float = 0.9,
-              progress: bool = False) -> Summary:
-    profile = load_profile(variant)
-    rng_a, rng_b = random.Random(seed * 2 + 1), random.Random(seed * 2 + 2)
-    bot_a = build_bot(a, rng_a, budget, time_limit)
-    bot_b = build_bot(b, rng_b, budget, time_limit)
-    cheat = (a.endswith(CHEAT_SUFFIX), b.endswith(CHEAT_SUFFIX))
-    n = profile.players
+              progress: bool = False, jobs: int = 1) -> Summary:
+    load_profile(variant)                       # fail early on an unknown variant
+    for name in (a, b):
+        build_bot(name, random.Random(0), budget, time_limit)
+    pairs = [_Pair(a, b, variant, seed, i, budget, time_limit) for i in range(deals)]
     bar = Progress(deals, progress)
     diffs: list[int] = []
     games: list[int] = []
-    for i in range(deals):
-        deal_seed = seed * 1_000_003 + i
-        dealer = i % n
-        for a_side in (0, 1):
-            # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four).
-            seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
-            bots = tuple(bot_a if s else bot_b for s in seats)
-            cheaters = tuple(cheat[0] if s else cheat[1] for s in seats)
-            deal = play_deal(profile, bots, deal_seed, dealer, cheaters)
-            diff, game = side_margins(deal, a_side)
-            diffs.append(diff)
-            if game is not None:
-                games.append(game)
+
+    def add(done: int, result: tuple[list[int], list[int]]) -> None:
+        diffs.extend(result[0])
+        games.extend(result[1])
         s = summarize(a, b, diffs, games, variant)
-        bar.update(i + 1, f"A wins {s.a_win_rate:.1%} diff {s.mean_point_diff:+.0f}")
+        bar.update(done, f"A wins {s.a_win_rate:.1%} diff {s.mean_point_diff:+.0f}")
+
+    if jobs <= 1:
+        for i, pair in enumerate(pairs):
+            add(i + 1, play_pair(pair))
+    else:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for i, result in enumerate(pool.imap(play_pair, pairs)):
+                add(i + 1, result)
     return summarize(a, b, diffs, games, variant)
 
 
 def run(args: argparse.Namespace) -> int:
     summary = run_arena(args.a, args.b, args.deals, args.seed, args.variant, args.budget,
-                        args.time_limit, progress=not args.no_progress)
+                        args.time_limit, progress=not args.no_progress, jobs=args.jobs)
     lo, hi = summary.ci95
     dlo, dhi = summary.diff_ci95
     sides = " (A in seats 1 & 3, B in 2 & 4, swapped in each pair)" if load_profile(
