@@ -87,3 +87,29 @@ def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
                 total += 1
             deal.apply(action)
     assert total > 100 and same / total > 0.85
+
+
+def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
+    """Card counting: with both jacks of diamonds played, the queen of spades is
+    no longer kept for a bezique (QS + JD)."""
+    import random as _random
+
+    from engine.bots.fastplay import FastDeal
+    from engine.bots.policy import HEURISTIC, TUNED, blocked_masks, keep_values
+    from engine.cards import parse_card
+    from engine.profile import load_profile
+
+    ids = [parse_card(t).id for t in ("QS", "7H", "8C", "9C", "TD", "KC", "8H", "9H")]
+    jacks = [parse_card("JD").id, parse_card("JD#2").id]
+    state = FastDeal.new(load_profile("two-handed"), _random.Random(3))
+    state.hold[0] = ids
+    state.stock = [c for c in state.stock if c not in ids and c not in jacks]
+    open_keep = keep_values(state, 0, ids, blocked_masks(state, 0), TUNED)[0][ids[0]]
+    for jack in jacks:
+        state.played |= 1 << jack
+    gone_keep = keep_values(state, 0, ids, blocked_masks(state, 0), TUNED)[0][ids[0]]
+    assert gone_keep < open_keep
+    # The heuristic's numbers do not count cards: the hope stays.
+    h_open = keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]]
+    state.played = 0
+    assert keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]] == h_open
