@@ -26,6 +26,7 @@ from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
 from engine.profile import load_profile
 
 GRID: dict[str, list[float]] = {
+    "table_threat": [0.0, 0.5, 1.0, 2.0],
     "threat": [0.0, 5.0, 10.0, 15.0],
     "late_threat": [1.0, 1.5, 2.5],
     "win_bonus": [0.0, 3.0, 8.0],

@@ -54,6 +54,7 @@ class PolicyWeights:
     lower_first_stock: int = 24   # declare the lower meld of a class first above this
     draw_odds: float = 0.0        # > 0: count cards; weight of the drawing chance
     meld_win: float = 1.0         # share of a ready meld credited to winning now
+    table_threat: float = 1.0     # weight of a big meld the opponent's exposed cards near
     late_keep_stock: int = 10     # from this stock count on, keep play-off strength:
     late_trump_keep: float = 0.0  # ... extra keep of a trump
     late_ace_keep: float = 0.0    # ... extra keep of a plain ace
@@ -214,6 +215,8 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
     threat = w.threat
     for index, _cards in state.pending[1 - p]:
         threat = max(threat, float(specs[index].points))
+    if w.table_threat:
+        threat = max(threat, w.table_threat * _table_threat(state, 1 - p))
     if state.stock_count <= w.late_stock:
         threat *= w.late_threat
     pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
@@ -233,6 +236,29 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
             v = -own - threat
         scores[c] = v - keep[c]
     return scores
+
+
+BIG_MELD = 250
+
+
+def _table_threat(state: FastDeal, opp: int) -> float:
+    """Points of a big meld the exposed cards of ``opp`` are close to (as the
+    heuristic bot's ``opponent_threat`` reckons them)."""
+    played = state.played
+    table = {c for melds in (state.history[opp], state.pending[opp])
+             for _index, cards in melds for c in cards if not played >> c & 1}
+    if len(table) < 2:
+        return 0.0
+    threat = 0.0
+    for rule in state.rules.melds:
+        if rule.points < BIG_MELD:
+            continue
+        need = sum(count for _bits, count in rule.groups)
+        shown = sum(min(count, sum(1 for c in table if bits >> (c & 31) & 1))
+                    for bits, count in rule.groups)
+        if shown >= need - 2 and shown >= 2:
+            threat = max(threat, rule.points * (0.5 if shown == need - 1 else 0.25))
+    return threat
 
 
 def _declaration(state: FastDeal, p: int, w: PolicyWeights) -> FastAction:

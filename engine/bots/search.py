@@ -559,6 +559,7 @@ class StrongBot:
         return action
 
     def search(self, view: PlayerView) -> SearchResult:
+        deadline = time.perf_counter() + self.time_limit   # the whole decision counts
         legal = list(view.legal)
         if len(legal) == 1:
             return SearchResult(legal[0], {}, 0)
@@ -588,7 +589,6 @@ class StrongBot:
         # same model of the opponent as the inference (OpponentModel).
         rollout_weights = ((self.weights, HEURISTIC) if seat == 0
                            else (HEURISTIC, self.weights))
-        deadline = time.perf_counter() + self.time_limit
         done = 0
         values = [0.0] * len(candidates)
         while done < self.samples and (done == 0 or time.perf_counter() < deadline):
