@@ -704,7 +704,7 @@ class Deal:
         if not self.in_playoff or self.phase == OVER:
             raise BeziqueError("the deal is not in the play-off")
         return Position.from_playoff(self.profile, self.trump,
-                                     [sorted(self.holding(p)) for p in range(2)],
+                                     [sorted(self.holding(p)) for p in range(self.profile.players)],
                                      self.leader, list(self.trick))
 
 

@@ -13,6 +13,7 @@ from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.deal import Deal
 from engine.errors import PositionError
 from engine.profile import Profile, load_profile
+from engine.solver import Position, move_values, solve
 from engine.solver.partnership import move_values_partnership, solve_partnership
 from engine.tricks import beats, is_brisque, playoff_legal
 
@@ -287,3 +288,73 @@ def test_deeper_positions_self_consistent(tricks: int) -> None:
             total = sum(profile.scoring.brisque_points for c in cards if is_brisque(c))
             total += profile.scoring.last_trick_bonus * tiebreak_factor(profile)
             assert value == total - child.value
+
+
+# ------------------------------------------- the Position / solve / CLI path
+def _position(profile: Profile, trump: int | None, hands: list[list[int]], leader: int,
+              trick: list[int]) -> Position:
+    return Position.from_playoff(profile, trump, hands, leader, trick)
+
+
+def test_solve_of_a_four_handed_position_is_the_partnership_solution() -> None:
+    rng = random.Random(77)
+    for _ in range(150):
+        profile = random_profile(rng)
+        trump, hands, leader, trick = random_position(rng, rng.randint(1, 3), profile)
+        position = _position(profile, trump, hands, leader, trick)
+        assert Position.from_text(position.to_text()) == position
+        assert Position.from_json(position.to_json()) == position
+        want = solve_partnership(profile, trump, hands, leader, trick)
+        got = solve(position)
+        assert (got.to_move, got.value, got.values) == (want.to_move, want.value, want.moves)
+        assert move_values(position) == want.moves
+        assert got.best == tuple(f for f, v in got.moves if v == got.value)
+        assert len(got.line) == len(got.line_players) == sum(map(len, hands))
+        assert got.line[0] in got.best and got.line_players[0] == got.to_move
+        # Every worse card has a refutation whose line starts after that card
+        # and whose value is the card's value.
+        worse = {f: v for f, v in got.moves if v < got.value}
+        assert {r.move: r.value for r in got.refutations} == worse
+        for r in got.refutations:
+            assert r.loss == got.value - r.value and r.text_en and r.text_ru
+            assert len(r.line) == len(got.line) - 1
+            assert r.reply == "" or r.reply in r.line
+
+
+def test_four_handed_notation_and_errors() -> None:
+    q = Position.from_text("rubicon-four-handed/H/3/AS/TS/7S/-/9S")
+    assert (q.players, q.to_move, q.tricks_left, q.leader) == (4, 0, 1, 3)
+    assert Position.from_text(q.to_text()) == q
+    assert Position.from_dict({"variant": "rubicon-four-handed", "trump": "H", "leader": 3,
+                               "hands": [["AS"], ["TS"], ["7S"], []],
+                               "trick": ["9S"]}) == q
+    for text, message in [
+        ("rubicon-four-handed/H/4/AS/TS/7S/8S/-", "leader must be a seat 0..3"),
+        ("rubicon-four-handed/H/0/AS/TS/7S", "has 8 fields"),
+        ("rubicon-four-handed/H/0/AS/TS 9S/7S/8S/-", "seat 1 has not played"),
+        ("rubicon-four-handed/H/0/AS/TS/7S/8S/9S", "seat 0 has played"),
+        ("rubicon-four-handed/H/0/-/-/-/-/AS TS 7S 8S", "at most 3 cards"),
+        ("rubicon-four-handed/H/0/AS#7/TS/7S/8S/-", "does not exist"),
+    ]:
+        with pytest.raises(PositionError, match=message):
+            Position.from_text(text)
+    with pytest.raises(PositionError, match="four lists"):
+        Position.from_dict({"variant": "rubicon-four-handed", "leader": 0,
+                            "hands": [["AS"], ["TS"]]})
+
+
+def test_cli_solves_four_handed_lines(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import json
+
+    from engine.cli import main
+
+    lines = ["rubicon-four-handed,brisques=count/-/0/AS 7H/TS 8H/7S 9H/8S JH",
+             "rubicon-four-handed/H/2/AS/TS/7S/8S 9S/-"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["solve", "-", "--explain"]) == 1
+    first, bad = (json.loads(x) for x in capsys.readouterr().out.splitlines())
+    assert first["value"] == 70 and first["moves"] == {"AS": 20, "7H": 70}
+    assert first["best"] == ["7H"] and first["refutations"]["AS"]["loss"] == 50
+    assert "seat 3" in bad["error"]

@@ -3,6 +3,11 @@ one-line text notation, and print one JSON line per position.
 
     bezique solve positions.jsonl
     echo 'two-handed/H/0/AS 7S/TS 9S/-' | bezique solve -
+    echo 'rubicon-four-handed/H/2/AS/TS/7S/8S/-' | bezique solve -
+
+Four-handed positions (partners 0+2 and 1+3) have four hands and a trick of up
+to three cards in play order from the leader; they are solved by the
+partnership solver and ``value`` is for the side of the seat to move.
 
 A line that cannot be read or is not a legal position prints
 ``{"error": "..."}``; the other lines are still solved and the command exits
@@ -25,7 +30,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "solve", help="solve play-off positions exactly",
         description="Read positions (one JSON object, JSON Lines, or text lines such as "
-                    "'two-handed/H/0/AS 7S/TS 9S/-') and print one JSON line each.")
+                    "'two-handed/H/0/AS 7S/TS 9S/-') and print one JSON line each: "
+                    "to_move, value (what the player to move still captures with best "
+                    "play), moves (the value of every legal card) and line. Four-handed "
+                    "positions ('rubicon-four-handed/H/2/AS/TS/7S/8S/-': four hands, the "
+                    "trick in play order from the leader) are solved for partnerships: "
+                    "value and moves are for the side (0+2 or 1+3) of the seat to move.")
     parser.add_argument("file", help="input file, or - for standard input")
     parser.add_argument("--explain", action="store_true",
                         help="add the best moves and a refutation of every worse move")

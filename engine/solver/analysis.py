@@ -351,6 +351,10 @@ def _face_values(position: Position, values: dict[int, int], unit: int) -> list[
 def move_values(position: Position, options: Options | None = None) -> dict[str, int]:
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
+    if position.players != 2:
+        from engine.solver.partnership import solve_position
+
+        return solve_position(position, explain=False).values
     an = _Analyser(position, options)
     return dict(_face_values(position, an.values(an.root()), an.scale.unit))
 
@@ -361,8 +365,13 @@ def solve(position: Position, *, explain: bool = True,
 
     With ``explain`` (the default) every move worse than the best gets a
     :class:`Refutation`; without it only values, best moves and the line are
-    computed (what a bot needs).
+    computed (what a bot needs). A four-handed position is solved for
+    partnerships (:func:`engine.solver.partnership.solve_position`).
     """
+    if position.players != 2:
+        from engine.solver.partnership import solve_position  # it builds on this module
+
+        return solve_position(position, explain=explain)
     an = _Analyser(position, options)
     root = an.root()
     values = an.values(root)

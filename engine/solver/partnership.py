@@ -25,6 +25,20 @@ The game is zero-sum over the remaining points ``rem``: the other side gets
     >>> s.value, s.moves, s.line
     (70, {'AS': 70}, ['AS', 'TS', '7S', '8S'])
 
+From a :class:`~engine.solver.position.Position`, :func:`solve_position` gives
+the same :class:`~engine.solver.analysis.Solution` as the two-handed solver
+(``engine.solver.solve`` calls it for four hands):
+
+    >>> from engine.solver.position import Position
+    >>> q = Position.from_text("rubicon-four-handed,brisques=count/-/0/AS 7H/TS 8H/7S 9H/8S JH")
+    >>> r = solve_position(q)
+    >>> r.to_move, r.value, r.values
+    (0, 70, {'AS': 20, '7H': 70})
+    >>> " ".join(r.line), r.line_players
+    ('7H 8H 9H JH 8S AS TS 7S', (0, 1, 2, 3, 3, 0, 1, 2))
+    >>> r.refutation("AS").text_en
+    'AS loses 50 for your side; best play after it: AS TS 7S 8S, 7H 8H 9H JH'
+
 Technique
 ---------
 Fail-soft alpha-beta (the side to move maximises; the value for the other side
@@ -41,14 +55,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import KINDS_PER_PACK, kind_face
+from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
-from engine.solver.analysis import Scale
+from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
+from engine.solver.position import Position
 from engine.tricks import beats, is_brisque, playoff_legal, trick_best
 
-__all__ = ["PartnershipSolution", "PartnershipSolver", "move_values_partnership",
-           "solve_partnership"]
+__all__ = ["PartnershipSolution", "PartnershipSolver",
+           "move_values_partnership", "solve_partnership", "solve_position"]
 
 SEATS = 4
 
@@ -292,10 +307,15 @@ def solve_partnership(
     values = {k: s.move_value(rotated, t, k) for k in s.legal(rotated[0], t)}
     moves = {kind_face(k): v for k, v in values.items()}
     value = max(values.values())
-    # One best line: at each node play the first move whose exact value is the node's.
-    line: list[str] = []
-    h, tr = rotated, t
     k = min((k for k, v in values.items() if v == value), key=lambda x: (x // 8, -(x % 8)))
+    line = _line(s, rotated, t, k)
+    return PartnershipSolution(to_move, value, moves, line, s.nodes)
+
+
+def _line(s: PartnershipSolver, h: Hands, tr: tuple[int, ...], k: int) -> list[str]:
+    """A best line after the mover of ``h`` plays kind ``k``: at each node the first
+    move whose exact value is the node's."""
+    line: list[str] = []
     while True:
         line.append(kind_face(k))
         mine = _remove(h[0], k)
@@ -314,4 +334,76 @@ def solve_partnership(
         k = next((m for m in s.legal(h[0], tr) if s.move_value(h, tr, m) == node), -1)
         if k < 0:
             raise AssertionError("partnership solver: inconsistent values on the line")
-    return PartnershipSolution(to_move, value, moves, line, s.nodes)
+    return line
+
+
+def _tricks_text(line: Sequence[str], first: int, ru: bool, limit: int = 12) -> str:
+    """Cards grouped by trick (the current trick has ``first`` cards still to
+    come), cut after ``limit`` cards."""
+    words = [_ru(f) if ru else f for f in line[:limit]]
+    groups, i, size = [], 0, first
+    while i < len(words):
+        groups.append(" ".join(words[i:i + size]))
+        i, size = i + size, SEATS
+    return ", ".join(groups) + (" …" if len(line) > limit else "")
+
+
+def _seats(to_move: int, trick: Sequence[int], line: Sequence[str],
+           trump: int | None) -> tuple[int, ...]:
+    """Who plays each card of ``line`` (faces) from ``to_move``, with ``trick``
+    (kinds) already on the table: the winner of each trick leads the next."""
+    seats: list[int] = []
+    cards = list(trick)
+    leader = (to_move - len(trick)) % SEATS
+    for face in line:
+        seats.append((leader + len(cards)) % SEATS)
+        cards.append(parse_card(face).kind)
+        if len(cards) == SEATS:
+            leader = (leader + trick_best(cards, trump)) % SEATS
+            cards = []
+    return tuple(seats)
+
+
+def solve_position(position: Position, explain: bool = True,
+                   solver: PartnershipSolver | None = None) -> Solution:
+    """Solve a four-handed :class:`Position` into the same :class:`Solution` the
+    two-handed solver gives (values for the *side* of the seat to move); with
+    ``explain`` every worse card gets a :class:`Refutation` in words."""
+    if position.players != SEATS:
+        raise PositionError(f"a partnership play-off has four hands, not {position.players}")
+    profile = position.profile
+    trump = int(position.trump) if position.trump is not None else None
+    s = solver if solver is not None else PartnershipSolver(profile, trump)
+    hands = [position.hand_ids(p) for p in range(SEATS)]
+    trick_ids = [c.id for c in position.trick]
+    to_move, rotated, t = _normalise(profile, hands, position.leader, trick_ids)
+    by_kind = {k: s.move_value(rotated, t, k) for k in s.legal(rotated[0], t)}
+    value = max(by_kind.values())
+    moves = tuple(_face_values(position, by_kind, 1))
+    first = min((k for k, v in by_kind.items() if v == value),
+                key=lambda x: (x // 8, -(x % 8)))
+    line = tuple(_line(s, rotated, t, first))
+    scale = Scale.from_profile(profile)
+    refutations: list[Refutation] = []
+    if explain:
+        still = SEATS - len(t)
+        for face, v in moves:
+            if v == value:
+                continue
+            after = tuple(_line(s, rotated, t, parse_card(face).kind))
+            players = _seats(to_move, t, after, trump)
+            reply = next((f for f, p in zip(after, players, strict=True)
+                          if p % 2 != to_move % 2), "")
+            loss_en, loss_ru = _loss_words(scale, value, v)
+            refutations.append(Refutation(
+                move=face, value=v, loss=value - v, reply=reply, line=after[1:],
+                line_players=players[1:],
+                text_en=(f"{face} loses {loss_en} for your side; best play after it: "
+                         f"{_tricks_text(after, still, False)}"),
+                text_ru=(f"{_ru(face)} теряет {loss_ru} для вашей пары; лучшая игра "
+                         f"после него: {_tricks_text(after, still, True)}")))
+    return Solution(
+        position=position, to_move=to_move, value=value, moves=moves,
+        best=tuple(f for f, v in moves if v == value), line=line,
+        line_players=_seats(to_move, t, line, trump), refutations=tuple(refutations),
+        scale=scale, nodes=s.nodes)

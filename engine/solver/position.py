@@ -26,6 +26,19 @@ Text, one line, six fields separated by ``/``::
 ``-`` stands for "none" (no trump, an empty hand, no card led). A card without
 ``#n`` gets the lowest copy number not used elsewhere in the position.
 
+Four-handed play-offs (``rubicon-four-handed``: seats 0..3, partners {0, 2} and
+{1, 3}) have four hands, and the trick holds the cards already played to it in
+play order from the leader; the seats that have played hold one card fewer::
+
+    {"variant": "rubicon-four-handed", "trump": "H", "leader": 2,
+     "hands": [["AS"], ["TS"], ["7S"], ["8S"]], "trick": []}
+
+    rubicon-four-handed/H/2/AS/TS/7S/8S/-
+
+    >>> q = Position.from_text("rubicon-four-handed/H/3/AS/TS/7S/-/9S")
+    >>> q.to_move, q.tricks_left
+    (0, 1)
+
     >>> p = Position.from_text("two-handed/H/0/AS TS/KS AS/-")
     >>> p.to_text()
     'two-handed/H/0/AS TS/AS#2 KS/-'
@@ -209,63 +222,83 @@ def _parse_trump(value: Any) -> Suit | None:
     raise PositionError(f"trump must be a suit letter such as \"H\" or null, not {value!r}")
 
 
-def _parse_leader(value: Any) -> int:
-    if isinstance(value, str) and value.strip() in ("0", "1"):
+_NUMBER_WORDS = {2: "two", 4: "four"}
+
+
+def _parse_leader(value: Any, players: int = 2) -> int:
+    seats = [str(i) for i in range(players)]
+    if isinstance(value, str) and value.strip() in seats:
         return int(value)
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players:
         return value
-    raise PositionError(f"leader must be 0 or 1, not {value!r}")
+    choices = "0 or 1" if players == 2 else f"a seat 0..{players - 1}"
+    raise PositionError(f"leader must be {choices}, not {value!r}")
+
+
+def _hand_count(profile: Profile) -> str:
+    return _NUMBER_WORDS.get(profile.players, str(profile.players))
+
+
+def _check_cards(profile: Profile, cards: Sequence[Card]) -> None:
+    """Every card exists in the profile's packs (so copies <= packs) and is unique."""
+    packs = profile.packs
+    seen: set[int] = set()
+    for card in cards:
+        if card.copy > packs:
+            raise PositionError(f"card {card} does not exist: the variant uses "
+                                f"{packs} pack{'s' if packs != 1 else ''}")
+        if card.id in seen:
+            raise PositionError(f"card {card} appears more than once")
+        seen.add(card.id)
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A play-off position: who leads, both hands, trump, and the card led if any.
+    """A play-off position: who leads, every hand, trump, and the cards played
+    to the current trick.
 
-    ``hands[p]`` is player ``p``'s hand; ``trick`` is ``()`` or ``(card,)``, the
-    card the leader has already played (then ``1 - leader`` is to move). Hands are
-    kept sorted (suits S H D C, high rank first), so equal positions compare equal.
-    Construction validates and raises :class:`~engine.errors.PositionError`.
+    ``hands[p]`` is player (seat) ``p``'s hand: two hands, or four in a
+    partnership play-off. ``trick`` holds the cards already played to the
+    current trick in play order from ``leader`` (two-handed: ``()`` or the card
+    led). Hands are kept sorted (suits S H D C, high rank first), so equal
+    positions compare equal. Construction validates and raises
+    :class:`~engine.errors.PositionError`.
     """
 
     profile: Profile
     trump: Suit | None
     leader: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    hands: tuple[tuple[Card, ...], ...]
     trick: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
         profile = self.profile
         if not isinstance(profile, Profile):
             raise PositionError("a position needs a Profile")
-        if profile.players != 2:
-            raise PositionError(f"the solver handles two-player play-offs; variant "
-                                f"{profile.name!r} has {profile.players} players")
+        players = profile.players
+        if players not in (2, 4) or (players == 4 and not profile.partnerships):
+            raise PositionError(f"the solver handles two-player and four-handed partnership "
+                                f"play-offs; variant {profile.name!r} has {players} players")
         if self.trump is not None and not isinstance(self.trump, Suit):
             raise PositionError(f"trump must be a Suit or None, not {self.trump!r}")
-        _parse_leader(self.leader)
-        if len(self.hands) != 2:
-            raise PositionError(f"a position has two hands, not {len(self.hands)}")
+        _parse_leader(self.leader, players)
+        if len(self.hands) != players:
+            raise PositionError(f"a position of {profile.name!r} has {_hand_count(profile)} "
+                                f"hands, not {len(self.hands)}")
         hands = tuple(tuple(sorted(hand, key=_sort_key)) for hand in self.hands)
         trick = tuple(self.trick)
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "trick", trick)
-        for card in (*hands[0], *hands[1], *trick):
+        for card in (*(c for h in hands for c in h), *trick):
             if not isinstance(card, Card):
                 raise PositionError(f"hands and trick must hold Cards, not {card!r}")
+        if players == 4:
+            self._check_four_handed()
+            return
         if len(trick) > 1:
             raise PositionError(f"the trick may hold only the card led, not {len(trick)} "
                                 "cards: finish the trick before solving")
-        packs = profile.packs
-        seen: set[int] = set()
-        kinds: dict[int, int] = {}
-        for card in (*hands[0], *hands[1], *trick):
-            if card.copy > packs:
-                raise PositionError(f"card {card} does not exist: the variant uses "
-                                    f"{packs} pack{'s' if packs != 1 else ''}")
-            if card.id in seen:
-                raise PositionError(f"card {card} appears more than once")
-            seen.add(card.id)
-            kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        _check_cards(profile, [*hands[0], *hands[1], *trick])
         lead_size, other_size = len(hands[self.leader]), len(hands[1 - self.leader])
         if trick:
             if lead_size + 1 != other_size:
@@ -284,16 +317,46 @@ class Position:
                 f"wrong card count: a hand holds {other_size} cards, but the play-off of "
                 f"{profile.name!r} has {profile.playoff_tricks} tricks")
 
+    def _check_four_handed(self) -> None:
+        profile, hands, trick = self.profile, self.hands, self.trick
+        if len(trick) > 3:
+            raise PositionError(f"the trick may hold at most 3 cards (one per seat before the "
+                                f"last), not {len(trick)}: finish the trick before solving")
+        _check_cards(profile, [c for h in hands for c in h] + list(trick))
+        to_move = (self.leader + len(trick)) % 4
+        size = len(hands[to_move])
+        for i in range(4):
+            seat = (self.leader + i) % 4
+            expected = size - 1 if i < len(trick) else size
+            if len(hands[seat]) != expected:
+                played = ("has played to this trick, so must hold one card fewer than"
+                          if i < len(trick) else "has not played to this trick yet, so must "
+                          "hold as many cards as")
+                raise PositionError(
+                    f"seat {seat} {played} seat {to_move} (to move, "
+                    f"{_cards(size)}): holds {_cards(len(hands[seat]))}")
+        if size == 0:
+            raise PositionError("no cards left to play")
+        if size > profile.playoff_tricks:
+            raise PositionError(
+                f"wrong card count: a hand holds {size} cards, but the play-off of "
+                f"{profile.name!r} has {profile.playoff_tricks} tricks")
+
     # ------------------------------------------------------------------ views
+    @property
+    def players(self) -> int:
+        """Number of hands (seats): 2, or 4 in a partnership play-off."""
+        return len(self.hands)
+
     @property
     def to_move(self) -> int:
         """The player who plays the next card."""
-        return 1 - self.leader if self.trick else self.leader
+        return (self.leader + len(self.trick)) % len(self.hands)
 
     @property
     def tricks_left(self) -> int:
         """Tricks still to finish, the current one included."""
-        return len(self.hands[1 - self.leader])
+        return len(self.hands[self.to_move])
 
     @property
     def lead(self) -> Card | None:
@@ -314,12 +377,13 @@ class Position:
     ) -> Position:
         """Build a position from plain deal data: card ids (or Cards) per player,
         the trump suit as an int (or ``None``), the player leading the current trick
-        and the card(s) already played to it (the lead only)."""
-        if len(hands) != 2:
-            raise PositionError(f"a position has two hands, not {len(hands)}")
-        cards = _assign_copies([list(hands[0]), list(hands[1]), list(trick)], profile.packs)
-        return cls(profile, _parse_trump(trump), _parse_leader(leader),
-                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+        and the card(s) already played to it, in play order."""
+        if len(hands) != profile.players:
+            raise PositionError(f"a position of {profile.name!r} has {_hand_count(profile)} "
+                                f"hands, not {len(hands)}")
+        cards = _assign_copies([*(list(h) for h in hands), list(trick)], profile.packs)
+        return cls(profile, _parse_trump(trump), _parse_leader(leader, profile.players),
+                   tuple(tuple(h) for h in cards[:-1]), tuple(cards[-1]))
 
     # -------------------------------------------------------------- JSON form
     def to_dict(self) -> dict[str, Any]:
@@ -353,22 +417,28 @@ class Position:
             profile = profile_with_options(data.get("variant", "two-handed"), options)
         if "hands" not in data:
             raise PositionError("missing field 'hands'")
+        players = profile.players
         if "leader" not in data:
-            raise PositionError("missing field 'leader' (0 or 1)")
+            seats = "0 or 1" if players == 2 else f"a seat 0..{players - 1}"
+            raise PositionError(f"missing field 'leader' ({seats})")
         hands = data["hands"]
-        if not isinstance(hands, list) or len(hands) != 2:
-            raise PositionError("hands must be a list of two lists of cards")
+        if not isinstance(hands, list) or len(hands) != players:
+            got = f", not {len(hands)}" if isinstance(hands, list) else ""
+            raise PositionError(f"hands must be a list of {_hand_count(profile)} lists of "
+                                f"cards for {profile.name!r}{got}")
         trick = data.get("trick", [])
         groups: list[list[Any]] = []
-        for name, group in (("hand 0", hands[0]), ("hand 1", hands[1]), ("trick", trick)):
+        named = [(f"hand {i}", h) for i, h in enumerate(hands)] + [("trick", trick)]
+        for name, group in named:
             if isinstance(group, str):
                 group = group.replace(",", " ").split()
             if not isinstance(group, list):
                 raise PositionError(f"{name} must be a list of cards")
             groups.append(group)
         cards = _assign_copies(groups, profile.packs)
-        return cls(profile, _parse_trump(data.get("trump")), _parse_leader(data["leader"]),
-                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+        return cls(profile, _parse_trump(data.get("trump")),
+                   _parse_leader(data["leader"], players),
+                   tuple(tuple(h) for h in cards[:-1]), tuple(cards[-1]))
 
     @classmethod
     def from_json(cls, text: str | bytes | Mapping[str, Any]) -> Position:
@@ -383,7 +453,8 @@ class Position:
 
     # -------------------------------------------------------------- text form
     def to_text(self) -> str:
-        """The one-line text form, ``variant/trump/leader/hand0/hand1/trick``."""
+        """The one-line text form, ``variant/trump/leader/hand0/hand1/trick``
+        (four hands in a four-handed play-off)."""
         variant = self.profile.name
         for name, value in profile_options(self.profile).items():
             variant += f",{name}={_format_option(value)}"
@@ -392,8 +463,8 @@ class Position:
             return " ".join(card_token(c) for c in group) or NONE_MARK
 
         trump = self.trump.letter if self.trump is not None else NONE_MARK
-        return "/".join((variant, trump, str(self.leader), cards(self.hands[0]),
-                         cards(self.hands[1]), cards(self.trick)))
+        return "/".join((variant, trump, str(self.leader),
+                         *(cards(h) for h in self.hands), cards(self.trick)))
 
     @classmethod
     def from_text(cls, text: str) -> Position:
@@ -401,23 +472,24 @@ class Position:
         if not isinstance(text, str):
             raise PositionError("a text position must be a string")
         fields = [f.strip() for f in text.strip().split("/")]
-        if len(fields) == 5:
-            fields.append(NONE_MARK)
-        if len(fields) != 6:
-            raise PositionError(
-                f"a text position has 6 fields separated by '/' "
-                f"(variant/trump/leader/hand0/hand1/trick), not {len(fields)}")
         head, *option_texts = fields[0].split(",")
         options = dict(_parse_option_text(t) for t in option_texts)
         profile = profile_with_options(head.strip() or "two-handed", options)
+        players = profile.players
+        if len(fields) == 3 + players:
+            fields.append(NONE_MARK)
+        if len(fields) != 4 + players:
+            hand_names = "/".join(f"hand{i}" for i in range(players))
+            raise PositionError(
+                f"a text position of {profile.name!r} has {4 + players} fields separated "
+                f"by '/' (variant/trump/leader/{hand_names}/trick), not {len(fields)}")
 
         def tokens(field: str) -> list[str]:
             return [] if field in ("", NONE_MARK) else field.replace(",", " ").split()
 
-        cards = _assign_copies([tokens(fields[3]), tokens(fields[4]), tokens(fields[5])],
-                               profile.packs)
-        return cls(profile, _parse_trump(fields[1]), _parse_leader(fields[2]),
-                   (tuple(cards[0]), tuple(cards[1])), tuple(cards[2]))
+        cards = _assign_copies([tokens(f) for f in fields[3:]], profile.packs)
+        return cls(profile, _parse_trump(fields[1]), _parse_leader(fields[2], players),
+                   tuple(tuple(h) for h in cards[:-1]), tuple(cards[-1]))
 
     @classmethod
     def parse(cls, text: str) -> Position:
