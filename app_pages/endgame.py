@@ -91,18 +91,26 @@ def view() -> None:
     if record.get("review"):
         st.info(pui.t("srs.serving"))
     pos = record["position"]
-    me = state["me"]
-    st.markdown(pui.t("e.to_move", player=me + 1, suit=suit_name(pos.get("trump"), lang)))
+    me, players = state["me"], len(state["points"])
+    trumps = suit_name(pos.get("trump"), lang)
+    if players == 2:
+        st.markdown(pui.t("e.to_move", player=me + 1, suit=trumps))
+    else:
+        st.markdown(pui.t("e.to_move_four", player=me + 1, partner=(me + 2) % players + 1,
+                          suit=trumps))
     current = state["position"]
-    shown = current or {"hands": [[], []], "trick": []}
-    pui.cards(shown["hands"][1 - me], pui.t("e.opponent") + ":")
+    shown = current or {"hands": [[]] * players, "trick": []}
+    for seat in trainer.other_seats(state):
+        who = trainer.seat_name(me, seat, players, lang)
+        label = pui.t("e.opponent") if players == 2 else pui.t("e.hand_of", who=who)
+        pui.cards(shown["hands"][seat], label + ":")
     if shown["trick"]:
-        st.markdown(pui.t("e.trick", cards=trainer.show_cards(shown["trick"], lang)))
+        st.markdown(pui.t("e.trick", cards=trainer.table_text(state, lang)))
     pui.cards(shown["hands"][me], pui.t("e.you") + ":")
     guessing = record["type"] == "value" and st.session_state[f"{P}guess"] is None \
         and st.session_state[f"{P}recorded"] is None
     if guessing:
-        st.markdown(pui.t("e.value_q"))
+        st.markdown(pui.t("e.value_q" if players == 2 else "e.value_q_four"))
         st.number_input(pui.t("e.value_input"), min_value=0, max_value=1000, step=10,
                         key=f"{P}value_input")
         st.button(pui.t("check"), key=f"{P}value_btn", on_click=guess_value, type="primary")
@@ -122,7 +130,7 @@ def view() -> None:
     if state["message"]:
         (st.error if state["status"] == "failed" else st.info)(state["message"])
     if state["status"] == "solved":
-        st.success(pui.t("e.solved", points=state["points"][me]))
+        st.success(pui.t("e.solved", points=trainer.side_points(state)))
     if state["status"] != "playing":
         st.caption(trainer.endgame_line_text(record, lang))
     hints = trainer.endgame_hints(record, state, lang)

@@ -29,7 +29,7 @@ from engine.cards import Card, Rank, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
 from engine.solver import Position, Solution, solve
-from engine.tricks import beats, is_brisque
+from engine.tricks import is_brisque, playoff_legal, trick_best
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_solve_position, shuffled
 from puzzles.simulate import new_deal, step
@@ -47,57 +47,69 @@ def solution_of(data: Mapping[str, Any], explain: bool = False) -> Solution:
 
 # --- walking a line ------------------------------------------------------------------
 
+def side_of(seat: int) -> int:
+    """The side of a seat: itself with two players; partners {0, 2} and {1, 3}
+    share a side with four."""
+    return seat % 2
+
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     leader: int
-    cards: tuple[int, int]   # kinds: lead, reply
+    cards: tuple[int, ...]   # kinds in play order from the leader
     winner: int
+
+    def seat(self, index: int) -> int:
+        return (self.leader + index) % len(self.cards)
 
 
 def tricks_of(position: Position, plays: Sequence[tuple[int, str]]) -> list[Trick]:
-    """The tricks of a line (``(player, face)`` per card) from ``position``."""
+    """The complete tricks of a line (``(player, face)`` per card) from ``position``."""
     trump = None if position.trump is None else int(position.trump)
+    seats = position.players
     leader = position.leader
-    lead: int | None = position.trick[0].kind if position.trick else None
+    cards = [c.kind for c in position.trick]
     out: list[Trick] = []
     for player, face in plays:
-        kind = parse_card(face).kind
-        if lead is None:
-            leader, lead = player, kind
-            continue
-        winner = 1 - leader if beats(lead, kind, trump) else leader
-        out.append(Trick(leader, (lead, kind), winner))
-        leader, lead = winner, None
+        if not cards:
+            leader = player
+        cards.append(parse_card(face).kind)
+        if len(cards) == seats:
+            winner = (leader + trick_best(cards, trump)) % seats
+            out.append(Trick(leader, tuple(cards), winner))
+            leader, cards = winner, []
     return out
 
 
 @dataclass
 class LineFacts:
-    last_winner: int | None = None
-    lost_own: int = 0          # the mover's brisques captured by the opponent
-    tens_taken: int = 0        # the opponent's tens captured by the mover
+    last_won: bool | None = None  # the mover's side wins the last trick
+    lost_own: int = 0          # the mover's side's brisques captured by the other side
+    tens_taken: int = 0        # the other side's tens captured by the mover's side
     aces_taken: int = 0
-    identical: bool = False    # a trick of two identical cards
+    identical: bool = False    # a trick holding identical cards
     winners: list[int] = field(default_factory=list)
 
 
 def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> LineFacts:
     f = LineFacts()
+    ours = side_of(mover)
     for trick in tricks_of(position, plays):
-        players = (trick.leader, 1 - trick.leader)
-        for player, kind in zip(players, trick.cards, strict=True):
+        won = side_of(trick.winner) == ours
+        for index, kind in enumerate(trick.cards):
             if not is_brisque(kind):
                 continue
-            if player == mover and trick.winner != mover:
+            mine = side_of(trick.seat(index)) == ours
+            if mine and not won:
                 f.lost_own += 1
-            if player != mover and trick.winner == mover:
+            if not mine and won:
                 if kind % 8 == Rank.TEN:
                     f.tens_taken += 1
                 else:
                     f.aces_taken += 1
-        f.identical |= trick.cards[0] == trick.cards[1]
+        f.identical |= len(set(trick.cards)) < len(trick.cards)
         f.winners.append(trick.winner)
-    f.last_winner = f.winners[-1] if f.winners else None
+    f.last_won = side_of(f.winners[-1]) == ours if f.winners else None
     return f
 
 
@@ -109,14 +121,16 @@ def themes(solution: Solution) -> list[str]:
     """Rules on the best line against the refutation lines:
 
     * ``last_trick``: the best line wins the last trick, some worse card loses it;
-    * ``save_brisque``: some worse card lets the opponent capture more of your
-      aces and tens than the best line does;
+    * ``save_brisque``: some worse card lets the opponents capture more of your
+      side's aces and tens than the best line does;
     * ``force_ten`` / ``capture_ace``: the best line captures more of the
       opponent's tens / aces than some worse card;
-    * ``draw_trumps``: you lead a trump while the opponent still holds trumps;
+    * ``draw_trumps``: you lead a trump while an opponent still holds trumps;
     * ``ruff``: you trump a plain-suit lead;
-    * ``identical_cards``: the best line has a trick of two identical cards
-      (the leader's wins);
+    * ``feed_partner`` (four-handed): you add an ace or ten to a trick your
+      partner holds and your side wins it;
+    * ``identical_cards``: the best line has a trick holding identical cards
+      (the first played wins);
     * ``opening_lead`` (first lead of the play-off), ``short`` (3 tricks or fewer),
       ``long`` (6 or more).
     """
@@ -127,7 +141,7 @@ def themes(solution: Solution) -> list[str]:
     worse = [facts(pos, [(mover, r.move), *_plays(r.line_players, r.line)], mover)
              for r in solution.refutations]
     out: list[str] = []
-    if best.last_winner == mover and any(w.last_winner != mover for w in worse):
+    if best.last_won and any(not w.last_won for w in worse):
         out.append("last_trick")
     if any(w.lost_own > best.lost_own for w in worse):
         out.append("save_brisque")
@@ -136,11 +150,19 @@ def themes(solution: Solution) -> list[str]:
     if any(w.aces_taken < best.aces_taken for w in worse):
         out.append("capture_ace")
     first = parse_card(solution.line[0]).kind
-    opponent_trumps = trump is not None and any(c.suit == trump for c in pos.hands[1 - mover])
+    opponent_trumps = trump is not None and any(
+        c.suit == trump for seat, hand in enumerate(pos.hands)
+        if side_of(seat) != side_of(mover) for c in hand)
     if not pos.trick and trump is not None and first // 8 == trump and opponent_trumps:
         out.append("draw_trumps")
     if pos.trick and trump is not None and first // 8 == trump and pos.trick[0].suit != trump:
         out.append("ruff")
+    if pos.trick and is_brisque(first):
+        kinds = [c.kind for c in pos.trick]
+        holder = (pos.leader + trick_best(kinds, trump)) % pos.players
+        if holder != mover and side_of(holder) == side_of(mover) and \
+                side_of(best.winners[0]) == side_of(mover):
+            out.append("feed_partner")
     if best.identical:
         out.append("identical_cards")
     if not pos.trick and pos.tricks_left == pos.profile.playoff_tricks:
@@ -193,26 +215,32 @@ def record_for(position: Position, source: dict[str, Any]) -> dict[str, Any] | N
     return {k: rec[k] for k in order}
 
 
-def deal_positions(profile: Profile, deal_seed: int) -> list[tuple[Position, int]]:
-    """Every play-off position of one simulated deal, before each card
-    (with the number of play-off cards already played)."""
+def deal_positions(profile: Profile, deal_seed: int, min_tricks: int = 2,
+                   max_tricks: int | None = None) -> list[tuple[Position, int]]:
+    """Every play-off position of one simulated deal with ``min_tricks`` to
+    ``max_tricks`` tricks left, before each card (with the number of play-off
+    cards already played). The play-off is always played out, even where the
+    profile would skip one that cannot change the result."""
+    if profile.settlement is not None and profile.settlement.skip_hopeless_playoff:
+        profile = profile.with_options(settlement={"skip_hopeless_playoff": False})
     deal, rng = new_deal(profile, deal_seed)
     while not deal.in_playoff and not deal.is_over:
         step(deal, rng, 0.8, 0.5)
     out = []
     played = 0
     while not deal.is_over:
-        position = deal.playoff_position()
-        if position.tricks_left >= 2:
-            out.append((position, played))
+        tricks_left = len(deal.holding(deal.to_move))
+        if min_tricks <= tricks_left and (max_tricks is None or tricks_left <= max_tricks):
+            out.append((deal.playoff_position(), played))
         step(deal, rng)
         played += 1
     return out
 
 
-def records_from_deal(profile: Profile, deal_seed: int) -> list[dict[str, Any]]:
+def records_from_deal(profile: Profile, deal_seed: int, min_tricks: int = 2,
+                      max_tricks: int | None = None) -> list[dict[str, Any]]:
     out = []
-    for position, played in deal_positions(profile, deal_seed):
+    for position, played in deal_positions(profile, deal_seed, min_tricks, max_tricks):
         rec = record_for(position, {"deal": deal_seed, "cards_played": played})
         if rec is not None:
             out.append(rec)
@@ -259,41 +287,37 @@ def play_card(position: Position, face: str) -> Position | None:
     card: Card | None = next((c for c in position.hands[mover] if c.face == face), None)
     if card is None:
         raise PositionError(f"player {mover} holds no {face}")
-    hands = [list(position.hands[0]), list(position.hands[1])]
-    hands[mover].remove(card)
-    profile = position.profile
-    if not position.trick:
-        legal = True
-        new_trick: tuple[Card, ...] = (card,)
-        leader = position.leader
-    else:
-        from engine.tricks import playoff_legal
-
-        lead = position.trick[0]
-        allowed = playoff_legal([c.id for c in position.hands[mover]], lead.id,
-                                None if position.trump is None else int(position.trump),
-                                profile.playoff)
-        legal = card.id in allowed
-        trump = None if position.trump is None else int(position.trump)
-        leader = mover if beats(lead.kind, card.kind, trump) else position.leader
-        new_trick = ()
-    if not legal:
-        raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
-    if not hands[0] and not hands[1]:
-        return None
-    return Position(profile, position.trump, leader, (tuple(hands[0]), tuple(hands[1])),
-                    new_trick)
-
-
-def trick_points(position: Position, face: str) -> tuple[int, int]:
-    """(winner, points) when ``face`` completes the trick on the table: brisques
-    and, for the last trick, the last-trick bonus."""
-    profile = position.profile
-    lead = position.trick[0]
-    kind = parse_card(face).kind
     trump = None if position.trump is None else int(position.trump)
-    winner = position.to_move if beats(lead.kind, kind, trump) else position.leader
-    points = profile.scoring.brisque_points * (is_brisque(lead.kind) + is_brisque(kind))
+    if position.trick:
+        on_table = [c.id for c in position.trick]
+        allowed = playoff_legal([c.id for c in position.hands[mover]], on_table[0], trump,
+                                position.profile.playoff,
+                                on_table[trick_best(on_table, trump)])
+        if card.id not in allowed:
+            raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
+    hands = [list(h) for h in position.hands]
+    hands[mover].remove(card)
+    trick = (*position.trick, card)
+    leader = position.leader
+    if len(trick) == position.players:
+        leader = (leader + trick_best([c.kind for c in trick], trump)) % position.players
+        trick = ()
+        if not any(hands):
+            return None
+    return Position(position.profile, position.trump, leader, tuple(tuple(h) for h in hands),
+                    trick)
+
+
+def trick_points(position: Position, face: str) -> tuple[int, int] | None:
+    """(winner, points) when ``face`` completes the trick on the table: brisques
+    and, for the last trick, the last-trick bonus; ``None`` when it does not."""
+    if len(position.trick) != position.players - 1:
+        return None
+    profile = position.profile
+    cards = [c.kind for c in position.trick] + [parse_card(face).kind]
+    trump = None if position.trump is None else int(position.trump)
+    winner = (position.leader + trick_best(cards, trump)) % position.players
+    points = profile.scoring.brisque_points * sum(map(is_brisque, cards))
     if position.tricks_left == 1:
         points += profile.scoring.last_trick_bonus
     return winner, points

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from engine.profile import load_profile
@@ -40,7 +40,8 @@ def _take(pool: list[dict[str, Any]], quota: dict[str, int], got: dict[str, list
     taken: dict[str, int] = {}
     for rec in pool:
         group = key(rec)
-        if rec["id"] in seen or len(got[rec["type"]]) >= quota[rec["type"]]:
+        if rec["type"] not in quota or rec["id"] in seen or \
+                len(got[rec["type"]]) >= quota[rec["type"]]:
             continue
         if taken.get(group, 0) >= PER_DEAL:
             continue
@@ -65,12 +66,26 @@ def _deal_seeds(seed: int) -> Iterator[int]:
 
 
 def generate(kind: str, seed: int, count: int, variant: str = "two-handed",
-             progress: Progress | None = None) -> list[dict[str, Any]]:
-    """``count`` puzzles of ``kind`` ("meld" or "endgame"), sorted by id."""
+             progress: Progress | None = None, *, types: Sequence[str] | None = None,
+             min_tricks: int = 2, max_tricks: int | None = None) -> list[dict[str, Any]]:
+    """``count`` puzzles of ``kind`` ("meld" or "endgame"), sorted by id.
+
+    ``types`` keeps only those question types (Rubicon-family endgames keep
+    ``best``: their values mix the last trick and brisques); ``min_tricks`` and
+    ``max_tricks`` bound the tricks left in endgame positions."""
     if kind not in KINDS:
         raise ValueError(f"unknown puzzle kind {kind!r}; expected one of {', '.join(KINDS)}")
     profile = load_profile(variant)
-    quota = _quotas(MELD_SHARE if kind == "meld" else ENDGAME_SHARE, count)
+    share = MELD_SHARE if kind == "meld" else ENDGAME_SHARE
+    if types is not None:
+        unknown = sorted(set(types) - set(share))
+        if unknown or not types:
+            raise ValueError(f"unknown {kind} puzzle type(s) {', '.join(unknown) or '(none)'}; "
+                             f"expected some of {', '.join(share)}")
+        share = {t: 1.0 / len(set(types)) for t in share if t in types}
+    if min_tricks < 1 or (max_tricks is not None and max_tricks < min_tricks):
+        raise ValueError("need 1 <= min_tricks <= max_tricks")
+    quota = _quotas(share, count)
     got: dict[str, list[dict[str, Any]]] = {k: [] for k in quota}
     seen: set[str] = set()
     pick = random.Random(seed ^ 0x5EED)
@@ -88,7 +103,7 @@ def generate(kind: str, seed: int, count: int, variant: str = "two-handed",
                     pool.extend(recs)
             _take(pool, quota, got, seen, pick, key=lambda r: r["type"])
         else:
-            pool = endgame.records_from_deal(profile, deal_seed)
+            pool = endgame.records_from_deal(profile, deal_seed, min_tricks, max_tricks)
             _take(pool, quota, got, seen, pick, key=lambda r: r["type"])
         # When one type runs dry (a variant without refusals, say), let the others fill.
         if deals == patience:

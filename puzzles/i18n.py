@@ -108,6 +108,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.opponent": ("Opponent's hand (open in the play-off)",
                    "Рука соперника (открыта в конце игры)"),
     "e.trick": ("On the table: {cards}", "На столе: {cards}"),
+    "e.opponent_short": ("The opponent", "Соперник"),
+    "e.left": ("Left-hand opponent", "Соперник слева"),
+    "e.partner": ("Partner", "Партнёр"),
+    "e.right": ("Right-hand opponent", "Соперник справа"),
+    "e.hand_of": ("{who} (open in the play-off)", "{who} (карты открыты в конце игры)"),
+    "e.replies": ("The engine plays for the other seats: {plays}",
+                  "Движок играет за остальных: {plays}"),
+    "e.to_move_four": ("You are seat {player}, partner of seat {partner}. Trumps: {suit}. "
+                       "Play the last tricks for your side; the engine plays your partner "
+                       "and both opponents perfectly.",
+                       "Вы — место {player}, партнёр места {partner}. Козырь: {suit}. "
+                       "Сыграйте последние взятки за свою пару; движок идеально играет за "
+                       "партнёра и обоих соперников."),
+    "e.value_q_four": ("Several cards are equally good here. With best play by all four, "
+                       "how many points (brisques and the last trick) does your side "
+                       "still take?",
+                       "Здесь несколько карт одинаково хороши. Сколько очков (бриски и "
+                       "последняя взятка) ещё возьмёт ваша пара при лучшей игре всех "
+                       "четверых?"),
     "e.value_q": ("Several cards are equally good here. With best play by both, how many "
                   "points (brisques and the last trick) do you still take?",
                   "Здесь несколько карт одинаково хороши. Сколько очков (бриски и последняя "
@@ -174,6 +193,7 @@ THEME_NAMES: dict[str, tuple[str, str]] = {
     "capture_ace": ("capturing an ace", "взять туза"),
     "draw_trumps": ("drawing trumps", "выбить козырей"),
     "ruff": ("trumping", "козырение"),
+    "feed_partner": ("feeding your partner a brisque", "сбросить бриск партнёру"),
     "identical_cards": ("identical cards", "одинаковые карты"),
     "opening_lead": ("first lead of the play-off", "первый ход в конце игры"),
     "short": ("short ending", "короткий эндшпиль"),

@@ -212,7 +212,47 @@ def endgame_start(record: Mapping[str, Any]) -> dict[str, Any]:
     """A play-out state: the learner is the player to move in the puzzle."""
     position = endgame.position_of(record["position"])
     return {"position": position.to_dict(), "me": position.to_move, "played": [],
-            "points": [0, 0], "status": "playing", "message": None, "lost": 0}
+            "points": [0] * position.players, "status": "playing", "message": None,
+            "lost": 0}
+
+
+SEAT_KEYS = {1: "e.left", 2: "e.partner", 3: "e.right"}
+
+
+def seat_name(me: int, seat: int, players: int, lang: str) -> str:
+    """Another seat as the learner sees it: the opponent, or in a four-handed
+    game the left-hand opponent (next to play after you), partner or right-hand
+    opponent."""
+    if players == 2:
+        return tr(lang, "e.opponent_short")
+    return tr(lang, SEAT_KEYS[(seat - me) % players])
+
+
+def other_seats(state: Mapping[str, Any]) -> list[int]:
+    """The other seats in play order after the learner."""
+    players = len(state["points"])
+    return [(state["me"] + i) % players for i in range(1, players)]
+
+
+def table_text(state: Mapping[str, Any], lang: str) -> str:
+    """The cards on the current trick, each with who played it."""
+    pos = state["position"]
+    if not pos or not pos["trick"]:
+        return ""
+    players = len(state["points"])
+    if players == 2:
+        return show_cards(pos["trick"], lang)
+    me, leader = state["me"], pos["leader"]
+    return ", ".join(
+        f"{show_card(face, lang)} ({seat_name(me, (leader + i) % players, players, lang)})"
+        for i, face in enumerate(pos["trick"]))
+
+
+def side_points(state: Mapping[str, Any]) -> int:
+    """What the learner's side has taken so far (the partner's tricks count)."""
+    me = state["me"]
+    return sum(p for seat, p in enumerate(state["points"])
+               if endgame.side_of(seat) == endgame.side_of(me))
 
 
 def endgame_legal(state: Mapping[str, Any]) -> list[str]:
@@ -223,8 +263,9 @@ def endgame_legal(state: Mapping[str, Any]) -> list[str]:
 
 def _apply(state: dict[str, Any], face: str) -> None:
     position = endgame.position_of(state["position"])
-    if position.trick:
-        winner, points = endgame.trick_points(position, face)
+    scored = endgame.trick_points(position, face)
+    if scored is not None:
+        winner, points = scored
         state["points"][winner] += points
     state["played"].append([position.to_move, face])
     after = endgame.play_card(position, face)
@@ -264,15 +305,21 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
     _apply(new, face)
     new["message"] = None
     me = new["me"]
+    replies: list[str] = []
     while new["position"] is not None:
         position = endgame.position_of(new["position"])
         if position.to_move == me:
             break
         reply = endgame.solution_of(new["position"]).line[0]
+        replies.append(f"{seat_name(me, position.to_move, position.players, lang)} "
+                       f"{show_card(reply, lang)}")
         _apply(new, reply)
-        new["message"] = tr(lang, "e.reply", card=show_card(reply, lang))
+        if position.players == 2:
+            new["message"] = tr(lang, "e.reply", card=show_card(reply, lang))
+        else:
+            new["message"] = tr(lang, "e.replies", plays=", ".join(replies))
     if new["position"] is None and new["status"] == "solved":
-        new["message"] = tr(lang, "e.solved", points=new["points"][me])
+        new["message"] = tr(lang, "e.solved", points=side_points(new))
     return new
 
 

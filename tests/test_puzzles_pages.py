@@ -115,7 +115,7 @@ def test_corrupted_progress_file_is_reported(progress_db: Path) -> None:
     assert at.error and str(progress_db) in at.error[0].value
 
 
-@pytest.mark.parametrize("variant", ["rubicon", "chinese"])
+@pytest.mark.parametrize("variant", ["rubicon", "chinese", "rubicon-four-handed"])
 def test_variant_puzzles_are_served_and_played(variant: str) -> None:
     at = app("endgame")
     at.session_state["variant"] = variant

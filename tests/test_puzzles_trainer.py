@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.cards import Rank
 from puzzles import bank, i18n, meld_bank, srs, timed, trainer
 from puzzles.permute import permute_card, permute_solve_position
 from puzzles.store import open_store
@@ -115,3 +116,42 @@ def test_every_message_has_both_languages() -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_show_cards(lang: str) -> None:
     assert trainer.show_cards(["QS#2", "TD"], lang) == ("Q♠ 10♦" if lang == "en" else "Д♠ 10♦")
+
+
+def test_four_handed_playout_reaches_the_solver_value_for_the_side() -> None:
+    from puzzles import endgame
+
+    records = bank.load("endgame", "rubicon-four-handed")
+    assert len(records) >= 40 and all(r["type"] == "best" for r in records)
+    for rec in random.Random(4).sample(records, 6):
+        assert 4 <= endgame.position_of(rec["position"]).tricks_left <= 6
+        state = _play_best(trainer.endgame_start(rec))
+        assert state["status"] == "solved" and len(state["points"]) == 4
+        scale = endgame.solution_of(rec["position"]).scale
+        last, brisques = scale.breakdown(rec["value"])
+        # The side's points: the partner's tricks count, and the last trick
+        # is worth its bonus (the value ranks it above any brisques).
+        assert trainer.side_points(state) == last + brisques
+        position = endgame.position_of(rec["position"])
+        on_board = [c for h in position.hands for c in h] + list(position.trick)
+        assert sum(state["points"]) == scale.last_trick_bonus + scale.brisque_points * sum(
+            c.rank in (Rank.ACE, Rank.TEN) for c in on_board)
+        # The engine played the other three seats: every card shows its seat.
+        assert len(state["played"]) == 4 * endgame.position_of(rec["position"]).tricks_left \
+            - len(rec["position"]["trick"])
+
+
+def test_four_handed_messages_name_the_seats() -> None:
+    rec = bank.load("endgame", "rubicon-four-handed")[0]
+    state = trainer.endgame_start(rec)
+    assert trainer.other_seats(state) == [(state["me"] + i) % 4 for i in (1, 2, 3)]
+    names = {trainer.seat_name(state["me"], s, 4, "ru") for s in trainer.other_seats(state)}
+    assert names == {"Соперник слева", "Партнёр", "Соперник справа"}
+    best = rec["best"][0]
+    after = trainer.endgame_play(state, best, "en")
+    assert after["status"] in ("playing", "solved")
+    if after["status"] == "playing":
+        assert "The engine plays for the other seats" in after["message"]
+    bad = next(f for f, v in rec["moves"].items() if v < rec["value"])
+    failed = trainer.endgame_play(state, bad, "ru")
+    assert failed["status"] == "failed" and "для вашей пары" in failed["message"]

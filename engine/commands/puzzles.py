@@ -25,6 +25,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--count", type=int, default=500)
     gen.add_argument("--variant", default="two-handed")
+    gen.add_argument("--types", help="comma-separated question types to keep "
+                     "(e.g. best for a Rubicon-family endgame bank)")
+    gen.add_argument("--min-tricks", type=int, default=2,
+                     help="endgames: fewest tricks left in a position")
+    gen.add_argument("--max-tricks", type=int, default=None,
+                     help="endgames: most tricks left (long four-handed play-offs are slow)")
     gen.add_argument("--out", help="output file (default: the shipped bank; - for stdout)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")
     gen.set_defaults(run=run_generate)
@@ -45,7 +51,10 @@ def run_generate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     progress = None if args.quiet else ProgressBar()
     try:
-        records = generate(args.kind, args.seed, args.count, args.variant, progress)
+        types = [t.strip() for t in args.types.split(",")] if args.types else None
+        records = generate(args.kind, args.seed, args.count, args.variant, progress,
+                           types=types, min_tricks=args.min_tricks,
+                           max_tricks=args.max_tricks)
     except ValueError as exc:
         raise BeziqueError(str(exc)) from exc
     elapsed = time.perf_counter() - started
