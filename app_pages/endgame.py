@@ -9,6 +9,7 @@ import time
 
 import streamlit as st
 
+from app_pages import ui as app_ui
 from puzzles import srs, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
@@ -92,6 +93,7 @@ def view() -> None:
         st.info(pui.t("srs.serving"))
     pos = record["position"]
     me, players = state["me"], len(state["points"])
+    st.caption(app_ui.variant_title(record["variant"]))
     trumps = suit_name(pos.get("trump"), lang)
     if players == 2:
         st.markdown(pui.t("e.to_move", player=me + 1, suit=trumps))

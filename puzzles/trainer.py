@@ -248,6 +248,17 @@ def table_text(state: Mapping[str, Any], lang: str) -> str:
         for i, face in enumerate(pos["trick"]))
 
 
+def _taker(position: endgame.Position, face: str, me: int, lang: str) -> str:
+    """'… takes the trick' when ``face`` completes a four-card trick, else ''."""
+    scored = endgame.trick_points(position, face)
+    if scored is None or position.players == 2:
+        return ""
+    winner = scored[0]
+    if winner == me:
+        return tr(lang, "e.you_take")
+    return tr(lang, "e.takes", who=seat_name(me, winner, position.players, lang))
+
+
 def side_points(state: Mapping[str, Any]) -> int:
     """What the learner's side has taken so far (the partner's tricks count)."""
     me = state["me"]
@@ -302,10 +313,13 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
                              loss=new["lost"], why=""))
         new["best"] = list(solution.best)
         return new
-    _apply(new, face)
-    new["message"] = None
     me = new["me"]
     replies: list[str] = []
+    taken = _taker(position, face, me, lang)
+    if taken:
+        replies.append(taken)
+    _apply(new, face)
+    new["message"] = None
     while new["position"] is not None:
         position = endgame.position_of(new["position"])
         if position.to_move == me:
@@ -313,6 +327,9 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
         reply = endgame.solution_of(new["position"]).line[0]
         replies.append(f"{seat_name(me, position.to_move, position.players, lang)} "
                        f"{show_card(reply, lang)}")
+        taken = _taker(position, reply, me, lang)
+        if taken:
+            replies[-1] += f" ({taken})"
         _apply(new, reply)
         if position.players == 2:
             new["message"] = tr(lang, "e.reply", card=show_card(reply, lang))
@@ -339,4 +356,11 @@ def endgame_hints(record: Mapping[str, Any], state: Mapping[str, Any], lang: str
 
 
 def endgame_line_text(record: Mapping[str, Any], lang: str) -> str:
-    return tr(lang, "e.line", line=show_cards(record["line"], lang))
+    """The best line, tricks separated by commas."""
+    seats = len(record["position"]["hands"])
+    faces = [show_card(f, lang) for f in record["line"]]
+    groups, size = [], seats - len(record["position"].get("trick", []))
+    while faces:
+        groups.append(" ".join(faces[:size]))
+        faces, size = faces[size:], seats
+    return tr(lang, "e.line", line=", ".join(groups))

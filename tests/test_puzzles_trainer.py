@@ -146,7 +146,7 @@ def test_four_handed_messages_name_the_seats() -> None:
     state = trainer.endgame_start(rec)
     assert trainer.other_seats(state) == [(state["me"] + i) % 4 for i in (1, 2, 3)]
     names = {trainer.seat_name(state["me"], s, 4, "ru") for s in trainer.other_seats(state)}
-    assert names == {"Соперник слева", "Партнёр", "Соперник справа"}
+    assert names == {"Противник слева", "Партнёр", "Противник справа"}
     best = rec["best"][0]
     after = trainer.endgame_play(state, best, "en")
     assert after["status"] in ("playing", "solved")

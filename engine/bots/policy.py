@@ -61,7 +61,7 @@ class PolicyWeights:
 
 
 HEURISTIC = PolicyWeights()
-TUNED = PolicyWeights(threat=0.0, draw_odds=0.5)
+TUNED = PolicyWeights(threat=0.0, table_threat=0.0, brisque_keep=5.0, draw_odds=0.5)
 
 
 def blocked_masks(state: FastDeal, player: int) -> list[int]:
