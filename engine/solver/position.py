@@ -252,6 +252,16 @@ def _check_cards(profile: Profile, cards: Sequence[Card]) -> None:
         seen.add(card.id)
 
 
+def _check_tricks_left(profile: Profile, size: int) -> None:
+    """The hand of the player to move holds 1..playoff_tricks cards."""
+    if size == 0:
+        raise PositionError("no cards left to play")
+    if size > profile.playoff_tricks:
+        raise PositionError(
+            f"wrong card count: a hand holds {size} cards, but the play-off of "
+            f"{profile.name!r} has {profile.playoff_tricks} tricks")
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """A play-off position: who leads, every hand, trump, and the cards played
@@ -310,12 +320,7 @@ class Position:
             raise PositionError(f"hands must be equal before a trick: player 0 holds "
                                 f"{_cards(len(hands[0]))}, player 1 holds "
                                 f"{_cards(len(hands[1]))}")
-        if other_size == 0:
-            raise PositionError("no cards left to play")
-        if other_size > profile.playoff_tricks:
-            raise PositionError(
-                f"wrong card count: a hand holds {other_size} cards, but the play-off of "
-                f"{profile.name!r} has {profile.playoff_tricks} tricks")
+        _check_tricks_left(profile, other_size)
 
     def _check_four_handed(self) -> None:
         profile, hands, trick = self.profile, self.hands, self.trick
@@ -335,12 +340,7 @@ class Position:
                 raise PositionError(
                     f"seat {seat} {played} seat {to_move} (to move, "
                     f"{_cards(size)}): holds {_cards(len(hands[seat]))}")
-        if size == 0:
-            raise PositionError("no cards left to play")
-        if size > profile.playoff_tricks:
-            raise PositionError(
-                f"wrong card count: a hand holds {size} cards, but the play-off of "
-                f"{profile.name!r} has {profile.playoff_tricks} tricks")
+        _check_tricks_left(profile, size)
 
     # ------------------------------------------------------------------ views
     @property
