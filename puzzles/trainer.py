@@ -248,15 +248,13 @@ def table_text(state: Mapping[str, Any], lang: str) -> str:
         for i, face in enumerate(pos["trick"]))
 
 
-def _taker(position: endgame.Position, face: str, me: int, lang: str) -> str:
-    """'… takes the trick' when ``face`` completes a four-card trick, else ''."""
-    scored = endgame.trick_points(position, face)
-    if scored is None or position.players == 2:
+def _taker(winner: int | None, me: int, players: int, lang: str) -> str:
+    """'… takes the trick' when a four-card trick was just completed, else ''."""
+    if winner is None or players == 2:
         return ""
-    winner = scored[0]
     if winner == me:
         return tr(lang, "e.you_take")
-    return tr(lang, "e.takes", who=seat_name(me, winner, position.players, lang))
+    return tr(lang, "e.takes", who=seat_name(me, winner, players, lang))
 
 
 def side_points(state: Mapping[str, Any]) -> int:
@@ -272,19 +270,20 @@ def endgame_legal(state: Mapping[str, Any]) -> list[str]:
     return [face for face, _v in solution.moves]
 
 
-def _apply(state: dict[str, Any], face: str) -> None:
+def _apply(state: dict[str, Any], face: str) -> int | None:
+    """Play ``face``; the trick's winner when it completes the trick."""
     position = endgame.position_of(state["position"])
     scored = endgame.trick_points(position, face)
     if scored is not None:
-        winner, points = scored
-        state["points"][winner] += points
+        state["points"][scored[0]] += scored[1]
     state["played"].append([position.to_move, face])
     after = endgame.play_card(position, face)
     if after is None:
         state["status"] = "solved" if state["status"] == "playing" else state["status"]
         state["position"] = None
-        return
-    state["position"] = after.to_dict()
+    else:
+        state["position"] = after.to_dict()
+    return None if scored is None else scored[0]
 
 
 def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[str, Any]:
@@ -313,24 +312,22 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
                              loss=new["lost"], why=""))
         new["best"] = list(solution.best)
         return new
-    me = new["me"]
+    me, players = new["me"], position.players
     replies: list[str] = []
-    taken = _taker(position, face, me, lang)
+    taken = _taker(_apply(new, face), me, players, lang)
     if taken:
         replies.append(taken)
-    _apply(new, face)
     new["message"] = None
     while new["position"] is not None:
         position = endgame.position_of(new["position"])
         if position.to_move == me:
             break
         reply = endgame.solution_of(new["position"]).line[0]
-        replies.append(f"{seat_name(me, position.to_move, position.players, lang)} "
+        replies.append(f"{seat_name(me, position.to_move, players, lang)} "
                        f"{show_card(reply, lang)}")
-        taken = _taker(position, reply, me, lang)
+        taken = _taker(_apply(new, reply), me, players, lang)
         if taken:
             replies[-1] += f" ({taken})"
-        _apply(new, reply)
         if position.players == 2:
             new["message"] = tr(lang, "e.reply", card=show_card(reply, lang))
         else:

@@ -291,17 +291,12 @@ def test_deeper_positions_self_consistent(tricks: int) -> None:
 
 
 # ------------------------------------------- the Position / solve / CLI path
-def _position(profile: Profile, trump: int | None, hands: list[list[int]], leader: int,
-              trick: list[int]) -> Position:
-    return Position.from_playoff(profile, trump, hands, leader, trick)
-
-
 def test_solve_of_a_four_handed_position_is_the_partnership_solution() -> None:
     rng = random.Random(77)
     for _ in range(150):
         profile = random_profile(rng)
         trump, hands, leader, trick = random_position(rng, rng.randint(1, 3), profile)
-        position = _position(profile, trump, hands, leader, trick)
+        position = Position.from_playoff(profile, trump, hands, leader, trick)
         assert Position.from_text(position.to_text()) == position
         assert Position.from_json(position.to_json()) == position
         want = solve_partnership(profile, trump, hands, leader, trick)

@@ -352,9 +352,12 @@ def move_values(position: Position, options: Options | None = None) -> dict[str,
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
     if position.players != 2:
-        from engine.solver.partnership import solve_position
+        from engine.solver.partnership import move_values_partnership
 
-        return solve_position(position, explain=False).values
+        return move_values_partnership(
+            position.profile, None if position.trump is None else int(position.trump),
+            [position.hand_ids(p) for p in range(position.players)], position.leader,
+            [c.id for c in position.trick])
     an = _Analyser(position, options)
     return dict(_face_values(position, an.values(an.root()), an.scale.unit))
 

@@ -376,16 +376,15 @@ def solve_position(position: Position, explain: bool = True,
     s = solver if solver is not None else PartnershipSolver(profile, trump)
     hands = [position.hand_ids(p) for p in range(SEATS)]
     trick_ids = [c.id for c in position.trick]
-    to_move, rotated, t = _normalise(profile, hands, position.leader, trick_ids)
-    by_kind = {k: s.move_value(rotated, t, k) for k in s.legal(rotated[0], t)}
-    value = max(by_kind.values())
-    moves = tuple(_face_values(position, by_kind, 1))
-    first = min((k for k, v in by_kind.items() if v == value),
-                key=lambda x: (x // 8, -(x % 8)))
-    line = tuple(_line(s, rotated, t, first))
+    sol = solve_partnership(profile, trump, hands, position.leader, trick_ids, s)
+    to_move, value, line = sol.to_move, sol.value, tuple(sol.line)
+    moves = tuple(_face_values(position, {parse_card(f).kind: v for f, v in sol.moves.items()},
+                               1))
+    t = tuple(c.kind for c in position.trick)
     scale = Scale.from_profile(profile)
     refutations: list[Refutation] = []
     if explain:
+        _, rotated, _ = _normalise(profile, hands, position.leader, trick_ids)
         still = SEATS - len(t)
         for face, v in moves:
             if v == value:

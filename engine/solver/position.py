@@ -178,9 +178,7 @@ def _assign_copies(groups: Sequence[Sequence[Any]], packs: int) -> list[list[Car
             else:
                 raise PositionError(f"a card must be a string such as \"AS\", not {token!r}")
             if explicit:
-                if card.copy > packs:
-                    raise PositionError(f"card {card} does not exist: the variant uses "
-                                        f"{packs} pack{'s' if packs != 1 else ''}")
+                _check_exists(card, packs)
                 if card.id in used:
                     raise PositionError(f"card {card} is listed twice")
                 used.add(card.id)
@@ -239,14 +237,18 @@ def _hand_count(profile: Profile) -> str:
     return _NUMBER_WORDS.get(profile.players, str(profile.players))
 
 
+def _check_exists(card: Card, packs: int) -> None:
+    if card.copy > packs:
+        raise PositionError(f"card {card} does not exist: the variant uses "
+                            f"{packs} pack{'s' if packs != 1 else ''}")
+
+
 def _check_cards(profile: Profile, cards: Sequence[Card]) -> None:
     """Every card exists in the profile's packs (so copies <= packs) and is unique."""
     packs = profile.packs
     seen: set[int] = set()
     for card in cards:
-        if card.copy > packs:
-            raise PositionError(f"card {card} does not exist: the variant uses "
-                                f"{packs} pack{'s' if packs != 1 else ''}")
+        _check_exists(card, packs)
         if card.id in seen:
             raise PositionError(f"card {card} appears more than once")
         seen.add(card.id)
