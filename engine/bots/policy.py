@@ -58,10 +58,15 @@ class PolicyWeights:
     late_keep_stock: int = 10     # from this stock count on, keep play-off strength:
     late_trump_keep: float = 0.0  # ... extra keep of a trump
     late_ace_keep: float = 0.0    # ... extra keep of a plain ace
+    binomial: bool = False        # drawing chance: binomial tail (else the cruder
+                                  # (copies x draw rate) ** cards missing)
+    late_meld_win: float = 1.0    # meld_win times this once the stock is low: a meld
+                                  # not declared before the play-off is lost
 
 
 HEURISTIC = PolicyWeights()
-TUNED = PolicyWeights(threat=0.0, table_threat=0.0, brisque_keep=5.0, draw_odds=0.5)
+TUNED = PolicyWeights(threat=0.0, table_threat=0.0, brisque_keep=5.0, draw_odds=0.5,
+                      binomial=True)
 
 
 def blocked_masks(state: FastDeal, player: int) -> list[int]:
@@ -151,7 +156,10 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
                     break
                 if counting:
                     avail = sum(unseen[k] for k in range(32) if bits >> k & 1)
-                    chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
+                    if w.binomial:
+                        chance *= _at_least(need, avail, min(1.0, rate))
+                    else:
+                        chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
         if missing > 2 or not cards:
             continue
         if missing == 0:
@@ -164,6 +172,18 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
         for c in cards:
             values[c] += share
     return values, best
+
+
+def _at_least(need: int, copies: int, rate: float) -> float:
+    """The chance of drawing at least ``need`` of ``copies`` unseen cards when each
+    is drawn with probability ``rate`` (binomial; ``need`` is 1 or 2 here)."""
+    if copies < need:
+        return 0.0
+    miss = 1.0 - rate
+    none = miss ** copies
+    if need == 1:
+        return 1.0 - none
+    return max(0.0, 1.0 - none - copies * rate * miss ** (copies - 1))
 
 
 def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.0,
@@ -220,6 +240,7 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
     if state.stock_count <= w.late_stock:
         threat *= w.late_threat
     pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
+    meld_win = w.meld_win * (w.late_meld_win if state.stock_count <= w.late_stock else 1.0)
     lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
     after: dict[int, int] = {}
     scores: dict[int, float] = {}
@@ -231,7 +252,7 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
                 _k, meld = keep_values(state, p, [x for x in hold if x != c], blocked, w)
                 meld = max(meld, pending_best)
                 after[c & 31] = meld
-            v = lead_pts + own + w.meld_win * meld + w.win_bonus
+            v = lead_pts + own + meld_win * meld + w.win_bonus
         else:
             v = -own - threat
         scores[c] = v - keep[c]

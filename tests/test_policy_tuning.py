@@ -1,0 +1,53 @@
+"""The tuner's pieces: the drawing chance of the policy and the exact play-off
+finish of ``scripts/tune_policy.py``."""
+
+from __future__ import annotations
+
+import random
+import sys
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from engine.bots.fastplay import OVER, FastDeal
+from engine.bots.policy import HEURISTIC, TUNED, _at_least
+from engine.bots.search import rollout
+from engine.cards import kind_face
+from engine.profile import load_profile
+from engine.solver import Position, move_values
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from tune_policy import final_scores, paired_win_rate  # noqa: E402
+
+
+@pytest.mark.parametrize("need", [1, 2])
+@pytest.mark.parametrize("copies", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("rate", [0.0, 0.2, 0.5, 1.0])
+def test_drawing_chance_matches_enumeration(need: int, copies: int, rate: float) -> None:
+    exact = sum(
+        rate ** sum(drawn) * (1 - rate) ** (copies - sum(drawn))
+        for drawn in product((0, 1), repeat=copies) if sum(drawn) >= need)
+    assert _at_least(need, copies, rate) == pytest.approx(exact)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_exact_finish_equals_playing_the_solver_move_by_move(seed: int) -> None:
+    profile = load_profile("two-handed")
+    state = FastDeal.new(profile, random.Random(seed), dealer=seed % 2)
+    rollout(state, random.Random(seed), 0.0, -1, "heuristic", (TUNED, HEURISTIC))
+    expected = final_scores(state)
+    while state.phase != OVER:
+        hold = state.hold[state.to_move]
+        position = Position.from_playoff(profile, state.rules.trump,
+                                         [sorted(h) for h in state.hold], state.leader,
+                                         list(state.trick))
+        values = move_values(position)
+        options = state.playoff_replies(hold, state.trick[0]) if state.trick else hold
+        state.apply(max(options, key=lambda c: values[kind_face(c % 32)]))
+    assert state.scores == expected
+
+
+def test_a_policy_against_itself_wins_half() -> None:
+    rate, margin = paired_win_rate(HEURISTIC, 10, 3)
+    assert rate == 0.5 and margin == 0
