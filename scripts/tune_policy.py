@@ -28,8 +28,7 @@ from engine.bots.fastplay import OVER, FastDeal
 from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
 from engine.bots.search import rollout
 from engine.profile import load_profile
-from engine.solver import Position
-from engine.solver.analysis import _Analyser
+from engine.solver import Position, move_values
 
 GRID: dict[str, list[float]] = {
     "table_threat": [0.0, 0.5, 1.0, 2.0],
@@ -64,8 +63,7 @@ def final_scores(state: FastDeal) -> list[int]:
     leader = state.to_move
     position = Position.from_playoff(rules.profile, None if rules.trump < 0 else rules.trump,
                                      [sorted(h) for h in state.hold], leader, [])
-    an = _Analyser(position, None)
-    value = max(an.values(an.root()).values()) * an.scale.unit
+    value = max(move_values(position).values())
     left = sum(1 for h in state.hold for c in h if (c & 7) >= 6)
     total = left * rules.brisque_points + rules.last_bonus
     scores[leader] += value
