@@ -51,3 +51,37 @@ def test_exact_finish_equals_playing_the_solver_move_by_move(seed: int) -> None:
 def test_a_policy_against_itself_wins_half() -> None:
     rate, margin = paired_win_rate(HEURISTIC, 10, 3)
     assert rate == 0.5 and margin == 0
+
+
+def test_capture_and_lose_own_weigh_the_brisques_of_a_trick() -> None:
+    """Following a led ten: a winning card gains ``capture`` times the brisques it
+    takes, and a plain ten thrown on a lost trick costs ``lose_own`` times its ten
+    points; cards that neither take nor give a brisque are unchanged."""
+    import dataclasses
+
+    from engine.bots.fastplay import FOLLOW
+    from engine.bots.policy import play_scores
+    from engine.cards import parse_card
+
+    state = FastDeal.new(load_profile("two-handed"), random.Random(5), dealer=0)
+    trump = state.rules.trump
+    suits = "SHDC"
+    plain = next(s for s in suits if suits.index(s) != trump)
+    other = next(s for s in suits if suits.index(s) not in (trump, suits.index(plain)))
+    led = parse_card("T" + plain).id
+    ace = parse_card("A" + plain).id          # wins the ten, a brisque itself
+    own_ten = parse_card("T" + other).id      # loses, gives its ten away
+    low = parse_card("8" + other).id          # loses, gives nothing
+    hold = [ace, own_ten, low]
+    taken = {led, *hold}
+    state.stock = [c for c in state.stock if c not in taken]
+    for p in (0, 1):
+        state.hold[p] = [c for c in state.hold[p] if c not in taken]
+    state.hold[1] = hold
+    state.trick, state.phase, state.to_move = [led], FOLLOW, 1
+    base = dataclasses.replace(HEURISTIC, threat=0.0)
+    heavy = dataclasses.replace(base, capture=2.0, lose_own=3.0)
+    before, after = play_scores(state, base), play_scores(state, heavy)
+    assert after[ace] - before[ace] == pytest.approx(20.0)      # (2 - 1) x (10 + 10)
+    assert after[own_ten] - before[own_ten] == pytest.approx(-20.0)   # (3 - 1) x 10
+    assert after[low] == pytest.approx(before[low])
