@@ -50,6 +50,8 @@ GRID: dict[str, list[float]] = {
     "ten_keep": [-5.0, 0.0, 5.0],
     "capture": [1.0, 1.5, 2.0],
     "lose_own": [1.0, 1.5, 2.0, 3.0],
+    "lead_ten": [-4.0, 0.0, 4.0],
+    "late_win_bonus": [0.0, 5.0, 10.0],
     "late_keep_stock": [6, 10, 16],
     "late_stock": [6, 12, 20],
     "stock_scale": [8.0, 16.0, 24.0],

@@ -318,15 +318,17 @@ class FastDeal:
         """Every (meld, cards) ``player`` may score now by the reuse rule."""
         hold = self.hold[player]
         present = 0
+        by_kind: dict[int, list[int]] = {}
         for c in hold:
             present |= 1 << (c & 31)
+            by_kind.setdefault(c & 31, []).append(c)
         out: list[tuple[MeldRule, tuple[int, ...]]] = []
         for rule in self.rules.melds:
             if present & rule.need_mask != rule.need_mask:
                 continue
             pools = []
             for bits, count in rule.groups:
-                pool = [c for c in hold if bits >> (c & 31) & 1]
+                pool = [c for k in _kinds_of(bits) for c in by_kind.get(k, ())]
                 if len(pool) < count:
                     break
                 pool.sort()
@@ -491,6 +493,18 @@ class FastDeal:
             if trace is not None:
                 trace.append(action)
             self.apply(action)
+
+
+_KINDS: dict[int, tuple[int, ...]] = {}
+
+
+def _kinds_of(bits: int) -> tuple[int, ...]:
+    """The kinds (0..31) set in a meld group's bitmask, cached: the hot loop of
+    :meth:`FastDeal.meld_options` looks them up for every rule."""
+    kinds = _KINDS.get(bits)
+    if kinds is None:
+        kinds = _KINDS[bits] = tuple(k for k in range(32) if bits >> k & 1)
+    return kinds
 
 
 # --- conversions --------------------------------------------------------------------
