@@ -25,10 +25,10 @@ import random
 import time
 
 from engine.bots.fastplay import OVER, FastDeal
+from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
 from engine.bots.search import rollout
 from engine.profile import load_profile
-from engine.solver import Position, move_values
 
 GRID: dict[str, list[float]] = {
     "table_threat": [0.0, 0.5, 1.0, 2.0],
@@ -58,30 +58,6 @@ GRID: dict[str, list[float]] = {
 }
 
 
-def final_scores(state: FastDeal) -> list[int]:
-    """The scores of ``state`` (at the first lead of the play-off) after an exact
-    play-off by both players, as the bots play it (the solver's value)."""
-    rules = state.rules
-    scores = list(state.scores)
-    if state.phase == OVER:
-        return scores
-    leader = state.to_move
-    position = Position.from_playoff(rules.profile, None if rules.trump < 0 else rules.trump,
-                                     [sorted(h) for h in state.hold], leader, [])
-    value = max(move_values(position).values())
-    left = sum(1 for h in state.hold for c in h if (c & 7) >= 6)
-    total = left * rules.brisque_points + rules.last_bonus
-    scores[leader] += value
-    scores[1 - leader] += total - value
-    for p in (0, 1):
-        scores[p] += state.brisques[p] * rules.brisque_points
-        if rules.dix_first_play:     # a seven of trumps never shown scores when played
-            scores[p] += rules.dix_points * sum(
-                1 for c in state.hold[p]
-                if (c & 31) == rules.seven and not state.dix_counted >> c & 1)
-    return scores
-
-
 def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
                     variant: str = "two-handed", exact: bool = True) -> tuple[float, float]:
     """(win rate, mean point margin) of ``weights`` against HEURISTIC (the play-off
@@ -96,7 +72,7 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
             sides = (weights, HEURISTIC) if side == 0 else (HEURISTIC, weights)
             if exact:
                 rollout(state, rng, 0.0, -1, "heuristic", sides)
-                scores = final_scores(state)
+                scores = exact_final_scores(state)
             else:
                 while state.phase != OVER:
                     state.apply(policy_action(state, rng, 0.0, sides[state.to_move]))

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.bots.fastplay import OVER, FastDeal
+from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, _at_least
 from engine.bots.search import rollout
 from engine.cards import kind_face
@@ -18,7 +19,7 @@ from engine.profile import load_profile
 from engine.solver import Position, move_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-from tune_policy import final_scores, paired_win_rate  # noqa: E402
+from tune_policy import paired_win_rate  # noqa: E402
 
 
 @pytest.mark.parametrize("need", [1, 2])
@@ -36,7 +37,7 @@ def test_exact_finish_equals_playing_the_solver_move_by_move(seed: int) -> None:
     profile = load_profile("two-handed")
     state = FastDeal.new(profile, random.Random(seed), dealer=seed % 2)
     rollout(state, random.Random(seed), 0.0, -1, "heuristic", (TUNED, HEURISTIC))
-    expected = final_scores(state)
+    expected = exact_final_scores(state)
     while state.phase != OVER:
         hold = state.hold[state.to_move]
         position = Position.from_playoff(profile, state.rules.trump,

@@ -73,3 +73,31 @@ def test_exchanged_turn_up_is_known_to_the_other_seat() -> None:
                 return
             deal.apply(rng.choice(deal.legal_actions()))
     pytest.skip("no exchange found")
+
+
+def last_stock_trick(seed: int) -> Deal:
+    """A random deal played on to a play at the last stock trick (one hidden card)."""
+    rng = random.Random(seed)
+    deal = Deal.new(PROFILE, rng, dealer=seed % 2)
+    while not (deal.stock_count == 2 and deal.phase in ("lead", "follow")):
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_strong_endgame_tries_every_placing_and_ignores_the_true_one(seed: int) -> None:
+    from engine.bots.search import StrongBot
+
+    deal = last_stock_trick(seed)
+    seat = deal.to_move
+    view = PlayerView.of(deal, seat)
+    assert view.hidden_stock == 1
+    result = StrongBot(random.Random(seed), samples=1, time_limit=60.0).search(view)
+    # One placing per unseen card, whatever the sample budget.
+    assert result.samples == len(view.unknown)
+    assert result.means[result.action] == max(result.means.values())
+    hand, stock = sample_unseen(view, random.Random(7))
+    other = determinize(view, deal, hand, stock)
+    again = StrongBot(random.Random(seed), samples=1, time_limit=60.0).search(
+        PlayerView.of(other, seat))
+    assert again.action == result.action and again.means == result.means

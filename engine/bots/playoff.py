@@ -18,6 +18,7 @@ Four-handed play-offs are not solved (the solver takes two hands): callers get
 
 from __future__ import annotations
 
+from engine.bots.fastplay import OVER, FastDeal
 from engine.cards import kind_face
 from engine.solver import Position, Solution, move_values, solve
 from engine.view import PlayerView
@@ -76,3 +77,39 @@ def best_playoff_card(view: PlayerView) -> tuple[int, int, str]:
     values = playoff_values(view)
     card = choose_card(values)
     return card, values[card], "playoff_solver"
+
+
+def points_objective(view: PlayerView) -> bool:
+    """True when the play-off is worth plain points, so a solver value adds to the
+    scores: not Rubicon's tiebreak, and no points per trick (the solver counts
+    brisques and the last trick only)."""
+    scoring = view.profile.scoring
+    return scoring.brisques != "tiebreak_only" and scoring.points_per_trick == 0
+
+
+def exact_final_scores(state: FastDeal) -> list[int]:
+    """The final scores of a two-handed ``state`` at the first lead of the
+    play-off (or over) after an exact play-off by both players, as the bots play
+    it: the solver's value to the leader, the rest of the play-off's brisques and
+    last trick to the other; the brisques won so far; and, where the profile
+    scores dix when the seven is first played, every unshown seven of trumps.
+    Plain-points scoring only (:func:`points_objective`)."""
+    rules = state.rules
+    scores = list(state.scores)
+    if state.phase == OVER:
+        return scores
+    leader = state.to_move
+    position = Position.from_playoff(rules.profile, None if rules.trump < 0 else rules.trump,
+                                     [sorted(h) for h in state.hold], leader, [])
+    value = max(move_values(position).values())
+    left = sum(1 for h in state.hold for c in h if (c & 7) >= 6)
+    total = left * rules.brisque_points + rules.last_bonus
+    scores[leader] += value
+    scores[1 - leader] += total - value
+    for p in (0, 1):
+        scores[p] += state.brisques[p] * rules.brisque_points
+        if rules.dix_first_play:
+            scores[p] += rules.dix_points * sum(
+                1 for c in state.hold[p]
+                if (c & 31) == rules.seven and not state.dix_counted >> c & 1)
+    return scores

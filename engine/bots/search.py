@@ -54,7 +54,12 @@ from engine.bots.fastplay import (
     to_action,
 )
 from engine.bots.heuristic import advise, follow_scores, lead_scores, ranked_plays
-from engine.bots.playoff import best_playoff_card, solvable
+from engine.bots.playoff import (
+    best_playoff_card,
+    exact_final_scores,
+    points_objective,
+    solvable,
+)
 from engine.bots.policy import (
     HEURISTIC,
     TUNED,
@@ -532,8 +537,11 @@ class StrongBot:
                  noise: float = 0.1, horizon: int = 6, top: int = 4,
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
                  policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
-                 tries: int = 30, weights: PolicyWeights = TUNED) -> None:
+                 tries: int = 30, weights: PolicyWeights = TUNED,
+                 endgame_stock: int = 2, win_value: float = 1000.0) -> None:
         self.rng = rng
+        self.endgame_stock = endgame_stock
+        self.win_value = win_value
         self.weights = weights
         self.infer = infer
         self.tries = tries
@@ -571,6 +579,9 @@ class StrongBot:
             return SearchResult(advise(view).action, {}, 0)
         plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
                 else _policy_plan(view, self.weights, self.gap))
+        if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
+                and points_objective(view)):
+            return self._endgame(view, plan, deadline)
         prior = plan.prior
         if self.gap > 0 and plan.clear:
             return SearchResult(prior, {}, 0)
@@ -623,6 +634,55 @@ class StrongBot:
             if done < self.min_samples or mean_d - self.margin < self.z * stderr:
                 best = prior
         return SearchResult(best, means, done)
+
+    def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
+        """The last stock tricks: every candidate play is followed to the end of the
+        deal (the rules of thumb up to the play-off, then the solver for both) and
+        judged on winning the deal, ``win_value`` points, plus the point
+        difference. With one hidden stock card every placing of the unseen cards
+        is tried, equally likely; before that ``samples`` random ones."""
+        prior = plan.prior
+        candidates = _candidates(view, prior, plan.ranked, len(view.legal))
+        if len(candidates) == 1:
+            return SearchResult(candidates[0], {}, 0)
+        rules = rules_for(view.profile, view.trump)
+        fast = [from_action(rules, a) for a in candidates]
+        seat, opp = view.seat, view.opponent
+        rollout_weights = ((self.weights, HEURISTIC) if seat == 0
+                           else (HEURISTIC, self.weights))
+        deals = self._every_placing(view)
+        limit = len(deals) if deals else self.samples
+        totals = [0.0] * len(candidates)
+        done = 0
+        while done < limit and (done == 0 or time.perf_counter() < deadline):
+            base = deals[done] if deals else self._determinize(view)
+            for i, action in enumerate(fast):
+                state = base.copy()
+                state.apply(action)
+                rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
+                scores = exact_final_scores(state)
+                d = scores[seat] - scores[opp]
+                totals[i] += self.win_value * (1.0 if d > 0 else 0.5 if d == 0 else 0.0) + d
+            done += 1
+        means = {a: t / done for a, t in zip(candidates, totals, strict=True)}
+        best = max(candidates, key=lambda a: (means[a], a == prior))
+        return SearchResult(best, means, done)
+
+    def _every_placing(self, view: PlayerView) -> list[FastDeal]:
+        """With exactly one hidden stock card, one deal per unseen card placed
+        there (the rest in the opponent's hand); otherwise none."""
+        if self.oracle is not None or view.hidden_stock != 1:
+            return []
+        seat, opp = view.seat, view.opponent
+        unknown = sorted(view.unknown)
+        out = []
+        for card in unknown:
+            holds: list[list[int]] = [[], []]
+            holds[seat] = sorted(view.holding)
+            holds[opp] = sorted([*view.opponent_known, *(c for c in unknown if c != card),
+                                 *view.tables[opp]])
+            out.append(FastDeal.from_parts(view, holds, [card]))
+        return out
 
     def _determinize(self, view: PlayerView) -> FastDeal:
         seat, opp = view.seat, view.opponent
