@@ -145,3 +145,20 @@ def test_heuristic_beats_random_on_a_small_seeded_sample() -> None:
     assert summary.deals == 40
     assert summary.a_win_rate > 0.6
     assert summary.mean_point_diff > 0
+
+
+def test_endgame_hint_reports_the_share_of_deals_won() -> None:
+    from engine.bots.search import StrongBot, search_reasons
+
+    rng = random.Random(2)
+    deal = Deal.new(load_profile("two-handed"), rng, dealer=0)
+    while not (deal.stock_count == 2 and deal.phase in ("lead", "follow")):
+        deal.apply(rng.choice(deal.legal_actions()))
+    view = PlayerView.of(deal, deal.to_move)
+    result = StrongBot(random.Random(0), samples=1, time_limit=60.0).search(view)
+    assert result.samples == len(view.unknown) and set(result.wins) == set(result.means)
+    assert all(0.0 <= w <= 1.0 for w in result.wins.values())
+    (reason,) = search_reasons(result)
+    won = round(100 * result.wins[result.action])
+    assert f"wins the deal in {won}%" in reason.render("en")
+    assert f"в {won}%" in reason.render("ru")

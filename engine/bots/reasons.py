@@ -67,6 +67,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "search": ("{samples} simulated continuations: average margin {margin:+} (next best "
                "{second:+})", "{samples} смоделированных продолжений: средний перевес "
                "{margin:+} (следующий вариант {second:+})"),
+    "endgame": ("played to the end of the deal for {samples} placings of the unseen cards: "
+                "this move wins the deal in {won}% of them (next best {second}%), average "
+                "margin {margin:+}",
+                "доиграно до конца сдачи для {samples} раскладов невидимых карт: этот ход "
+                "выигрывает сдачу в {won}% из них (следующий вариант — {second}%), средний "
+                "перевес {margin:+}"),
     "risk": ("risk: the opponent may declare after winning (about {points})",
              "риск: соперник может объявить после взятки (около {points})"),
 }

@@ -14,6 +14,13 @@ advantage exceeds ``margin`` by ``z`` standard errors over at least
 ``min_samples`` samples; otherwise it plays the heuristic's move. The older,
 cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 
+At the last stock trick (``endgame_stock``: the stock count from which this
+applies) the bot follows every candidate to the end of the deal instead: the
+rules of thumb up to the play-off, then the solver for both, over every placing
+of the one hidden stock card, and judges each on winning the deal
+(``win_value`` points) plus the point difference. The deal is nearly decided
+there, so counting wins rather than points pays.
+
 In the play-off the bot plays exactly with the project's solver
 (:mod:`engine.bots.playoff`). Where the fast simulator does not apply (four
 players, no turn-up, carte blanche: :func:`engine.bots.fastplay.supported`)
@@ -29,7 +36,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from engine.actions import Action, ActionType
@@ -450,6 +457,10 @@ class SearchResult:
     action: Action
     means: dict[Action, float]
     samples: int
+    # Endgame search only: per candidate, the share of the deals won (ties
+    # half) and the mean point margin at the end of the deal.
+    wins: dict[Action, float] = field(default_factory=dict)
+    margins: dict[Action, float] = field(default_factory=dict)
 
 
 def _candidates(view: PlayerView, prior: Action, ranked: list[Action], top: int = 4,
@@ -652,7 +663,8 @@ class StrongBot:
                            else (HEURISTIC, self.weights))
         deals = self._every_placing(view)
         limit = len(deals) if deals else self.samples
-        totals = [0.0] * len(candidates)
+        won = [0.0] * len(candidates)
+        margin = [0.0] * len(candidates)
         done = 0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             base = deals[done] if deals else self._determinize(view)
@@ -662,11 +674,14 @@ class StrongBot:
                 rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
                 scores = exact_final_scores(state)
                 d = scores[seat] - scores[opp]
-                totals[i] += self.win_value * (1.0 if d > 0 else 0.5 if d == 0 else 0.0) + d
+                won[i] += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+                margin[i] += d
             done += 1
-        means = {a: t / done for a, t in zip(candidates, totals, strict=True)}
+        wins = {a: w / done for a, w in zip(candidates, won, strict=True)}
+        margins = {a: m / done for a, m in zip(candidates, margin, strict=True)}
+        means = {a: self.win_value * wins[a] + margins[a] for a in candidates}
         best = max(candidates, key=lambda a: (means[a], a == prior))
-        return SearchResult(best, means, done)
+        return SearchResult(best, means, done, wins, margins)
 
     def _every_placing(self, view: PlayerView) -> list[FastDeal]:
         """With exactly one hidden stock card, one deal per unseen card placed
@@ -719,6 +734,12 @@ class StrongBot:
 def search_reasons(result: SearchResult) -> list[Reason]:
     if not result.means:
         return []
+    if result.wins:
+        others = [w for a, w in result.wins.items() if a != result.action]
+        return [Reason("endgame", samples=result.samples,
+                       won=round(100 * result.wins[result.action]),
+                       second=round(100 * max(others, default=0.0)),
+                       margin=round(result.margins[result.action]))]
     ranked = sorted(result.means.values(), reverse=True)
     second = ranked[1] if len(ranked) > 1 else ranked[0]
     return [Reason("search", samples=result.samples, margin=round(result.means[result.action]),
