@@ -492,14 +492,20 @@ def _candidates(view: PlayerView, prior: Action, ranked: list[Action], top: int 
     return list(groups.values())[:top]
 
 
+def _placed(view: PlayerView, opp_hand: list[int], stock_pop_order: list[int]) -> FastDeal:
+    """A fast deal of ``view`` with the unseen cards placed: ``opp_hand`` concealed
+    in the opponent's hand (its exposed cards are added) and the hidden stock."""
+    holds: list[list[int]] = [[], []]
+    holds[view.seat] = sorted(view.holding)
+    holds[view.opponent] = sorted([*opp_hand, *view.tables[view.opponent]])
+    return FastDeal.from_parts(view, holds, stock_pop_order)
+
+
 def _own_state(view: PlayerView) -> FastDeal:
     """A fast deal of ``view`` with the unseen cards placed arbitrarily: enough for
     the policy, which reads only what the seat sees."""
     opp_hand, order = sample_unseen(view, random.Random(0))
-    holds: list[list[int]] = [[], []]
-    holds[view.seat] = sorted(view.holding)
-    holds[view.opponent] = sorted([*opp_hand, *view.tables[view.opponent]])
-    return FastDeal.from_parts(view, holds, list(reversed(order)))
+    return _placed(view, opp_hand, list(reversed(order)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -607,10 +613,7 @@ class StrongBot:
         diff_sum = [0.0] * len(candidates)
         diff_sq = [0.0] * len(candidates)
         seat, opp = view.seat, view.opponent
-        # Own play by the bot's weights, the opponent's by the heuristic's: the
-        # same model of the opponent as the inference (OpponentModel).
-        rollout_weights = ((self.weights, HEURISTIC) if seat == 0
-                           else (HEURISTIC, self.weights))
+        rollout_weights = self._rollout_weights(seat)
         done = 0
         values = [0.0] * len(candidates)
         while done < self.samples and (done == 0 or time.perf_counter() < deadline):
@@ -646,8 +649,13 @@ class StrongBot:
                 best = prior
         return SearchResult(best, means, done)
 
+    def _rollout_weights(self, seat: int) -> tuple[PolicyWeights, PolicyWeights]:
+        """Own play by the bot's weights, the opponent's by the heuristic's: the
+        same model of the opponent as the inference (OpponentModel)."""
+        return (self.weights, HEURISTIC) if seat == 0 else (HEURISTIC, self.weights)
+
     def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
-        """The last stock tricks: every candidate play is followed to the end of the
+        """From ``endgame_stock`` down: every candidate play is followed to the end of the
         deal (the rules of thumb up to the play-off, then the solver for both) and
         judged on winning the deal, ``win_value`` points, plus the point
         difference. With one hidden stock card every placing of the unseen cards
@@ -659,10 +667,10 @@ class StrongBot:
         rules = rules_for(view.profile, view.trump)
         fast = [from_action(rules, a) for a in candidates]
         seat, opp = view.seat, view.opponent
-        rollout_weights = ((self.weights, HEURISTIC) if seat == 0
-                           else (HEURISTIC, self.weights))
+        rollout_weights = self._rollout_weights(seat)
         deals = self._every_placing(view)
-        limit = len(deals) if deals else self.samples
+        # The oracle's one true deal needs one pass only.
+        limit = len(deals) if deals else 1 if self.oracle is not None else self.samples
         won = [0.0] * len(candidates)
         margin = [0.0] * len(candidates)
         done = 0
@@ -688,30 +696,16 @@ class StrongBot:
         there (the rest in the opponent's hand); otherwise none."""
         if self.oracle is not None or view.hidden_stock != 1:
             return []
-        seat, opp = view.seat, view.opponent
         unknown = sorted(view.unknown)
-        out = []
-        for card in unknown:
-            holds: list[list[int]] = [[], []]
-            holds[seat] = sorted(view.holding)
-            holds[opp] = sorted([*view.opponent_known, *(c for c in unknown if c != card),
-                                 *view.tables[opp]])
-            out.append(FastDeal.from_parts(view, holds, [card]))
-        return out
+        return [_placed(view, [*view.opponent_known, *(c for c in unknown if c != card)],
+                        [card]) for card in unknown]
 
     def _determinize(self, view: PlayerView) -> FastDeal:
-        seat, opp = view.seat, view.opponent
         if self.oracle is not None:
             deal = self.oracle
-            opp_hand = sorted(deal.hands[opp])
-            stock = list(deal.stock)
-        else:
-            opp_hand, draw_order = self._sample(view)
-            stock = list(reversed(draw_order))
-        holds: list[list[int]] = [[], []]
-        holds[seat] = sorted(view.holding)
-        holds[opp] = sorted([*opp_hand, *view.tables[opp]])
-        return FastDeal.from_parts(view, holds, stock)
+            return _placed(view, sorted(deal.hands[view.opponent]), list(deal.stock))
+        opp_hand, draw_order = self._sample(view)
+        return _placed(view, opp_hand, list(reversed(draw_order)))
 
     def _sample(self, view: PlayerView) -> tuple[list[int], list[int]]:
         """A split of the unseen cards, drawn in proportion to the likelihood of
