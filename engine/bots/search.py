@@ -674,19 +674,26 @@ class StrongBot:
         won = [0.0] * len(candidates)
         margin = [0.0] * len(candidates)
         done = 0
+        mass = 0.0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
             base = deals[done] if deals else self._determinize(view)
+            # A placing is as likely as the opponent's observed choices make it.
+            like = (self.model.weight(view, [c for c in base.hold[opp]
+                                             if c not in view.tables[opp]])
+                    if deals and self.infer and self.model.events else 1.0)
             for i, action in enumerate(fast):
                 state = base.copy()
                 state.apply(action)
                 rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
                 scores = exact_final_scores(state)
                 d = scores[seat] - scores[opp]
-                won[i] += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
-                margin[i] += d
+                won[i] += like * (1.0 if d > 0 else 0.5 if d == 0 else 0.0)
+                margin[i] += like * d
+            mass += like
             done += 1
-        wins = {a: w / done for a, w in zip(candidates, won, strict=True)}
-        margins = {a: m / done for a, m in zip(candidates, margin, strict=True)}
+        mass = mass or 1.0
+        wins = {a: w / mass for a, w in zip(candidates, won, strict=True)}
+        margins = {a: m / mass for a, m in zip(candidates, margin, strict=True)}
         means = {a: self.win_value * wins[a] + margins[a] for a in candidates}
         best = max(candidates, key=lambda a: (means[a], a == prior))
         return SearchResult(best, means, done, wins, margins)
