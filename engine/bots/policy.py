@@ -36,6 +36,7 @@ from engine.bots.fastplay import (
     FastAction,
     FastDeal,
     _by_index,
+    _kinds_of,
     beats,
 )
 
@@ -62,13 +63,8 @@ class PolicyWeights:
     late_ace_keep: float = 0.0    # ... extra keep of a plain ace
     binomial: bool = False        # drawing chance: binomial tail (else the cruder
                                   # (copies x draw rate) ** cards missing)
-    late_meld_win: float = 1.0    # meld_win times this once the stock is low: a meld
-                                  # not declared before the play-off is lost
-    ten_keep: float = 0.0         # extra keep of a plain ten (aces also make four aces)
     capture: float = 1.0          # weight of the brisques a winning card takes
     lose_own: float = 1.0         # weight of an own brisque given away in a lost trick
-    lead_ten: float = 0.0         # added to lead_brisque for a plain ten
-    late_win_bonus: float = 0.0   # added to win_bonus once the stock is low
 
 
 HEURISTIC = PolicyWeights()
@@ -134,8 +130,6 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
     for c in hold:
         rank = c & 7
         v = (w.brisque_keep if rank >= 6 else 0.0) + rank * 0.5
-        if rank == 6 and (c & 31) >> 3 != trump:
-            v += w.ten_keep
         if (c & 31) >> 3 == trump:
             v += w.trump_keep + w.trump_rank * rank
             if rank == 0 and state.turn_up >= 0 and not state.dix_counted >> c & 1:
@@ -164,7 +158,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
                 if missing > 2:
                     break
                 if counting:
-                    avail = sum(unseen[k] for k in range(32) if bits >> k & 1)
+                    avail = sum(unseen[k] for k in _kinds_of(bits))
                     if w.binomial:
                         chance *= _at_least(need, avail, min(1.0, rate))
                     else:
@@ -237,9 +231,8 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
     blocked = blocked_masks(state, p)
     keep, _best = keep_values(state, p, hold, blocked, w)
     if state.phase == LEAD:
-        return {c: -(keep[c] + (w.lead_brisque + (w.lead_ten if (c & 7) == 6 else 0.0)
-                                if (c & 7) >= 6 and (c & 31) >> 3 != trump else 0.0))
-                for c in hold}
+        return {c: -(keep[c] + (w.lead_brisque if (c & 7) >= 6 and (c & 31) >> 3 != trump
+                                else 0.0)) for c in hold}
     lead = state.trick[0]
     specs = rules.profile.melds
     threat = w.threat
@@ -247,12 +240,9 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
         threat = max(threat, float(specs[index].points))
     if w.table_threat:
         threat = max(threat, w.table_threat * _table_threat(state, 1 - p))
-    late = state.stock_count <= w.late_stock
-    if late:
+    if state.stock_count <= w.late_stock:
         threat *= w.late_threat
     pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
-    meld_win = w.meld_win * (w.late_meld_win if late else 1.0)
-    win_bonus = w.win_bonus + (w.late_win_bonus if late else 0.0)
     lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
     after: dict[int, int] = {}
     scores: dict[int, float] = {}
@@ -264,7 +254,7 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
                 _k, meld = keep_values(state, p, [x for x in hold if x != c], blocked, w)
                 meld = max(meld, pending_best)
                 after[c & 31] = meld
-            v = w.capture * (lead_pts + own) + meld_win * meld + win_bonus
+            v = w.capture * (lead_pts + own) + w.meld_win * meld + w.win_bonus
         else:
             v = -w.lose_own * own - threat
         scores[c] = v - keep[c]

@@ -17,7 +17,8 @@ cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 At the last stock trick (``endgame_stock``: the stock count from which this
 applies) the bot follows every candidate to the end of the deal instead: the
 rules of thumb up to the play-off, then the solver for both, over every placing
-of the one hidden stock card, and judges each on winning the deal
+of the one hidden stock card (weighed by the likelihood of the opponent's
+choices seen), and judges each on winning the deal
 (``win_value`` points) plus the point difference. The deal is nearly decided
 there, so counting wins rather than points pays.
 
@@ -659,7 +660,8 @@ class StrongBot:
         deal (the rules of thumb up to the play-off, then the solver for both) and
         judged on winning the deal, ``win_value`` points, plus the point
         difference. With one hidden stock card every placing of the unseen cards
-        is tried, equally likely; before that ``samples`` random ones."""
+        is tried, each weighed by the opponent model's likelihood of the choices
+        seen; before that ``samples`` random ones (drawn by that likelihood)."""
         prior = plan.prior
         candidates = _candidates(view, prior, plan.ranked, len(view.legal))
         if len(candidates) == 1:
