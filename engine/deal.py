@@ -69,6 +69,8 @@ class Deal:
         self.phase = LEAD
         self.blanche: set[int] = set()          # players who claimed carte blanche
         self.blanche_open: set[int] = set()     # ... whose repeat privilege still runs
+        self.blanche_seen = False               # 002: the first court-less hand appeared
+        self.blanche_offer: int | None = None   # ... and who may claim it before drawing
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown to all
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
@@ -133,6 +135,7 @@ class Deal:
                 self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
         self.stock = list(self.deck[position:])
         self.stock.reverse()  # draw with pop() from the end: the top card is last
+        self._offer_blanche(order)
 
     # --- queries ------------------------------------------------------------------
 
@@ -204,8 +207,28 @@ class Deal:
         return actions
 
     def _may_claim_blanche(self, player: int, holding: set[int]) -> bool:
-        return (self.profile.declaring.carte_blanche > 0 and self.tricks_played == 0
-                and player not in self.blanche and not any(_is_court(c) for c in holding))
+        dec = self.profile.declaring
+        if dec.carte_blanche <= 0 or player in self.blanche:
+            return False
+        if dec.carte_blanche_timing == "first_appearance":
+            # 002: only the first court-less hand of the deal, claimed before its
+            # holder draws again (the offer lapses at the next draw).
+            return self.blanche_offer == player and not any(_is_court(c) for c in holding)
+        return self.tricks_played == 0 and not any(_is_court(c) for c in holding)
+
+    def _offer_blanche(self, order: Sequence[int]) -> None:
+        """002: the first hand without court cards, after the deal or a draw, may be
+        claimed; when several appear at once the first in ``order`` has it (the
+        non-dealer after the deal, the player who drew first after a draw)."""
+        dec = self.profile.declaring
+        if (dec.carte_blanche <= 0 or dec.carte_blanche_timing != "first_appearance"
+                or self.blanche_seen or self.in_playoff):
+            return
+        for player in order:
+            if not any(_is_court(c) for c in self.holding(player)):
+                self.blanche_seen = True
+                self.blanche_offer = player
+                return
 
     def _followable(self, holding: set[int]) -> list[int]:
         if not self.in_playoff:
@@ -412,7 +435,11 @@ class Deal:
                 self.blanche_open.add(claimer)
             self.revealed[claimer] |= self.holding(claimer)
             shown += self.holding(claimer)
-        self._score(player, rule, points, [step(rule, "blanche", points=points)], "declare",
+        steps = [step(rule, "blanche", points=points)]
+        if dec.carte_blanche_timing == "first_appearance":
+            steps.append(step(rule, "blanche_first"))
+            self.blanche_offer = None
+        self._score(player, rule, points, steps, "declare",
                     tuple(sorted(shown, key=display_order)), rule.removeprefix("meld."))
 
     def _blanche_draw(self, player: int, card: int) -> None:
@@ -497,6 +524,9 @@ class Deal:
         self.won[winner].extend(self.trick)
         self._emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
                          (self._trick_reason(lead, follow, win_card, rival),)))
+        if (self.profile.dix.on_trick_win and self._is_trump_seven(win_card)
+                and win_card not in self.dix_counted):
+            self._score_dix(winner, win_card, "dix.trick_win", "dix_trick_win")
         self.trick = []
         self.tricks_played += 1
         self.last_trick_winner = winner
@@ -529,6 +559,7 @@ class Deal:
         n = self.profile.players
         winner = self.leader  # the trick winner draws first, even if the partner declared
         marker_before = len(self.stock) > self.profile.stock_marker
+        self.blanche_offer = None  # 002: a carte blanche is claimed before drawing
         for offset in range(n):
             player = (winner + offset) % n
             if self.stock:
@@ -544,6 +575,7 @@ class Deal:
                                  (step("play.stock_end", "stock_end_draw", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
+        self._offer_blanche([(winner + offset) % n for offset in range(n)])
         if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
                 self.profile.stock_marker):
             self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
@@ -688,6 +720,7 @@ class Deal:
             "scored_this_turn": self.scored_this_turn, "dix_counted": sorted(self.dix_counted),
             "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],
             "blanche": sorted(self.blanche), "blanche_open": sorted(self.blanche_open),
+            "blanche_seen": self.blanche_seen, "blanche_offer": self.blanche_offer,
             "pending": [[(m.kind, cards(m.cards)) for m in p] for p in self.pending],
             "events": [e.to_json() for e in self.events],
         }

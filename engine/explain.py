@@ -85,19 +85,65 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "again in the same or a lower combination of its class",
                       "{card} уже записана в комбинации «{prev_meld}»; карту нельзя повторить "
                       "в такой же или младшей комбинации своего класса"),
-    "reuse_reform": ("{card} was in the {prev_meld}, one of whose cards has been played, so "
-                     "the {meld} may be formed again", "{card} входила в комбинацию "
-                     "«{prev_meld}», карта которой уже сыграна, поэтому {meld} можно составить "
-                     "заново"),
-    "reuse_no_reform": ("{card} is still in the {prev_meld}, and no card of that meld has been "
-                        "played: a meld re-forms only after one of its cards is played",
-                        "{card} по-прежнему в комбинации «{prev_meld}», и ни одна её карта не "
-                        "сыграна: комбинацию можно составить заново лишь после розыгрыша её "
-                        "карты"),
+    # The Rubicon family's reuse rule (engine.melds.rubicon_reuse), 003 'заявления'.
+    "reform_freed": ("{card} was in the {prev_meld} {prev_cards}, which lost {gone} to a "
+                     "trick, so {card} may form a {meld} again",
+                     "{card} входила в комбинацию «{prev_meld}» {prev_cards}, из которой "
+                     "{gone} ушла во взятку, поэтому {card} снова может войти в комбинацию "
+                     "«{meld}»"),
+    "reform_re_pair": ("{card} stays in the {prev_meld} {prev_cards}; marriages may be "
+                       "re-paired on the table once a card of one of them has been played",
+                       "{card} остаётся в комбинации «{prev_meld}» {prev_cards}; марьяжи "
+                       "можно переставлять на столе, когда одна из их карт сыграна"),
+    "reform_raised": ("{card} is in the {prev_meld} {prev_cards}; a king or queen of a "
+                      "declared sequence may take a new partner: only the {meld} contained "
+                      "in the sequence is barred",
+                      "{card} входит в комбинацию «{prev_meld}» {prev_cards}; короля или даму "
+                      "заявленной секвенции можно соединить с новой парой — запрещена лишь "
+                      "комбинация «{meld}», содержащаяся в секвенции"),
+    "reform_contained": ("{cards} lie inside the {prev_meld} {prev_cards} already scored: "
+                         "the {meld} contained in it may not be declared",
+                         "{cards} лежат внутри уже записанной комбинации «{prev_meld}» "
+                         "{prev_cards}: содержащуюся в ней комбинацию «{meld}» заявлять нельзя"),
+    "reform_standing": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
+                        "cards has been played since: a meld re-forms only after one of its "
+                        "cards is played, and each re-forming needs a new play",
+                        "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни одна "
+                        "карта которой с тех пор не сыграна: комбинацию составляют заново "
+                        "лишь после розыгрыша её карты, и каждый раз нужен новый розыгрыш"),
+    "reform_no_re_pair": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
+                          "cards has been played: cards of a {meld} are not re-paired on the "
+                          "table — only a played card may be replaced by a card from the hand",
+                          "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни одна "
+                          "карта которой не сыграна: карты комбинации «{meld}» не "
+                          "переставляют на столе — заменить картой из руки можно лишь "
+                          "сыгранную"),
+    "reform_no_free_card": ("{card} is still in the {prev_meld} {prev_cards}, and no card of "
+                            "this {meld} comes from a meld that lost a card to a trick: "
+                            "marriages re-pair on the table only after one of their cards is "
+                            "played",
+                            "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, и ни "
+                            "одна карта этой комбинации «{meld}» не взята из комбинации, "
+                            "потерявшей карту во взятке: марьяжи переставляют на столе лишь "
+                            "после розыгрыша их карты"),
+    "reform_raised_needs_partner": ("{card} is in the {prev_meld} {prev_cards}; it may take "
+                                    "a new partner from the hand, not one standing in "
+                                    "another meld",
+                                    "{card} входит в комбинацию «{prev_meld}» {prev_cards}; "
+                                    "её можно соединить с новой картой из руки, но не с "
+                                    "картой другой стоящей комбинации"),
+    "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading a "
+                          "{meld} counts only when all its cards are new",
+                          "{card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
+                          "комбинация «{meld}» засчитывается, только если все её карты новые"),
     "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
                     "первый марьяж или секвенция назначает козыри: {suit}"),
     "blanche": ("no king, queen or jack in the hand: carte blanche scores {points}",
                 "в руке нет королей, дам и валетов: карт-бланш даёт {points}"),
+    "blanche_first": ("it is the deal's first hand without court cards, shown before its "
+                      "holder draws again; only this first one counts (002)",
+                      "это первая в сдаче рука без фигур, показанная до следующего добора "
+                      "её владельца; засчитывается только она (002)"),
     "blanche_again": ("{card} drawn is no court card: carte blanche again, {points}",
                       "прикуплена {card} — не фигура: снова карт-бланш, {points}"),
     "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
@@ -166,6 +212,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "{card} засчитана при обмене: {points}"),
     "dix_first_play": ("{card} is played for the first time and was not yet counted: {points}",
                        "{card} сыграна впервые и ещё не засчитана: {points}"),
+    "dix_trick_win": ("{card} wins a trick and was not yet counted: {points}",
+                      "{card} берёт взятку и ещё не засчитана: {points}"),
     "dix_counted": ("{card} was already counted, so it scores nothing more",
                     "{card} уже засчитана, повторно она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
@@ -199,10 +247,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "дать партнёру объявить может только взявший взятку игрок пары, "
                        "до любого объявления"),
     "refuse_deal_over": ("the deal is over", "сдача окончена"),
-    "refuse_carte_blanche": ("carte blanche is claimed before one's first card, with a hand "
-                             "of no kings, queens or jacks, in variants that score it",
-                             "карт-бланш объявляют до первого хода, если в руке нет "
-                             "королей, дам и валетов, и только там, где он засчитывается"),
+    "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, in a "
+                             "variant that scores it, claimed in time: before one's first "
+                             "card, or where the first such hand of the deal counts (002), "
+                             "by its holder before drawing again",
+                             "карт-бланш требует руки без королей, дам и валетов там, где он "
+                             "засчитывается, и объявляется вовремя: до первого хода, а где "
+                             "считается первая такая рука сдачи (002) — её владельцем до "
+                             "следующего добора"),
     "refuse_draw_first": ("the trick winner declares, then draws; choose 'draw' before "
                           "leading",
                           "взявший взятку сначала объявляет, потом берёт карту из колоды; "

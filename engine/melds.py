@@ -138,6 +138,12 @@ def check_reuse(
     """Apply the profile's card-reuse policy. Returns (legal, rule id, steps);
     with ``explain=False`` the steps are skipped (listing legal actions is hot)."""
     steps: list[Step] = []
+    if profile.declaring.multi_bezique_all_new:
+        refusal = _not_all_new(profile, spec, cards, history, explain)
+        if refusal is not None:
+            return False, "reuse.all_new", refusal
+    if profile.declaring.reuse == "reform_after_play":
+        return rubicon_reuse(profile, spec, cards, history, played, explain)
 
     def note(rule_id: str, key: str, **params: object) -> None:
         if explain:
@@ -145,9 +151,7 @@ def check_reuse(
 
     seen_same_class = False
     new_set = frozenset(cards)
-    reform = profile.declaring.reuse == "reform_after_play"
     blocking: list[tuple[int, ScoredMeld]] = []
-    reformable = False
     for card in sorted(cards):
         for prior in history:
             if card not in prior.cards:
@@ -163,22 +167,10 @@ def check_reuse(
                 note("reuse.upgrade", "reuse_upgrade", card=name,
                                   prev_meld=prior.kind, meld=spec.kind)
                 continue
-            if reform and prior.cards & played:
-                reformable = True
             blocking.append((card, prior))
     if blocking:
         card, prior = blocking[0]
         name = Card.from_id(card).pretty
-        identical = any(p.cards == new_set and p.kind == spec.kind for _, p in blocking)
-        if reform and reformable and not identical:
-            # Rubicon: a meld re-forms once a card of an earlier one has been played.
-            for card, prior in blocking:
-                note("reuse.reform", "reuse_reform", card=Card.from_id(card).pretty,
-                                  prev_meld=prior.kind, meld=spec.kind)
-            return True, "", steps
-        if reform:
-            note("reuse.reform", "reuse_no_reform", card=name, prev_meld=prior.kind)
-            return False, "reuse.reform", steps
         if prior.kind == spec.kind and not prior.cards <= new_set:
             note("reuse.partner_swap", "partner_swap", card=name,
                               prev_meld=prior.kind)
@@ -190,6 +182,161 @@ def check_reuse(
             steps.insert(0, step("reuse.same_class", "reuse_fresh",
                                  **{"class": spec.meld_class}))
     return True, "", steps
+
+
+def _not_all_new(profile: Profile, spec: MeldSpec, cards: Sequence[int],
+                 history: Sequence[ScoredMeld], explain: bool) -> list[Step] | None:
+    """004's reading: a double or larger bezique needs four (six, eight...) cards
+    that never scored in a bezique; None when ``spec`` passes."""
+    if spec.pattern != "bezique" or spec.count < 2:
+        return None
+    for card in sorted(cards):
+        for prior in history:
+            if card in prior.cards and profile.meld(prior.kind).pattern == "bezique":
+                if not explain:
+                    return []
+                return [step("reuse.all_new", "reuse_not_all_new", card=_name(card),
+                             prev_meld=prior.kind, meld=spec.kind)]
+    return None
+
+
+def _name(card: int) -> str:
+    return Card.from_id(card).pretty
+
+
+# --- The Rubicon family's reuse rule (003, 'заявления') ------------------------------
+#
+# For a new meld, each of its cards is in one of four states, judged by the latest
+# earlier meld of the same class, at the new meld's level or higher, that holds it:
+#   fresh    no such meld (a card new to this combination, or going up a level);
+#   freed    that meld has lost a card to a trick since: the card may form it again;
+#   standing that meld, of the same level, is intact;
+#   raised   that meld is a higher one (a sequence, a larger bezique), intact.
+# The meld is legal when no card is standing or raised. Otherwise only patterns in
+# ``declaring.re_pair_on_table`` (marriages) have a way out: standing cards may
+# re-pair with a freed card (003: three marriages of one suit, one card gone), and a
+# raised king or queen may take a fresh or freed partner (003: the king or queen of
+# a sequence with a queen or king from the hand). Whatever the states, the lower
+# meld lying wholly inside a higher one already scored is barred (the marriage of a
+# declared sequence). Beziques and sets are never re-paired on the table: only a
+# played card may be replaced from the hand, and each re-forming needs a new play.
+
+FRESH, FREED, STANDING, RAISED = "fresh", "freed", "standing", "raised"
+
+
+@dataclass(frozen=True, slots=True)
+class CardState:
+    """Where one card of a proposed meld stands under the Rubicon reuse rule."""
+
+    card: int
+    state: str
+    prior: ScoredMeld | None = None     # the meld that decides the state
+    gone: int | None = None             # for ``freed``: a card of it that was played
+
+
+def card_states(
+    profile: Profile, spec: MeldSpec, cards: Sequence[int], history: Sequence[ScoredMeld],
+    played: frozenset[int],
+) -> list[CardState]:
+    """The state of each card of ``cards`` for a new ``spec`` (see the table above)."""
+    states = []
+    for card in sorted(cards):
+        prior = None
+        for earlier in reversed(history):
+            if card not in earlier.cards:
+                continue
+            earlier_spec = profile.meld(earlier.kind)
+            if earlier_spec.meld_class == spec.meld_class and earlier_spec.level >= spec.level:
+                prior = earlier
+                break
+        if prior is None:
+            states.append(CardState(card, FRESH))
+            continue
+        gone = prior.cards & played
+        if gone:
+            states.append(CardState(card, FREED, prior, min(gone)))
+        elif profile.meld(prior.kind).level > spec.level:
+            states.append(CardState(card, RAISED, prior))
+        else:
+            states.append(CardState(card, STANDING, prior))
+    return states
+
+
+def rubicon_reuse(
+    profile: Profile,
+    spec: MeldSpec,
+    cards: Sequence[int],
+    history: Sequence[ScoredMeld],
+    played: frozenset[int] = frozenset(),
+    explain: bool = True,
+) -> tuple[bool, str, list[Step]]:
+    """The reuse rule of the Rubicon family (003, 'заявления'): (legal, rule id, steps)."""
+    rule = "reuse.reform"
+    new_set = frozenset(cards)
+    for prior in history:
+        prior_spec = profile.meld(prior.kind)
+        if (prior_spec.meld_class == spec.meld_class and prior_spec.level > spec.level
+                and new_set <= prior.cards):
+            if not explain:
+                return False, rule, []
+            return False, rule, [step(rule, "reform_contained", cards=pretty(cards),
+                                      meld=spec.kind, prev_meld=prior.kind,
+                                      prev_cards=pretty(prior.cards))]
+    states = card_states(profile, spec, cards, history, played)
+    by_state: dict[str, list[CardState]] = {}
+    for state in states:
+        by_state.setdefault(state.state, []).append(state)
+    standing, raised = by_state.get(STANDING, []), by_state.get(RAISED, [])
+    freed, fresh = by_state.get(FREED, []), by_state.get(FRESH, [])
+    re_pair = spec.pattern in profile.declaring.re_pair_on_table
+    legal = not standing and not raised
+    if re_pair:
+        legal = (not standing or bool(freed)) and (not raised or bool(freed or fresh))
+    if not explain:
+        return legal, "" if legal else rule, []
+    if not legal:
+        blocker = (standing or raised)[0]
+        assert blocker.prior is not None
+        if re_pair:
+            key = "reform_no_free_card" if standing else "reform_raised_needs_partner"
+        elif freed or fresh:
+            key = "reform_no_re_pair"
+        else:
+            key = "reform_standing"
+        return False, rule, [step(rule, key, card=_name(blocker.card), meld=spec.kind,
+                                  prev_meld=blocker.prior.kind,
+                                  prev_cards=pretty(blocker.prior.cards))]
+    steps: list[Step] = []
+    for state in states:
+        earlier = state.prior
+        if earlier is None:
+            continue
+        if state.state == FREED and state.gone is not None:
+            steps.append(step(rule, "reform_freed", card=_name(state.card), meld=spec.kind,
+                              prev_meld=earlier.kind, prev_cards=pretty(earlier.cards),
+                              gone=_name(state.gone)))
+        elif state.state == STANDING:
+            steps.append(step(rule, "reform_re_pair", card=_name(state.card),
+                              prev_meld=earlier.kind, prev_cards=pretty(earlier.cards)))
+        elif state.state == RAISED:
+            steps.append(step(rule, "reform_raised", card=_name(state.card),
+                              prev_meld=earlier.kind, prev_cards=pretty(earlier.cards),
+                              meld=spec.kind))
+    if not steps:
+        steps.append(_fresh_note(profile, spec, cards, history))
+    return True, "", steps
+
+
+def _fresh_note(profile: Profile, spec: MeldSpec, cards: Sequence[int],
+                history: Sequence[ScoredMeld]) -> Step:
+    """Why fresh cards are fresh: new to the class, or going up a level."""
+    for card in sorted(cards):
+        for prior in reversed(history):
+            prior_spec = profile.meld(prior.kind)
+            if card in prior.cards and prior_spec.meld_class == spec.meld_class:
+                return step("reuse.upgrade", "reuse_upgrade", card=_name(card),
+                            prev_meld=prior.kind, meld=spec.kind)
+    return step("reuse.reform", "reuse_fresh", **{"class": spec.meld_class})
 
 
 def judge(

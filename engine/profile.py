@@ -50,10 +50,18 @@ class DeclaringRules:
     reuse: Literal["class_levels", "reform_after_play"]
     bezique_cards: tuple[int, int]  # kinds (0..31): the queen and the jack
     bezique_pair_switch: tuple[tuple[Suit, tuple[int, int]], ...]
-    multi_bezique_all_on_table: bool
-    in_playoff: bool
     carte_blanche: int
     carte_blanche_repeat: bool = False
+    # "after_deal": claimed before one's first card (003); "first_appearance": the
+    # first court-less hand of the deal, after the deal or a draw, claimed before
+    # the holder's next draw, one per deal (002).
+    carte_blanche_timing: Literal["after_deal", "first_appearance"] = "after_deal"
+    # Rubicon reuse (003): patterns whose cards may re-pair with cards of other
+    # standing melds on the table once one card of them has been played (marriages).
+    re_pair_on_table: tuple[str, ...] = ()
+    # 004: a double (or larger) bezique scores only when none of its cards has
+    # scored in a bezique before; 001 lets a single bezique go up to the double.
+    multi_bezique_all_new: bool = False
     double_carte_blanche: int = 0      # partners both without court cards (003)
     partner_declares: bool = False     # the trick winner may let the partner declare
     use_partner_table: bool = False    # melds may use the partner's exposed cards
@@ -72,8 +80,8 @@ class DixRules:
     dealer_on_turn_up: bool
     on_show: bool
     on_exchange: bool
-    on_first_play: bool
-    once_per_card: bool
+    on_first_play: bool                # 001: a seven not yet counted, when first played
+    on_trick_win: bool = False         # 004 item 8, 002: a seven not yet counted wins a trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +243,55 @@ def _settlement(table: Any, where: str) -> SettlementRules:
     return SettlementRules(**values)
 
 
+# Every key a profile file may hold. A key the engine does not read would be a
+# rule that silently changes nothing, so it is refused at load.
+_KNOWN_KEYS: dict[str, frozenset[str]] = {
+    "": frozenset({f.name for f in dataclasses.fields(Profile)}),
+    "declaring": frozenset({f.name for f in dataclasses.fields(DeclaringRules)}),
+    "playoff": frozenset({f.name for f in dataclasses.fields(PlayoffRules)}),
+    "dix": frozenset({f.name for f in dataclasses.fields(DixRules)}),
+    "scoring": frozenset({f.name for f in dataclasses.fields(ScoringRules)}),
+    "settlement": frozenset({f.name for f in dataclasses.fields(SettlementRules)}),
+    "melds": frozenset({"kind", "pattern", "points", "class", "level", "suit", "rank",
+                        "count"}),
+}
+_PATTERNS = ("marriage", "sequence", "bezique", "rank_set", "carte_blanche")
+
+
+def _refuse_unknown(table: Any, section: str, where: str) -> None:
+    if not isinstance(table, dict):
+        return
+    unknown = sorted(set(table) - _KNOWN_KEYS[section])
+    if unknown:
+        place = f"[{section}]" if section else "the top level"
+        raise ProfileError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))} in "
+                           f"{place}; the engine reads no such rule")
+
+
+def _only_known(data: dict[str, Any], dec: dict[str, Any], play: dict[str, Any],
+                dix: dict[str, Any], sc: dict[str, Any], where: str) -> None:
+    _refuse_unknown(data, "", where)
+    for section, table in (("declaring", dec), ("playoff", play), ("dix", dix),
+                           ("scoring", sc), ("settlement", data.get("settlement"))):
+        _refuse_unknown(table, section, where)
+    for row in data.get("melds", []):
+        _refuse_unknown(row, "melds", where)
+    if dec.get("re_pair_on_table") and dec.get("reuse") != "reform_after_play":
+        raise ProfileError(f"{where}: 're_pair_on_table' is read only when reuse is "
+                           "'reform_after_play'")
+    if dec.get("carte_blanche_timing") == "first_appearance" and dec.get(
+            "carte_blanche_repeat"):
+        raise ProfileError(f"{where}: a first-appearance carte blanche scores once; it "
+                           "cannot also repeat")
+
+
+def _patterns(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or any(v not in _PATTERNS for v in value):
+        raise ProfileError(f"{where}: 're_pair_on_table' must list meld patterns "
+                           f"from {_PATTERNS}")
+    return list(value)
+
+
 def profile_from_dict(data: dict[str, Any]) -> Profile:
     """Build and validate a profile from parsed TOML data."""
     name = _take(data, "name", str, "profile")
@@ -243,6 +300,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
     play = _take(data, "playoff", dict, where)
     dix = _take(data, "dix", dict, where)
     sc = _take(data, "scoring", dict, where)
+    _only_known(data, dec, play, dix, sc, where)
     queen, jack = (parse_card(t).kind for t in _take(dec, "bezique_cards", list, where))
     switch = tuple(
         (Suit.parse(suit), (parse_card(pair[0]).kind, parse_card(pair[1]).kind))
@@ -273,10 +331,13 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             reuse=cast(Any, _choice(dec, "reuse", ("class_levels", "reform_after_play"), where)),
             bezique_cards=(queen, jack),
             bezique_pair_switch=switch,
-            multi_bezique_all_on_table=_take(dec, "multi_bezique_all_on_table", bool, where),
-            in_playoff=_take(dec, "in_playoff", bool, where),
             carte_blanche=_take(dec, "carte_blanche", int, where),
             carte_blanche_repeat=bool(dec.get("carte_blanche_repeat", False)),
+            carte_blanche_timing=cast(Any, _choice(
+                {"carte_blanche_timing": "after_deal", **dec}, "carte_blanche_timing",
+                ("after_deal", "first_appearance"), where)),
+            re_pair_on_table=tuple(_patterns(dec.get("re_pair_on_table", []), where)),
+            multi_bezique_all_new=bool(dec.get("multi_bezique_all_new", False)),
             double_carte_blanche=int(dec.get("double_carte_blanche", 0)),
             partner_declares=bool(dec.get("partner_declares", False)),
             use_partner_table=bool(dec.get("use_partner_table", False)),
@@ -288,7 +349,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         ),
         dix=DixRules(**{k: _take(dix, k, int if k == "points" else bool, where)
                         for k in ("points", "dealer_on_turn_up", "on_show", "on_exchange",
-                                  "on_first_play", "once_per_card")}),
+                                  "on_first_play", "on_trick_win")}),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
             brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only"), where)),
