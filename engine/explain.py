@@ -105,6 +105,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "the {meld} contained in it may not be declared",
                          "{cards} лежат внутри уже записанной комбинации «{prev_meld}» "
                          "{prev_cards}: содержащуюся в ней комбинацию «{meld}» заявлять нельзя"),
+    "reform_same_cards": ("{cards} have already scored together as this {meld}: the same "
+                          "cards never score the same meld twice",
+                          "{cards} уже записаны вместе как эта комбинация «{meld}»: одни и те "
+                          "же карты не засчитываются в одной комбинации дважды"),
     "reform_standing": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
                         "cards has been played since: a meld re-forms only after one of its "
                         "cards is played, and each re-forming needs a new play",

@@ -282,6 +282,13 @@ def rubicon_reuse(
             return False, rule, [step(rule, "reform_contained", cards=pretty(cards),
                                       meld=spec.kind, prev_meld=prior.kind,
                                       prev_cards=pretty(prior.cards))]
+    for prior in history:
+        if prior.kind == spec.kind and prior.cards == new_set:
+            # Re-pairing must not bring back a card set already scored as this meld.
+            if not explain:
+                return False, rule, []
+            return False, rule, [step(rule, "reform_same_cards", cards=pretty(cards),
+                                      meld=spec.kind)]
     states = card_states(profile, spec, cards, history, played)
     by_state: dict[str, list[CardState]] = {}
     for state in states:
@@ -299,7 +306,7 @@ def rubicon_reuse(
         assert blocker.prior is not None
         if re_pair:
             key = "reform_no_free_card" if standing else "reform_raised_needs_partner"
-        elif freed or fresh:
+        elif freed:
             key = "reform_no_re_pair"
         else:
             key = "reform_standing"
