@@ -34,8 +34,7 @@ from engine.cards import parse_card
 from engine.deal import Deal
 from engine.errors import IllegalActionError, ProfileError
 from engine.melds import ScoredMeld, judge, query
-from engine.profile import (Profile, apply_option, load_profile, profile_from_dict,
-                            variant_names)
+from engine.profile import Profile, apply_option, load_profile, profile_from_dict, variant_names
 
 RUBICON = load_profile("rubicon")
 TWO = load_profile("two-handed")
