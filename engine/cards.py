@@ -147,7 +147,9 @@ def parse_card(token: str, default_copy: int = 1) -> Card:
     copy = default_copy
     if "#" in text:
         text, _, copy_text = text.partition("#")
-        if not copy_text.isdigit() or not 1 <= int(copy_text) <= 99:
+        # ASCII digits only: str.isdigit() is also true for "²" or "١", which int()
+        # refuses or reads as another number.
+        if not (copy_text.isascii() and copy_text.isdigit()) or not 1 <= int(copy_text) <= 99:
             raise NotationError(f"malformed copy number in card {token!r}")
         copy = int(copy_text)
     if len(text) < 2:
