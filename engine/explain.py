@@ -199,6 +199,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "дать партнёру объявить может только взявший взятку игрок пары, "
                        "до любого объявления"),
     "refuse_deal_over": ("the deal is over", "сдача окончена"),
+    "refuse_malformed": ("a '{action}' action with these cards is not a move of the game",
+                         "действие «{action}» с такими картами не бывает ходом игры"),
     "refuse_carte_blanche": ("carte blanche is claimed before one's first card, with a hand "
                              "of no kings, queens or jacks, in variants that score it",
                              "карт-бланш объявляют до первого хода, если в руке нет "

@@ -9,8 +9,14 @@ import argparse
 from collections.abc import Callable
 from typing import IO, Any
 
-from engine.commands.records import MAX_RECORD, cannot_read, emit, open_input, parse_json, \
-    read_records
+from engine.commands.records import (
+    MAX_RECORD,
+    cannot_read,
+    emit,
+    open_input,
+    parse_json,
+    read_records,
+)
 from engine.errors import BeziqueError
 from engine.melds import query
 

@@ -143,6 +143,16 @@ def dumps(answer: Any) -> str:
     return text
 
 
+def printable(text: str) -> str:
+    """``text`` with anything the output cannot encode written as escapes."""
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return text
+
+
 def emit(answer: Any) -> None:
     print(dumps(answer), flush=True)
 

@@ -22,28 +22,16 @@ import argparse
 from typing import Any
 
 from engine.commands.records import Record, cannot_read, emit, open_input, read_records
-from engine.commands.worker import Worker, WorkerFailure
+from engine.commands.worker import (
+    DEFAULT_MEMORY,
+    DEFAULT_TIMEOUT,
+    Worker,
+    WorkerFailure,
+    megabytes_arg,
+    seconds_arg,
+)
 from engine.errors import BeziqueError
 from engine.solver import Position, solve
-
-DEFAULT_TIMEOUT = 60.0      # s: a full four-handed 9-trick play-off takes up to ~40 s
-DEFAULT_MEMORY = 2048       # MB: the largest real play-offs peak under 1 GB
-
-
-def _positive(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400")
-    return value
-
-
-def _megabytes(text: str) -> int:
-    if not text.isascii() or not text.isdigit() or not 100 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError("must be a whole number of MB, 100 or more")
-    return int(text)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -61,11 +49,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="add the best moves and a refutation of every worse move")
     parser.add_argument("--lang", choices=("en", "ru"), default=None,
                         help="with --explain, keep only this language's sentences")
-    parser.add_argument("--timeout", type=_positive, default=DEFAULT_TIMEOUT,
+    parser.add_argument("--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
                         metavar="SECONDS",
                         help=f"give up on a position after this many seconds and answer it "
                              f"with an error (default {DEFAULT_TIMEOUT:g})")
-    parser.add_argument("--max-memory", type=_megabytes, default=DEFAULT_MEMORY,
+    parser.add_argument("--max-memory", type=megabytes_arg, default=DEFAULT_MEMORY,
                         metavar="MB", help=f"memory for one search (default {DEFAULT_MEMORY})")
     parser.set_defaults(run=run)
 

@@ -8,6 +8,7 @@ is replaced, so the next job starts afresh."""
 
 from __future__ import annotations
 
+import argparse
 import multiprocessing
 import multiprocessing.connection
 from collections.abc import Callable
@@ -16,6 +17,26 @@ from typing import Any
 from engine.errors import BeziqueError
 
 START_TIMEOUT = 120.0   # s for a fresh interpreter to import the engine
+DEFAULT_TIMEOUT = 60.0  # s: a full four-handed 9-trick play-off takes up to ~40 s
+DEFAULT_MEMORY = 2048   # MB: the largest real play-offs peak under 1 GB
+
+
+def seconds_arg(text: str) -> float:
+    """``--timeout``: seconds, more than 0 and at most a day."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400")
+    return value
+
+
+def megabytes_arg(text: str) -> int:
+    """``--max-memory``: whole megabytes, at least 100."""
+    if not (text.isascii() and text.isdigit()) or not 100 <= int(text) <= 1_000_000:
+        raise argparse.ArgumentTypeError("must be a whole number of MB from 100 to 1000000")
+    return int(text)
 
 
 class WorkerFailure(BeziqueError):
