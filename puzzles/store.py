@@ -440,7 +440,9 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
 # (kept apart from the store's logic: a read-only or busy file must never be called
 # corrupted, since that advice would make the learner throw away good data)
 
-_FAILURES = (sqlite3.Error, UnicodeDecodeError, json.JSONDecodeError, TypeError)
+# sqlite3 errors, and what damaged cell values cause (bad JSON, text that is not
+# UTF-8, a number that is text or out of range).
+_FAILURES = (sqlite3.Error, ValueError, TypeError, ArithmeticError)
 
 
 def _writable(path: Path) -> bool:
