@@ -42,7 +42,7 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        suit = _SUIT_TOKENS.get(text.strip().lower())
+        suit = _SUIT_TOKENS.get(text.strip().lower()) if isinstance(text, str) else None
         if suit is None:
             raise NotationError(f"unknown suit {text!r}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
         return suit
@@ -167,6 +167,8 @@ def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
     """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
     if isinstance(tokens, str):
         tokens = tokens.replace(",", " ").split()
+    elif not isinstance(tokens, Iterable) or isinstance(tokens, (bytes, dict)):
+        raise NotationError(f"cards must be a string or a list, not {type(tokens).__name__}")
     return [parse_card(token) for token in tokens]
 
 
