@@ -17,8 +17,6 @@ import pytest
 from engine.actions import Action, ActionType
 from engine.cards import parse_card
 from engine.cli import main
-from engine.commands.records import read_records
-from engine.commands.worker import Worker, WorkerFailure
 from engine.deal import Deal
 from engine.errors import CorruptSaveError, IllegalActionError, NotationError, PositionError
 from engine.game import Game
@@ -209,6 +207,8 @@ def test_f6_f7_a_huge_line_is_refused_and_the_next_line_answered(
 
 
 def test_f6_records_are_read_one_line_at_a_time() -> None:
+    from engine.commands.records import read_records
+
     lines = [b"x" * 50 + b"\n", b"y" * 5 + b"\n", b"{\n", b'  "a": 1\n', b"}\n",
              b"{\n", b"two-handed\n"]
     got = list(read_records(io.BytesIO(b"".join(lines)), limit=20))
@@ -256,6 +256,8 @@ def test_f9_a_position_out_of_time_gets_an_error_and_the_rest_are_solved() -> No
 
 
 def test_f9_the_worker_bounds_time_and_memory() -> None:
+    from engine.commands.worker import Worker, WorkerFailure
+
     with Worker(time.sleep, 0.5, 2048) as sleeper:
         with pytest.raises(WorkerFailure, match="within"):
             sleeper.run(30)
