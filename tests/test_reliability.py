@@ -197,8 +197,11 @@ def test_f6_f7_a_huge_line_is_refused_and_the_next_line_answered(
     path = tmp_path / "big.txt"
     with open(path, "wb") as handle:
         handle.write(b"AS " * 17_000_000 + b"\n" + good.encode() + b"\n")   # 51 MB line
-    done = subprocess.run([sys.executable, "-c", PEAK_RSS, command, str(path)],
-                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    script = tmp_path / "peak.py"   # a main script without a __main__ guard, on purpose
+    script.write_text(PEAK_RSS)
+    done = subprocess.run([sys.executable, str(script), command, str(path)],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     out = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 1 and len(out) == 2
     assert "longer than" in out[0]["error"] and "error" not in out[1]
