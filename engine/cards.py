@@ -44,7 +44,7 @@ class Suit(IntEnum):
     def parse(cls, text: str) -> Suit:
         suit = _SUIT_TOKENS.get(text.strip().lower()) if isinstance(text, str) else None
         if suit is None:
-            raise NotationError(f"unknown suit {text!r}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
+            raise NotationError(f"unknown suit {_shown(text)}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
         return suit
 
 
@@ -137,13 +137,19 @@ _BY_ID: tuple[Card, ...] = ()
 _BY_ID = tuple(Card.from_id(i) for i in range(8 * KINDS_PER_PACK))
 
 
+def _shown(value: object) -> str:
+    """``repr`` cut to 40 characters: an error never echoes a huge input back."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 def parse_card(token: str, default_copy: int = 1) -> Card:
     """Parse one card token such as ``QS``, ``Q♠``, ``10S``, ``Д♠``, ``QS#2``."""
     if not isinstance(token, str):
         raise NotationError(f"card must be a string, not {type(token).__name__}")
     text = token.strip()
     if not text or len(text) > 12:
-        raise NotationError(f"malformed card {token!r}")
+        raise NotationError(f"malformed card {_shown(token)}")
     copy = default_copy
     if "#" in text:
         text, _, copy_text = text.partition("#")

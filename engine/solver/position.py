@@ -122,6 +122,8 @@ def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
     (``{"packs": 6, "hand_size": 12}``)."""
     if not isinstance(variant, str):
         raise PositionError("variant must be a string, e.g. \"two-handed\"")
+    if len(variant) > 40:   # no variant name is that long; do not echo a long line back
+        raise PositionError(f"unknown variant {_short(variant)}")
     try:
         profile = load_profile(variant)
     except BeziqueError as exc:
@@ -158,7 +160,7 @@ def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
 def _parse_option_text(text: str) -> tuple[str, Any]:
     name, eq, raw = text.partition("=")
     if not eq or not name:
-        raise PositionError(f"malformed option {text!r}: expected name=value")
+        raise PositionError(f"malformed option {_short(text)}: expected name=value")
     raw = raw.strip()
     value: Any = raw
     if raw.lower() in ("true", "false"):
@@ -210,7 +212,7 @@ def _assign_copies(groups: Sequence[Sequence[Any]], packs: int) -> list[list[Car
                     raise PositionError(f"malformed card: {exc}") from exc
                 explicit = "#" in token
             else:
-                raise PositionError(f"a card must be a string such as \"AS\", not {token!r}")
+                raise PositionError(f"a card must be a string such as \"AS\", not {_short(token)}")
             if explicit:
                 _check_exists(card, packs)
                 if card.id in used:
@@ -530,9 +532,14 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Read either form: a line starting with ``{`` is JSON, anything else text."""
+        """Read either form: a line starting with ``{`` (or ``[``) is JSON, anything
+        else text."""
+        if not isinstance(text, str):
+            raise PositionError("a position must be a string of text or JSON")
         stripped = text.strip()
-        return cls.from_json(stripped) if stripped.startswith("{") else cls.from_text(stripped)
+        if stripped.startswith(("{", "[")):
+            return cls.from_json(stripped)
+        return cls.from_text(stripped)
 
     def __str__(self) -> str:
         return self.to_text()
