@@ -7,7 +7,7 @@ lone surrogates, wrong types); the caller exits 1 when any record failed.
 
 Records are read line by line from bytes, so memory stays bounded by
 :data:`MAX_RECORD` whatever the input size. A record is one line, except a JSON
-value whose first line leaves a bracket open: its following lines (indented, or
+value whose first line leaves a bracket open: its following lines (indented, blank, or
 closing it with ``}`` or ``]``) belong to it, so one pretty-printed object, or
 several one after the other, read as one record each; any other line starts a new
 record.
@@ -82,7 +82,7 @@ def read_records(stream: IO[Any], comments: bool = False,
 
     for number, text in _physical_lines(stream, limit):
         if text is not None and not text.startswith("\x00bad:") and held:
-            if text[:1] in (" ", "\t", "}", "]"):
+            if text[:1] in (" ", "\t", "\r", "\n", "}", "]"):   # indented, blank or closing
                 held.append(text)
                 depth += _depth_change(text)
                 size += len(text)
