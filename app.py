@@ -6,6 +6,7 @@ from pathlib import Path
 import streamlit as st
 
 from app_pages import ui
+from puzzles.store import ProgressStoreError
 
 st.set_page_config(page_title="Bezique", page_icon="♠", layout="wide")
 ui.setup_state()
@@ -34,4 +35,7 @@ with st.sidebar:
     st.toggle(ui.t("settings.four_colour"), key="four_colour",
               help=ui.t("settings.four_colour_help"))
 
-navigation.run()
+try:
+    navigation.run()
+except ProgressStoreError as exc:   # the store says what is wrong; never a traceback
+    st.error(ui.t("rules.store_error", error=str(exc)))

@@ -87,6 +87,22 @@ class Action:
         return cls(kind, cards, meld)
 
 
+def well_formed(action: object) -> bool:
+    """The shape :meth:`Action.parse` guarantees: the right number of card ids and a
+    meld name exactly for the actions that take one. Hand-built actions may lack it."""
+    if not isinstance(action, Action) or not isinstance(action.type, ActionType):
+        return False
+    cards, meld = action.cards, action.meld
+    if not isinstance(cards, tuple) or not isinstance(meld, str) or not all(
+            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in cards):
+        return False
+    if action.type in _ONE_CARD:
+        return len(cards) == 1 and not meld
+    if action.type in _WITH_MELD:
+        return bool(cards) and bool(meld)
+    return not cards and not meld
+
+
 # Actions are immutable, so the plays of up to eight packs are made once.
 _PLAYS: tuple[Action, ...] = ()
 _PLAYS = tuple(Action(ActionType.PLAY, (card,)) for card in range(8 * 32))

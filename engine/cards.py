@@ -42,9 +42,9 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        suit = _SUIT_TOKENS.get(text.strip().lower())
+        suit = _SUIT_TOKENS.get(text.strip().lower()) if isinstance(text, str) else None
         if suit is None:
-            raise NotationError(f"unknown suit {text!r}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
+            raise NotationError(f"unknown suit {_shown(text)}: use S H D C, ♠ ♥ ♦ ♣ or п ч б т")
         return suit
 
 
@@ -137,17 +137,25 @@ _BY_ID: tuple[Card, ...] = ()
 _BY_ID = tuple(Card.from_id(i) for i in range(8 * KINDS_PER_PACK))
 
 
+def _shown(value: object) -> str:
+    """``repr`` cut to 40 characters: an error never echoes a huge input back."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
 def parse_card(token: str, default_copy: int = 1) -> Card:
     """Parse one card token such as ``QS``, ``Q♠``, ``10S``, ``Д♠``, ``QS#2``."""
     if not isinstance(token, str):
         raise NotationError(f"card must be a string, not {type(token).__name__}")
     text = token.strip()
     if not text or len(text) > 12:
-        raise NotationError(f"malformed card {token!r}")
+        raise NotationError(f"malformed card {_shown(token)}")
     copy = default_copy
     if "#" in text:
         text, _, copy_text = text.partition("#")
-        if not copy_text.isdigit() or not 1 <= int(copy_text) <= 99:
+        # ASCII digits only: str.isdigit() is also true for "²" or "١", which int()
+        # refuses or reads as another number.
+        if not (copy_text.isascii() and copy_text.isdigit()) or not 1 <= int(copy_text) <= 99:
             raise NotationError(f"malformed copy number in card {token!r}")
         copy = int(copy_text)
     if len(text) < 2:
@@ -165,6 +173,8 @@ def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
     """Parse a list of tokens, or one string of tokens separated by spaces or commas."""
     if isinstance(tokens, str):
         tokens = tokens.replace(",", " ").split()
+    elif not isinstance(tokens, Iterable) or isinstance(tokens, (bytes, dict)):
+        raise NotationError(f"cards must be a string or a list, not {type(tokens).__name__}")
     return [parse_card(token) for token in tokens]
 
 

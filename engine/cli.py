@@ -7,7 +7,7 @@ import argparse
 import importlib
 import sys
 
-from engine.errors import BeziqueError
+from engine.errors import BeziqueError, UsageError
 
 # Subcommand modules, in help order. A module that is not there yet is skipped.
 COMMANDS = ("play", "melds", "solve", "puzzles", "arena")
@@ -30,11 +30,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Exit status: 0 all well, 1 some input or work failed, 2 a usage error only.
     try:
         return int(args.run(args))
-    except BeziqueError as exc:
+    except UsageError as exc:
+        parser.print_usage(sys.stderr)
         print(f"bezique: error: {exc}", file=sys.stderr)
         return 2
+    except BeziqueError as exc:
+        print(f"bezique: error: {exc}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         return 0
 

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.actions import Action, ActionType
+from engine.actions import Action, ActionType, well_formed
 from engine.cards import Card, Rank, Suit, parse_card
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
@@ -279,10 +279,13 @@ class Deal:
 
     def _refuse(self, action: Action) -> IllegalActionError:
         """The rule that forbids ``action`` (called only when it is not legal)."""
+        no = IllegalActionError.of
+        if not well_formed(action):
+            kind_name = getattr(getattr(action, "type", None), "value", "?")
+            return no("action.malformed", "refuse_malformed", action=kind_name)
         player, phase = self.to_move, self.phase
         holding = self.meld_pool(player) if phase == DECLARE else self.holding(player)
         kind = action.type
-        no = IllegalActionError.of
         if kind is ActionType.PARTNER:
             return no("declare.partner", "refuse_partner")
         if phase == OVER:
@@ -673,13 +676,15 @@ class Deal:
         """Restore a save by replaying it; any flaw raises :class:`CorruptSaveError`."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise CorruptSaveError("not a saved Bezique deal")
-        if data.get("version") != 1:
-            raise CorruptSaveError(f"unsupported save version {data.get('version')!r}")
+        check_version(data)
         variant = data.get("variant")
         if profile is None:
             if not isinstance(variant, str) or variant not in variant_names():
                 raise CorruptSaveError(f"unknown variant {variant!r} in save")
             profile = load_profile(variant)
+        elif variant != profile.name:
+            raise CorruptSaveError(f"a deal of variant {variant!r} in a game of "
+                                   f"{profile.name!r}")
         deck_text, actions = data.get("deck"), data.get("actions")
         dealer = data.get("dealer")
         if not isinstance(deck_text, list) or len(deck_text) != profile.deck_size:
@@ -742,13 +747,23 @@ class Deal:
 
 
 def parse_save(text: str | bytes, what: str) -> Any:
-    """JSON of a save, refused with :class:`CorruptSaveError` when too large or invalid."""
+    """JSON of a save, refused with :class:`CorruptSaveError` when too large or invalid.
+    A UTF-8 byte order mark (some editors write one) is ignored."""
     if len(text) > MAX_SAVE_BYTES:
         raise CorruptSaveError(f"the {what} is too large")
+    text = text.removeprefix(b"\xef\xbb\xbf") if isinstance(text, bytes) \
+        else text.removeprefix("\ufeff")
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise CorruptSaveError(f"the {what} is not valid JSON: {exc}") from exc
+
+
+def check_version(data: dict[str, Any]) -> None:
+    """Saves are version 1, the integer (``true`` and ``1.0`` are not)."""
+    version = data.get("version")
+    if type(version) is not int or version != 1:
+        raise CorruptSaveError(f"unsupported save version {version!r}")
 
 
 def _is_court(card: int) -> bool:

@@ -10,6 +10,10 @@ class BeziqueError(ValueError):
     """Base class of every error the engine raises on bad input."""
 
 
+class UsageError(BeziqueError):
+    """A command-line argument is invalid: the command exits with status 2."""
+
+
 class NotationError(BeziqueError):
     """A card, action or position could not be parsed."""
 

@@ -251,6 +251,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "дать партнёру объявить может только взявший взятку игрок пары, "
                        "до любого объявления"),
     "refuse_deal_over": ("the deal is over", "сдача окончена"),
+    "refuse_malformed": ("a '{action}' action with these cards is not a move of the game",
+                         "действие «{action}» с такими картами не бывает ходом игры"),
     "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, in a "
                              "variant that scores it, claimed in time: before one's first "
                              "card, or where the first such hand of the deal counts (002), "

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from engine.cards import Card
-from engine.deal import Deal, parse_save
+from engine.deal import Deal, check_version, parse_save
 from engine.errors import BeziqueError, CorruptSaveError
 from engine.explain import Event, step
 from engine.profile import Profile, load_profile, variant_names
@@ -142,6 +142,7 @@ class Game:
     def from_json(cls, data: Any) -> Game:
         if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
             raise CorruptSaveError("not a saved Bezique game")
+        check_version(data)
         variant = data.get("variant")
         if not isinstance(variant, str) or variant not in variant_names():
             raise CorruptSaveError(f"unknown variant {variant!r} in save")

@@ -423,7 +423,7 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         raise PositionError("a melds request must be a JSON object")
     unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}
     if unknown:
-        raise PositionError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
     variant = obj.get("variant", "two-handed")
     if not isinstance(variant, str):
         raise PositionError("'variant' must be a string")

@@ -578,7 +578,7 @@ def load_game(data: bytes | str) -> Game:
         return Game.loads(data)
     except CorruptSaveError:
         raise
-    except (BeziqueError, RecursionError, TypeError, KeyError, AttributeError) as exc:
+    except (ValueError, RecursionError, TypeError, KeyError, AttributeError) as exc:
         raise CorruptSaveError(f"the game log is malformed: {exc}") from exc
 
 

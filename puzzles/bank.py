@@ -35,15 +35,50 @@ def read(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
                     continue
                 try:
                     rec = json.loads(line)
-                except ValueError as exc:
+                except (ValueError, RecursionError) as exc:
                     raise BankError(f"{path}:{number}: not valid JSON: {exc}") from exc
-                missing = [k for k in REQUIRED if k not in rec]
-                if missing:
-                    raise BankError(f"{path}:{number}: missing {', '.join(missing)}")
+                problem = malformed(rec)
+                if problem:
+                    raise BankError(f"{path}:{number}: {problem}")
                 records.append(rec)
     except OSError as exc:
         raise BankError(f"cannot read puzzle bank {path}: {exc.strerror}") from exc
+    except UnicodeDecodeError as exc:
+        raise BankError(f"puzzle bank {path} is not UTF-8 text: {exc.reason}") from exc
     return records
+
+
+# The fields each kind of record needs, with their JSON types (checked before a
+# record reaches the engine, so a damaged record is reported, not a traceback).
+_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    "meld": {"type": str, "position": dict, "context": dict, "answer": (dict, list, type(None))},
+    "endgame": {"type": str, "position": dict, "value": int, "best": list},
+}
+
+
+def malformed(record: Any) -> str:
+    """Why ``record`` is not a well-formed bank record ("" when it is)."""
+    if not isinstance(record, dict):
+        return "a record must be a JSON object"
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        return f"missing {', '.join(missing)}"
+    if not isinstance(record["id"], str):
+        return "'id' must be a string"
+    kind = record["kind"]
+    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        return f"unknown kind {kind!r}"
+    missing = [k for k in fields if k not in record]
+    if missing:
+        return f"missing {', '.join(missing)}"
+    for name, types in fields.items():
+        if not isinstance(record[name], types) or isinstance(record[name], bool):
+            return f"field {name!r} has the wrong type"
+    if kind == "meld" and record["type"] == "legal" and not isinstance(
+            record.get("question"), dict):
+        return "a 'legal' meld record needs a 'question' object"
+    return ""
 
 
 def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) -> int:

@@ -17,6 +17,7 @@ review schedule.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -126,11 +127,9 @@ class ProgressStore:
                 from exc
         try:
             self._check_and_migrate()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
             self.conn.close()
-            raise ProgressStoreError(
-                f"the progress file {self.path} is corrupted or is not a SQLite database "
-                f"({exc}); it was left untouched — move it away to start afresh") from exc
+            raise diagnose(self.path, exc) from exc
         except ProgressStoreError:
             self.conn.close()
             raise
@@ -435,3 +434,75 @@ def _check_ids(text: str) -> frozenset[str]:
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
     """Open (creating and migrating if needed) the progress file."""
     return ProgressStore(path)
+
+
+# --- failures reach the caller as ProgressStoreError, with the right diagnosis ----------
+# (kept apart from the store's logic: a read-only or busy file must never be called
+# corrupted, since that advice would make the learner throw away good data)
+
+# sqlite3 errors, and what damaged cell values cause (bad JSON, text that is not
+# UTF-8, a number that is text or out of range).
+_FAILURES = (sqlite3.Error, ValueError, TypeError, ArithmeticError)
+
+
+def _writable(path: Path) -> bool:
+    """The file (when it exists) and its folder can be written."""
+    return (not path.exists() or os.access(path, os.W_OK)) and os.access(path.parent, os.W_OK)
+
+
+def diagnose(path: Path, exc: BaseException) -> ProgressStoreError:
+    """The store error that says what is really wrong with ``path`` after ``exc``."""
+    if isinstance(exc, ProgressStoreError):
+        return exc
+    text = str(exc).lower()
+    if isinstance(exc, sqlite3.OperationalError) and (
+            "readonly" in text or "read-only" in text
+            or ("unable to open" in text and not _writable(path))):
+        return ProgressStoreError(
+            f"the progress file {path} cannot be written: the file or its folder is "
+            f"read-only ({exc}); progress is not saved until its permissions allow writing")
+    if "locked" in text or "busy" in text:
+        return ProgressStoreError(
+            f"the progress file {path} is busy: another program is writing to it ({exc}); "
+            f"try again in a moment")
+    if "already exists" in text:
+        return ProgressStoreError(
+            f"the progress file {path} was being set up by another program at the same "
+            f"moment ({exc}); reload the page")
+    if "disk" in text and ("full" in text or "i/o" in text):
+        return ProgressStoreError(f"the progress file {path} cannot be written ({exc}); "
+                                  f"check the disk")
+    if "no such table" in text or "no such column" in text or "has no column" in text:
+        return ProgressStoreError(
+            f"the progress file {path} is missing part of its tables ({exc}); it was left "
+            f"untouched — move it away to start afresh")
+    corrupted = isinstance(exc, UnicodeDecodeError) or "integrity check" in text or (
+        isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError))
+    if corrupted:
+        return ProgressStoreError(
+            f"the progress file {path} is corrupted or is not a SQLite database ({exc}); "
+            f"it was left untouched — move it away to start afresh")
+    return ProgressStoreError(
+        f"the progress file {path} holds data this program cannot use "
+        f"({type(exc).__name__}: {exc}); it was left untouched — move it away to start afresh")
+
+
+def _guarded(method: Any) -> Any:
+    @functools.wraps(method)
+    def call(self: ProgressStore, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except ProgressStoreError:
+            raise
+        except _FAILURES as exc:
+            raise diagnose(self.path, exc) from exc
+    return call
+
+
+def _guard_public_methods(cls: type) -> None:
+    for name, value in list(vars(cls).items()):
+        if not name.startswith("_") and name != "transaction" and callable(value):
+            setattr(cls, name, _guarded(value))
+
+
+_guard_public_methods(ProgressStore)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
 from engine.deal import Deal
+from engine.errors import UsageError
 from engine.profile import Profile, load_profile
 from engine.view import PlayerView
 
@@ -239,6 +240,12 @@ def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed"
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        load_profile(args.variant)
+        for name in (args.a, args.b):
+            build_bot(name, random.Random(0), args.budget, args.time_limit)
+    except ValueError as exc:   # an unknown --variant or bot name
+        raise UsageError(str(exc)) from exc
     summary = run_arena(args.a, args.b, args.deals, args.seed, args.variant, args.budget,
                         args.time_limit, progress=not args.no_progress, jobs=args.jobs)
     lo, hi = summary.ci95

@@ -11,6 +11,7 @@ import time
 
 from engine.cards import Card
 from engine.deal import Deal
+from engine.errors import BeziqueError, UsageError
 from engine.game import Game
 from engine.profile import apply_option, load_profile
 
@@ -52,10 +53,13 @@ def _print_events(deal: Deal, args: argparse.Namespace) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    profile = load_profile(args.variant)
-    for setting in args.option:
-        option_id, _, choice = setting.partition("=")
-        profile = apply_option(profile, option_id, choice)
+    try:
+        profile = load_profile(args.variant)
+        for setting in args.option:
+            option_id, _, choice = setting.partition("=")
+            profile = apply_option(profile, option_id, choice)
+    except BeziqueError as exc:
+        raise UsageError(str(exc)) from exc
     if args.game:
         rng = random.Random(args.seed)
         game = Game.new(profile, rng)

@@ -11,10 +11,14 @@ of ``--kind``, ``--seed``, ``--count`` and ``--variant``.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
+
+from engine.commands.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, megabytes_arg, seconds_arg
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,16 +42,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     ver.add_argument("files", nargs="*", help="bank files (default: the shipped banks)")
     ver.add_argument("--sample", type=int, default=0, help="check only N random puzzles")
     ver.add_argument("--seed", type=int, default=0)
+    ver.add_argument("--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                     help=f"give up on a record after this many seconds "
+                          f"(default {DEFAULT_TIMEOUT:g})")
+    ver.add_argument("--max-memory", type=megabytes_arg, default=DEFAULT_MEMORY, metavar="MB",
+                     help=f"memory for checking one record (default {DEFAULT_MEMORY})")
     ver.set_defaults(run=run_verify)
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from engine.errors import BeziqueError
+    from engine.errors import UsageError
     from puzzles import bank
     from puzzles.generate import ProgressBar, generate
 
     if not 1 <= args.count <= 100_000:
-        raise BeziqueError("--count must be between 1 and 100000")
+        raise UsageError("--count must be between 1 and 100000")
     started = time.perf_counter()
     progress = None if args.quiet else ProgressBar()
     try:
@@ -55,8 +64,8 @@ def run_generate(args: argparse.Namespace) -> int:
         records = generate(args.kind, args.seed, args.count, args.variant, progress,
                            types=types, min_tricks=args.min_tricks,
                            max_tricks=args.max_tricks)
-    except ValueError as exc:
-        raise BeziqueError(str(exc)) from exc
+    except ValueError as exc:   # an unknown --variant, --kind or --types value
+        raise UsageError(str(exc)) from exc
     elapsed = time.perf_counter() - started
     if args.out == "-":
         import json
@@ -74,28 +83,96 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0 if len(records) == args.count else 1
 
 
+def verify_record(record: Any) -> list[str] | str:
+    """Problems of one parsed record (``[]`` when the engine agrees), or why the
+    record cannot be checked at all (a ``str``)."""
+    from engine.errors import BeziqueError
+    from puzzles import bank
+
+    problem = bank.malformed(record)
+    if problem:
+        return problem
+    try:
+        return bank.verify(record)
+    except (BeziqueError, RecursionError) as exc:
+        return f"engine refused the record: {exc}"
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError) as exc:
+        return f"malformed record ({type(exc).__name__}: {exc})"
+
+
+def _numbered(files: list[str]) -> Iterator[tuple[str, Any]]:
+    """(where, Record) for every record of the files; (name, OSError) for a file
+    that cannot be opened."""
+    from engine.commands.records import open_input, read_records
+
+    for name in files:
+        try:
+            stream = open_input(name)
+        except OSError as exc:
+            yield name, exc
+            continue
+        with stream:
+            for record in read_records(stream):
+                yield f"{name}:{record.line}", record
+
+
+def _sampled(items: Iterator[tuple[str, Any]], count: int,
+             rng: random.Random) -> Iterator[tuple[str, Any]]:
+    """All items, or ``count`` of them drawn uniformly (reservoir: memory for
+    ``count`` records only); unreadable files are always kept."""
+    if count <= 0:
+        yield from items
+        return
+    kept: list[tuple[str, Any]] = []
+    for seen, item in enumerate(items):
+        if isinstance(item[1], OSError):
+            yield item
+        elif len(kept) < count:
+            kept.append(item)
+        else:
+            slot = rng.randrange(seen + 1)
+            if slot < count:
+                kept[slot] = item
+    yield from kept
+
+
 def run_verify(args: argparse.Namespace) -> int:
+    """Every record gets checked; each bad one prints a JSON error line and the run
+    goes on. Exit 1 when anything was wrong."""
+    from engine.commands.records import cannot_read, emit, parse_json, printable
+    from engine.commands.worker import Worker, WorkerFailure
     from engine.errors import BeziqueError
     from puzzles import bank
 
     files = args.files or [str(bank.path_for(k)) for k in ("meld", "endgame")]
-    records: list[dict[str, Any]] = []
-    try:
-        for name in files:
-            records.extend(bank.read(name))
-    except bank.BankError as exc:
-        raise BeziqueError(str(exc)) from exc
-    if args.sample and args.sample < len(records):
-        records = random.Random(args.seed).sample(records, args.sample)
     started = time.perf_counter()
-    problems = [p for rec in records for p in bank.verify(rec)]
-    ids = [r["id"] for r in records]
-    if len(set(ids)) != len(ids):
-        problems.append("duplicate puzzle ids")
-    for line in problems:
-        print(line)
+    checked = failures = 0
+    ids: set[bytes] = set()
+    with Worker(verify_record, args.timeout, args.max_memory) as worker:
+        for where, record in _sampled(_numbered(files), args.sample, random.Random(args.seed)):
+            if isinstance(record, OSError):
+                emit(cannot_read(where, record))
+                failures += 1
+                continue
+            try:
+                data = parse_json(record)
+                result = worker.run(data)
+            except (BeziqueError, WorkerFailure) as exc:
+                result = str(exc)
+            checked += 1
+            if isinstance(result, str):
+                failures += 1
+                emit({"error": f"{where}: {result}"})
+                continue
+            key = hashlib.sha256(data["id"].encode("utf-8", "surrogatepass")).digest()
+            if key in ids:   # digests: memory per record stays small whatever the id
+                result = [*result, f"{data['id']}: duplicate puzzle id"]
+            ids.add(key)
+            for line in result:
+                failures += 1
+                print(printable(line), flush=True)
     elapsed = time.perf_counter() - started
-    print(f"{len(records)} puzzles checked in {elapsed:.1f} s: "
-          f"{'all agree with the engine' if not problems else f'{len(problems)} problems'}",
+    print(f"{checked} puzzles checked in {elapsed:.1f} s: "
+          f"{'all agree with the engine' if not failures else f'{failures} problems'}",
           file=sys.stderr)
-    return 1 if problems else 0
+    return 1 if failures else 0

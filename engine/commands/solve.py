@@ -11,17 +11,25 @@ partnership solver and ``value`` is for the side of the seat to move.
 
 A line that cannot be read or is not a legal position prints
 ``{"error": "..."}``; the other lines are still solved and the command exits
-with status 1 at the end.
+with status 1 at the end. So does a position that takes longer than
+``--timeout`` seconds or more memory than ``--max-memory``: the search runs in a
+worker process, which is stopped and replaced.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any
 
+from engine.commands.records import Record, cannot_read, emit, open_input, read_records
+from engine.commands.worker import (
+    DEFAULT_MEMORY,
+    DEFAULT_TIMEOUT,
+    Worker,
+    WorkerFailure,
+    megabytes_arg,
+    seconds_arg,
+)
 from engine.errors import BeziqueError
 from engine.solver import Position, solve
 
@@ -41,24 +49,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="add the best moves and a refutation of every worse move")
     parser.add_argument("--lang", choices=("en", "ru"), default=None,
                         help="with --explain, keep only this language's sentences")
+    parser.add_argument("--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"give up on a position after this many seconds and answer it "
+                             f"with an error (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--max-memory", type=megabytes_arg, default=DEFAULT_MEMORY,
+                        metavar="MB", help=f"memory for one search (default {DEFAULT_MEMORY})")
     parser.set_defaults(run=run)
-
-
-def _records(stream: TextIO) -> Iterator[str]:
-    """One JSON object spread over several lines, or one record per line."""
-    text = stream.read()
-    stripped = text.strip()
-    if stripped.startswith("{") and "\n" in stripped:
-        try:
-            json.loads(stripped)
-        except ValueError:
-            pass
-        else:
-            yield stripped
-            return
-    for line in text.splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            yield line
 
 
 def solve_record(record: str, explain: bool = False, lang: str | None = None) -> dict[str, Any]:
@@ -68,30 +65,42 @@ def solve_record(record: str, explain: bool = False, lang: str | None = None) ->
         out = solve(position, explain=explain).to_dict(explain=explain)
     except BeziqueError as exc:
         return {"error": str(exc)}
-    except RecursionError:  # pragma: no cover - positions are at most 13 tricks
-        return {"error": "position too deep"}
+    except RecursionError:
+        return {"error": "position nested too deeply"}
     if explain and lang is not None:
         for ref in out.get("refutations", {}).values():
             ref.pop("ru" if lang == "en" else "en")
     return out
 
 
-def run(args: argparse.Namespace) -> int:
-    failed = False
+def _solve_job(job: tuple[str, bool, str | None]) -> dict[str, Any]:
+    return solve_record(*job)
+
+
+def answer(worker: Worker, record: Record, args: argparse.Namespace) -> dict[str, Any]:
+    if record.error:
+        return {"error": record.error}
     try:
-        if args.file == "-":
-            records = list(_records(sys.stdin))
-        else:
-            with open(args.file, encoding="utf-8") as handle:
-                records = list(_records(handle))
+        result: dict[str, Any] = worker.run((record.text, args.explain, args.lang))
+    except WorkerFailure as exc:
+        return {"error": f"line {record.line}: {exc}"}
+    return result
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        stream = open_input(args.file)
     except OSError as exc:
-        print(json.dumps({"error": f"cannot read {args.file}: {exc.strerror}"}))
+        emit(cannot_read(args.file, exc))
         return 1
-    except UnicodeDecodeError:
-        print(json.dumps({"error": f"{args.file} is not UTF-8 text"}))
-        return 1
-    for record in records:
-        out = solve_record(record, args.explain, args.lang)
-        failed = failed or "error" in out
-        print(json.dumps(out, ensure_ascii=False), flush=True)
+    failed = False
+    with Worker(_solve_job, args.timeout, args.max_memory) as worker:
+        try:
+            for record in read_records(stream, comments=True):
+                out = answer(worker, record, args)
+                failed = failed or "error" in out
+                emit(out)
+        finally:
+            if args.file != "-":
+                stream.close()
     return 1 if failed else 0

@@ -49,6 +49,7 @@ play order from the leader; the seats that have played hold one card fewer::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -71,6 +72,20 @@ OPTION_FIELDS: dict[str, tuple[str, str]] = {
 }
 
 NONE_MARK = "-"
+
+# Limits of the games that exist: the eight-pack game has the most packs (8) and the
+# longest hands (13). They are also what the solver supports: it keeps a count of
+# each kind per hand in 4 bits (engine/solver/search.py), so no hand may hold more
+# than 15 identical cards; a position beyond these limits is refused, never solved
+# wrongly.
+MAX_PACKS = 8
+MAX_HAND_SIZE = 13
+MAX_POINTS = 1000       # brisque_points and last_trick_bonus
+SOLVER_MAX_COPIES = 15
+assert MAX_PACKS <= SOLVER_MAX_COPIES   # copies of a kind never exceed the packs
+_LIMITS = {"packs": (1, MAX_PACKS), "hand_size": (1, MAX_HAND_SIZE),
+           "brisque_points": (0, MAX_POINTS), "last_trick_bonus": (0, MAX_POINTS)}
+_INTEGER = re.compile(r"-?[0-9]{1,9}", re.ASCII)
 
 
 def card_token(card: Card) -> str:
@@ -107,6 +122,8 @@ def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
     (``{"packs": 6, "hand_size": 12}``)."""
     if not isinstance(variant, str):
         raise PositionError("variant must be a string, e.g. \"two-handed\"")
+    if len(variant) > 40:   # no variant name is that long; do not echo a long line back
+        raise PositionError(f"unknown variant {_short(variant)}")
     try:
         profile = load_profile(variant)
     except BeziqueError as exc:
@@ -119,16 +136,19 @@ def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
                                 f"{', '.join(OPTION_FIELDS)}")
         expected = type(_option_value(profile, name))
         if expected is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise PositionError(f"option {name!r} must be an integer, not {value!r}")
+            raise PositionError(f"option {name!r} must be an integer, not {_short(value)}")
         if expected is not int and not isinstance(value, expected):
-            raise PositionError(f"option {name!r} must be a {expected.__name__}, not {value!r}")
+            raise PositionError(f"option {name!r} must be a {expected.__name__}, "
+                                f"not {_short(value)}")
+        if name in _LIMITS and not _LIMITS[name][0] <= value <= _LIMITS[name][1]:
+            low, high = _LIMITS[name]
+            raise PositionError(f"option {name!r} must be between {low} and {high}, "
+                                f"not {_short(value)}")
         section, field_name = OPTION_FIELDS[name]
         if section:
             nested.setdefault(section, {})[field_name] = value
         else:
             top[field_name] = value
-    if top.get("packs", 1) < 1 or top.get("hand_size", 1) < 1:
-        raise PositionError("options packs and hand_size must be positive")
     if "brisques" in nested.get("scoring", {}) and \
             nested["scoring"]["brisques"] not in ("count", "tiebreak_only"):
         raise PositionError("option 'brisques' must be \"count\" or \"tiebreak_only\"")
@@ -140,13 +160,29 @@ def profile_with_options(variant: str, options: Mapping[str, Any]) -> Profile:
 def _parse_option_text(text: str) -> tuple[str, Any]:
     name, eq, raw = text.partition("=")
     if not eq or not name:
-        raise PositionError(f"malformed option {text!r}: expected name=value")
+        raise PositionError(f"malformed option {_short(text)}: expected name=value")
+    raw = raw.strip()
     value: Any = raw
     if raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
-    elif raw.lstrip("-").isdigit():
-        value = int(raw)
+    elif _INTEGER.fullmatch(raw):
+        value = int(raw)   # anything else stays text and fails the option's type check
     return name.strip(), value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+def check_limits(profile: Profile) -> None:
+    """Refuse a profile beyond :data:`MAX_PACKS` / :data:`MAX_HAND_SIZE` (see there)."""
+    for name in ("packs", "hand_size"):
+        low, high = _LIMITS[name]
+        value = _option_value(profile, name)
+        if not low <= value <= high:
+            raise PositionError(f"{name} must be between {low} and {high} for the solver, "
+                                f"not {value}")
 
 
 def _format_option(value: Any) -> str:
@@ -176,7 +212,7 @@ def _assign_copies(groups: Sequence[Sequence[Any]], packs: int) -> list[list[Car
                     raise PositionError(f"malformed card: {exc}") from exc
                 explicit = "#" in token
             else:
-                raise PositionError(f"a card must be a string such as \"AS\", not {token!r}")
+                raise PositionError(f"a card must be a string such as \"AS\", not {_short(token)}")
             if explicit:
                 _check_exists(card, packs)
                 if card.id in used:
@@ -287,6 +323,7 @@ class Position:
         profile = self.profile
         if not isinstance(profile, Profile):
             raise PositionError("a position needs a Profile")
+        check_limits(profile)
         players = profile.players
         if players not in (2, 4) or (players == 4 and not profile.partnerships):
             raise PositionError(f"the solver handles two-player and four-handed partnership "
@@ -409,7 +446,7 @@ class Position:
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         known = {"variant", "options", "trump", "leader", "hands", "trick"}
-        extra = sorted(set(data) - known)
+        extra = sorted(map(repr, set(data) - known))
         if extra:
             raise PositionError(f"unknown position field(s): {', '.join(extra)}")
         if profile is None:
@@ -495,9 +532,14 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Read either form: a line starting with ``{`` is JSON, anything else text."""
+        """Read either form: a line starting with ``{`` (or ``[``) is JSON, anything
+        else text."""
+        if not isinstance(text, str):
+            raise PositionError("a position must be a string of text or JSON")
         stripped = text.strip()
-        return cls.from_json(stripped) if stripped.startswith("{") else cls.from_text(stripped)
+        if stripped.startswith(("{", "[")):
+            return cls.from_json(stripped)
+        return cls.from_text(stripped)
 
     def __str__(self) -> str:
         return self.to_text()
