@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
@@ -166,7 +167,7 @@ class PartnershipSolver:
             others |= 1 << k
         out: dict[int, int] = {}
         for group in equivalence_classes(legal, others):
-            v = mtd(lambda beta, k=group[0]: self.after_test(st, k, beta), st.rem, top, top)
+            v = mtd(partial(self.after_test, st, group[0]), st.rem, top, top)
             out.update(dict.fromkeys(group, v))
         return out
 

@@ -141,7 +141,6 @@ class Search4:
         follow_suit, must_win, must_trump = rules.follow_suit, rules.must_win, rules.must_trump
         beat_masks = self.beat_masks
         bunit = self.brisque_units
-        lunit = self.last_units
         bunits = tuple(bunit if is_brisque(k) else 0 for k in range(32))
         tt = self.tt
         stats = self
@@ -152,7 +151,7 @@ class Search4:
         nib = tuple(NIBBLE * k for k in range(32))
         table = rep_table()
         cheap = _cheap_keys(trump, bunit)
-        use_bounds = trump is not None
+        use_bounds = trump is not None and bunit > 0
         ace_shift = NIBBLE * (8 * trump + 7) if trump is not None else 0
         ten_shift = ace_shift - NIBBLE
         fix_cache = _FIX4
@@ -202,10 +201,13 @@ class Search4:
             0 the other side holds the trick, 1 the own side holds it and a seat
             of the other side is still to play, 2 the own side holds it and the
             mover plays last."""
-            key = (((hp << 32 | others) << 5 | best) << 5 | lead) << 2 | role
+            lg = legal(hp, lead, best)
+            # Only the other seats' cards in the suits of the legal cards matter.
+            sm = (((((lg & 0x7F7F7F7F) + 0x7F7F7F7F) | lg) & 0x80808080) >> 7) * 0xFF
+            key = ((((lg << 32 | others & sm) << 5 | best) << 2 | role) << 32) | hp & sm
             found = follow_cache.get(key)
             if found is None:
-                ks = kinds(legal(hp, lead, best) & reps(hp, others))
+                ks = kinds(lg & reps(hp, others))
                 if role == 2:
                     # The trick is the side's whatever is played: feed points.
                     ks.sort(key=lambda k: (-bunits[k], cheap[k]))
