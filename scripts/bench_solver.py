@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.profile import Profile, load_profile  # noqa: E402
 from engine.solver import Options, Position, move_values, solve  # noqa: E402
 from engine.solver.analysis import _Analyser  # noqa: E402
+from engine.solver.partnership import reset_shared  # noqa: E402
 from engine.solver.search import rep_table  # noqa: E402
 
 # (seats, packs, tricks, target mean ms, target max ms or None); targets of issue #22
@@ -72,6 +73,7 @@ def run(positions: list[Position], options: Options,
     wall: list[float] = []
     nodes: list[int] = []
     for pos in positions:
+        reset_shared()  # a cold four-seat table for every position
         t0, w0 = time.process_time(), time.perf_counter()
         if solve_line or pos.players != 2:
             sol = solve(pos, explain=False, options=options) if solve_line else None

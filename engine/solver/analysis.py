@@ -385,12 +385,13 @@ def move_values(position: Position, options: Options | None = None) -> dict[str,
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
     if position.players != 2:
-        from engine.solver.partnership import move_values_partnership
+        from engine.solver.partnership import move_values_partnership, shared_solver
 
+        trump = None if position.trump is None else int(position.trump)
         return move_values_partnership(
-            position.profile, None if position.trump is None else int(position.trump),
+            position.profile, trump,
             [position.hand_ids(p) for p in range(position.players)], position.leader,
-            [c.id for c in position.trick])
+            [c.id for c in position.trick], shared_solver(position.profile, trump))
     an = _Analyser(position, options)
     return dict(_face_values(position, an.values(an.root()), an.scale.unit))
 

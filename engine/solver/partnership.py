@@ -50,6 +50,7 @@ position's value, and the line by one zero-window test per candidate card.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -64,7 +65,8 @@ from engine.solver.search4 import Hands4, Search4
 from engine.tricks import is_brisque, playoff_legal, trick_best
 
 __all__ = ["PartnershipSolution", "PartnershipSolver",
-           "move_values_partnership", "solve_partnership", "solve_position"]
+           "move_values_partnership", "reset_shared", "shared_solver", "solve_partnership",
+           "solve_position"]
 
 SEATS = 4
 
@@ -111,6 +113,7 @@ class PartnershipSolver:
         self.trump = trump
         self.rules = profile.playoff
         self.unit = scale.unit
+        self.key = (profile.playoff, scale, trump)
         self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
 
     @property
@@ -260,6 +263,27 @@ def _normalise(
     return to_move, rotated, tuple(c % KINDS_PER_PACK for c in trick)
 
 
+_LOCAL = threading.local()
+TABLE_LIMIT = 300_000  # table entries before a shared solver starts afresh
+
+
+def shared_solver(profile: Profile, trump: int | None) -> PartnershipSolver:
+    """This thread's solver for ``profile``'s play-off rules and scale and
+    ``trump``: successive positions of one deal (the Play page, a puzzle bank,
+    `bezique solve` on a game's lines) reuse its table. Values never depend on
+    the table, only the time taken does."""
+    key = (profile.playoff, Scale.from_profile(profile), trump)
+    s: PartnershipSolver | None = getattr(_LOCAL, "solver", None)
+    if s is None or s.key != key or len(s.search.tt) > TABLE_LIMIT:
+        s = _LOCAL.solver = PartnershipSolver(profile, trump)
+    return s
+
+
+def reset_shared() -> None:
+    """Forget this thread's shared solver (benchmarks time cold tables)."""
+    _LOCAL.solver = None
+
+
 def move_values_partnership(
     profile: Profile, trump: int | None, hands: Sequence[Sequence[int]], leader: int,
     trick: Sequence[int] = (), solver: PartnershipSolver | None = None,
@@ -327,7 +351,8 @@ def solve_position(position: Position, explain: bool = True,
         raise PositionError(f"a partnership play-off has four hands, not {position.players}")
     profile = position.profile
     trump = int(position.trump) if position.trump is not None else None
-    s = solver if solver is not None else PartnershipSolver(profile, trump)
+    s = solver if solver is not None else shared_solver(profile, trump)
+    nodes = s.nodes
     hands = [position.hand_ids(p) for p in range(SEATS)]
     trick_ids = [c.id for c in position.trick]
     sol = solve_partnership(profile, trump, hands, position.leader, trick_ids, s)
@@ -361,4 +386,4 @@ def solve_position(position: Position, explain: bool = True,
         position=position, to_move=to_move, value=value, moves=moves,
         best=tuple(f for f, v in moves if v == value), line=line,
         line_players=_seats(to_move, t, line, trump), refutations=tuple(refutations),
-        scale=scale, nodes=s.nodes)
+        scale=scale, nodes=s.nodes - nodes)
