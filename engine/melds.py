@@ -168,11 +168,11 @@ def check_reuse(
             blocking.append((card, prior))
     if blocking:
         card, prior = blocking[0]
-        name = Card.from_id(card).pretty
+        name = Card.from_id(card).pretty if explain else ""
         identical = any(p.cards == new_set and p.kind == spec.kind for _, p in blocking)
         if reform and reformable and not identical:
             # Rubicon: a meld re-forms once a card of an earlier one has been played.
-            for card, prior in blocking:
+            for card, prior in blocking if explain else ():
                 note("reuse.reform", "reuse_reform", card=Card.from_id(card).pretty,
                                   prev_meld=prior.kind, meld=spec.kind)
             return True, "", steps
