@@ -170,7 +170,7 @@ def check_reuse(
             blocking.append((card, prior))
     if blocking:
         card, prior = blocking[0]
-        name = Card.from_id(card).pretty
+        name = Card.from_id(card).pretty if explain else ""
         if prior.kind == spec.kind and not prior.cards <= new_set:
             note("reuse.partner_swap", "partner_swap", card=name,
                               prev_meld=prior.kind)

@@ -34,7 +34,15 @@ from typing import Any
 from engine.cards import Card, Suit, parse_card
 from engine.errors import PositionError
 from engine.explain import meld_name
-from engine.melds import ScoredMeld, Verdict, all_verdicts, judge, query
+from engine.melds import (
+    ScoredMeld,
+    Verdict,
+    all_verdicts,
+    candidate_sets,
+    check_reuse,
+    judge,
+    query,
+)
 from engine.profile import Profile, load_profile
 
 MAX_TURNS = 3
@@ -69,13 +77,32 @@ def _played(p: Parsed, history: Sequence[ScoredMeld]) -> frozenset[int]:
     return frozenset(c for h in history for c in h.cards) - p.holding
 
 
+def _twin_pool(p: Parsed, history: Sequence[ScoredMeld]) -> frozenset[int]:
+    """The holding with at most as many *twins* as one meld can use: twins are
+    held copies of one kind that belong to the same earlier melds, so swapping
+    them changes nothing; every declaration from the whole holding is a swap of
+    twins away from one from this pool (same kind, legality and points)."""
+    most = max(spec.count for spec in p.profile.melds)
+    groups: dict[tuple[int, frozenset[int]], int] = {}
+    keep = []
+    for card in sorted(p.holding):
+        melds = frozenset(i for i, h in enumerate(history) if card in h.cards)
+        key = (card % 32, melds)
+        if groups.get(key, 0) < most:
+            groups[key] = groups.get(key, 0) + 1
+            keep.append(card)
+    return frozenset(keep)
+
+
 def legal_options(p: Parsed, history: Sequence[ScoredMeld] | None = None) -> list[Verdict]:
     """Every legal declaration (kind and card set) on ``history`` (default: the
-    position's own), in the engine's order, without duplicates."""
+    position's own), in the engine's order, without duplicates. Verdicts come
+    without explanation steps: the search only needs legality and points."""
     hist = p.history if history is None else tuple(history)
     seen: set[tuple[str, tuple[int, ...]]] = set()
     out: list[Verdict] = []
-    for v in all_verdicts(p.profile, p.trump, p.holding, hist, _played(p, hist)):
+    for v in all_verdicts(p.profile, p.trump, _twin_pool(p, hist), hist, _played(p, hist),
+                          explain=False):
         key = (v.spec.kind, tuple(sorted(v.cards)))
         if v.legal and key not in seen:
             seen.add(key)
@@ -98,21 +125,99 @@ class Choice:
     plan: tuple[tuple[str, int], ...]  # the continuation: (meld, points) per later turn
 
 
-def _continuation(p: Parsed, history: tuple[ScoredMeld, ...], turns: int,
-                  memo: dict[tuple[frozenset[ScoredMeld], int], tuple[int, tuple[Any, ...]]]
+def canonical_state(p: Parsed, history: Sequence[ScoredMeld]
+                    ) -> tuple[frozenset[int], frozenset[ScoredMeld]]:
+    """The holding and ``history`` with the copies of each kind renumbered.
+
+    Copies of one kind are interchangeable: the declarations open later depend
+    only on which copies are held and which earlier melds each belongs to. The
+    copies in play are sorted by that (held, kinds of their melds, then id) and
+    given the kind's lowest ids, so histories that differ by an exchange of
+    identical copies usually share one form. The result is a renumbering of the
+    real state, so it always has the same continuation (sound for a memo key).
+    """
+    holding = p.holding
+    melds_of: dict[int, list[str]] = {}
+    for h in history:
+        kind = h.kind
+        for c in h.cards:
+            melds_of.setdefault(c, []).append(kind)
+    by_kind: dict[int, list[int]] = {}
+    for c in holding | melds_of.keys():
+        by_kind.setdefault(c & 31, []).append(c)
+    relabel: dict[int, int] = {}
+    for kind, cards in by_kind.items():
+        if len(cards) > 1:
+            cards.sort(key=lambda c: (c not in holding, sorted(melds_of.get(c, ())), c))
+        for i, c in enumerate(cards):
+            relabel[c] = kind + 32 * i
+    return (frozenset([relabel[c] for c in holding]),
+            frozenset([ScoredMeld(h.kind, frozenset([relabel[c] for c in h.cards]))
+                       for h in history]))
+
+
+Memo = dict[tuple[Any, ...], tuple[int, tuple[tuple[str, int], ...]]]
+
+
+def _last_turn(p: Parsed, history: tuple[ScoredMeld, ...]
+               ) -> tuple[int, tuple[tuple[str, int], ...]]:
+    """The best single declaration on ``history``: the melds are tried from the
+    most points down (profile order among equals, as the engine lists them),
+    and the first legal card set ends the search."""
+    pool = _twin_pool(p, history)
+    played = _played(p, history)
+    specs = [spec for spec in p.profile.melds
+             if spec.pattern != "carte_blanche" and spec.points > 0]
+    for points in sorted({spec.points for spec in specs}, reverse=True):
+        for spec in specs:
+            if spec.points != points:
+                continue
+            for cards in candidate_sets(p.profile, spec, p.trump, pool):
+                if check_reuse(p.profile, spec, cards, history, played, explain=False)[0]:
+                    return points, ((spec.kind, points),)
+    return 0, ()
+
+
+def _richest(p: Parsed, memo: Memo) -> int:
+    """Most points one declaration can score from the holding (any card set
+    that forms a meld, legal or not): a bound on every later turn."""
+    found = memo.get(("richest",))
+    if found is None:
+        pool = sorted(p.holding)
+        top = max((spec.points for spec in p.profile.melds if spec.pattern != "carte_blanche"
+                   and next(iter(candidate_sets(p.profile, spec, p.trump, pool)), None)),
+                  default=0)
+        memo[("richest",)] = found = (top, ())
+    return found[0]
+
+
+def _continuation(p: Parsed, history: tuple[ScoredMeld, ...], turns: int, memo: Memo
                   ) -> tuple[int, tuple[tuple[str, int], ...]]:
     if turns <= 0:
         return 0, ()
-    key = (frozenset(history), turns)
+    key = (*canonical_state(p, history), turns)
     if key in memo:
         return memo[key]
+    if turns == 1:
+        memo[key] = found = _last_turn(p, history)
+        return found
     best: tuple[int, tuple[tuple[str, int], ...]] = (0, ())
-    for v in legal_options(p, history):
+    best_index = -1
+    most = _richest(p, memo) * (turns - 1)
+    options = list(enumerate(legal_options(p, history)))
+    # Richest declarations first, so the bound below prunes early; among equal
+    # totals the first in the engine's order wins, as if scanned in that order.
+    options.sort(key=lambda iv: -iv[1].points)
+    for index, v in options:
+        top = v.points + most
+        if top < best[0] or (top == best[0] and index > best_index):
+            continue  # cannot beat the best found
         rest, plan = _continuation(p, (*history, ScoredMeld(v.spec.kind, frozenset(v.cards))),
                                    turns - 1, memo)
         total = v.points + rest
-        if total > best[0]:
+        if total > best[0] or (total == best[0] and total > 0 and index < best_index):
             best = (total, ((v.spec.kind, v.points), *plan))
+            best_index = index
     memo[key] = best
     return best
 
@@ -120,7 +225,7 @@ def _continuation(p: Parsed, history: tuple[ScoredMeld, ...], turns: int,
 def choices(position: Mapping[str, Any], turns: int) -> list[Choice]:
     """Every legal declaration now with its value over ``turns`` turns, best first."""
     p = parse(position)
-    memo: dict[tuple[frozenset[ScoredMeld], int], tuple[int, tuple[Any, ...]]] = {}
+    memo: Memo = {}
     out = []
     for v in legal_options(p):
         history = (*p.history, ScoredMeld(v.spec.kind, frozenset(v.cards)))

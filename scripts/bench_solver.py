@@ -3,10 +3,15 @@ play-off positions, one core.
 
     python scripts/bench_solver.py                 # every size, default counts
     python scripts/bench_solver.py --only 8x13 --count 40
+    python scripts/bench_solver.py --solve         # `bezique solve`: values and the line
+    python scripts/bench_solver.py --only 4s6x9 --solve --count 30
     python scripts/bench_solver.py --ablation      # nodes with techniques off
 
-A position is a random deal of the remaining cards: 2n cards sampled from the
-packs of the variant, a random trump and leader, the leader to move. Times are
+Sizes ``PxN`` are two seats, P packs, N tricks (two-handed scoring); ``4sPxN``
+are four seats (rubicon-four-handed: partnerships, brisques only break ties,
+50 for the last trick), P packs, N tricks. A position is a random deal of the
+remaining cards: N cards per seat sampled from the packs of the variant, a
+random trump and leader, the leader to move. Times are
 CPU time of this process (``time.process_time``) so other jobs on the machine
 disturb them less; wall time is printed too. Prints figures, asserts nothing.
 """
@@ -23,48 +28,64 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.profile import Profile, load_profile  # noqa: E402
-from engine.solver import Options, Position  # noqa: E402
+from engine.solver import Options, Position, move_values, solve  # noqa: E402
 from engine.solver.analysis import _Analyser  # noqa: E402
+from engine.solver.partnership import reset_shared  # noqa: E402
 from engine.solver.search import rep_table  # noqa: E402
 
-# (packs, tricks, target mean ms, target max ms or None)
+# (seats, packs, tricks, target mean ms, target max ms or None); targets of issue #22
+# for `bezique solve` (--solve) on four seats, for move_values on two.
 SIZES = {
-    "2x8": (2, 8, 5.0, 50.0),
-    "4x9": (4, 9, 15.0, None),
-    "6x12": (6, 12, 150.0, None),
-    "8x13": (8, 13, 150.0, None),
+    "2x8": (2, 2, 8, 3.0, 50.0),
+    "4x9": (2, 4, 9, 15.0, None),
+    "6x12": (2, 6, 12, 150.0, None),
+    "8x13": (2, 8, 13, 150.0, None),
+    "4s3x8": (4, 3, 8, 100.0, None),
+    "4s6x9": (4, 6, 9, 150.0, 1500.0),
 }
-COUNTS = {"2x8": 300, "4x9": 150, "6x12": 40, "8x13": 40}
+COUNTS = {"2x8": 300, "4x9": 150, "6x12": 40, "8x13": 40, "4s3x8": 30, "4s6x9": 30}
 
 
-def profile_for(packs: int, tricks: int) -> Profile:
-    return load_profile("two-handed").with_options(packs=packs, hand_size=tricks)
+def profile_for(seats: int, packs: int, tricks: int) -> Profile:
+    name = "two-handed" if seats == 2 else "rubicon-four-handed"
+    return load_profile(name).with_options(packs=packs, hand_size=tricks)
 
 
 def random_positions(profile: Profile, count: int, seed: int) -> list[Position]:
     rng = random.Random(seed)
     n = profile.hand_size
+    seats = profile.players
     out = []
     for _ in range(count):
-        cards = rng.sample(range(32 * profile.packs), 2 * n)
-        leader = rng.randrange(2)
-        hands: list[list[int]] = [[], []]
-        hands[leader], hands[1 - leader] = cards[:n], cards[n:]
+        cards = rng.sample(range(32 * profile.packs), seats * n)
+        leader = rng.randrange(seats)
+        hands = [cards[i * n:(i + 1) * n] for i in range(seats)]
         out.append(Position.from_playoff(profile, rng.randrange(4), hands, leader, []))
     return out
 
 
-def run(positions: list[Position], options: Options) -> tuple[list[float], list[float], list[int]]:
+def run(positions: list[Position], options: Options,
+        solve_line: bool = False) -> tuple[list[float], list[float], list[int]]:
+    """CPU and wall seconds and nodes per position: ``move_values`` (every legal
+    move's value), or with ``solve_line`` what `bezique solve` does (values and
+    the best line, no explanations)."""
     cpu: list[float] = []
     wall: list[float] = []
     nodes: list[int] = []
     for pos in positions:
+        reset_shared()  # a cold four-seat table for every position
         t0, w0 = time.process_time(), time.perf_counter()
-        an = _Analyser(pos, options)  # what move_values() does, keeping the node count
-        values = an.values(an.root())
+        if solve_line or pos.players != 2:
+            sol = solve(pos, explain=False, options=options) if solve_line else None
+            values = sol.values if sol is not None else move_values(pos, options)
+            count = sol.nodes if sol is not None else 0
+        else:
+            an = _Analyser(pos, options)  # what move_values() does, keeping the node count
+            values = an.values(an.root())
+            count = an.searcher.nodes
         cpu.append(time.process_time() - t0)
         wall.append(time.perf_counter() - w0)
-        nodes.append(an.searcher.nodes)
+        nodes.append(count)
         assert values
     return cpu, wall, nodes
 
@@ -84,6 +105,9 @@ def main() -> None:
     parser.add_argument("--only", choices=sorted(SIZES), action="append")
     parser.add_argument("--count", type=int, help="positions per size")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--solve", action="store_true",
+                        help="time `bezique solve` (values and the best line) instead of "
+                             "move_values")
     parser.add_argument("--ablation", action="store_true",
                         help="also count nodes with each technique switched off (2x8, 4x9)")
     args = parser.parse_args()
@@ -99,10 +123,10 @@ def main() -> None:
     print(f"{'size':>6} {'n':>4} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7} "
           f"{'wall ms':>8} {'nodes':>7} {'max nodes':>9}  target")
     for name in args.only or list(SIZES):
-        packs, tricks, mean_target, max_target = SIZES[name]
-        positions = random_positions(profile_for(packs, tricks), args.count or COUNTS[name],
-                                     args.seed)
-        cpu, wall, nodes = run(positions, Options())
+        seats, packs, tricks, mean_target, max_target = SIZES[name]
+        positions = random_positions(profile_for(seats, packs, tricks),
+                                     args.count or COUNTS[name], args.seed)
+        cpu, wall, nodes = run(positions, Options(), args.solve)
         ms = sorted(t * 1000 for t in cpu)
         p95 = ms[int(0.95 * (len(ms) - 1))]
         target = f"mean <= {mean_target:g}" + (f", max <= {max_target:g}" if max_target else "")
@@ -123,8 +147,8 @@ def main() -> None:
             "no TT": Options(tt=False, etc=False),
         }
         for name in ("2x8", "4x9"):
-            packs, tricks, _m, _x = SIZES[name]
-            positions = random_positions(profile_for(packs, tricks), 40, args.seed)
+            seats, packs, tricks, _m, _x = SIZES[name]
+            positions = random_positions(profile_for(seats, packs, tricks), 40, args.seed)
             for label, options in variants.items():
                 if label == "no TT" and name != "2x8":
                     continue

@@ -448,3 +448,28 @@ def test_cli_reads_one_pretty_json_object_and_explains(
 def test_cli_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "/nonexistent/positions.jsonl"]) == 1
     assert "error" in json.loads(capsys.readouterr().out)
+
+
+def test_line_is_the_lowest_best_kind_at_every_turn() -> None:
+    """The line comes from one zero-window test per candidate; it must be the
+    line of full values: at each turn the lowest kind among the best."""
+    from engine.solver.analysis import _Analyser
+
+    rng = random.Random(2222)
+    for _ in range(60):
+        pos = random_position(rng, rng.choice([1, 2]), rng.randint(1, 6), narrow=rng.random() < 0.5,
+                              tiebreak=rng.random() < 0.3)
+        an = _Analyser(pos, None)
+        state = an.root()
+        want = []
+        while not state.over:
+            values = an.values(state)
+            best = max(values.values())
+            kind = min(k for k, v in values.items() if v == best)
+            want.append((state.mover, kind))
+            state = an.play(state, kind)
+        got = solve(pos, explain=True)
+        assert [Card.from_id(k).face for _p, k in want] == list(got.line)
+        for ref in got.refutations:
+            # A refutation line is the best line after its card: its value is the card's.
+            assert ref.value == dict(got.moves)[ref.move]

@@ -353,3 +353,104 @@ def test_cli_solves_four_handed_lines(capsys: pytest.CaptureFixture[str],
     assert first["value"] == 70 and first["moves"] == {"AS": 20, "7H": 70}
     assert first["best"] == ["7H"] and first["refutations"]["AS"]["loss"] == 50
     assert "seat 3" in bad["error"]
+
+
+# ------------------------------------------- the four-seat search's own parts
+def test_canonical_suit4_squeezes_and_merges() -> None:
+    from engine.solver.search4 import canonical_suit4
+
+    def slices(*ranks_per_hand: str) -> list[int]:
+        out = []
+        for ranks in ranks_per_hand:
+            s = 0
+            for r in ranks.split():
+                s += 1 << (4 * "789JQKTA".index(r))
+            out.append(s)
+        return out
+
+    # 7 8 of one hand with nothing between merge into one rank of two copies;
+    # the queen held by two hands stays apart; the ace (a brisque) packs at the top.
+    assert canonical_suit4(slices("7 8", "Q", "Q", "A")) == (2, 1 << 4, 1 << 4, 1 << 28)
+    # A ten and a king of one hand are of different point classes: no merge.
+    assert canonical_suit4(slices("K T", "", "", "")) == (1 | 1 << 28, 0, 0, 0)
+
+
+def test_shared_solver_across_a_deal_matches_fresh_solvers() -> None:
+    """The per-thread solver keeps its table from position to position of one
+    deal; values must not depend on it."""
+    from engine.solver.partnership import PartnershipSolver, reset_shared
+    from engine.solver.partnership import solve_position as solve4
+    from puzzles.endgame import deal_positions
+
+    reset_shared()
+    checked = 0
+    for position, _played in deal_positions(FOUR, 5, 1, 5):
+        shared = solve4(position, explain=False)
+        trump = None if position.trump is None else int(position.trump)
+        fresh = solve4(position, explain=False, solver=PartnershipSolver(FOUR, trump))
+        assert (shared.value, shared.moves, shared.line) == (fresh.value, fresh.moves,
+                                                             fresh.line)
+        checked += 1
+    assert checked == 20
+
+
+def test_five_tricks_match_a_plain_search() -> None:
+    """Deeper than the brute force reaches: the search with every technique
+    against the same search with none of its pruning (plain fail-soft
+    alpha-beta on the original cards, no table)."""
+    rng = random.Random(606)
+    for tricks in (5,):
+        for _ in range(3):
+            profile = rng.choice([FOUR, FOUR.with_options(scoring={"brisques": "count"})])
+            cards = rng.sample(range(profile.packs * KINDS_PER_PACK), 4 * tricks)
+            hands = [cards[i * tricks:(i + 1) * tricks] for i in range(4)]
+            trump, leader = rng.choice([None, *range(4)]), rng.randrange(4)
+            want = _plain_value(profile, trump, hands, leader)
+            assert solve_partnership(profile, trump, hands, leader).value == want
+
+
+def _plain_value(profile: Profile, trump: int | None, hands: Sequence[Sequence[int]],
+                 leader: int) -> int:
+    """Alpha-beta on kinds without table or equivalences: the value for the
+    leader's side."""
+    sc = profile.scoring
+    last_bonus = sc.last_trick_bonus * tiebreak_factor(profile)
+    hs = [sorted(c % KINDS_PER_PACK for c in h) for h in hands]
+
+    def search(lead_seat: int, cards: list[int], alpha: int, beta: int) -> int:
+        """Points the side of seat 0 still captures."""
+        seat = (lead_seat + len(cards)) % 4
+        maximise = seat % 2 == 0
+        legal = sorted(set(hs[seat] if not cards else playoff_legal(
+            hs[seat], cards[0], trump, profile.playoff, _winning(cards, trump))))
+        best = -1 if maximise else 10 ** 9
+        for card in legal:
+            hs[seat].remove(card)
+            played = cards + [card]
+            if len(played) < 4:
+                v = search(lead_seat, played, alpha, beta)
+            else:
+                win = (lead_seat + played.index(_winning(played, trump))) % 4
+                gained = sum(sc.brisque_points for c in played if is_brisque(c))
+                if not any(hs):
+                    gained += last_bonus
+                    rest = 0
+                else:
+                    rest = search(win, [], alpha - (gained if win % 2 == 0 else 0),
+                                  beta - (gained if win % 2 == 0 else 0))
+                v = rest + (gained if win % 2 == 0 else 0)
+            hs[seat].append(card)
+            hs[seat].sort()
+            if maximise:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    total = search(leader, [], -1, 10 ** 9)
+    return total if leader % 2 == 0 else (
+        sum(sc.brisque_points for h in hands for c in h if is_brisque(c)) + last_bonus - total)

@@ -259,15 +259,48 @@ class _Analyser:
             rem -= self.scale.last_units
         return _State((hands[0], hands[1]), winner, -1, rem)
 
-    def line(self, state: _State) -> list[tuple[int, int]]:
-        """(player, kind) of the best line from ``state`` to the end."""
+    def test_move(self, state: _State, kind: int, beta: int) -> int:
+        """Fail-soft test "the mover gets >= beta after playing ``kind``"."""
+        s = self.searcher
+        L = state.hands[state.leader]
+        F = state.hands[1 - state.leader]
+        if state.lead < 0:
+            return s.after_lead(L, F, state.rem, kind, beta)
+        return state.rem - s.outcome(L, F, state.rem, state.lead, kind, state.rem - beta + 1)
+
+    @staticmethod
+    def next_value(state: _State, after: _State, value: int) -> int:
+        """The value for the mover of ``after`` when the move from ``state`` to it
+        keeps ``value`` for the mover of ``state``."""
+        if state.lead < 0:
+            return state.rem - value  # the follower moves next
+        points = state.rem - after.rem
+        if after.leader == state.mover:
+            return value - points
+        return state.rem - value - points
+
+    def line(self, state: _State, value: int | None = None,
+             first: int = -1) -> list[tuple[int, int]]:
+        """(player, kind) of the best line from ``state`` to the end: at each turn
+        the lowest kind that keeps the value (``value``, the mover's, when known;
+        ``first``, when known, is that kind at ``state``), found by one
+        zero-window test per candidate."""
+        if value is None and not state.over:
+            value = max(self.values(state).values())
         out: list[tuple[int, int]] = []
         while not state.over:
-            values = self.values(state)
-            best = max(values.values())
-            kind = min(k for k, v in values.items() if v == best)
+            assert value is not None
+            # Kinds of one class share their value: test the lowest of each.
+            kind, first = first, -1
+            if kind < 0:
+                kind = next((group[0] for group in self.classes(state)
+                             if self.test_move(state, group[0], value) >= value), -1)
+            if kind < 0:
+                raise AssertionError("solver: inconsistent values on the line")
             out.append((state.mover, kind))
-            state = self.play(state, kind)
+            after = self.play(state, kind)
+            value = self.next_value(state, after, value)
+            state = after
         return out
 
 
@@ -298,7 +331,7 @@ def _line_words(kinds: list[int], ru: bool, limit: int = 8) -> str:
 def _refutation(an: _Analyser, root: _State, kind: int, value: int, best: int) -> Refutation:
     mover = root.mover
     after = an.play(root, kind)
-    line = an.line(after)
+    line = an.line(after, an.next_value(root, after, value // an.scale.unit))
     face = kind_face(kind)
     reply_index = next((i for i, (p, _k) in enumerate(line) if p != mover), None)
     reply = kind_face(line[reply_index][1]) if reply_index is not None else ""
@@ -352,12 +385,13 @@ def move_values(position: Position, options: Options | None = None) -> dict[str,
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
     if position.players != 2:
-        from engine.solver.partnership import move_values_partnership
+        from engine.solver.partnership import move_values_partnership, shared_solver
 
+        trump = None if position.trump is None else int(position.trump)
         return move_values_partnership(
-            position.profile, None if position.trump is None else int(position.trump),
+            position.profile, trump,
             [position.hand_ids(p) for p in range(position.players)], position.leader,
-            [c.id for c in position.trick])
+            [c.id for c in position.trick], shared_solver(position.profile, trump))
     an = _Analyser(position, options)
     return dict(_face_values(position, an.values(an.root()), an.scale.unit))
 
@@ -382,7 +416,7 @@ def solve(position: Position, *, explain: bool = True,
     best = max(values.values())
     moves = _face_values(position, values, unit)
     best_faces = tuple(face for face, v in moves if v == best * unit)
-    line = an.line(root)
+    line = an.line(root, best, min(k for k, v in values.items() if v == best))
     refutations: list[Refutation] = []
     if explain:
         done: set[str] = set()

@@ -41,29 +41,32 @@ the same :class:`~engine.solver.analysis.Solution` as the two-handed solver
 
 Technique
 ---------
-Fail-soft alpha-beta (the side to move maximises; the value for the other side
-is ``rem - value``), a transposition table keyed on the four hands (sorted
-tuples of kinds, rotated so the seat to move comes first) and the trick so far,
-holding a lower and an upper bound and the best move; identical kinds in a hand
-are tried once; move ordering: the stored best move, then (when the opponents
-hold the trick) the cheapest card that takes it, or (when the partner holds it)
-brisques to feed the partner, otherwise cheap cards first.
+The search itself is :class:`engine.solver.search4.Search4` (MTD(f) over
+zero-window alpha-beta, a transposition table on canonical suits, equivalent
+cards across the four hands, move ordering, sure-trick bounds, exact two-trick
+endings). Here every legal card's value is found by MTD(f) bounded by the
+position's value, and the line by one zero-window test per candidate card.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
 from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
 from engine.solver.position import Position
-from engine.tricks import beats, is_brisque, playoff_legal, trick_best
+from engine.solver.search import counts_of, equivalence_classes, mtd, presence
+from engine.solver.search4 import Hands4, Search4
+from engine.tricks import is_brisque, playoff_legal, trick_best
 
 __all__ = ["PartnershipSolution", "PartnershipSolver",
-           "move_values_partnership", "solve_partnership", "solve_position"]
+           "move_values_partnership", "reset_shared", "shared_solver", "solve_partnership",
+           "solve_position"]
 
 SEATS = 4
 
@@ -84,168 +87,145 @@ class PartnershipSolution:
     nodes: int = field(default=0, compare=False)
 
 
-def _remove(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
-    i = hand.index(kind)
-    return hand[:i] + hand[i + 1:]
+@dataclass(frozen=True, slots=True)
+class _State:
+    """A position inside the solver: hands as count vectors from the trick's
+    leader, the trick's kinds, and every unit still to be won."""
+
+    hands: Hands4
+    trick: tuple[int, ...]
+    rem: int
+
+    @property
+    def mover(self) -> int:
+        """Index of the seat to move, counted from the leader."""
+        return len(self.trick)
 
 
 class PartnershipSolver:
     """Search for one trump suit and rule set; the table lives as long as the
-    solver, so several positions of one deal can share it."""
+    solver, so several positions of one deal can share it. Hands given to its
+    methods are sorted kinds per seat, rotated so the seat to move comes first;
+    values are points for the mover's side."""
 
     def __init__(self, profile: Profile, trump: int | None) -> None:
         scale = Scale.from_profile(profile)
         self.trump = trump
         self.rules = profile.playoff
-        self.brisque = scale.brisque_points
-        self.last = scale.last_trick_bonus * scale.tiebreak_factor
-        self.points = tuple(self.brisque if is_brisque(k) else 0 for k in range(32))
-        # key -> [lower, upper, best move or -1]
-        self.tt: dict[tuple[Hands, tuple[int, ...]], list[int]] = {}
-        self.nodes = 0
+        self.unit = scale.unit
+        self.key = (profile.playoff, scale, trump)
+        self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
+
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
 
     # ------------------------------------------------------------- helpers
-    def remaining(self, hands: Hands, trick: tuple[int, ...]) -> int:
-        pts = self.points
-        total = sum(pts[k] for h in hands for k in h) + sum(pts[k] for k in trick)
-        if any(hands) or trick:
-            total += self.last
-        return total
-
-    def legal(self, hand: tuple[int, ...], trick: tuple[int, ...]) -> list[int]:
+    def legal(self, hand: Sequence[int], trick: Sequence[int]) -> list[int]:
         kinds = sorted(set(hand))
         if not trick:
             return kinds
         best = trick[trick_best(trick, self.trump)]
         return sorted(set(playoff_legal(kinds, trick[0], self.trump, self.rules, best)))
 
-    def _order(self, moves: list[int], trick: tuple[int, ...], first: int) -> list[int]:
-        trump = self.trump
-        pts = self.points
+    def state(self, hands: Sequence[Sequence[int]], trick: Sequence[int]) -> _State:
+        """The solver state of mover-first ``hands`` (kinds) and ``trick``."""
+        t = len(trick)
+        counts = [counts_of(hands[(j - t) % SEATS])[0] for j in range(SEATS)]
+        hs: Hands4 = (counts[0], counts[1], counts[2], counts[3])
+        return _State(hs, tuple(trick), self.search.rem_of(hs, tuple(trick)))
 
-        def cheap(k: int) -> tuple[int, int, int]:
-            return (pts[k], 1 if k // 8 == trump else 0, k % 8)
+    def _kinds_to_move(self, st: _State) -> list[int]:
+        hand = st.hands[st.mover]
+        return self.legal([k for k in range(32) if (hand >> (4 * k)) & 15], st.trick)
 
-        if not trick:
-            # Leads: high cards of plain suits first, then the rest.
-            ordered = sorted(moves, key=lambda k: (1 if k // 8 == trump else 0, -(k % 8)))
-        else:
-            bi = trick_best(trick, trump)
-            best = trick[bi]
-            partner_holds = (len(trick) - bi) % 2 == 0
-            if partner_holds:
-                # Feed the partner brisques, unless we must overtake anyway.
-                ordered = sorted(moves, key=lambda k: (-pts[k], k % 8))
+    def after_test(self, st: _State, kind: int, beta: int) -> int:
+        """Fail-soft test "the mover's side gets >= beta after playing ``kind``"."""
+        i = st.mover
+        hands = list(st.hands)
+        hands[i] -= 1 << (4 * kind)
+        new: Hands4 = (hands[0], hands[1], hands[2], hands[3])
+        if i % 2 == 0:
+            return self.search.test(new, (*st.trick, kind), st.rem, beta)
+        return st.rem - self.search.test(new, (*st.trick, kind), st.rem, st.rem - beta + 1)
+
+    def position_value(self, st: _State) -> int:
+        """Units for the mover's side with best play."""
+        v = self.search.value(st.hands, st.trick, st.rem)
+        return v if st.mover % 2 == 0 else st.rem - v
+
+    def unit_values(self, st: _State, top: int | None = None) -> dict[int, int]:
+        """Units for the mover's side of every legal kind; ``top`` is the
+        position's value when known (it bounds every move)."""
+        if top is None:
+            top = self.position_value(st)
+        legal = 0
+        for k in self._kinds_to_move(st):
+            legal |= 1 << k
+        others = 0
+        for j in range(SEATS):
+            if j != st.mover:
+                others |= presence(st.hands[j])
+        for k in st.trick:
+            others |= 1 << k
+        out: dict[int, int] = {}
+        for group in equivalence_classes(legal, others):
+            v = mtd(partial(self.after_test, st, group[0]), st.rem, top, top)
+            out.update(dict.fromkeys(group, v))
+        return out
+
+    def play(self, st: _State, kind: int) -> tuple[_State | None, int]:
+        """The state after the mover plays ``kind`` (``None`` at the end of the
+        deal), and the index from the old leader of the new trick's leader
+        (-1 while the trick goes on)."""
+        i = st.mover
+        hands = list(st.hands)
+        hands[i] -= 1 << (4 * kind)
+        trick = (*st.trick, kind)
+        if len(trick) < SEATS:
+            return _State((hands[0], hands[1], hands[2], hands[3]), trick, st.rem), -1
+        w = trick_best(trick, self.trump)
+        if not any(hands):
+            return None, w
+        gained = sum(self.search.brisque_units for k in trick if is_brisque(k))
+        rot: Hands4 = (hands[w], hands[(w + 1) % 4], hands[(w + 2) % 4], hands[(w + 3) % 4])
+        return _State(rot, (), st.rem - gained), w
+
+    def walk(self, st: _State, value: int, first: int | None = None) -> list[int]:
+        """Kinds of a best line from ``st`` whose value for the mover's side is
+        ``value``: at each turn the first kind (``first``, then ascending) that
+        keeps the value, found by one zero-window test per candidate."""
+        line: list[int] = []
+        state: _State | None = st
+        while state is not None:
+            if first is not None:
+                k, first = first, None
             else:
-                winners = sorted((k for k in moves if beats(best, k, trump)), key=cheap)
-                losers = sorted((k for k in moves if not beats(best, k, trump)), key=cheap)
-                ordered = winners + losers
-        if first in ordered and ordered[0] != first:
-            ordered.remove(first)
-            ordered.insert(0, first)
-        return ordered
-
-    # -------------------------------------------------------------- search
-    def search(self, hands: Hands, trick: tuple[int, ...], alpha: int, beta: int) -> int:
-        """Fail-soft alpha-beta value for the side of ``hands[0]``, the seat to move
-        (hands are rotated so the mover is first; ``trick`` is the current trick
-        from its leader). ``rem`` is implied by the position."""
-        return self._ab(hands, trick, self.remaining(hands, trick), alpha, beta)
-
-    def _ab(self, hands: Hands, trick: tuple[int, ...], rem: int, alpha: int,
-            beta: int) -> int:
-        self.nodes += 1
-        if rem == 0:
-            return 0
-        hand = hands[0]
-        if not hand:
-            return 0
-        key = (hands, trick)
-        entry = self.tt.get(key)
-        first = -1
-        if entry is not None:
-            lower, upper, first = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-        a0, b0 = alpha, beta
-        moves = self._order(self.legal(hand, trick), trick, first)
-        pts = self.points
-        trump = self.trump
-        best_value = -1
-        best_move = moves[0]
-        for k in moves:
-            mine = _remove(hand, k)
-            t2 = trick + (k,)
-            if len(t2) < SEATS:
-                # The next seat is an opponent: value = rem - child.
-                child_hands: Hands = (hands[1], hands[2], hands[3], mine)
-                v = rem - self._ab(child_hands, t2, rem, rem - beta, rem - alpha)
-            else:
-                bi = trick_best(t2, trump)
-                gained = pts[t2[0]] + pts[t2[1]] + pts[t2[2]] + pts[t2[3]]
-                last = not mine and not hands[1]
-                if last:
-                    gained += self.last
-                # Seat offsets from the mover: the leader is offset 1 (mover is last).
-                offset = (bi + 1) % SEATS
-                rot = (mine, hands[1], hands[2], hands[3])
-                winner_hands: Hands = (rot[offset], rot[(offset + 1) % 4],
-                                       rot[(offset + 2) % 4], rot[(offset + 3) % 4])
-                rest = rem - gained
-                ours = offset % 2 == 0
-                if last or rest == 0:
-                    child = 0
-                    v = gained if ours else 0
-                elif ours:
-                    child = self._ab(winner_hands, (), rest, alpha - gained, beta - gained)
-                    v = gained + child
+                k = next((m for m in self._kinds_to_move(state)
+                          if self.after_test(state, m, value) >= value), -1)
+                if k < 0:
+                    raise AssertionError("partnership solver: inconsistent values on the line")
+            line.append(k)
+            nxt, w = self.play(state, k)
+            if nxt is not None:
+                if w < 0:
+                    value = state.rem - value  # an opponent moves next
+                elif w % 2 == 1:  # the last seat's side won the trick
+                    value -= state.rem - nxt.rem
                 else:
-                    child = self._ab(winner_hands, (), rest, rest - beta, rest - alpha)
-                    v = rest - child
-            if v > best_value:
-                best_value, best_move = v, k
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        lower, upper = (entry[0], entry[1]) if entry is not None else (0, rem)
-        if best_value <= a0:
-            upper = min(upper, best_value)
-        elif best_value >= b0:
-            lower = max(lower, best_value)
-        else:
-            lower = upper = best_value
-        self.tt[key] = [lower, upper, best_move]
-        return best_value
+                    value = state.rem - value - (state.rem - nxt.rem)
+            state = nxt
+        return line
 
+    # --------------------------------------------- questions, mover-first hands
     def exact(self, hands: Hands, trick: tuple[int, ...]) -> int:
-        rem = self.remaining(hands, trick)
-        return self._ab(hands, trick, rem, -1, rem + 1)
+        """Points for the mover's side with best play."""
+        return self.position_value(self.state(hands, trick)) * self.unit
 
     def move_value(self, hands: Hands, trick: tuple[int, ...], kind: int) -> int:
-        """Exact value for the mover's side of playing ``kind`` (must be legal)."""
-        rem = self.remaining(hands, trick)
-        mine = _remove(hands[0], kind)
-        t2 = trick + (kind,)
-        if len(t2) < SEATS:
-            return rem - self.exact((hands[1], hands[2], hands[3], mine), t2)
-        bi = trick_best(t2, self.trump)
-        gained = sum(self.points[k] for k in t2)
-        rot = (mine, hands[1], hands[2], hands[3])
-        offset = (bi + 1) % SEATS
-        if not mine and not hands[1]:
-            gained += self.last
-            return gained if offset % 2 == 0 else 0
-        child_hands: Hands = (rot[offset], rot[(offset + 1) % 4], rot[(offset + 2) % 4],
-                              rot[(offset + 3) % 4])
-        child = self.exact(child_hands, ())
-        return gained + child if offset % 2 == 0 else rem - gained - child
+        """Exact points for the mover's side of playing ``kind`` (must be legal)."""
+        st = self.state(hands, trick)
+        return mtd(lambda beta: self.after_test(st, kind, beta), st.rem, None) * self.unit
 
 
 def _normalise(
@@ -283,6 +263,27 @@ def _normalise(
     return to_move, rotated, tuple(c % KINDS_PER_PACK for c in trick)
 
 
+_LOCAL = threading.local()
+TABLE_LIMIT = 300_000  # table entries before a shared solver starts afresh
+
+
+def shared_solver(profile: Profile, trump: int | None) -> PartnershipSolver:
+    """This thread's solver for ``profile``'s play-off rules and scale and
+    ``trump``: successive positions of one deal (the Play page, a puzzle bank,
+    `bezique solve` on a game's lines) reuse its table. Values never depend on
+    the table, only the time taken does."""
+    key = (profile.playoff, Scale.from_profile(profile), trump)
+    s: PartnershipSolver | None = getattr(_LOCAL, "solver", None)
+    if s is None or s.key != key or len(s.search.tt) > TABLE_LIMIT:
+        s = _LOCAL.solver = PartnershipSolver(profile, trump)
+    return s
+
+
+def reset_shared() -> None:
+    """Forget this thread's shared solver (benchmarks time cold tables)."""
+    _LOCAL.solver = None
+
+
 def move_values_partnership(
     profile: Profile, trump: int | None, hands: Sequence[Sequence[int]], leader: int,
     trick: Sequence[int] = (), solver: PartnershipSolver | None = None,
@@ -290,7 +291,8 @@ def move_values_partnership(
     """Value (for the side to move) of every legal card face, identical copies merged."""
     _, rotated, t = _normalise(profile, hands, leader, trick)
     s = solver if solver is not None else PartnershipSolver(profile, trump)
-    return {kind_face(k): s.move_value(rotated, t, k) for k in s.legal(rotated[0], t)}
+    values = s.unit_values(s.state(rotated, t))
+    return {kind_face(k): v * s.unit for k, v in sorted(values.items())}
 
 
 def solve_partnership(
@@ -304,37 +306,13 @@ def solve_partnership(
     """
     to_move, rotated, t = _normalise(profile, hands, leader, trick)
     s = solver if solver is not None else PartnershipSolver(profile, trump)
-    values = {k: s.move_value(rotated, t, k) for k in s.legal(rotated[0], t)}
-    moves = {kind_face(k): v for k, v in values.items()}
+    st = s.state(rotated, t)
+    values = s.unit_values(st)
     value = max(values.values())
     k = min((k for k, v in values.items() if v == value), key=lambda x: (x // 8, -(x % 8)))
-    line = _line(s, rotated, t, k)
-    return PartnershipSolution(to_move, value, moves, line, s.nodes)
-
-
-def _line(s: PartnershipSolver, h: Hands, tr: tuple[int, ...], k: int) -> list[str]:
-    """A best line after the mover of ``h`` plays kind ``k``: at each node the first
-    move whose exact value is the node's."""
-    line: list[str] = []
-    while True:
-        line.append(kind_face(k))
-        mine = _remove(h[0], k)
-        t2 = tr + (k,)
-        if len(t2) < SEATS:
-            h, tr = (h[1], h[2], h[3], mine), t2
-        else:
-            if not mine and not h[1]:
-                break
-            offset = (trick_best(t2, s.trump) + 1) % SEATS
-            rot = (mine, h[1], h[2], h[3])
-            h = (rot[offset], rot[(offset + 1) % 4], rot[(offset + 2) % 4],
-                 rot[(offset + 3) % 4])
-            tr = ()
-        node = s.exact(h, tr)
-        k = next((m for m in s.legal(h[0], tr) if s.move_value(h, tr, m) == node), -1)
-        if k < 0:
-            raise AssertionError("partnership solver: inconsistent values on the line")
-    return line
+    line = [kind_face(x) for x in s.walk(st, value, k)]
+    moves = {kind_face(k): v * s.unit for k, v in sorted(values.items())}
+    return PartnershipSolution(to_move, value * s.unit, moves, line, s.nodes)
 
 
 def _tricks_text(line: Sequence[str], first: int, ru: bool, limit: int = 12) -> str:
@@ -373,7 +351,8 @@ def solve_position(position: Position, explain: bool = True,
         raise PositionError(f"a partnership play-off has four hands, not {position.players}")
     profile = position.profile
     trump = int(position.trump) if position.trump is not None else None
-    s = solver if solver is not None else PartnershipSolver(profile, trump)
+    s = solver if solver is not None else shared_solver(profile, trump)
+    nodes = s.nodes
     hands = [position.hand_ids(p) for p in range(SEATS)]
     trick_ids = [c.id for c in position.trick]
     sol = solve_partnership(profile, trump, hands, position.leader, trick_ids, s)
@@ -385,11 +364,13 @@ def solve_position(position: Position, explain: bool = True,
     refutations: list[Refutation] = []
     if explain:
         _, rotated, _ = _normalise(profile, hands, position.leader, trick_ids)
+        root = s.state(rotated, t)
         still = SEATS - len(t)
         for face, v in moves:
             if v == value:
                 continue
-            after = tuple(_line(s, rotated, t, parse_card(face).kind))
+            after = tuple(kind_face(k) for k in s.walk(root, v // s.unit,
+                                                        parse_card(face).kind))
             players = _seats(to_move, t, after, trump)
             reply = next((f for f, p in zip(after, players, strict=True)
                           if p % 2 != to_move % 2), "")
@@ -405,4 +386,4 @@ def solve_position(position: Position, explain: bool = True,
         position=position, to_move=to_move, value=value, moves=moves,
         best=tuple(f for f, v in moves if v == value), line=line,
         line_players=_seats(to_move, t, line, trump), refutations=tuple(refutations),
-        scale=scale, nodes=s.nodes)
+        scale=scale, nodes=s.nodes - nodes)

@@ -228,6 +228,21 @@ def legal_mask(hand: int, lead: int, trump: int | None, rules: PlayoffRules) -> 
     return hand
 
 
+_SHARED: dict[tuple[Any, ...], dict[str, dict[int, Any]]] = {}
+
+
+def _shared_caches(config: tuple[Any, ...]) -> dict[str, dict[int, Any]]:
+    """The caches shared by searchers of one configuration (trump, rules,
+    units, options); a few configurations are kept."""
+    found = _SHARED.get(config)
+    if found is None:
+        if len(_SHARED) >= 8:
+            _SHARED.clear()
+        found = _SHARED[config] = {name: {} for name in (
+            "rep", "order", "kinds", "reply", "beatable", "seq", "small")}
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Switches for the search techniques (all on by default)."""
@@ -288,11 +303,16 @@ class Searcher:
         byte_bits = BYTE_BITS
         shifts = tuple(1 << (NIBBLE * k) for k in range(32))
         nib = tuple(NIBBLE * k for k in range(32))
-        rep_cache: dict[int, int] = {}
-        order_cache: dict[int, tuple[int, ...]] = {}
+        # Caches of pure functions of the position (never of the search's
+        # progress) are shared by every searcher of one configuration in the
+        # process, so a bot or a bank solving many positions reuses them.
+        shared = _shared_caches((trump, rules, self.brisque_units, self.last_units,
+                                 self.options))
+        rep_cache: dict[int, int] = shared["rep"]
+        order_cache: dict[int, tuple[int, ...]] = shared["order"]
         table = rep_table()
         stats = self
-        small: dict[int, int] = {}
+        small: dict[int, int] = shared["small"]  # exact values of small positions
         small_n = self.options.exact_tricks
         bunit = self.brisque_units
         use_bounds = self.options.bounds and trump is not None
@@ -336,7 +356,7 @@ class Searcher:
                 replies &= reps(Fp, Lp2 | (1 << c))
             return replies
 
-        kinds_cache: dict[int, tuple[int, ...]] = {}
+        kinds_cache: dict[int, tuple[int, ...]] = shared["kinds"]
 
         def kinds(mask: int) -> tuple[int, ...]:
             found = kinds_cache.get(mask)
@@ -349,7 +369,7 @@ class Searcher:
                 found = kinds_cache[mask] = tuple(out)
             return found
 
-        reply_cache: dict[int, tuple[int, ...]] = {}
+        reply_cache: dict[int, tuple[int, ...]] = shared["reply"]
 
         def replies(Fp: int, Lp2: int, c: int) -> tuple[int, ...]:
             """Representative legal replies to lead c, in search order."""
@@ -375,8 +395,8 @@ class Searcher:
         # trumps, high ranks first; then the others, non-brisques before brisques,
         # plain suits before trumps, high ranks first (ties: suit order).
         first_seq, rest_seq = lead_sequences(trump, self.brisque_units > 0)
-        beatable_cache: dict[int, int] = {}
-        seq_cache: dict[int, tuple[int, ...]] = {}
+        beatable_cache: dict[int, int] = shared["beatable"]
+        seq_cache: dict[int, tuple[int, ...]] = shared["seq"]
 
         def beatable(Fp: int) -> int:
             """Kinds (all 32) a lead of which the follower Fp can beat."""
@@ -498,7 +518,7 @@ class Searcher:
                     best = worst
                     if best == rem:
                         break
-            if len(small) > 4_000_000:
+            if len(small) > 1_000_000:
                 small.clear()
             small[key] = best
             return best
