@@ -101,30 +101,44 @@ def test_concurrent_attempts_each_start_from_the_last_committed_rating(
 
 
 SRS_WRITER = """
-import sys, time
+import json, sys, time
 from datetime import datetime, timedelta, UTC
 from puzzles import srs
 from puzzles.store import open_store
-target, start, n = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+target, start, n, seed = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
 t0 = datetime(2025, 1, 1, tzinfo=UTC)
+scheduler = srs.scheduler()
+review_card = scheduler.review_card
+started_from = []   # the stored card each review started from (its last review time)
+
+def logged(card, *args, **kwargs):
+    started_from.append(None if card.last_review is None else card.last_review.isoformat())
+    return review_card(card, *args, **kwargs)
+
+scheduler.review_card = logged
 with open_store(target) as store:
     time.sleep(max(0.0, start - time.time()))
     for k in range(n):
-        srs.review(store, "ann", "meld:bezique", 0.0, t0 + timedelta(minutes=k))
+        srs.review(store, "ann", "meld:bezique", 0.0, t0 + timedelta(minutes=3 * k + seed))
+print(json.dumps(started_from))
 """
 
 
-def test_concurrent_srs_reviews_are_not_lost(places: Places) -> None:
-    """F13, the SRS path: every failed review of one card counts as a lapse; before
-    the fix the card was read before the write transaction and reviews were lost."""
+def test_concurrent_srs_reviews_each_start_from_the_last_committed_card(
+        places: Places) -> None:
+    """F13, the SRS path: 3 processes x 150 failed reviews of one card. Each review
+    starts from the card the previous review stored, so no two start from the same
+    one; before the fix the card was read before the write transaction."""
     from puzzles import srs
 
     target = places.new("srs")
     with open_store(target) as store:
         srs.set_enabled(store, "ann", True)
     start = time.time() + 1.5
-    _run_all(SRS_WRITER, [[target, str(start), "150"]] * 3, timeout=120)
+    outs = _run_all(SRS_WRITER, [[target, str(start), "150", str(seed)] for seed in range(3)],
+                    timeout=120)
+    started = [s for out in outs for s in json.loads(out)]
+    assert len(started) == 450 and started.count(None) == 1
+    assert len(set(started)) == 450     # a repeat means a review was overwritten
     with open_store(target) as store:
-        card = json.loads(store.srs_card("ann", "meld:bezique") or "{}")
         assert store.srs_items("ann")[0]["lapses"] == 450
-        assert card["card_id"]
