@@ -83,6 +83,7 @@ $servers    }
             proxy_read_timeout 1d;                  # the app's websocket stays open
             proxy_buffering off;
             add_header Set-Cookie \$bezique_set_cookie always;
+            add_header X-Bezique-Upstream \$upstream_addr always;   # which process served
         }
     }
 }
