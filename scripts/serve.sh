@@ -88,9 +88,9 @@ $servers    }
     }
 }
 CONF
-"$NGINX" -t -q -c "$DIR/nginx.conf" -p "$DIR" 2>"$DIR/nginx-test.log" \
+"$NGINX" -t -q -e "$DIR/nginx-error.log" -c "$DIR/nginx.conf" -p "$DIR" 2>"$DIR/nginx-test.log" \
   || { cat "$DIR/nginx-test.log" >&2; exit 1; }
-"$NGINX" -c "$DIR/nginx.conf" -p "$DIR" &
+"$NGINX" -e "$DIR/nginx-error.log" -c "$DIR/nginx.conf" -p "$DIR" &
 pids+=($!)
 echo $! >"$DIR/nginx-master.pid"
 
