@@ -24,6 +24,7 @@ from puzzles.store import (
     default_path,
     open_store,
 )
+from puzzles.store_db import connect
 
 PUZZLE = {"id": "m-test", "kind": "meld", "type": "spot", "rating": 1300,
           "themes": ["spot_all", "bezique"], "melds": ["bezique"]}
@@ -184,3 +185,33 @@ def test_spaced_repetition_is_opt_in_and_schedules_failures(places: Places) -> N
         assert store.srs_items("ann")[0]["lapses"] == 1
         srs.set_enabled(store, "ann", False)
         assert srs.due(store, "ann", T0 + timedelta(days=999)) == []
+
+
+def test_creation_and_migrations_are_one_transaction(places: Places,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A migration that fails leaves the store as it was: on a new store, no table and
+    version 0 (each migration used to commit on its own, leaving a half-made store)."""
+    from puzzles import store as store_module
+
+    target = places.new("atomic")
+    broken = (*store_module.MIGRATIONS, ("CREATE TABLE extra (x INTEGER)", "NOT SQL AT ALL"))
+    monkeypatch.setattr(store_module, "MIGRATIONS", broken)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", len(broken))
+    with pytest.raises(ProgressStoreError):
+        open_store(target)
+    monkeypatch.undo()
+    raw = connect(target)      # the store as left, before anything migrates it again
+    try:
+        assert raw.version() == 0
+        assert raw.execute("SELECT 1 FROM sqlite_master" if raw.kind == "sqlite" else
+                           "SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
+                           ).fetchall() == []
+    finally:
+        raw.close()
+    with open_store(target) as store:   # migrates afresh, from version 0
+        assert store.schema_version == SCHEMA_VERSION and store.learners() == []
+        tables = store.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'extra'" if store.kind == "sqlite"
+            else "SELECT 1 FROM pg_tables WHERE tablename = 'extra' "
+                 "AND schemaname = current_schema()").fetchall()
+        assert tables == []
