@@ -39,8 +39,11 @@ trap 'exit 0' INT TERM
 servers=""
 for k in $(seq 1 "$N"); do
   port=$((PORT + k))
+  # postScriptGC off: a full gc.collect() after every script run cost about 0.1 s of a
+  # 0.17 s click on Play (scripts/load_test.py, 1 session); Python's own generational
+  # collector still frees cycles, and the load test reports memory to watch it.
   "$PYTHON" -m streamlit run app.py --server.address 127.0.0.1 --server.port "$port" \
-    --server.headless true --browser.gatherUsageStats false \
+    --server.headless true --browser.gatherUsageStats false --runner.postScriptGC false \
     >"$DIR/streamlit-$k.log" 2>&1 &
   pids+=($!)
   echo $! >"$DIR/streamlit-$k.pid"
