@@ -42,6 +42,7 @@ from puzzles.store_db import (
     ProgressStoreReadOnly,
     ProgressStoreUnavailable,
     connect,
+    is_url,
 )
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
@@ -107,8 +108,10 @@ def default_path() -> Path:
 
 
 def default_location() -> str | Path:
-    """``$BEZIQUE_DATABASE_URL`` when set (a shared server), else :func:`default_path`."""
-    return os.environ.get(URL_ENV_VAR) or default_path()
+    """``$BEZIQUE_DATABASE_URL`` when set (a shared server), else :func:`default_path`
+    (``$BEZIQUE_PROGRESS_DB`` may hold a URL too)."""
+    env = os.environ.get(ENV_VAR, "")
+    return os.environ.get(URL_ENV_VAR) or (env if is_url(env) else default_path())
 
 
 def now_utc() -> datetime:
@@ -138,9 +141,15 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+# What damaged values read back cause: text that is not a number or not JSON, a
+# number out of range. (A public method's own argument checks run before the guard.)
+_DATA_ERRORS = (TypeError, ValueError, ArithmeticError)
+
+
 def _guarded(method: Callable[P, T]) -> Callable[P, T]:
     """A driver error inside a public method becomes the store's own error, with the
-    diagnosis the backend makes of it (busy, read-only, corrupted, unreachable)."""
+    diagnosis the backend makes of it (busy, read-only, corrupted, unreachable); a
+    stored value the program cannot use is reported as damaged data."""
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
@@ -152,6 +161,8 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
             raise
         except store._db.errors as exc:
             raise store._db.diagnose(exc) from exc
+        except _DATA_ERRORS as exc:
+            raise store._db.damaged(exc) from exc
 
     return wrapper
 
@@ -159,11 +170,7 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
 def _rating(row: Sequence[Any] | None, default: Rating) -> Rating:
     if row is None:
         return default
-    try:
-        return Rating(float(row[0]), float(row[1]), float(row[2]))
-    except (TypeError, ValueError) as exc:
-        raise ProgressStoreCorrupted(f"a stored rating is not a number: {tuple(row)}") \
-            from exc
+    return Rating(float(row[0]), float(row[1]), float(row[2]))
 
 
 class ProgressStore:
@@ -309,7 +316,6 @@ class ProgressStore:
 
     # --- attempts -------------------------------------------------------------------
 
-    @_guarded
     def record_attempt(self, learner: str, puzzle: Mapping[str, Any], score: float,
                        hints: int = 0, correct: bool | None = None,
                        seconds: float | None = None,
@@ -323,15 +329,20 @@ class ProgressStore:
         Every rating is read inside the write transaction, so each update starts
         from the previous committed one, whatever other processes do.
         """
-        from puzzles.glicko2 import duel
-
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"score must be between 0 and 1, not {score}")
-        when = _iso(at)
-        pid = str(puzzle["id"])
         items: dict[str, float] = {f"kind:{puzzle.get('kind', '')}": score}
         items.update({f"theme:{t}": score for t in puzzle.get("themes", [])})
         items.update(dict(scopes or {}))
+        return self._record_attempt(learner, puzzle, score, hints, correct, seconds, items,
+                                    _iso(at), str(puzzle["id"]))
+
+    @_guarded
+    def _record_attempt(self, learner: str, puzzle: Mapping[str, Any], score: float,
+                        hints: int, correct: bool | None, seconds: float | None,
+                        items: dict[str, float], when: str, pid: str) -> AttemptResult:
+        from puzzles.glicko2 import duel
+
         with self.transaction():
             learner_id = self.learner_id(learner)
             puzzle_before = self.puzzle_rating(pid, float(puzzle.get("rating", 1500)))
@@ -476,7 +487,7 @@ class ProgressStore:
     def timed_runs(self, learner: str) -> list[dict[str, Any]]:
         rows = self._x("SELECT at, seconds, score, total, misses FROM timed_runs "
                        "WHERE learner_id = ? ORDER BY id", (self.learner_id(learner),))
-        return [{"at": a, "seconds": s, "score": sc, "total": t, "misses": _json_list(m)}
+        return [{"at": a, "seconds": s, "score": sc, "total": t, "misses": _misses(m)}
                 for a, s, sc, t, m in rows]
 
     # --- lessons ----------------------------------------------------------------------
@@ -544,8 +555,16 @@ class LessonProgress:
         return self.completed_at is not None
 
 
+def _misses(text: str) -> list[Any]:
+    """A timed run's stored misses: a JSON list (else ValueError: damaged data)."""
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise ValueError(f"a timed run's misses are not a list: {text[:40]!r}")
+    return value
+
+
 def _json_list(text: str) -> list[Any]:
-    """A stored JSON list; anything unreadable reads as empty rather than failing a page."""
+    """A stored JSON list; anything unreadable reads as empty."""
     try:
         value = json.loads(text)
     except (TypeError, ValueError):

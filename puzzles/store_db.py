@@ -94,21 +94,21 @@ class Backend:
 
     def _read_only(self, exc: BaseException) -> ProgressStoreError:
         return ProgressStoreReadOnly(
-            f"the progress store {self.location} can be read but not written ({exc}); "
-            "check its permissions — your saved progress is intact, but new results "
-            "are not saved")
+            f"the progress store {self.location} is read-only: it can be read but not "
+            f"written ({exc}); check its permissions — your saved progress is intact, but "
+            "new results are not saved")
 
     def _schema(self, exc: BaseException) -> ProgressStoreError:
         return ProgressStoreCorrupted(
-            f"the progress store {self.location} lacks tables or columns its schema "
-            f"version promises ({exc}); it was left untouched — restore a backup or move "
-            "it away to start afresh")
+            f"the progress store {self.location} is missing part of its tables ({exc}); "
+            "it was left untouched — restore a backup or move it away to start afresh")
 
-    def _values(self, exc: BaseException) -> ProgressStoreError:
+    def damaged(self, exc: BaseException) -> ProgressStoreError:
+        """A value read back that the program cannot use (bad text, number or JSON)."""
         return ProgressStoreCorrupted(
-            f"the progress store {self.location} holds values this program cannot read "
-            f"({exc}); it was left untouched — restore a backup or move it away to start "
-            "afresh")
+            f"the progress store {self.location} holds data this program cannot use "
+            f"({type(exc).__name__}: {exc}); it was left untouched — restore a backup or "
+            "move it away to start afresh")
 
     def _failed(self, exc: BaseException) -> ProgressStoreError:
         return ProgressStoreError(f"the progress store {self.location} failed: {exc}")
@@ -178,7 +178,7 @@ class SQLiteBackend(Backend):
 
     def diagnose(self, exc: BaseException) -> ProgressStoreError:
         if isinstance(exc, UnicodeDecodeError):
-            return self._values(exc)
+            return self.damaged(exc)
         name = str(getattr(exc, "sqlite_errorname", "") or "")
         text = str(exc).lower()
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "is locked" in text:
@@ -187,6 +187,8 @@ class SQLiteBackend(Backend):
                 or "readonly" in text or "read-only" in text:
             return self._read_only(exc)
         if name.startswith("SQLITE_CANTOPEN") or "unable to open" in text:
+            if not _writable(self.path):
+                return self._read_only(exc)   # e.g. no journal file in a read-only folder
             return ProgressStoreUnavailable(
                 f"cannot open the progress file {self.path} ({exc}): check that its "
                 "directory exists and may be written; the file was left untouched")
@@ -198,7 +200,7 @@ class SQLiteBackend(Backend):
         if "no such table" in text or "no such column" in text or "has no column" in text:
             return self._schema(exc)
         if "decode" in text:
-            return self._values(exc)
+            return self.damaged(exc)
         return self._failed(exc)
 
 
@@ -262,7 +264,7 @@ class PostgresBackend(Backend):
         from psycopg import errors as pg
 
         if isinstance(exc, UnicodeDecodeError | psycopg.DataError):
-            return self._values(exc)
+            return self.damaged(exc)
         if isinstance(exc, pg.LockNotAvailable | pg.DeadlockDetected |
                       pg.SerializationFailure | pg.QueryCanceled):
             return self._busy(exc)
@@ -274,6 +276,12 @@ class PostgresBackend(Backend):
             return ProgressStoreUnavailable(
                 f"lost the progress database {self.location}: {masked(str(exc)).strip()}")
         return self._failed(exc)
+
+
+def _writable(path: Path) -> bool:
+    """The file (when it exists) and its folder may be written by this process."""
+    return (not path.exists() or os.access(path, os.W_OK)) \
+        and os.access(path.parent, os.W_OK)
 
 
 def connect(target: str | os.PathLike[str]) -> Backend:

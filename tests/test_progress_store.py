@@ -44,6 +44,8 @@ def test_default_path_follows_env_and_xdg(monkeypatch: pytest.MonkeyPatch,
     assert default_location() == "postgresql://u@host/db"
     monkeypatch.delenv(URL_ENV_VAR)
     assert default_location() == default_path()
+    monkeypatch.setenv(ENV_VAR, "postgresql://u@host/db")   # not mangled into a path
+    assert default_location() == "postgresql://u@host/db"
 
 
 def test_sqlite_url_names_a_file(tmp_path: Path) -> None:

@@ -171,27 +171,32 @@ def test_missing_table_is_a_clear_error(places: Places) -> None:
     with open_store(target) as store:
         store.record_attempt("ann", PUZZLE, 1.0)
         store.conn.execute("DROP TABLE attempt_scopes")
-        with pytest.raises(ProgressStoreCorrupted, match="lacks tables"):
+        with pytest.raises(ProgressStoreCorrupted, match="missing part of its tables"):
             store.record_attempt("ann", PUZZLE, 1.0)
-        with pytest.raises(ProgressStoreCorrupted, match="lacks tables"):
+        with pytest.raises(ProgressStoreCorrupted, match="missing part of its tables"):
             store.accuracy("ann", "theme:")
         assert len(store.attempts("ann")) == 1      # the failed write left nothing
 
 
 def test_unreadable_values_are_clear_errors(tmp_path: Path) -> None:
-    """F14/F16: text that is not UTF-8 and a rating that is not a number; a list of
-    misses that is not JSON reads as empty."""
+    """F14/F16: text that is not UTF-8, a rating that is not a number, misses that are
+    not JSON: each is the store's own error, naming the store."""
     path = tmp_path / "p.sqlite3"
     with open_store(path) as store:
         store.record_attempt("ann", PUZZLE, 1.0)
         store.record_timed_run("ann", 3.0, 1, 2, ["x"])
         store.conn.execute("UPDATE ratings SET rating = 'abc' WHERE scope = 'overall'")
         store.conn.execute("UPDATE timed_runs SET misses = 'not json'")
-        with pytest.raises(ProgressStoreCorrupted):
+        with pytest.raises(ProgressStoreCorrupted, match="cannot use"):
             store.rating("ann")
-        with pytest.raises(ProgressStoreCorrupted):
+        with pytest.raises(ProgressStoreCorrupted, match="cannot use"):
             store.record_attempt("ann", PUZZLE, 1.0)
-        assert store.timed_runs("ann")[0]["misses"] == []
+        with pytest.raises(ProgressStoreCorrupted, match="cannot use") as info:
+            store.timed_runs("ann")
+        assert str(path) in str(info.value)
+        with pytest.raises(ValueError, match="score must be") as bad_score:
+            store.record_attempt("ann", PUZZLE, 2.0)    # the caller's error stays its own
+        assert not isinstance(bad_score.value, ProgressStoreError)
         store.conn.execute("UPDATE learners SET name = CAST(x'ff41' AS TEXT)")
         with pytest.raises(ProgressStoreCorrupted):
             store.learners()
