@@ -55,18 +55,21 @@ def review(store: ProgressStore, learner: str, item: str, score: float,
     Returns the next due time (``None`` when nothing is scheduled)."""
     if not enabled(store, learner):
         return None
-    at = at or now_utc()
-    stored = store.srs_card(learner, item)
+    when = at or now_utc()
     rating = grade(score)
-    if stored is None:
-        if rating is not Rating.Again:
-            return None
-        card = Card(card_id=_card_id(item), due=at)
-    else:
-        card = Card.from_json(stored)
-    card, _log = scheduler().review_card(card, rating, review_datetime=at)
-    store.put_srs_card(learner, item, card.to_json(), card.due, rating is Rating.Again)
-    return card.due
+
+    def update(stored: str | None) -> tuple[str, datetime, bool] | None:
+        if stored is None:
+            if rating is not Rating.Again:
+                return None
+            card = Card(card_id=_card_id(item), due=when)
+        else:
+            card = Card.from_json(stored)
+        card, _log = scheduler().review_card(card, rating, review_datetime=when)
+        return card.to_json(), card.due, rating is Rating.Again
+
+    # Read and write the card in one transaction: a concurrent review is not lost.
+    return store.update_srs_card(learner, item, update)
 
 
 def due(store: ProgressStore, learner: str, at: datetime | None = None) -> list[str]:

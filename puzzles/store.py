@@ -1,13 +1,19 @@
-"""The progress store: one SQLite file holding every learner's attempts, ratings and
-review schedule.
+"""The progress store: every learner's attempts, ratings and review schedule, in one
+SQLite file (the default) or one PostgreSQL database that several app processes share.
 
-* Location: the ``path`` argument, else ``$BEZIQUE_PROGRESS_DB``, else
+* Location: the ``path`` argument (a path, ``sqlite:///PATH`` or ``postgresql://…``),
+  else ``$BEZIQUE_DATABASE_URL``, else ``$BEZIQUE_PROGRESS_DB``, else
   ``$XDG_DATA_HOME/bezique/progress.sqlite3`` (``~/.local/share/bezique/...``).
-* Schema: :data:`MIGRATIONS`, applied in order and recorded in ``PRAGMA user_version``.
-* Writes: each public write is one transaction (``BEGIN IMMEDIATE`` … ``COMMIT``) in
-  WAL mode, so a killed process loses nothing it had committed.
-* A file that is not a readable SQLite database raises :class:`ProgressStoreError`
-  naming the path; it is never replaced silently.
+* Schema: :data:`MIGRATIONS`, applied in order inside one write transaction, the
+  version kept in ``PRAGMA user_version`` (SQLite) or table ``bezique_schema``.
+* Writes: each public write is one transaction that first takes the write lock
+  (``BEGIN IMMEDIATE`` in WAL mode; an advisory lock in PostgreSQL) and only then
+  reads what it updates, so concurrent attempts never overwrite each other and a
+  killed process loses nothing it had committed.
+* Failures raise :class:`ProgressStoreError` naming the store, of a subtype that says
+  what is wrong: :class:`ProgressStoreCorrupted` (never replaced silently),
+  :class:`ProgressStoreReadOnly`, :class:`ProgressStoreBusy`,
+  :class:`ProgressStoreUnavailable`. A driver exception never escapes a public method.
 * Lessons: ``lesson_progress`` keeps, per learner and lesson, the ids of the checks
   answered right (a JSON list) and ``completed_at`` once every check is passed or a
   lesson without checks was marked as read.
@@ -20,17 +26,32 @@ from __future__ import annotations
 import functools
 import json
 import os
-import sqlite3
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from puzzles.glicko2 import Rating
+from puzzles.store_db import (
+    Backend,
+    ProgressStoreBusy,
+    ProgressStoreCorrupted,
+    ProgressStoreError,
+    ProgressStoreReadOnly,
+    ProgressStoreUnavailable,
+    connect,
+    is_url,
+)
+
+__all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
+           "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
+           "AttemptResult", "LessonProgress", "open_store", "default_path",
+           "default_location", "clean_name", "now_utc", "MIGRATIONS", "SCHEMA_VERSION"]
 
 ENV_VAR = "BEZIQUE_PROGRESS_DB"
+URL_ENV_VAR = "BEZIQUE_DATABASE_URL"
 PUZZLE_RD = 200.0   # a bank puzzle starts at its difficulty estimate with this deviation
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
@@ -78,16 +99,19 @@ SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
 
 
-class ProgressStoreError(ValueError):
-    """The progress file cannot be used (corrupted, newer schema, unwritable)."""
-
-
 def default_path() -> Path:
     env = os.environ.get(ENV_VAR)
     if env:
         return Path(env).expanduser()
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "bezique" / "progress.sqlite3"
+
+
+def default_location() -> str | Path:
+    """``$BEZIQUE_DATABASE_URL`` when set (a shared server), else :func:`default_path`
+    (``$BEZIQUE_PROGRESS_DB`` may hold a URL too)."""
+    env = os.environ.get(ENV_VAR, "")
+    return os.environ.get(URL_ENV_VAR) or (env if is_url(env) else default_path())
 
 
 def now_utc() -> datetime:
@@ -113,59 +137,126 @@ class AttemptResult:
     puzzle_after: Rating
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+# What damaged values read back cause: text that is not a number or not JSON, a
+# number out of range. (A public method's own argument checks run before the guard.)
+_DATA_ERRORS = (TypeError, ValueError, ArithmeticError)
+
+
+def _guarded(method: Callable[P, T]) -> Callable[P, T]:
+    """A driver error inside a public method becomes the store's own error, with the
+    diagnosis the backend makes of it (busy, read-only, corrupted, unreachable); a
+    stored value the program cannot use is reported as damaged data."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        store = args[0]
+        assert isinstance(store, ProgressStore)
+        try:
+            return method(*args, **kwargs)
+        except ProgressStoreError:
+            raise
+        except store._db.errors as exc:
+            raise store._db.diagnose(exc) from exc
+        except _DATA_ERRORS as exc:
+            raise store._db.damaged(exc) from exc
+
+    return wrapper
+
+
+def _rating(row: Sequence[Any] | None, default: Rating) -> Rating:
+    if row is None:
+        return default
+    return Rating(float(row[0]), float(row[1]), float(row[2]))
+
+
 class ProgressStore:
-    """A connection to one progress file. Use as a context manager or call close()."""
+    """A connection to one progress store. Use as a context manager or call close()."""
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
-        self.path = Path(path) if path is not None else default_path()
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, timeout=10, isolation_level=None,
-                                        check_same_thread=False)
-        except (OSError, sqlite3.Error) as exc:
-            raise ProgressStoreError(f"cannot open the progress file {self.path}: {exc}") \
-                from exc
+        target = path if path is not None else default_location()
+        self._db: Backend = connect(target)
+        self.kind = self._db.kind              # "sqlite" or "postgresql"
+        # What the app shows as the store's place: the file, or the URL sans password.
+        self.path: Path | str = (Path(self._db.location) if self.kind == "sqlite"
+                                 else self._db.location)
+        self.conn = self._db.conn
+        self._depth = 0
         try:
             self._check_and_migrate()
-        except (sqlite3.DatabaseError, UnicodeDecodeError) as exc:
-            self.conn.close()
-            raise diagnose(self.path, exc) from exc
         except ProgressStoreError:
-            self.conn.close()
+            self._db.close()
             raise
+        except self._db.errors as exc:
+            self._db.close()
+            raise self._db.diagnose(exc) from exc
 
     def _check_and_migrate(self) -> None:
-        conn = self.conn
-        check = conn.execute("PRAGMA quick_check").fetchone()
-        if check is None or check[0] != "ok":
-            raise sqlite3.DatabaseError(f"integrity check failed: {check}")
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA foreign_keys=ON")
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        db = self._db
+        db.prepare()
+        if self._current(db.version()):
+            return
+        # Creation and every migration in one write transaction; the version is read
+        # again under the lock, since another process may have migrated meanwhile.
+        with self.transaction():
+            version = db.version()
+            if self._current(version):
+                return
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number]:
+                    db.execute(db.ddl(statement))
+                db.set_version(number + 1)
+
+    def _current(self, version: int) -> bool:
         if version > SCHEMA_VERSION:
             raise ProgressStoreError(
-                f"the progress file {self.path} has schema version {version}, newer than "
-                f"this program's {SCHEMA_VERSION}; update the program")
-        for number in range(version, SCHEMA_VERSION):
-            with self.transaction():
-                for statement in MIGRATIONS[number]:
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version = {number + 1}")
+                f"the progress store {self._db.location} has schema version {version}, "
+                f"newer than this program's {SCHEMA_VERSION}; update the program")
+        return version == SCHEMA_VERSION
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        """One atomic write: committed on success, rolled back on any error."""
-        self.conn.execute("BEGIN IMMEDIATE")
+    def transaction(self) -> Iterator[Any]:
+        """One atomic write: committed on success, rolled back on any error. It holds
+        the write lock from its start, so reads inside it see the last committed
+        state until it commits. Nested calls join the outer transaction."""
+        if self._depth:
+            self._depth += 1
+            try:
+                yield self.conn
+            finally:
+                self._depth -= 1
+            return
+        db = self._db
+        try:
+            db.begin()
+        except db.errors as exc:
+            self._rollback_quietly()
+            raise db.diagnose(exc) from exc
+        self._depth = 1
         try:
             yield self.conn
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._depth = 0
+            self._rollback_quietly()
             raise
-        self.conn.execute("COMMIT")
+        self._depth = 0
+        try:
+            db.execute("COMMIT")
+        except db.errors as exc:
+            self._rollback_quietly()
+            raise db.diagnose(exc) from exc
+
+    def _rollback_quietly(self) -> None:
+        try:
+            self._db.execute("ROLLBACK")
+        except self._db.errors:
+            pass  # no transaction left to roll back (BEGIN failed, connection lost)
 
     def close(self) -> None:
-        self.conn.close()
+        self._db.close()
 
     def __enter__(self) -> ProgressStore:
         return self
@@ -174,54 +265,54 @@ class ProgressStore:
         self.close()
 
     @property
+    @_guarded
     def schema_version(self) -> int:
-        return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
+        return self._db.version()
+
+    def _x(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._db.execute(sql, tuple(params))
 
     # --- learners -------------------------------------------------------------------
 
+    @_guarded
     def learner_id(self, name: str, create: bool = True) -> int:
         name = clean_name(name)
-        row = self.conn.execute("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
+        row = self._x("SELECT id FROM learners WHERE name = ?", (name,)).fetchone()
         if row is not None:
             return int(row[0])
         if not create:
             raise ProgressStoreError(f"no learner named {name!r}")
-        with self.transaction() as conn:
-            conn.execute("INSERT OR IGNORE INTO learners(name, created) VALUES (?, ?)",
-                         (name, _iso(None)))
+        with self.transaction():
+            self._x("INSERT INTO learners(name, created) VALUES (?, ?) "
+                    "ON CONFLICT(name) DO NOTHING", (name, _iso(None)))
         return self.learner_id(name, create=False)
 
+    @_guarded
     def learners(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT name FROM learners ORDER BY name")]
+        return [r[0] for r in self._x("SELECT name FROM learners ORDER BY name")]
 
     # --- ratings --------------------------------------------------------------------
 
+    @_guarded
     def rating(self, learner: str, scope: str = "overall") -> Rating:
-        row = self.conn.execute(
+        row = self._x(
             "SELECT rating, rd, volatility FROM ratings WHERE learner_id = ? AND scope = ?",
             (self.learner_id(learner), scope)).fetchone()
-        return Rating(*row) if row else Rating()
+        return _rating(row, Rating())
 
+    @_guarded
     def ratings(self, learner: str) -> list[dict[str, Any]]:
-        rows = self.conn.execute(
+        rows = self._x(
             "SELECT scope, rating, rd, volatility, games FROM ratings WHERE learner_id = ? "
             "ORDER BY scope", (self.learner_id(learner),))
         return [dict(zip(("scope", "rating", "rd", "volatility", "games"), r, strict=True))
                 for r in rows]
 
+    @_guarded
     def puzzle_rating(self, puzzle_id: str, initial: float = 1500.0) -> Rating:
-        row = self.conn.execute("SELECT rating, rd, volatility FROM puzzle_ratings "
-                                "WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
-        return Rating(*row) if row else Rating(initial, PUZZLE_RD)
-
-    def _put_rating(self, conn: sqlite3.Connection, learner_id: int, scope: str,
-                    rating: Rating, at: str) -> None:
-        conn.execute(
-            "INSERT INTO ratings(learner_id, scope, rating, rd, volatility, games, updated) "
-            "VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT(learner_id, scope) DO UPDATE SET "
-            "rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, "
-            "games = games + 1, updated = excluded.updated",
-            (learner_id, scope, rating.rating, rating.rd, rating.volatility, at))
+        row = self._x("SELECT rating, rd, volatility FROM puzzle_ratings "
+                      "WHERE puzzle_id = ?", (puzzle_id,)).fetchone()
+        return _rating(row, Rating(initial, PUZZLE_RD))
 
     # --- attempts -------------------------------------------------------------------
 
@@ -235,151 +326,192 @@ class ProgressStore:
 
         ``scopes`` gives scores for extra scopes (``meld:bezique`` → 0.0 when the
         learner missed the bezique); every theme of the puzzle gets ``score``.
+        Every rating is read inside the write transaction, so each update starts
+        from the previous committed one, whatever other processes do.
         """
-        from puzzles.glicko2 import duel
-
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"score must be between 0 and 1, not {score}")
-        learner_id = self.learner_id(learner)
-        when = _iso(at)
-        pid = str(puzzle["id"])
-        puzzle_before = self.puzzle_rating(pid, float(puzzle.get("rating", 1500)))
         items: dict[str, float] = {f"kind:{puzzle.get('kind', '')}": score}
         items.update({f"theme:{t}": score for t in puzzle.get("themes", [])})
         items.update(dict(scopes or {}))
-        before = self.rating(learner)
-        after, puzzle_after = duel(before, puzzle_before, score)
-        with self.transaction() as conn:
-            self._put_rating(conn, learner_id, "overall", after, when)
-            for scope, item_score in items.items():
-                old = self.rating(learner, scope)
-                new, _ = duel(old, puzzle_before, item_score)
-                self._put_rating(conn, learner_id, scope, new, when)
-            conn.execute(
+        return self._record_attempt(learner, puzzle, score, hints, correct, seconds, items,
+                                    _iso(at), str(puzzle["id"]))
+
+    @_guarded
+    def _record_attempt(self, learner: str, puzzle: Mapping[str, Any], score: float,
+                        hints: int, correct: bool | None, seconds: float | None,
+                        items: dict[str, float], when: str, pid: str) -> AttemptResult:
+        from puzzles.glicko2 import duel
+
+        with self.transaction():
+            learner_id = self.learner_id(learner)
+            puzzle_before = self.puzzle_rating(pid, float(puzzle.get("rating", 1500)))
+            olds = {row[0]: _rating(row[1:], Rating()) for row in self._x(
+                "SELECT scope, rating, rd, volatility FROM ratings WHERE learner_id = ?",
+                (learner_id,))}
+            before = olds.get("overall", Rating())
+            after, puzzle_after = duel(before, puzzle_before, score)
+            news = [("overall", after)] + [
+                (scope, duel(olds.get(scope, Rating()), puzzle_before, item_score)[0])
+                for scope, item_score in items.items()]
+            self._db.executemany(
+                "INSERT INTO ratings(learner_id, scope, rating, rd, volatility, games, "
+                "updated) VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT(learner_id, scope) DO "
+                "UPDATE SET rating = excluded.rating, rd = excluded.rd, "
+                "volatility = excluded.volatility, games = ratings.games + 1, "
+                "updated = excluded.updated",
+                [(learner_id, scope, new.rating, new.rd, new.volatility, when)
+                 for scope, new in news])
+            self._x(
                 "INSERT INTO puzzle_ratings(puzzle_id, rating, rd, volatility, games) "
                 "VALUES (?, ?, ?, ?, 1) ON CONFLICT(puzzle_id) DO UPDATE SET "
                 "rating = excluded.rating, rd = excluded.rd, "
-                "volatility = excluded.volatility, games = games + 1",
+                "volatility = excluded.volatility, games = puzzle_ratings.games + 1",
                 (pid, puzzle_after.rating, puzzle_after.rd, puzzle_after.volatility))
-            cursor = conn.execute(
+            attempt_id = int(self._x(
                 "INSERT INTO attempts(learner_id, puzzle_id, kind, type, score, hints, correct,"
                 " seconds, at, rating_before, rating_after, puzzle_rating) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (learner_id, pid, str(puzzle.get("kind", "")), str(puzzle.get("type", "")),
                  score, hints, int(score > 0 if correct is None else correct), seconds, when,
-                 before.rating, after.rating, puzzle_before.rating))
-            attempt_id = int(cursor.lastrowid or 0)
-            conn.executemany("INSERT INTO attempt_scopes(attempt_id, scope, score) "
-                             "VALUES (?, ?, ?)",
-                             [(attempt_id, s, v) for s, v in items.items()])
+                 before.rating, after.rating, puzzle_before.rating)).fetchone()[0])
+            self._db.executemany("INSERT INTO attempt_scopes(attempt_id, scope, score) "
+                                 "VALUES (?, ?, ?)",
+                                 [(attempt_id, s, v) for s, v in items.items()])
         return AttemptResult(attempt_id, score, before, after, puzzle_before, puzzle_after)
 
+    @_guarded
     def attempts(self, learner: str, limit: int = 10_000) -> list[dict[str, Any]]:
         names = ("id", "puzzle_id", "kind", "type", "score", "hints", "correct", "seconds",
                  "at", "rating_before", "rating_after", "puzzle_rating")
-        rows = self.conn.execute(
+        rows = self._x(
             f"SELECT {', '.join(names)} FROM attempts WHERE learner_id = ? "
             "ORDER BY id LIMIT ?", (self.learner_id(learner), limit))
         return [dict(zip(names, r, strict=True)) for r in rows]
 
+    @_guarded
     def accuracy(self, learner: str, prefix: str) -> list[dict[str, Any]]:
         """Attempts and mean score per scope starting with ``prefix`` (``theme:``)."""
-        rows = self.conn.execute(
+        rows = self._x(
             "SELECT s.scope, COUNT(*), AVG(s.score) FROM attempt_scopes s "
             "JOIN attempts a ON a.id = s.attempt_id WHERE a.learner_id = ? AND s.scope LIKE ? "
             "GROUP BY s.scope ORDER BY s.scope", (self.learner_id(learner), prefix + "%"))
-        return [{"name": scope[len(prefix):], "attempts": n, "accuracy": avg}
+        return [{"name": scope[len(prefix):], "attempts": int(n), "accuracy": avg}
                 for scope, n, avg in rows]
 
+    @_guarded
     def failed_puzzles(self, learner: str) -> list[str]:
         """Puzzles whose latest attempt scored under one half, most recent first."""
-        rows = self.conn.execute(
+        rows = self._x(
             "SELECT puzzle_id, score FROM attempts WHERE id IN (SELECT MAX(id) FROM attempts "
             "WHERE learner_id = ? GROUP BY puzzle_id) ORDER BY id DESC",
             (self.learner_id(learner),))
         return [pid for pid, score in rows if score < 0.5]
 
+    @_guarded
     def seen(self, learner: str) -> set[str]:
-        rows = self.conn.execute("SELECT DISTINCT puzzle_id FROM attempts WHERE learner_id = ?",
-                                 (self.learner_id(learner),))
+        rows = self._x("SELECT DISTINCT puzzle_id FROM attempts WHERE learner_id = ?",
+                       (self.learner_id(learner),))
         return {r[0] for r in rows}
 
     # --- settings and spaced repetition -----------------------------------------------
 
+    @_guarded
     def setting(self, learner: str, key: str, default: str = "") -> str:
-        row = self.conn.execute("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
-                                (self.learner_id(learner), key)).fetchone()
+        row = self._x("SELECT value FROM settings WHERE learner_id = ? AND key = ?",
+                      (self.learner_id(learner), key)).fetchone()
         return str(row[0]) if row else default
 
+    @_guarded
     def set_setting(self, learner: str, key: str, value: str) -> None:
-        learner_id = self.learner_id(learner)
-        with self.transaction() as conn:
-            conn.execute("INSERT INTO settings(learner_id, key, value) VALUES (?, ?, ?) "
-                         "ON CONFLICT(learner_id, key) DO UPDATE SET value = excluded.value",
-                         (learner_id, key, value))
+        with self.transaction():
+            self._x("INSERT INTO settings(learner_id, key, value) VALUES (?, ?, ?) "
+                    "ON CONFLICT(learner_id, key) DO UPDATE SET value = excluded.value",
+                    (self.learner_id(learner), key, value))
 
+    @_guarded
     def srs_card(self, learner: str, item: str) -> str | None:
-        row = self.conn.execute("SELECT card FROM srs WHERE learner_id = ? AND item = ?",
-                                (self.learner_id(learner), item)).fetchone()
+        row = self._x("SELECT card FROM srs WHERE learner_id = ? AND item = ?",
+                      (self.learner_id(learner), item)).fetchone()
         return None if row is None else str(row[0])
 
+    @_guarded
     def put_srs_card(self, learner: str, item: str, card: str, due: datetime,
                      lapse: bool) -> None:
-        learner_id = self.learner_id(learner)
-        with self.transaction() as conn:
-            conn.execute(
+        with self.transaction():
+            self._x(
                 "INSERT INTO srs(learner_id, item, card, due, lapses) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT(learner_id, item) DO UPDATE SET card = excluded.card, "
-                "due = excluded.due, lapses = lapses + excluded.lapses",
-                (learner_id, item, card, _iso(due), int(lapse)))
+                "due = excluded.due, lapses = srs.lapses + excluded.lapses",
+                (self.learner_id(learner), item, card, _iso(due), int(lapse)))
 
+    @_guarded
+    def update_srs_card(self, learner: str, item: str,
+                        review: Callable[[str | None], tuple[str, datetime, bool] | None]
+                        ) -> datetime | None:
+        """Read-modify-write of one SRS card in one write transaction: ``review`` gets
+        the stored card (or None) and returns ``(card, due, lapse)`` to store, or None
+        to store nothing. Returns the due time stored."""
+        with self.transaction():
+            new = review(self.srs_card(learner, item))
+            if new is None:
+                return None
+            card, due, lapse = new
+            self.put_srs_card(learner, item, card, due, lapse)
+            return due
+
+    @_guarded
     def srs_items(self, learner: str) -> list[dict[str, Any]]:
-        rows = self.conn.execute("SELECT item, due, lapses FROM srs WHERE learner_id = ? "
-                                 "ORDER BY due", (self.learner_id(learner),))
+        rows = self._x("SELECT item, due, lapses FROM srs WHERE learner_id = ? "
+                       "ORDER BY due", (self.learner_id(learner),))
         return [{"item": i, "due": d, "lapses": n} for i, d, n in rows]
 
+    @_guarded
     def due_items(self, learner: str, at: datetime | None = None) -> list[str]:
-        rows = self.conn.execute("SELECT item FROM srs WHERE learner_id = ? AND due <= ? "
-                                 "ORDER BY due", (self.learner_id(learner), _iso(at)))
+        rows = self._x("SELECT item FROM srs WHERE learner_id = ? AND due <= ? "
+                       "ORDER BY due", (self.learner_id(learner), _iso(at)))
         return [r[0] for r in rows]
 
     # --- timed runs -------------------------------------------------------------------
 
+    @_guarded
     def record_timed_run(self, learner: str, seconds: float, score: int, total: int,
                          misses: Sequence[Any], at: datetime | None = None) -> None:
-        learner_id = self.learner_id(learner)
-        with self.transaction() as conn:
-            conn.execute("INSERT INTO timed_runs(learner_id, at, seconds, score, total, misses)"
-                         " VALUES (?, ?, ?, ?, ?, ?)",
-                         (learner_id, _iso(at), seconds, score, total,
-                          json.dumps(list(misses), ensure_ascii=False)))
+        with self.transaction():
+            self._x("INSERT INTO timed_runs(learner_id, at, seconds, score, total, misses)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (self.learner_id(learner), _iso(at), seconds, score, total,
+                     json.dumps(list(misses), ensure_ascii=False)))
 
+    @_guarded
     def timed_runs(self, learner: str) -> list[dict[str, Any]]:
-        rows = self.conn.execute("SELECT at, seconds, score, total, misses FROM timed_runs "
-                                 "WHERE learner_id = ? ORDER BY id", (self.learner_id(learner),))
-        return [{"at": a, "seconds": s, "score": sc, "total": t, "misses": json.loads(m)}
+        rows = self._x("SELECT at, seconds, score, total, misses FROM timed_runs "
+                       "WHERE learner_id = ? ORDER BY id", (self.learner_id(learner),))
+        return [{"at": a, "seconds": s, "score": sc, "total": t, "misses": _misses(m)}
                 for a, s, sc, t, m in rows]
 
     # --- lessons ----------------------------------------------------------------------
 
+    @_guarded
     def lesson_progress(self, learner: str) -> dict[str, LessonProgress]:
         """Every lesson the learner has started, by lesson id (reading adds no learner)."""
-        rows = self.conn.execute(
+        rows = self._x(
             "SELECT p.lesson_id, p.completed_at, p.checks_passed FROM lesson_progress p "
             "JOIN learners l ON l.id = p.learner_id WHERE l.name = ?", (clean_name(learner),))
         return {lesson: LessonProgress(lesson, _check_ids(passed), done)
                 for lesson, done, passed in rows}
 
+    @_guarded
     def pass_lesson_check(self, learner: str, lesson_id: str, check_id: str,
                           required: Iterable[str], at: datetime | None = None
                           ) -> LessonProgress:
         """Record a check answered right; the lesson is complete once every id of
         ``required`` (the lesson's checks) has been passed. One transaction."""
-        learner_id = self.learner_id(learner)
         with self.transaction() as conn:
-            row = conn.execute("SELECT completed_at, checks_passed FROM lesson_progress "
-                               "WHERE learner_id = ? AND lesson_id = ?",
-                               (learner_id, lesson_id)).fetchone()
+            learner_id = self.learner_id(learner)
+            row = self._x("SELECT completed_at, checks_passed FROM lesson_progress "
+                          "WHERE learner_id = ? AND lesson_id = ?",
+                          (learner_id, lesson_id)).fetchone()
             done, passed = (row[0], _check_ids(row[1])) if row else (None, frozenset())
             passed |= {check_id}
             if done is None and set(required) <= passed:
@@ -387,22 +519,23 @@ class ProgressStore:
             self._put_lesson(conn, learner_id, lesson_id, done, passed)
         return LessonProgress(lesson_id, passed, done)
 
+    @_guarded
     def mark_lesson_read(self, learner: str, lesson_id: str,
                          at: datetime | None = None) -> LessonProgress:
         """Complete a lesson (one without checks) by the learner's word."""
-        learner_id = self.learner_id(learner)
         with self.transaction() as conn:
-            row = conn.execute("SELECT completed_at, checks_passed FROM lesson_progress "
-                               "WHERE learner_id = ? AND lesson_id = ?",
-                               (learner_id, lesson_id)).fetchone()
+            learner_id = self.learner_id(learner)
+            row = self._x("SELECT completed_at, checks_passed FROM lesson_progress "
+                          "WHERE learner_id = ? AND lesson_id = ?",
+                          (learner_id, lesson_id)).fetchone()
             passed = _check_ids(row[1]) if row else frozenset()
             done = (row[0] if row else None) or _iso(at)
             self._put_lesson(conn, learner_id, lesson_id, done, passed)
         return LessonProgress(lesson_id, passed, done)
 
-    def _put_lesson(self, conn: sqlite3.Connection, learner_id: int, lesson_id: str,
+    def _put_lesson(self, conn: Any, learner_id: int, lesson_id: str,
                     done: str | None, passed: frozenset[str]) -> None:
-        conn.execute(
+        self._x(
             "INSERT INTO lesson_progress(learner_id, lesson_id, completed_at, checks_passed) "
             "VALUES (?, ?, ?, ?) ON CONFLICT(learner_id, lesson_id) DO UPDATE SET "
             "completed_at = excluded.completed_at, checks_passed = excluded.checks_passed",
@@ -422,87 +555,29 @@ class LessonProgress:
         return self.completed_at is not None
 
 
-def _check_ids(text: str) -> frozenset[str]:
-    """The stored JSON list of check ids; anything else reads as none passed."""
+def _misses(text: str) -> list[Any]:
+    """A timed run's stored misses: a JSON list (else ValueError: damaged data)."""
+    value = json.loads(text)
+    if not isinstance(value, list):
+        raise ValueError(f"a timed run's misses are not a list: {text[:40]!r}")
+    return value
+
+
+def _json_list(text: str) -> list[Any]:
+    """A stored JSON list; anything unreadable reads as empty."""
     try:
         value = json.loads(text)
     except (TypeError, ValueError):
-        return frozenset()
-    return frozenset(str(v) for v in value) if isinstance(value, list) else frozenset()
+        return []
+    return value if isinstance(value, list) else []
+
+
+def _check_ids(text: str) -> frozenset[str]:
+    """The stored JSON list of check ids; anything else reads as none passed."""
+    return frozenset(str(v) for v in _json_list(text))
 
 
 def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
-    """Open (creating and migrating if needed) the progress file."""
+    """Open (creating and migrating if needed) the progress store: a path or URL,
+    else :func:`default_location`."""
     return ProgressStore(path)
-
-
-# --- failures reach the caller as ProgressStoreError, with the right diagnosis ----------
-# (kept apart from the store's logic: a read-only or busy file must never be called
-# corrupted, since that advice would make the learner throw away good data)
-
-# sqlite3 errors, and what damaged cell values cause (bad JSON, text that is not
-# UTF-8, a number that is text or out of range).
-_FAILURES = (sqlite3.Error, ValueError, TypeError, ArithmeticError)
-
-
-def _writable(path: Path) -> bool:
-    """The file (when it exists) and its folder can be written."""
-    return (not path.exists() or os.access(path, os.W_OK)) and os.access(path.parent, os.W_OK)
-
-
-def diagnose(path: Path, exc: BaseException) -> ProgressStoreError:
-    """The store error that says what is really wrong with ``path`` after ``exc``."""
-    if isinstance(exc, ProgressStoreError):
-        return exc
-    text = str(exc).lower()
-    if isinstance(exc, sqlite3.OperationalError) and (
-            "readonly" in text or "read-only" in text
-            or ("unable to open" in text and not _writable(path))):
-        return ProgressStoreError(
-            f"the progress file {path} cannot be written: the file or its folder is "
-            f"read-only ({exc}); progress is not saved until its permissions allow writing")
-    if "locked" in text or "busy" in text:
-        return ProgressStoreError(
-            f"the progress file {path} is busy: another program is writing to it ({exc}); "
-            f"try again in a moment")
-    if "already exists" in text:
-        return ProgressStoreError(
-            f"the progress file {path} was being set up by another program at the same "
-            f"moment ({exc}); reload the page")
-    if "disk" in text and ("full" in text or "i/o" in text):
-        return ProgressStoreError(f"the progress file {path} cannot be written ({exc}); "
-                                  f"check the disk")
-    if "no such table" in text or "no such column" in text or "has no column" in text:
-        return ProgressStoreError(
-            f"the progress file {path} is missing part of its tables ({exc}); it was left "
-            f"untouched — move it away to start afresh")
-    corrupted = isinstance(exc, UnicodeDecodeError) or "integrity check" in text or (
-        isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError))
-    if corrupted:
-        return ProgressStoreError(
-            f"the progress file {path} is corrupted or is not a SQLite database ({exc}); "
-            f"it was left untouched — move it away to start afresh")
-    return ProgressStoreError(
-        f"the progress file {path} holds data this program cannot use "
-        f"({type(exc).__name__}: {exc}); it was left untouched — move it away to start afresh")
-
-
-def _guarded(method: Any) -> Any:
-    @functools.wraps(method)
-    def call(self: ProgressStore, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except ProgressStoreError:
-            raise
-        except _FAILURES as exc:
-            raise diagnose(self.path, exc) from exc
-    return call
-
-
-def _guard_public_methods(cls: type) -> None:
-    for name, value in list(vars(cls).items()):
-        if not name.startswith("_") and name != "transaction" and callable(value):
-            setattr(cls, name, _guarded(value))
-
-
-_guard_public_methods(ProgressStore)

@@ -1,5 +1,6 @@
-"""The SQLite progress store: location, migrations, transactions, crash safety,
-corruption reports, several learners, and spaced repetition with FSRS."""
+"""The progress store: location, migrations, transactions, crash safety,
+corruption reports, several learners, and spaced repetition with FSRS. The tests
+that take ``places`` run on SQLite and on PostgreSQL (see ``_store_backends``)."""
 
 from __future__ import annotations
 
@@ -11,19 +12,24 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from _store_backends import BACKENDS, Places, places_fixture
 
 from puzzles import srs
 from puzzles.store import (
     ENV_VAR,
     SCHEMA_VERSION,
+    URL_ENV_VAR,
     ProgressStoreError,
+    default_location,
     default_path,
     open_store,
 )
+from puzzles.store_db import connect
 
 PUZZLE = {"id": "m-test", "kind": "meld", "type": "spot", "rating": 1300,
           "themes": ["spot_all", "bezique"], "melds": ["bezique"]}
 T0 = datetime(2025, 1, 1, 12, 0, tzinfo=UTC)
+places = pytest.fixture(params=BACKENDS)(places_fixture)
 
 
 def test_default_path_follows_env_and_xdg(monkeypatch: pytest.MonkeyPatch,
@@ -33,6 +39,33 @@ def test_default_path_follows_env_and_xdg(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.delenv(ENV_VAR)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_path() == tmp_path / "bezique" / "progress.sqlite3"
+    # A database URL, when set, wins over the file.
+    monkeypatch.setenv(URL_ENV_VAR, "postgresql://u@host/db")
+    assert default_location() == "postgresql://u@host/db"
+    monkeypatch.delenv(URL_ENV_VAR)
+    assert default_location() == default_path()
+    monkeypatch.setenv(ENV_VAR, "postgresql://u@host/db")   # not mangled into a path
+    assert default_location() == "postgresql://u@host/db"
+
+
+def test_sqlite_url_names_a_file(tmp_path: Path) -> None:
+    with open_store(f"sqlite:///{tmp_path}/u.sqlite3") as store:
+        store.learner_id("ann")
+        assert store.kind == "sqlite" and store.path == tmp_path / "u.sqlite3"
+    assert (tmp_path / "u.sqlite3").exists()
+
+
+def test_migration_from_version_3_on_each_backend(places: Places) -> None:
+    target = places.new()
+    with open_store(target) as store:
+        store.set_setting("ann", "k", "v")
+        store.conn.execute("DROP TABLE lesson_progress")
+        store._db.set_version(3)
+    with open_store(target) as store:
+        assert store.schema_version == SCHEMA_VERSION
+        assert store.setting("ann", "k") == "v" and store.lesson_progress("ann") == {}
+        store.mark_lesson_read("ann", "history")
+        assert store.lesson_progress("ann")["history"].complete
 
 
 def test_migrations_and_wal(tmp_path: Path) -> None:
@@ -56,13 +89,12 @@ def test_migrations_and_wal(tmp_path: Path) -> None:
         assert store.schema_version == SCHEMA_VERSION and store.learners() == ["ann"]
 
 
-def test_newer_schema_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "new.sqlite3"
-    conn = sqlite3.connect(path)
-    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
-    conn.close()
+def test_newer_schema_is_refused(places: Places) -> None:
+    target = places.new("new")
+    with open_store(target) as store:
+        store._db.set_version(SCHEMA_VERSION + 5)
     with pytest.raises(ProgressStoreError, match="newer"):
-        open_store(path)
+        open_store(target)
 
 
 def test_corrupted_file_is_reported_not_replaced(tmp_path: Path) -> None:
@@ -75,8 +107,8 @@ def test_corrupted_file_is_reported_not_replaced(tmp_path: Path) -> None:
     assert path.read_bytes() == junk
 
 
-def test_attempts_update_ratings_per_scope(tmp_path: Path) -> None:
-    with open_store(tmp_path / "p.sqlite3") as store:
+def test_attempts_update_ratings_per_scope(places: Places) -> None:
+    with open_store(places.new()) as store:
         win = store.record_attempt("ann", PUZZLE, 1.0, scopes={"meld:bezique": 1.0}, at=T0)
         assert win.after.rating > win.before.rating
         assert win.puzzle_after.rating < win.puzzle_before.rating == 1300
@@ -95,8 +127,8 @@ def test_attempts_update_ratings_per_scope(tmp_path: Path) -> None:
             store.record_attempt("ann", PUZZLE, 2.0)
 
 
-def test_failed_write_rolls_back(tmp_path: Path) -> None:
-    with open_store(tmp_path / "p.sqlite3") as store:
+def test_failed_write_rolls_back(places: Places) -> None:
+    with open_store(places.new()) as store:
         store.learner_id("ann")
         with pytest.raises(RuntimeError), store.transaction() as conn:
             conn.execute("INSERT INTO learners(name, created) VALUES ('zed', 'now')")
@@ -117,8 +149,8 @@ while True:
 """
 
 
-def test_killed_writer_loses_nothing_committed(tmp_path: Path) -> None:
-    path = tmp_path / "kill.sqlite3"
+def test_killed_writer_loses_nothing_committed(places: Places) -> None:
+    path = places.new("kill")
     proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path)],
                             stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent)
     assert proc.stdout is not None
@@ -140,8 +172,8 @@ def test_killed_writer_loses_nothing_committed(tmp_path: Path) -> None:
         assert n_scopes == 2 * len(attempts)
 
 
-def test_spaced_repetition_is_opt_in_and_schedules_failures(tmp_path: Path) -> None:
-    with open_store(tmp_path / "p.sqlite3") as store:
+def test_spaced_repetition_is_opt_in_and_schedules_failures(places: Places) -> None:
+    with open_store(places.new()) as store:
         assert srs.review(store, "ann", "puzzle:m-test", 0.0, T0) is None  # off
         srs.set_enabled(store, "ann", True)
         assert srs.review(store, "ann", "puzzle:m-good", 1.0, T0) is None  # not failed
@@ -155,3 +187,33 @@ def test_spaced_repetition_is_opt_in_and_schedules_failures(tmp_path: Path) -> N
         assert store.srs_items("ann")[0]["lapses"] == 1
         srs.set_enabled(store, "ann", False)
         assert srs.due(store, "ann", T0 + timedelta(days=999)) == []
+
+
+def test_creation_and_migrations_are_one_transaction(places: Places,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A migration that fails leaves the store as it was: on a new store, no table and
+    version 0 (each migration used to commit on its own, leaving a half-made store)."""
+    from puzzles import store as store_module
+
+    target = places.new("atomic")
+    broken = (*store_module.MIGRATIONS, ("CREATE TABLE extra (x INTEGER)", "NOT SQL AT ALL"))
+    monkeypatch.setattr(store_module, "MIGRATIONS", broken)
+    monkeypatch.setattr(store_module, "SCHEMA_VERSION", len(broken))
+    with pytest.raises(ProgressStoreError):
+        open_store(target)
+    monkeypatch.undo()
+    raw = connect(target)      # the store as left, before anything migrates it again
+    try:
+        assert raw.version() == 0
+        assert raw.execute("SELECT 1 FROM sqlite_master" if raw.kind == "sqlite" else
+                           "SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
+                           ).fetchall() == []
+    finally:
+        raw.close()
+    with open_store(target) as store:   # migrates afresh, from version 0
+        assert store.schema_version == SCHEMA_VERSION and store.learners() == []
+        tables = store.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE name = 'extra'" if store.kind == "sqlite"
+            else "SELECT 1 FROM pg_tables WHERE tablename = 'extra' "
+                 "AND schemaname = current_schema()").fetchall()
+        assert tables == []

@@ -1,0 +1,384 @@
+"""A load test that stops by itself: K learners click through Play for a fixed time,
+against 1 and against N Streamlit processes behind nginx (``scripts/serve.sh``).
+
+    python scripts/load_test.py --processes 1 2 --sessions 20 --duration 60
+    python scripts/load_test.py --url http://127.0.0.1:8500 --sessions 20   # a running site
+
+Each session speaks Streamlit's own protocol, as the browser does, without a browser:
+GET ``/`` (nginx sets the sticky-session cookie), open the websocket
+``/_stcore/stream``, send a ``BackMsg.rerun_script`` for the Play page, read the
+``ForwardMsg`` deltas (every button's widget id, key, state; any exception shown) up
+to ``script_finished``. Then, after a think time, it clicks a button the page offers
+(a playable card, a declaration or the draw, the next deal) by sending its trigger in
+the next ``rerun_script``. An action's latency is from sending the click to the end of
+the run it caused: the server's time plus queueing, not the browser's drawing.
+
+Reported per setup: median and p95 action latency, page-load time, actions/s, errors
+(exceptions on the page, failed runs, timeouts, lost connections) and the server
+processes' memory (peak resident set, sampled every second).
+
+Bounded: loopback only, at most 50 sessions and 300 s a setup, and an alarm ends the
+whole run after its budget; the servers it started are always stopped. The progress
+store is a temporary file unless ``--store`` names one (never the learner's own).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.asyncio.client import connect
+from websockets.typing import Subprotocol
+
+ROOT = Path(__file__).resolve().parents[1]
+MAX_SESSIONS = 50
+MAX_DURATION = 300.0
+RUN_TIMEOUT = 60.0        # one script run longer than this counts as an error
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}
+
+
+@dataclass
+class Button:
+    id: str
+    key: str
+    disabled: bool
+    primary: bool
+    fragment_id: str
+
+
+@dataclass
+class Stats:
+    actions: list[float] = field(default_factory=list)    # seconds per click
+    loads: list[float] = field(default_factory=list)      # seconds per page load
+    errors: list[str] = field(default_factory=list)
+    clicks: dict[str, int] = field(default_factory=dict)  # by kind: card, act, next_deal...
+    cpu: dict[int, float] = field(default_factory=dict)    # server CPU seconds in the run
+
+
+def key_of(widget_id: str) -> str:
+    """The user key inside a widget id (``$$ID-<hash>-<key>``), or ''."""
+    parts = widget_id.split("-", 2)
+    return parts[2] if len(parts) == 3 and parts[2] != "None" else ""
+
+
+class Session:
+    """One learner on the Play page, at the protocol level."""
+
+    def __init__(self, base: str, think: float, seed: int, stats: Stats) -> None:
+        self.base = base.rstrip("/")
+        self.think = think
+        self.rng = random.Random(seed)
+        self.stats = stats
+        self.buttons: dict[str, Button] = {}
+
+    async def run(self, deadline: float) -> None:
+        try:
+            cookie = await asyncio.to_thread(self._cookie)
+            parts = urlsplit(self.base)
+            ws_url = f"ws://{parts.netloc}{parts.path}/_stcore/stream"
+            headers = {"Origin": self.base}
+            if cookie:
+                headers["Cookie"] = cookie
+            async with connect(ws_url, subprotocols=[Subprotocol("streamlit")],
+                               additional_headers=headers, max_size=None,
+                               open_timeout=30, ping_interval=None) as ws:
+                self.ws = ws
+                started = time.monotonic()
+                await self._rerun(None)
+                self.stats.loads.append(time.monotonic() - started)
+                while True:
+                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                    if time.monotonic() >= deadline:
+                        return
+                    button = self._choose()
+                    if button is None:
+                        self.stats.errors.append("no button to click")
+                        return
+                    kind = button.key.split("_", 1)[0] if button.key.startswith(
+                        ("card_", "act_")) else button.key
+                    self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
+                    started = time.monotonic()
+                    await self._rerun(button)
+                    self.stats.actions.append(time.monotonic() - started)
+        except (OSError, TimeoutError) as exc:
+            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
+            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
+
+    def _cookie(self) -> str:
+        """The sticky-session cookie nginx sets on the first page (none without nginx)."""
+        with urllib.request.urlopen(self.base + "/", timeout=30) as response:
+            response.read()
+            cookies = response.headers.get_all("Set-Cookie") or []
+        return "; ".join(c.split(";", 1)[0] for c in cookies)
+
+    def _choose(self) -> Button | None:
+        """What a learner clicks next: go on after a deal, else a playable card (the
+        marked ones in the play-off), else a declaration or the draw."""
+        live = [b for b in self.buttons.values() if not b.disabled]
+        for key in ("next_deal", "new_game_end"):
+            found = [b for b in live if b.key == key]
+            if found:
+                return found[0]
+        cards = [b for b in live if b.key.startswith("card_")]
+        marked = [b for b in cards if b.primary]
+        acts = [b for b in live if b.key.startswith("act_")]
+        for group in (marked, cards, acts):
+            if group:
+                return self.rng.choice(group)
+        return next((b for b in live if b.key == "new_game"), None)
+
+    async def _rerun(self, button: Button | None) -> None:
+        msg = BackMsg()
+        state = msg.rerun_script
+        state.query_string = ""
+        state.page_name = "play"    # the page's url path, as the browser's address bar
+        if button is not None:
+            widget = state.widget_states.widgets.add()
+            widget.id = button.id
+            widget.trigger_value = True
+            if button.fragment_id:
+                state.fragment_id = button.fragment_id
+        if button is None or not button.fragment_id:
+            self.buttons = {}
+        await self.ws.send(msg.SerializeToString())
+        while True:
+            data = await asyncio.wait_for(self.ws.recv(), RUN_TIMEOUT)
+            if isinstance(data, str):
+                continue
+            forward = ForwardMsg()
+            forward.ParseFromString(data)
+            kind = forward.WhichOneof("type")
+            if kind == "delta":
+                self._delta(forward)
+            elif kind == "script_finished":
+                if forward.script_finished in DONE:
+                    return
+                if forward.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                    self.stats.errors.append(f"script finished: {forward.script_finished}")
+                    return
+            elif kind == "page_not_found":
+                raise RuntimeError("the Play page was not found")
+
+    def _delta(self, forward: ForwardMsg) -> None:
+        delta = forward.delta
+        if delta.WhichOneof("type") != "new_element":
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "button":
+            b = element.button
+            self.buttons[b.id] = Button(b.id, key_of(b.id), b.disabled, b.type == "primary",
+                                        delta.fragment_id)
+        elif kind == "exception":
+            self.stats.errors.append("exception on the page: " + element.exception.message)
+
+
+# --- servers ----------------------------------------------------------------------------
+
+class Servers:
+    """``scripts/serve.sh N PORT`` in its own process group, with a throwaway store."""
+
+    def __init__(self, processes: int, port: int, store: str | None) -> None:
+        self.processes, self.port = processes, port
+        self.dir = Path(tempfile.mkdtemp(prefix="bezique-load-"))
+        env = dict(os.environ, BEZIQUE_SERVE_DIR=str(self.dir),
+                   PYTHON=sys.executable, PYTHONPATH=str(ROOT))
+        env.pop("BEZIQUE_DATABASE_URL", None)
+        if store and store.startswith(("postgresql://", "postgres://")):
+            env["BEZIQUE_DATABASE_URL"] = store
+        else:
+            env["BEZIQUE_PROGRESS_DB"] = store or str(self.dir / "progress.sqlite3")
+        self.log = open(self.dir / "serve.log", "w")  # noqa: SIM115 - closed in stop()
+        self.proc = subprocess.Popen(["bash", str(ROOT / "scripts" / "serve.sh"),
+                                      str(processes), str(port)], cwd=ROOT, env=env,
+                                     stdout=self.log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+
+    def wait_ready(self, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not (self.dir / "ready").exists():
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"servers did not start; see {self.dir}/serve.log")
+            time.sleep(0.3)
+
+    def pids(self) -> list[int]:
+        return [int(p.read_text()) for p in sorted(self.dir.glob("streamlit-*.pid"))]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)   # serve.sh stops its children
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.log.close()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (how the load was spread)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        for pid in pids:
+            peaks[pid] = max(peaks.get(pid, 0.0), rss_mb(pid))
+        try:
+            await asyncio.wait_for(stop.wait(), 1.0)
+        except TimeoutError:
+            pass
+
+
+async def load(base: str, sessions: int, duration: float, think: float, seed: int,
+               pids: list[int]) -> tuple[Stats, dict[int, float], float]:
+    stats, peaks, stop = Stats(), {}, asyncio.Event()
+    cpu_before = {pid: cpu_seconds(pid) for pid in pids}
+    sampler = asyncio.create_task(sample_memory(pids, peaks, stop))
+    started = time.monotonic()
+    deadline = started + duration
+    runs = [Session(base, think, seed + i, stats).run(deadline) for i in range(sessions)]
+    # Sessions arrive over the first second, as a class does, not in one instant.
+    async def staggered(i: int, run: object) -> None:
+        await asyncio.sleep(i / max(sessions, 1))
+        await run  # type: ignore[misc]
+    await asyncio.wait_for(asyncio.gather(*(staggered(i, r) for i, r in enumerate(runs))),
+                           duration + RUN_TIMEOUT + 30)
+    elapsed = time.monotonic() - started
+    stop.set()
+    await sampler
+    stats.cpu = {pid: round(cpu_seconds(pid) - cpu_before[pid], 1) for pid in pids}
+    return stats, peaks, elapsed
+
+
+async def warm_up(port: int, processes: int, seed: int) -> None:
+    """One page load and a few clicks on each process directly (first imports)."""
+    for k in range(1, processes + 1):
+        stats = Stats()
+        await Session(f"http://127.0.0.1:{port + k}", 0.0, seed, stats).run(
+            time.monotonic() + 5)
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(label: str, sessions: int, duration: float, think: float, stats: Stats,
+           peaks: dict[int, float], elapsed: float) -> dict[str, object]:
+    errors: dict[str, int] = {}
+    for e in stats.errors:
+        errors[e[:120]] = errors.get(e[:120], 0) + 1
+    row: dict[str, object] = {
+        "setup": label, "sessions": sessions, "duration_s": duration, "think_s": think,
+        "actions": len(stats.actions),
+        "actions_per_s": round(len(stats.actions) / elapsed, 2) if elapsed else 0.0,
+        "median_s": round(statistics.median(stats.actions), 3) if stats.actions else None,
+        "p95_s": round(quantile(stats.actions, 0.95), 3),
+        "max_s": round(max(stats.actions), 3) if stats.actions else None,
+        "page_load_median_s": round(statistics.median(stats.loads), 3) if stats.loads
+        else None,
+        "errors": len(stats.errors), "error_kinds": errors, "clicks": stats.clicks,
+        "server_cpu_s": {str(pid): s for pid, s in stats.cpu.items()},
+        "server_rss_peak_mb": {str(pid): round(mb) for pid, mb in peaks.items()},
+        "server_rss_peak_total_mb": round(sum(peaks.values())),
+    }
+    print(f"{label:>14}: {row['actions']} actions ({row['actions_per_s']}/s), median "
+          f"{row['median_s']} s, p95 {row['p95_s']} s, max {row['max_s']} s, page load "
+          f"{row['page_load_median_s']} s, errors {row['errors']}, server RSS peak "
+          f"{row['server_rss_peak_total_mb']} MB total; server CPU s per process "
+          f"{list(stats.cpu.values())}; clicks {stats.clicks}", flush=True)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--processes", type=int, nargs="+", default=[1, 2],
+                    help="setups to start with scripts/serve.sh (default: 1 2)")
+    ap.add_argument("--url", help="test this running site instead (loopback only)")
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--duration", type=float, default=60.0, help="seconds of clicking")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds a learner looks before the next click (±50%%)")
+    ap.add_argument("--port", type=int, default=8600, help="nginx port for started setups")
+    ap.add_argument("--store", help="progress store URL or path (default: a temporary file)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", action="store_true", help="also print one JSON line per setup")
+    args = ap.parse_args(argv)
+    if not 1 <= args.sessions <= MAX_SESSIONS:
+        ap.error(f"--sessions must be 1..{MAX_SESSIONS}")
+    if not 0 < args.duration <= MAX_DURATION:
+        ap.error(f"--duration must be in (0, {MAX_DURATION:g}]")
+    if args.url and urlsplit(args.url).hostname not in LOOPBACK:
+        ap.error("--url must be a loopback address")
+    if not args.url and not all(1 <= n <= 8 for n in args.processes):
+        ap.error("--processes: 1..8 each")
+    setups = [None] if args.url else args.processes
+    budget = int(len(setups) * (args.duration + RUN_TIMEOUT + 200))
+    signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(
+        TimeoutError(f"load test over its {budget} s budget")))
+    signal.alarm(budget)
+    print(f"{args.sessions} sessions x {args.duration:g} s on Play, think "
+          f"{args.think:g} s ±50%, {os.cpu_count()} cores", flush=True)
+    rows = []
+    for processes in setups:
+        servers = None
+        try:
+            if processes is None:
+                base, pids, label = args.url.rstrip("/"), [], "running site"
+            else:
+                servers = Servers(processes, args.port, args.store)
+                servers.wait_ready()
+                pids = servers.pids()
+                base, label = f"http://127.0.0.1:{args.port}", f"{processes} process" + (
+                    "es" if processes > 1 else "")
+                asyncio.run(warm_up(args.port, processes, args.seed))
+            stats, peaks, elapsed = asyncio.run(load(base, args.sessions, args.duration,
+                                                     args.think, args.seed, pids))
+            rows.append(report(label, args.sessions, args.duration, args.think, stats,
+                               peaks, elapsed))
+        finally:
+            if servers is not None:
+                servers.stop()
+    signal.alarm(0)
+    if args.json:
+        for row in rows:
+            print(json.dumps(row, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
