@@ -12,7 +12,6 @@ import statistics
 import sys
 import time
 
-from engine.cards import Suit
 from engine.profile import load_profile
 from engine.solver.paranoid import ParanoidSolver, _normalise
 from engine.solver.position import Position
