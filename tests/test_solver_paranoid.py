@@ -110,3 +110,20 @@ def test_solve_command_takes_three_hands() -> None:
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert lines[0]["value"] == 30 and lines[0]["moves"] == {"AS": 20, "7C": 30}
     assert "error" in lines[1] and out.returncode == 1
+
+
+def test_three_handed_endgame_puzzle_plays_out_against_both_others() -> None:
+    from puzzles import bank, endgame, trainer
+
+    records = bank.read(bank.HERE / "endgame-three-handed.jsonl")
+    assert len(records) >= 50 and all(r["variant"] == "three-handed" for r in records)
+    for rec in [r for r in records if r["type"] == "best"][:5]:
+        state = trainer.endgame_start(rec)
+        while state["status"] == "playing" and state["position"] is not None:
+            best = endgame.solution_of(state["position"]).best[0]
+            state = trainer.endgame_play(state, best, "en")
+        assert state["status"] == "solved"
+        # Both others held the learner down, so the learner takes exactly the paranoid value.
+        assert trainer.side_points(state) == rec["value"]
+    names = {trainer.seat_name(0, s, 3, "en") for s in (1, 2)}
+    assert names == {"Left opponent", "Right opponent"}

@@ -41,7 +41,7 @@ from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _l
 from engine.solver.position import Position
 from engine.tricks import beats, is_brisque, playoff_legal, trick_best
 
-__all__ = ["ParanoidSolver", "move_values_paranoid", "solve_paranoid"]
+__all__ = ["ParanoidSolver", "move_values_paranoid", "paranoid_reply", "solve_paranoid"]
 
 SEATS = 3
 Hands = tuple[tuple[int, ...], ...]
@@ -217,6 +217,22 @@ def move_values_paranoid(profile: Profile, trump: int | None, hands: Sequence[Se
     s = ParanoidSolver(profile, trump, to_move)
     return {kind_face(k): s.move_value(kinds, leader, t, k)
             for k in s.legal(kinds[to_move], t)}
+
+
+def paranoid_reply(position: Position, me: int) -> str:
+    """The card face another seat plays against ``me`` in the paranoid model: the
+    first legal card (lowest among equals) that holds ``me`` to the least."""
+    trump = int(position.trump) if position.trump is not None else None
+    hands = [position.hand_ids(p) for p in range(SEATS)]
+    to_move, kinds, t = _normalise(hands, position.leader, [c.id for c in position.trick],
+                                   position.profile.packs)
+    if to_move == me:
+        raise PositionError("it is the player's own turn, not an opponent's")
+    s = ParanoidSolver(position.profile, trump, me)
+    values = {k: s.move_value(kinds, position.leader, t, k) for k in s.legal(kinds[to_move], t)}
+    low = min(values.values())
+    return kind_face(min((k for k, v in values.items() if v == low),
+                         key=lambda x: (x % 8, x // 8)))
 
 
 def _tricks_text(line: Sequence[str], first: int, ru: bool, limit: int = 12) -> str:
