@@ -621,8 +621,8 @@ class Deal:
         # 004 (four-handed): the bonus is shared half and half between the partners.
         half = bonus // 2
         for player, points in ((winner, bonus - half), (mate, half)):
-            self._score(player, "score.last_trick", points,
-                        [step("score.last_trick", "last_trick_split", points=bonus,
+            self._score(player, "score.last_trick_split", points,
+                        [step("score.last_trick_split", "last_trick_split", points=bonus,
                               share=points)], "last_trick")
 
     def _end_deal(self, last_winner: int | None) -> None:
