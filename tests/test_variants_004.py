@@ -242,3 +242,29 @@ def test_random_deals_keep_the_invariants(name: str, players: str | None) -> Non
             assert Deal.loads(deal.dumps()) == deal
         else:
             assert Deal.from_json(deal.to_json(), profile) == deal
+
+
+# --- bots at every seat, the arena and hints --------------------------------------------
+
+def test_arena_seats_bot_a_in_each_of_three_seats() -> None:
+    from engine.commands.arena import run_arena
+
+    summary = run_arena("heuristic", "random", 2, 5, variant="three-handed")
+    assert summary.deals == 6 and summary.to_json()["deals"] == 2
+    assert summary.a_win_rate > 0.5
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "four-handed", "no-trump"])
+def test_hints_and_bots_play_a_deal_of_every_seat(variant: str) -> None:
+    from engine.session import PlaySession
+
+    session = PlaySession.new(variant, seed=7, level="club")
+    while not session.deal.is_over:
+        hint = session.hint()
+        assert hint is not None and hint.action in session.deal.legal_actions()
+        session.act(hint.action)
+    assert sorted(session.deal.every_card()) == list(range(session.deal.profile.deck_size))
+    roles = {session.role(p) for p in range(session.deal.profile.players)}
+    assert roles == ({"you", "left", "right"} if variant == "three-handed" else
+                     {"you", "left", "partner", "right"} if variant == "four-handed" else
+                     {"you", "opponent"})
