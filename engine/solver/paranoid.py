@@ -78,6 +78,30 @@ class ParanoidSolver:
         best = trick[trick_best(trick, self.trump)]
         return sorted(set(playoff_legal(kinds, trick[0], self.trump, self.rules, best)))
 
+    def _representatives(self, moves: list[int], hands: Hands, trick: tuple[int, ...],
+                         seat: int) -> list[int]:
+        """One card of each run of equivalent moves: ranks of one suit next to each
+        other among the cards still out, held by the mover alone, of the same point
+        class (neither can be separated from the other by any card still to come)."""
+        if len(moves) < 2:
+            return moves
+        others = set(trick)
+        for i, hand in enumerate(hands):
+            if i != seat:
+                others.update(hand)
+        present = sorted(set(hands[seat]) | others)
+        out: list[int] = []
+        previous = -1
+        for k in moves:  # moves are sorted kinds
+            if (previous >= 0 and k // 8 == previous // 8 and k not in others
+                    and previous not in others and self.points[k] == self.points[previous]
+                    and present.index(k) == present.index(previous) + 1):
+                previous = k
+                continue
+            out.append(k)
+            previous = k
+        return out
+
     def _order(self, moves: list[int], trick: tuple[int, ...], leader: int, seat: int,
                first: int) -> list[int]:
         trump, pts = self.trump, self.points
@@ -142,7 +166,8 @@ class ParanoidSolver:
         a0, b0 = alpha, beta
         seat = (leader + len(trick)) % SEATS
         maximise = seat == self.me
-        moves = self._order(self.legal(hands[seat], trick), trick, leader, seat, first)
+        moves = self._order(self._representatives(self.legal(hands[seat], trick), hands,
+                                                  trick, seat), trick, leader, seat, first)
         best_value = -1 if maximise else rem + 1
         best_move = moves[0]
         for k in moves:
