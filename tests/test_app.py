@@ -377,6 +377,16 @@ def test_replay_of_a_four_handed_game():
     assert "Partner" in " ".join(h.proto.body for h in at.get("html"))
 
 
+def test_replay_of_a_three_handed_game():
+    s = PlaySession.new("three-handed", seed=4, level="random")
+    s.autoplay(10)
+    at = run_page("replay", play=s)
+    at.slider(key="replay_step").set_value(7).run()
+    assert not at.exception
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "Left opponent" in html and "Right opponent" in html
+
+
 def test_four_handed_partner_declares():
     s = PlaySession.new("rubicon-four-handed", seed=0, level="random")
     while not s.deal.is_over and not any(a.type.value == "partner" for a in s.legal()):
