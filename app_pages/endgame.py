@@ -97,6 +97,8 @@ def view() -> None:
     trumps = suit_name(pos.get("trump"), lang)
     if players == 2:
         st.markdown(pui.t("e.to_move", player=me + 1, suit=trumps))
+    elif players == 3:
+        st.markdown(pui.t("e.to_move_three", player=me + 1, suit=trumps))
     else:
         st.markdown(pui.t("e.to_move_four", player=me + 1, partner=(me + 2) % players + 1,
                           suit=trumps))
@@ -112,7 +114,7 @@ def view() -> None:
     guessing = record["type"] == "value" and st.session_state[f"{P}guess"] is None \
         and st.session_state[f"{P}recorded"] is None
     if guessing:
-        st.markdown(pui.t("e.value_q" if players == 2 else "e.value_q_four"))
+        st.markdown(pui.t({2: "e.value_q", 3: "e.value_q_three"}.get(players, "e.value_q_four")))
         st.number_input(pui.t("e.value_input"), min_value=0, max_value=1000, step=10,
                         key=f"{P}value_input")
         st.button(pui.t("check"), key=f"{P}value_btn", on_click=guess_value, type="primary")

@@ -146,7 +146,7 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
     Four-handed: the partner sits opposite (top), the opponents left and right
     (play passes to the left), the trick in the middle."""
     n = deal.profile.players
-    if n == 4:
+    if n in (3, 4):
         return _table4(deal, human, t, four_colour=four_colour, show_all=show_opponent,
                        width=width)
     opp = (human + 1) % n
@@ -165,16 +165,20 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
 
 def _table4(deal: Deal, human: int, t: Translate, *, four_colour: bool, show_all: bool,
             width: int) -> str:
+    """Four seats (partner opposite), or three (left and right opponents only)."""
     small = max(36, width - 16)
-    roles = {0: "you", 1: "left", 2: "partner", 3: "right"}
-    seat_names = [t(f"table.{roles[(p - human) % 4]}") for p in range(4)]
-    mate, left, right = (human + 2) % 4, (human + 1) % 4, (human + 3) % 4
+    n = deal.profile.players
+    roles = {0: "you", 1: "left", 2: "partner", 3: "right"} if n == 4 else {
+        0: "you", 1: "left", 2: "right"}
+    seat_names = [t(f"table.{roles[(p - human) % n]}") for p in range(n)]
+    left, right = (human + 1) % n, (human + n - 1) % n
 
     def seat(p: int, size: int) -> str:
         return (_hand(deal, p, seat_names[p], t, size, four_colour, show_all)
                 + _exposed(deal, p, seat_names[p], t, size, four_colour))
 
-    top = seat(mate, small) + _centre(deal, t, small, four_colour)
+    top = (seat((human + 2) % 4, small) if n == 4 else "") + _centre(deal, t, small,
+                                                                    four_colour)
     middle = (f'<div class="bz-side">{seat(left, small)}</div>'
               f'<div class="bz-mid">{_trick(deal, seat_names, t, width, four_colour)}</div>'
               f'<div class="bz-side">{seat(right, small)}</div>')

@@ -72,6 +72,7 @@ class Deal:
         self.blanche_seen = False               # 002: the first court-less hand appeared
         self.blanche_offer: int | None = None   # ... and who may claim it before drawing
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown to all
+        self.set_aside: list[int] = []          # stock cards that cannot go round
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
         self._deal_cards()
@@ -134,6 +135,14 @@ class Deal:
             if profile.dix.dealer_on_turn_up and self._is_trump_seven(self.turn_up):
                 self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
         self.stock = list(self.deck[position:])
+        # A stock that does not share out evenly (three players, four packs): the
+        # cards at its bottom that cannot go round are set aside unseen.
+        spare = self.stock_count % n
+        if spare:
+            self.set_aside = self.stock[len(self.stock) - spare:]
+            del self.stock[len(self.stock) - spare:]
+            self._emit(Event("set_aside", None, "deal.set_aside", 0, (), "",
+                             (step("deal.set_aside", "set_aside", count=spare),)))
         self.stock.reverse()  # draw with pop() from the end: the top card is last
         self._offer_blanche(order)
 
@@ -159,7 +168,7 @@ class Deal:
     def every_card(self) -> list[int]:
         """Every physical card in every place (stock, turn-up, trick, hands, tables,
         tricks won): the card-conservation invariant is that this is the whole pack."""
-        cards = [*self.stock, *self.trick]
+        cards = [*self.stock, *self.trick, *self.set_aside]
         if self.turn_up is not None:
             cards.append(self.turn_up)
         for player in range(self.profile.players):
@@ -239,7 +248,8 @@ class Deal:
     def _declare_actions(self, player: int, holding: set[int]) -> list[Action]:
         actions = [Action(ActionType.DRAW)]
         dec = self.profile.declaring
-        if dec.partner_declares and player == self.leader and self.scored_this_turn == 0:
+        if (dec.partner_declares and self.profile.partnerships and player == self.leader
+                and self.scored_this_turn == 0):
             actions.append(Action(ActionType.PARTNER))
         history = self.history[player]
         played = frozenset(self.played)
@@ -411,7 +421,7 @@ class Deal:
         steps = list(verdict.steps)
         if pending:
             steps.insert(0, step("cady.pending", "pending_scored", meld=meld.kind))
-        if fixes_trump(spec, self.trump):
+        if fixes_trump(spec, self.trump, self.profile.declaring.trump_from):
             self.trump = suit_of(min(meld.cards))
             steps.insert(1, step("trump.first_marriage", "trump_fixed",
                                  suit=Suit(self.trump).letter))
@@ -575,7 +585,8 @@ class Deal:
                 card, self.turn_up = self.turn_up, None
                 self.hands[player].add(card)
                 self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
-                                 (step("play.stock_end", "stock_end_draw", card=_p(card)),)))
+                                 (step("play.stock_end", "stock_end_draw" if n == 2
+                                             else "stock_end_draw_last", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
         self._offer_blanche([(winner + offset) % n for offset in range(n)])
@@ -635,6 +646,20 @@ class Deal:
                 results.add((result.winner, result.points))
         return len(results) == 1
 
+    def _score_last_trick(self, winner: int) -> None:
+        bonus = self.profile.scoring.last_trick_bonus
+        mate = self.partner(winner)
+        if not self.profile.scoring.last_trick_split or mate is None:
+            self._score(winner, "score.last_trick", bonus,
+                        [step("score.last_trick", "last_trick", points=bonus)], "last_trick")
+            return
+        # 004 (four-handed): the bonus is shared half and half between the partners.
+        half = bonus // 2
+        for player, points in ((winner, bonus - half), (mate, half)):
+            self._score(player, "score.last_trick_split", points,
+                        [step("score.last_trick_split", "last_trick_split", points=bonus,
+                              share=points)], "last_trick")
+
     def _end_deal(self, last_winner: int | None) -> None:
         scoring = self.profile.scoring
         if scoring.brisques == "tiebreak_only":
@@ -643,9 +668,7 @@ class Deal:
                 self._emit(Event("brisques", player, "score.brisque", 0, (), "",
                                  (step("score.brisque", "brisques_tiebreak", count=count),)))
         if scoring.last_trick_bonus and last_winner is not None:
-            self._score(last_winner, "score.last_trick", scoring.last_trick_bonus,
-                        [step("score.last_trick", "last_trick", points=scoring.last_trick_bonus)],
-                        "last_trick")
+            self._score_last_trick(last_winner)
         if scoring.brisques == "count" and scoring.brisque_points:
             for player in range(self.profile.players):
                 brisques = [c for c in self.won[player] if is_brisque(c)]

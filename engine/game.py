@@ -74,6 +74,14 @@ class Game:
         return base
 
     @property
+    def side_totals(self) -> list[int]:
+        """Totals per side: per player, or per partnership (partners score together)."""
+        sides = [0] * self.profile.sides
+        for player, points in enumerate(self.totals):
+            sides[self.profile.team(player)] += points
+        return sides
+
+    @property
     def is_over(self) -> bool:
         return self.result is not None
 
@@ -85,16 +93,20 @@ class Game:
             return self.result
         if self.profile.scoring.end == "single_deal":
             return self._settle()
-        totals = self.totals
+        totals = self.side_totals
         target = self.profile.scoring.target
         scores = " : ".join(map(str, totals))
         if max(totals) >= target:
             best = max(totals)
             leaders = [p for p, t in enumerate(totals) if t == best]
             if len(leaders) == 1:
+                won = (step("game.target", "game_won", player=leaders[0] + 1, scores=scores)
+                       if not self.profile.partnerships else
+                       step("game.target", "game_won_side", scores=scores, players=" & ".join(
+                           str(p + 1) for p in range(self.profile.players)
+                           if self.profile.team(p) == leaders[0])))
                 self.result = Event("game_end", leaders[0], "game.target", 0, (), "", (
-                    step("game.target", "game_higher", target=target),
-                    step("game.target", "game_won", player=leaders[0] + 1, scores=scores)),
+                    step("game.target", "game_higher", target=target), won),
                     self.profile.citation("game.target"), tuple(totals))
             else:
                 self.result = Event("game_end", None, "game.tie", 0, (), "",
@@ -168,8 +180,9 @@ class Game:
         if profile.scoring.end == "single_deal" and len(restored) != 1:
             raise CorruptSaveError("this variant's game is a single deal")
         for index in range(len(restored) - 1):
-            totals = [sum(d.scores[p] for d in restored[:index + 1])
-                      for p in range(profile.players)]
+            totals = [sum(d.scores[p] for d in restored[:index + 1]
+                          for p in range(profile.players) if profile.team(p) == side)
+                      for side in range(profile.sides)]
             if profile.scoring.end != "single_deal" and max(totals) >= profile.scoring.target:
                 raise CorruptSaveError(f"the game was already over after deal {index + 1}")
         if game.deal.is_over:

@@ -59,12 +59,14 @@ def pretty(cards: Iterable[int]) -> str:
     return " ".join(Card.from_id(c).pretty for c in sorted(cards, key=display_order))
 
 
-def _suits_for(spec: MeldSpec, trump: int | None) -> list[int]:
+def _suits_for(spec: MeldSpec, trump: int | None,
+               trump_from: tuple[str, ...] = ("marriage", "sequence")) -> list[int]:
     if trump is None:
-        # No trump yet (Rubicon family): any marriage or sequence would fix trump
-        # and count as trump; nothing else that needs trumps can be formed.
-        fixes_trump = spec.suit == "trump" and spec.pattern in ("marriage", "sequence")
-        return list(range(4)) if fixes_trump or spec.suit == "any" else []
+        # No trump yet (Rubicon family): a marriage (or sequence, where the profile
+        # says so) would fix trump and count as trump; nothing else that needs
+        # trumps can be formed.
+        return list(range(4)) if fixes_trump(spec, trump, trump_from) or spec.suit == "any" \
+            else []
     if spec.suit == "trump":
         return [trump]
     if spec.suit == "plain":
@@ -72,9 +74,11 @@ def _suits_for(spec: MeldSpec, trump: int | None) -> list[int]:
     return list(range(4))
 
 
-def fixes_trump(spec: MeldSpec, trump: int | None) -> bool:
-    """True when declaring ``spec`` now makes its suit trumps (no trump yet)."""
-    return trump is None and spec.suit == "trump" and spec.pattern in ("marriage", "sequence")
+def fixes_trump(spec: MeldSpec, trump: int | None,
+                trump_from: tuple[str, ...] = ("marriage", "sequence")) -> bool:
+    """True when declaring ``spec`` now makes its suit trumps (no trump yet);
+    ``trump_from`` is the profile's ``declaring.trump_from``."""
+    return trump is None and spec.suit == "trump" and spec.pattern in trump_from
 
 
 def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
@@ -92,13 +96,17 @@ def candidate_sets(
     (``kinds``, if given, is ``available`` already grouped by kind)."""
     if kinds is None:
         kinds = _by_kind(available)
+    suits = _suits_for(spec, trump, profile.declaring.trump_from)
     if spec.pattern == "marriage":
-        for suit in _suits_for(spec, trump):
+        for suit in suits:
             kings = kinds.get(suit * 8 + Rank.KING, [])
             queens = kinds.get(suit * 8 + Rank.QUEEN, [])
-            yield from product(kings, queens)
+            # count > 1: a double or triple marriage, that many kings and queens (004)
+            for ks in combinations(kings, spec.count):
+                for qs in combinations(queens, spec.count):
+                    yield ks + qs
     elif spec.pattern == "sequence":
-        for suit in _suits_for(spec, trump):
+        for suit in suits:
             groups = [kinds.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
             yield from product(*groups)
     elif spec.pattern == "bezique":
@@ -109,7 +117,7 @@ def candidate_sets(
                 yield qs + js
     elif spec.pattern == "rank_set":
         assert spec.rank is not None
-        pool = [c for s in _suits_for(spec, trump) for c in kinds.get(s * 8 + spec.rank, [])]
+        pool = [c for s in suits for c in kinds.get(s * 8 + spec.rank, [])]
         yield from combinations(sorted(pool), spec.count)
 
 

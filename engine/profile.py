@@ -65,6 +65,9 @@ class DeclaringRules:
     double_carte_blanche: int = 0      # partners both without court cards (003)
     partner_declares: bool = False     # the trick winner may let the partner declare
     use_partner_table: bool = False    # melds may use the partner's exposed cards
+    # Patterns whose first declaration fixes trumps when there is no turn-up
+    # (Rubicon: marriage or sequence; no-trump bezique: marriage only, 004).
+    trump_from: tuple[str, ...] = ("marriage", "sequence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,7 @@ class ScoringRules:
     target: int
     end: Literal["target_finish_deal", "single_deal"]
     tie: Literal["draw"]
+    last_trick_split: bool = False     # partners share the last trick's bonus half and half (004)
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +345,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             double_carte_blanche=int(dec.get("double_carte_blanche", 0)),
             partner_declares=bool(dec.get("partner_declares", False)),
             use_partner_table=bool(dec.get("use_partner_table", False)),
+            trump_from=tuple(dec.get("trump_from", ("marriage", "sequence"))),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -358,12 +363,17 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             target=_take(sc, "target", int, where),
             end=cast(Any, _choice(sc, "end", ("target_finish_deal", "single_deal"), where)),
             tie=cast(Any, _choice(sc, "tie", ("draw",), where)),
+            last_trick_split=bool(sc.get("last_trick_split", False)),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
         settlement=_settlement(data["settlement"], where) if "settlement" in data else None,
         stock_marker=int(data.get("stock_marker", 0)),
     )
+    if not set(profile.declaring.trump_from) <= {"marriage", "sequence"}:
+        raise ProfileError(f"{where}: trump_from may name only marriage and sequence")
+    if profile.scoring.last_trick_split and not profile.partnerships:
+        raise ProfileError(f"{where}: last_trick_split needs partnerships")
     if profile.partnerships and profile.players != 4:
         raise ProfileError(f"{where}: partnerships need four players")
     if profile.scoring.end == "single_deal" and profile.settlement is None:
@@ -413,6 +423,7 @@ def options() -> tuple[Option, ...]:
         choices = tuple(
             OptionChoice(c["name"], c["source"], tuple(
                 (table, tuple((k, _freeze(v)) for k, v in fields.items()))
+                if isinstance(fields, dict) else ("", ((table, _freeze(fields)),))
                 for table, fields in c["set"].items()))
             for c in row["choice"])
         found.append(Option(row["id"], row["title"], row["title_ru"], choices))
@@ -438,6 +449,9 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
     choice = find_option(option_id).choice(choice_name)
     changes: dict[str, Any] = {}
     for table, fields in choice.changes:
+        if not table:  # top-level fields, e.g. the number of players
+            changes.update(fields)
+            continue
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}

@@ -327,14 +327,19 @@ def _bot_values(deal: Deal) -> dict[int, int] | None:
 
 
 def seat_role(players: int, player: int, human: int) -> str:
-    """The human's name for a seat: ``you``, ``opponent`` (two players) or
-    ``partner``, ``left``, ``right`` (four: play passes to the left).
+    """The human's name for a seat: ``you``, ``opponent`` (two players),
+    ``left``, ``right`` (three) or ``partner``, ``left``, ``right`` (four: play
+    passes to the left).
 
     >>> [seat_role(4, p, 0) for p in range(4)]
     ['you', 'left', 'partner', 'right']
+    >>> [seat_role(3, p, 1) for p in range(3)]
+    ['right', 'you', 'left']
     """
     if player == human:
         return "you"
+    if players == 3:
+        return {1: "left", 2: "right"}[(player - human) % 3]
     if players != 4:
         return "opponent"
     return {1: "left", 2: "partner", 3: "right"}[(player - human) % 4]

@@ -47,10 +47,10 @@ def solution_of(data: Mapping[str, Any], explain: bool = False) -> Solution:
 
 # --- walking a line ------------------------------------------------------------------
 
-def side_of(seat: int) -> int:
-    """The side of a seat: itself with two players; partners {0, 2} and {1, 3}
-    share a side with four."""
-    return seat % 2
+def side_of(seat: int, players: int = 2) -> int:
+    """The side of a seat: itself with two or three players; partners {0, 2} and
+    {1, 3} share a side with four."""
+    return seat if players == 3 else seat % 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +93,14 @@ class LineFacts:
 
 def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> LineFacts:
     f = LineFacts()
-    ours = side_of(mover)
+    n = position.players
+    ours = side_of(mover, n)
     for trick in tricks_of(position, plays):
-        won = side_of(trick.winner) == ours
+        won = side_of(trick.winner, n) == ours
         for index, kind in enumerate(trick.cards):
             if not is_brisque(kind):
                 continue
-            mine = side_of(trick.seat(index)) == ours
+            mine = side_of(trick.seat(index), n) == ours
             if mine and not won:
                 f.lost_own += 1
             if not mine and won:
@@ -109,7 +110,7 @@ def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> L
                     f.aces_taken += 1
         f.identical |= len(set(trick.cards)) < len(trick.cards)
         f.winners.append(trick.winner)
-    f.last_won = side_of(f.winners[-1]) == ours if f.winners else None
+    f.last_won = side_of(f.winners[-1], n) == ours if f.winners else None
     return f
 
 
@@ -152,7 +153,7 @@ def themes(solution: Solution) -> list[str]:
     first = parse_card(solution.line[0]).kind
     opponent_trumps = trump is not None and any(
         c.suit == trump for seat, hand in enumerate(pos.hands)
-        if side_of(seat) != side_of(mover) for c in hand)
+        if side_of(seat, pos.players) != side_of(mover, pos.players) for c in hand)
     if not pos.trick and trump is not None and first // 8 == trump and opponent_trumps:
         out.append("draw_trumps")
     if pos.trick and trump is not None and first // 8 == trump and pos.trick[0].suit != trump:
@@ -160,8 +161,9 @@ def themes(solution: Solution) -> list[str]:
     if pos.trick and is_brisque(first):
         kinds = [c.kind for c in pos.trick]
         holder = (pos.leader + trick_best(kinds, trump)) % pos.players
-        if holder != mover and side_of(holder) == side_of(mover) and \
-                side_of(best.winners[0]) == side_of(mover):
+        n = pos.players
+        if holder != mover and side_of(holder, n) == side_of(mover, n) and \
+                side_of(best.winners[0], n) == side_of(mover, n):
             out.append("feed_partner")
     if best.identical:
         out.append("identical_cards")

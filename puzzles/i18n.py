@@ -123,6 +123,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "Вы — место {player}, партнёр места {partner}. Козырь: {suit}. "
                        "Сыграйте последние взятки за свою пару; движок идеально играет за "
                        "партнёра и обоих соперников."),
+    "e.to_move_three": ("You are player {player}. Trumps: {suit}. Play the last tricks; the "
+                        "engine plays both other players against you, so the aim is the most "
+                        "you can be sure of (the paranoid value).",
+                        "Вы — игрок {player}. Козырь: {suit}. Сыграйте последние взятки; "
+                        "движок играет за обоих других игроков против вас, так что цель — "
+                        "наибольшее, что вы можете себе гарантировать (параноидальная "
+                        "оценка)."),
+    "e.value_q_three": ("Several cards are equally good here. When both others play against "
+                        "you, how many points (brisques and the last trick) can you still be "
+                        "sure of taking?",
+                        "Здесь несколько карт одинаково хороши. Сколько очков (бриски и "
+                        "последняя взятка) вы ещё наверняка возьмёте, если оба других "
+                        "играют против вас?"),
     "e.value_q_four": ("Several cards are equally good here. With best play by all four, "
                        "how many points (brisques and the last trick) does your side "
                        "still take?",

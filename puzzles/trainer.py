@@ -18,6 +18,7 @@ from engine.errors import BeziqueError, PositionError
 from engine.explain import meld_name
 from engine.melds import query
 from engine.profile import load_profile
+from engine.solver.paranoid import paranoid_reply
 from puzzles import bank, endgame, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore
@@ -225,6 +226,8 @@ def seat_name(me: int, seat: int, players: int, lang: str) -> str:
     opponent."""
     if players == 2:
         return tr(lang, "e.opponent_short")
+    if players == 3:
+        return tr(lang, "e.left" if (seat - me) % 3 == 1 else "e.right")
     return tr(lang, SEAT_KEYS[(seat - me) % players])
 
 
@@ -259,9 +262,9 @@ def _taker(winner: int | None, me: int, players: int, lang: str) -> str:
 
 def side_points(state: Mapping[str, Any]) -> int:
     """What the learner's side has taken so far (the partner's tricks count)."""
-    me = state["me"]
+    me, n = state["me"], len(state["points"])
     return sum(p for seat, p in enumerate(state["points"])
-               if endgame.side_of(seat) == endgame.side_of(me))
+               if endgame.side_of(seat, n) == endgame.side_of(me, n))
 
 
 def endgame_legal(state: Mapping[str, Any]) -> list[str]:
@@ -322,7 +325,11 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
         position = endgame.position_of(new["position"])
         if position.to_move == me:
             break
-        reply = endgame.solution_of(new["position"]).line[0]
+        if players == 3:
+            # Three each for himself: both others play against the learner (paranoid).
+            reply = paranoid_reply(position, me)
+        else:
+            reply = endgame.solution_of(new["position"]).line[0]
         replies.append(f"{seat_name(me, position.to_move, players, lang)} "
                        f"{show_card(reply, lang)}")
         taken = _taker(_apply(new, reply), me, players, lang)

@@ -1,6 +1,7 @@
 """Random deals per variant, checking the invariants on every deal; prints timings.
 
     python scripts/bench_variants.py --deals 10000
+    python scripts/bench_variants.py --deals 10000 --variant no-trump --option players=3
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 import time
 
 from engine.deal import Deal
-from engine.profile import load_profile, variant_names
+from engine.profile import apply_option, load_profile, variant_names
 
 
 def check(deal: Deal) -> None:
@@ -27,9 +28,14 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--variant", action="append")
+    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE")
     args = parser.parse_args()
     for name in args.variant or variant_names():
         profile = load_profile(name)
+        for setting in args.option:
+            option_id, _, choice = setting.partition("=")
+            profile = apply_option(profile, option_id, choice)
+            name += f",{setting}"
         started = time.perf_counter()
         skipped = 0
         for seed in range(args.deals):

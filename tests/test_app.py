@@ -290,7 +290,8 @@ def test_rules_opens_the_lesson_of_a_rule():
 
 # --- every variant from the Play page -------------------------------------------------
 
-VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-handed"]
+VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-handed", "three-handed",
+            "four-handed", "no-trump"]
 
 
 def _act(at: AppTest) -> None:
@@ -376,6 +377,16 @@ def test_replay_of_a_four_handed_game():
     assert "Partner" in " ".join(h.proto.body for h in at.get("html"))
 
 
+def test_replay_of_a_three_handed_game():
+    s = PlaySession.new("three-handed", seed=4, level="random")
+    s.autoplay(10)
+    at = run_page("replay", play=s)
+    at.slider(key="replay_step").set_value(7).run()
+    assert not at.exception
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "Left opponent" in html and "Right opponent" in html
+
+
 def test_four_handed_partner_declares():
     s = PlaySession.new("rubicon-four-handed", seed=0, level="random")
     while not s.deal.is_over and not any(a.type.value == "partner" for a in s.legal()):
@@ -394,3 +405,12 @@ def test_home_deals_a_hand_of_the_chosen_variant():
     assert any("<svg" in h.proto.body or "img" in h.proto.body for h in at.get("html"))
     next(b for b in at.button if b.key == "home_deal_again").click().run()
     assert not at.exception and at.session_state["home_seed"] == before + 1
+
+
+def test_three_handed_table_shows_both_opponents():
+    s = PlaySession.new("three-handed", seed=2)
+    at = run_page("play", play=s)
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "Left opponent" in html and "Right opponent" in html and "Partner" not in html
+    sheet = " ".join(m.value for m in at.markdown)
+    assert "Left opponent" in sheet and "Right opponent" in sheet  # a column per player

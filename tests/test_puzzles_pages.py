@@ -115,7 +115,8 @@ def test_corrupted_progress_file_is_reported(progress_db: Path) -> None:
     assert at.error and str(progress_db) in at.error[0].value
 
 
-@pytest.mark.parametrize("variant", ["rubicon", "chinese", "rubicon-four-handed"])
+@pytest.mark.parametrize("variant", ["rubicon", "chinese", "rubicon-four-handed", "three-handed",
+                                     "four-handed"])
 def test_variant_puzzles_are_served_and_played(variant: str) -> None:
     at = app("endgame")
     at.session_state["variant"] = variant
@@ -135,3 +136,11 @@ def test_variant_puzzles_are_served_and_played(variant: str) -> None:
     meld.session_state["variant"] = variant
     meld.run()
     assert not meld.exception and meld.session_state["mt_puzzle"]["variant"] == variant
+
+
+def test_three_handed_endgame_states_the_paranoid_aim() -> None:
+    at = app("endgame")
+    at.session_state["variant"] = "three-handed"
+    at.run()
+    text = " ".join(m.value for m in at.markdown)
+    assert "both other players against you" in text and "paranoid value" in text

@@ -7,6 +7,9 @@ A deal is won by the higher deal score; a tie counts half a win. With
 0 and 2 against bot B in 1 and 3 (swapped in the paired deal) and each side's
 score is the partnership's; in single-deal (Rubicon-family) variants the deal is
 settled and "won" means the higher game score, the margin being game points.
+With three players each for himself, each seed is dealt three times and bot A sits
+in each seat in turn against two B bots; A's margin is its score minus the better
+of the other two, so "won" means A scored most.
 """
 
 from __future__ import annotations
@@ -80,7 +83,8 @@ def side_margins(deal: Deal, a_side: int) -> tuple[int, int | None]:
 
     profile = deal.profile
     sides = deal.team_scores()
-    diff = sides[a_side] - sides[1 - a_side]
+    # Three each for himself: A's score against the best of the other two.
+    diff = sides[a_side] - max(s for i, s in enumerate(sides) if i != a_side)
     if profile.settlement is None or profile.scoring.end != "single_deal":
         return diff, None
     result = settle(profile, sides, deal.brisque_points())
@@ -101,6 +105,7 @@ class Summary:
     variant: str = "two-handed"
     game_points: float | None = None            # A's mean settlement margin per deal
     game_ci95: tuple[float, float] | None = None
+    seatings: int = 2                           # deals played per seed (3 with three players)
 
     def to_json(self) -> dict[str, object]:
         extra: dict[str, object] = {}
@@ -108,7 +113,7 @@ class Summary:
             extra = {"mean_game_points": round(self.game_points, 2),
                      "game_ci95": [round(self.game_ci95[0], 2), round(self.game_ci95[1], 2)]}
         return {"a": self.a, "b": self.b, "variant": self.variant, **extra,
-                "deals": self.deals // 2, "played": self.deals,
+                "deals": self.deals // self.seatings, "played": self.deals,
                 "a_win_rate": round(self.a_win_rate, 4),
                 "ci95": [round(self.ci95[0], 4), round(self.ci95[1], 4)],
                 "mean_point_diff": round(self.mean_point_diff, 2),
@@ -150,7 +155,8 @@ def summarize(a: str, b: str, diffs: list[int], games: list[int] | None = None,
     if games:
         game_mean, game_ci = mean_ci([float(g) for g in games])
     return Summary(a, b, n, wins / n if n else 0.0, wilson(wins, n), mean, diff_ci,
-                   sum(1 for d in decide if d == 0), variant, game_mean, game_ci)
+                   sum(1 for d in decide if d == 0), variant, game_mean, game_ci,
+                   load_profile(variant).sides)
 
 
 class Progress:
@@ -199,8 +205,9 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
     deal_seed = job.seed * 1_000_003 + job.index
     diffs: list[int] = []
     games: list[int] = []
-    for a_side in (0, 1):
-        # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four).
+    for a_side in range(profile.sides):
+        # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four; with three
+        # players A sits in each seat in turn against two B bots).
         seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
         bots = tuple(bot_a if s else bot_b for s in seats)
         cheaters = tuple(cheat[0] if s else cheat[1] for s in seats)
@@ -250,8 +257,10 @@ def run(args: argparse.Namespace) -> int:
                         args.time_limit, progress=not args.no_progress, jobs=args.jobs)
     lo, hi = summary.ci95
     dlo, dhi = summary.diff_ci95
-    sides = " (A in seats 1 & 3, B in 2 & 4, swapped in each pair)" if load_profile(
-        args.variant).players == 4 else ""
+    players = load_profile(args.variant).players
+    sides = {4: " (A in seats 1 & 3, B in 2 & 4, swapped in each pair)",
+             3: " (A in each seat in turn against two B; margin: A minus the better B)"}.get(
+        players, "")
     print(f"{summary.a} vs {summary.b} [{summary.variant}]{sides}: {args.deals} paired deals "
           f"({summary.deals} played, seats swapped; a tie counts half, {summary.ties} ties)")
     print(f"A win rate {summary.a_win_rate:.1%} (95% Wilson CI {lo:.1%} – {hi:.1%})")

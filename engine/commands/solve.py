@@ -9,6 +9,10 @@ Four-handed positions (partners 0+2 and 1+3) have four hands and a trick of up
 to three cards in play order from the leader; they are solved by the
 partnership solver and ``value`` is for the side of the seat to move.
 
+Three-hand positions (``three-handed/H/0/AS 7C/TS 8C/KS 9C/-``: each for himself,
+the trick up to two cards) are solved for the paranoid value: what the seat to
+move can be sure of when both others play against him.
+
 A line that cannot be read or is not a legal position prints
 ``{"error": "..."}``; the other lines are still solved and the command exits
 with status 1 at the end. So does a position that takes longer than
@@ -43,7 +47,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "play), moves (the value of every legal card) and line. Four-handed "
                     "positions ('rubicon-four-handed/H/2/AS/TS/7S/8S/-': four hands, the "
                     "trick in play order from the leader) are solved for partnerships: "
-                    "value and moves are for the side (0+2 or 1+3) of the seat to move.")
+                    "value and moves are for the side (0+2 or 1+3) of the seat to move. "
+                    "Three-hand positions ('three-handed/H/0/AS 7C/TS 8C/KS 9C/-') get the "
+                    "paranoid value: the most the seat to move can be sure of when both "
+                    "others play against him.")
     parser.add_argument("file", help="input file, or - for standard input")
     parser.add_argument("--explain", action="store_true",
                         help="add the best moves and a refutation of every worse move")

@@ -384,6 +384,13 @@ def _face_values(position: Position, values: dict[int, int], unit: int) -> list[
 def move_values(position: Position, options: Options | None = None) -> dict[str, int]:
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
+    if position.players == 3:
+        from engine.solver.paranoid import move_values_paranoid
+
+        return move_values_paranoid(
+            position.profile, None if position.trump is None else int(position.trump),
+            [position.hand_ids(p) for p in range(3)], position.leader,
+            [c.id for c in position.trick])
     if position.players != 2:
         from engine.solver.partnership import move_values_partnership, shared_solver
 
@@ -405,6 +412,10 @@ def solve(position: Position, *, explain: bool = True,
     computed (what a bot needs). A four-handed position is solved for
     partnerships (:func:`engine.solver.partnership.solve_position`).
     """
+    if position.players == 3:
+        from engine.solver.paranoid import solve_paranoid  # three each for himself
+
+        return solve_paranoid(position, explain=explain)
     if position.players != 2:
         from engine.solver.partnership import solve_position  # it builds on this module
 

@@ -325,9 +325,10 @@ class Position:
             raise PositionError("a position needs a Profile")
         check_limits(profile)
         players = profile.players
-        if players not in (2, 4) or (players == 4 and not profile.partnerships):
-            raise PositionError(f"the solver handles two-player and four-handed partnership "
-                                f"play-offs; variant {profile.name!r} has {players} players")
+        if players not in (2, 3, 4) or (players == 4) != profile.partnerships:
+            raise PositionError(f"the solver handles two- and three-player and four-handed "
+                                f"partnership play-offs; variant {profile.name!r} has "
+                                f"{players} players")
         if self.trump is not None and not isinstance(self.trump, Suit):
             raise PositionError(f"trump must be a Suit or None, not {self.trump!r}")
         _parse_leader(self.leader, players)
@@ -341,7 +342,7 @@ class Position:
         for card in (*(c for h in hands for c in h), *trick):
             if not isinstance(card, Card):
                 raise PositionError(f"hands and trick must hold Cards, not {card!r}")
-        if players == 4:
+        if players != 2:
             self._check_four_handed()
             return
         if len(trick) > 1:
@@ -362,15 +363,18 @@ class Position:
         _check_tricks_left(profile, other_size)
 
     def _check_four_handed(self) -> None:
+        """Three or four hands: the trick holds the cards played from the leader."""
         profile, hands, trick = self.profile, self.hands, self.trick
-        if len(trick) > 3:
-            raise PositionError(f"the trick may hold at most 3 cards (one per seat before the "
-                                f"last), not {len(trick)}: finish the trick before solving")
+        n = len(hands)
+        if len(trick) > n - 1:
+            raise PositionError(f"the trick may hold at most {n - 1} cards (one per seat "
+                                f"before the last), not {len(trick)}: finish the trick "
+                                f"before solving")
         _check_cards(profile, [c for h in hands for c in h] + list(trick))
-        to_move = (self.leader + len(trick)) % 4
+        to_move = (self.leader + len(trick)) % n
         size = len(hands[to_move])
-        for i in range(4):
-            seat = (self.leader + i) % 4
+        for i in range(n):
+            seat = (self.leader + i) % n
             expected = size - 1 if i < len(trick) else size
             if len(hands[seat]) != expected:
                 played = ("has played to this trick, so must hold one card fewer than"
