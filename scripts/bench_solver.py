@@ -116,10 +116,13 @@ def main() -> None:
     build = time.process_time() - t0
     print(f"python {sys.version.split()[0]}; calibration loop {calibrate() * 1000:.0f} ms; "
           f"one-time table build {build * 1000:.0f} ms (not in the figures)")
-    print("techniques: transposition table (bounds + lead order), MTD(f) zero-window "
+    print("two seats: transposition table (bounds + lead order), MTD(f) zero-window "
           "fail-soft alpha-beta, enhanced transposition cutoffs, equivalent-card pruning "
           "and canonical suits, move ordering, sure-trump bounds, positions of <= 3 "
-          "tricks solved exactly and memoised; root moves bounded by the position value")
+          "tricks solved exactly and memoised; root moves bounded by the position value. "
+          "four seats (engine/solver/search4.py): MTD(f), table on canonical suits of "
+          "four hands, equivalent cards across seats, move ordering, sure-trump bounds, "
+          "two-trick endings exact and memoised; a cold table per position")
     print(f"{'size':>6} {'n':>4} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7} "
           f"{'wall ms':>8} {'nodes':>7} {'max nodes':>9}  target")
     for name in args.only or list(SIZES):

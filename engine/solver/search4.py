@@ -158,7 +158,9 @@ class Search4:
         slice_shift = tuple(32 * s for s in range(4))
         not_nib = tuple(((1 << 128) - 1) ^ (0xFFFFFFFF << (32 * s)) for s in range(4))
         not_byte = tuple(0xFFFFFFFF ^ (0xFF << (8 * s)) for s in range(4))
-        small: dict[int, int] = {}
+        small: dict[int, int] = {}  # exact values of two-trick positions
+        # The caches are capped (cleared when full): a shared solver lives as
+        # long as its thread (see engine.solver.partnership.shared_solver).
 
         def reps(mine: int, others: int) -> int:
             """One kind (the lowest) per class of equivalent kinds of ``mine``."""
@@ -217,7 +219,7 @@ class Search4:
                     bm = beat_masks[best]
                     ks.sort(key=lambda k: (0 if (bm >> k) & 1 else 1, cheap[k]))
                 found = tuple(ks)
-                if len(follow_cache) > 1_000_000:
+                if len(follow_cache) > 300_000:
                     follow_cache.clear()
                 follow_cache[key] = found
             return found
@@ -254,7 +256,7 @@ class Search4:
                 rest = [k for k in leads if (beat >> k) & 1]
                 rest.sort(key=lambda k: cheap[k])
                 found = tuple(safe + rest)
-                if len(lead_cache) > 1_000_000:
+                if len(lead_cache) > 300_000:
                     lead_cache.clear()
                 lead_cache[key] = found
             return found
@@ -335,7 +337,7 @@ class Search4:
                 found = small.get(key)
                 if found is None:
                     found = exact2(A, B, C, D, Ap, Bp, Cp, Dp, rem)
-                    if len(small) > 2_000_000:
+                    if len(small) > 500_000:
                         small.clear()
                     small[key] = found
                 return found
