@@ -338,7 +338,9 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         ],
         "refused": [
             {"meld": v.spec.kind, "cards": card_list(v), "rule": v.rule_id,
-             "why": "; ".join(s.render(lang) for s in v.steps[1:] or v.steps)}
+             # Only the step that refuses: notes that a card was free elsewhere
+             # would read as if the meld were allowed.
+             "why": v.steps[-1].render(lang)}
             for kind, v in refused.items() if kind not in best
         ],
     }
