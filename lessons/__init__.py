@@ -54,6 +54,8 @@ API
     ``KeyError`` for an unknown rule id.
 ``rule_ids() -> list[str]``
     Every rule id a lesson paragraph explains.
+``segments(lesson, text=None) -> list[tuple[str, str | Example | Check]]``
+    The body in reading order as text, example and check pieces (blocks in place).
 ``body_with_anchors(lesson) -> str``
     The body with ``<a id="rule-..."></a>`` tags before the rule paragraphs.
 ``evaluate_check(check, lang="en") -> CheckResult``
@@ -86,6 +88,7 @@ from lessons._loader import (
     list_lessons,
     rule_anchor,
     rule_ids,
+    segments,
 )
 from lessons.checks import CheckResult, evaluate_check, mark_check
 from lessons.disagreements import (
@@ -103,5 +106,5 @@ __all__ = [
     "LessonError", "OptionRef", "Paragraph", "Position", "anchor_for", "body_with_anchors",
     "disagreements", "disagreements_table", "evaluate_check", "get_lesson", "glossary",
     "list_lessons", "mark_check", "profile_field_paths", "rule_anchor", "rule_ids",
-    "search_glossary",
+    "search_glossary", "segments",
 ]

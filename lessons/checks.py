@@ -18,24 +18,39 @@ Kinds and their params:
 ``brisque_points``      ``cards`` captured, optional ``last_trick`` (bool) → options are
                         point values; answer from :func:`engine.tricks.is_brisque` and the
                         profile's ``scoring`` fields.
+``deal_score``          ``melds`` (kinds scored), optional ``dix`` (sevens counted),
+                        ``cards`` captured, ``last_trick`` → the deal's points, from the
+                        profile's meld table, ``dix`` and ``scoring``.
+``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language)
+                        → ``1`` / ``2`` / ``draw`` / ``continue``; answer from
+                        :func:`engine.game.target_outcome`.
+``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
+                        option ``rubicon_settlement``), ``players`` → the winner's game
+                        points; answer from :func:`engine.settlement.settle`.
+
+Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
+``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card
-from engine.profile import Profile, load_profile
+from engine.cards import Suit, card_text, parse_card
+from engine.explain import points_ru, with_article
+from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points")
+         "brisque_points", "deal_score", "game_winner", "rubicon_settle")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
+# "You have no hearts": the Russian genitive plural of each suit.
+_SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
 _MELDS = {
     "marriage": ("marriage", "марьяж"), "trump_marriage": ("trump marriage", "козырный марьяж"),
     "trump_sequence": ("trump sequence", "козырная секвенция"),
@@ -47,34 +62,42 @@ _MELDS = {
 }
 
 _TEXT: dict[str, tuple[str, str]] = {
-    "leader": ("the leader ({card})", "ведущий ({card})"),
-    "follower": ("the follower ({card})", "отвечающий ({card})"),
+    "leader": ("the player who led ({card})", "тот, кто ходил ({card})"),
+    "follower": ("the player who answered ({card})", "тот, кто отвечал ({card})"),
     "identical": ("{lead} and {follow} are identical cards: the card led wins.",
-                  "{lead} и {follow} — одинаковые карты: выигрывает карта хода."),
+                  "{lead} и {follow} — одинаковые карты: взятка достаётся тому, кто ходил."),
     "higher": ("Both cards are {suit}; {winner} ranks above {loser}, so it wins.",
-               "Обе карты — {suit}; {winner} старше, чем {loser}, поэтому она берёт."),
+               "Обе карты одной масти ({suit}); {winner} старше, чем {loser}, и берёт взятку."),
     "follow_trumps": ("{follow} is a trump and {lead} is not: the trump wins.",
                       "{follow} — козырь, а {lead} нет: козырь берёт."),
     "off_suit": ("{follow} neither follows {suit} nor is a trump, so the card led ({lead}) "
                  "wins.",
-                 "{follow} не в масть ({suit}) и не козырь, поэтому берёт карта хода "
-                 "({lead})."),
+                 "{follow} не в масть ({suit}) и не козырь, поэтому взятка достаётся тому, кто "
+                 "ходил ({lead})."),
     "stock_free": ("While the stock lasts the follower may play any card.",
-                   "Пока есть колода, отвечать можно любой картой."),
+                   "Пока в колоде есть карты, отвечать можно любой картой."),
     "must_win": ("You hold {suit} that beat {lead}: you must follow suit and win.",
-                 "У вас есть {suit} старше {lead}: нужно ответить в масть и перебить."),
+                 "У вас есть {suit} старше, чем {lead}: нужно ответить в масть и перебить."),
     "follow_suit": ("You hold {suit} but none beats {lead}: play any of them.",
-                    "У вас есть {suit}, но старше {lead} нет: кладите любую карту этой масти."),
+                    "У вас есть {suit}, но старше, чем {lead}, нет: кладите любую из них."),
     "must_trump": ("You have no {suit} but you hold trumps: you must trump.",
-                   "Масти {suit} у вас нет, а козыри есть: нужно козырять."),
+                   "{suit_gen} у вас нет, а козыри есть: нужно бить козырем."),
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
-             "Нет ни масти {suit}, ни козыря, которым можно ответить: сносите любую карту."),
-    "refused": ("Refused: {why}", "Отказано: {why}"),
-    "not_formed": ("These cards do not form a {meld}.", "Эти карты не образуют {meld}."),
+             "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
+    "refused": ("Refused: {why}", "Нельзя: {why}"),
+    "not_formed": ("These cards do not form {meld}.",
+                   "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
                  "Брисок (тузов и десяток): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
+    "meld_line": ("{meld}: {points}.", "«{meld}» — {points}."),
+    "dix_line": ("Seven of trumps × {count}: {points}.", "Козырная семёрка × {count}: {points}."),
+    "wins": ("{name} wins the game", "партию выигрывает {name}"),
+    "draw": ("a draw", "ничья"),
+    "continue": ("nobody yet: deal again", "пока никто: новая сдача"),
+    "chosen_points": ("{points} for the game", "{points} за партию"),
+    "no_winner": ("nothing: the game is drawn", "ничего: ничья"),
 }
 
 
@@ -92,19 +115,22 @@ class CheckResult:
     multiple: bool
     explanation: tuple[str, ...]
     rules: tuple[str, ...]
-
-
-def _face(card: Card) -> str:
-    """``10♠`` rather than ``T♠``: how a player writes a card."""
-    return card.pretty.split("#")[0].replace("T", "10")
+    cards: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _t(key: str, lang: str, **params: object) -> str:
+    if lang == "ru" and "points" in params:
+        params["points"] = points_ru(str(params["points"]))
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
     return _SUITS[suit.letter][1 if lang == "ru" else 0]
+
+
+def _query_cards(query: Mapping[str, Any]) -> dict[str, Any]:
+    return {"trump": query.get("trump"), "hand": tuple(query.get("hand", ())),
+            "table": tuple(query.get("table", ()))}
 
 
 def meld_label(kind: str, lang: str) -> str:
@@ -125,13 +151,13 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     lead, follow = parse_card(p["lead"]), parse_card(p["follow"])
     trump = Suit.parse(p["trump"])
     winner = trick_winner(lead.kind, follow.kind, int(trump))
-    names = {"lead": _face(lead), "follow": _face(follow)}
+    names = {"lead": card_text(lead, lang), "follow": card_text(follow, lang)}
     if lead.kind == follow.kind:
         reason, rule, expected = _t("identical", lang, **names), "play.identical_leader_wins", 0
     elif lead.suit == follow.suit:
         hi, lo = (follow, lead) if follow.rank > lead.rank else (lead, follow)
         reason = _t("higher", lang, suit=_suit_name(lead.suit, lang),
-                    winner=_face(hi), loser=_face(lo))
+                    winner=card_text(hi, lang), loser=card_text(lo, lang))
         rule, expected = "play.trick_winner", 1 if hi is follow else 0
     elif follow.suit == trump:
         reason, rule, expected = _t("follow_trumps", lang, **names), "play.trick_winner", 1
@@ -148,7 +174,8 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
-                       (options[winner],), False, tuple(explanation), tuple(rules))
+                       (options[winner],), False, tuple(explanation), tuple(rules),
+                       {"trump": p["trump"], "trick": (p["lead"], p["follow"])})
 
 
 def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -164,11 +191,13 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     key = {"playoff.must_win": "must_win", "playoff.follow_suit": "follow_suit",
            "playoff.must_trump": "must_trump", "": "free"}[rule]
     options = tuple(str(c) for c in hand)
-    labels = tuple(_face(c) for c in hand)
+    labels = tuple(card_text(c, lang) for c in hand)
     answer = tuple(str(c) for c in hand if c.id in legal)
-    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=_face(lead))
+    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=card_text(lead, lang),
+              suit_gen=_SUITS_GEN[lead.suit.letter])
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
-                       (text,), (rule or "playoff.must_trump",))
+                       (text,), (rule or "playoff.must_trump",),
+                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)})
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
@@ -196,14 +225,17 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
                 rules.append(r.get("rule", f"meld.{kind}"))
                 break
         else:
-            explanation.append(_t("not_formed", lang, meld=meld_label(kind, lang)))
+            name = meld_label(kind, lang)
+            explanation.append(_t("not_formed", lang,
+                                  meld=name if lang == "ru" else with_article(name)))
             rules.append(f"meld.{kind}")
     values = {points, 0}
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
-                       False, tuple(explanation), tuple(rules))
+                       False, tuple(explanation), tuple(rules),
+                       _query_cards(check.params["query"]))
 
 
 def _legal_declarations(check: Check, lang: str) -> CheckResult:
@@ -224,7 +256,8 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
                                + _t("refused", lang, why=refused[kind]["why"]))
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
-                       tuple(e for e in explanation if e), tuple(rules))
+                       tuple(e for e in explanation if e), tuple(rules),
+                       _query_cards(check.params["query"]))
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -245,7 +278,93 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
     values = {points, max(points - step, 0), points + step, points + 2 * step}
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
-                       False, tuple(explanation), tuple(rules))
+                       False, tuple(explanation), tuple(rules),
+                       {"tricks": tuple(check.params["cards"])})
+
+
+def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.tricks import is_brisque
+
+    p = check.params
+    explanation: list[str] = []
+    rules: list[str] = []
+    total = 0
+    for kind in p.get("melds", ()):
+        spec = profile.meld(kind)
+        total += spec.points
+        explanation.append(_t("meld_line", lang, meld=meld_label(kind, lang),
+                              points=spec.points))
+        rules.append(spec.rule_id)
+    sevens = int(p.get("dix", 0))
+    if sevens:
+        total += sevens * profile.dix.points
+        explanation.append(_t("dix_line", lang, count=sevens, points=sevens * profile.dix.points))
+        rules.append("dix.show")
+    cards = [parse_card(t) for t in p.get("cards", ())]
+    count = sum(1 for c in cards if is_brisque(c.id))
+    each = profile.scoring.brisque_points
+    brisques = count * each
+    if cards:
+        total += brisques
+        explanation.append(_t("brisques", lang, count=count, each=each, points=brisques))
+        rules.append("score.brisque")
+    last = profile.scoring.last_trick_bonus if p.get("last_trick") else 0
+    if last:
+        total += last
+        explanation.append(_t("last", lang, points=last))
+        rules.append("score.last_trick")
+    explanation.append(_t("total", lang, points=total))
+    # Wrong answers a learner really gives: forgetting the brisques, the last trick or
+    # the seven, or counting the last trick that went to the other player.
+    values = {total, total - brisques, total - last if last else total
+              + profile.scoring.last_trick_bonus, total - sevens * profile.dix.points
+              if sevens else total + 10, total + 10}
+    options = tuple(str(v) for v in sorted(values))
+    return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
+                       False, tuple(explanation), tuple(rules),
+                       {"tricks": tuple(p.get("cards", ()))})
+
+
+def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.game import target_outcome
+
+    p = check.params
+    totals = [int(t) for t in p["totals"]]
+    names = list(p.get("players", ("1", "2")))
+    event = target_outcome(profile, totals)
+    if event.type == "next_deal":
+        answer = "continue"
+    else:
+        answer = "draw" if event.player is None else str(event.player + 1)
+    options = ("1", "2", "draw", "continue")
+    labels = (_t("wins", lang, name=names[0]), _t("wins", lang, name=names[1]),
+              _t("draw", lang), _t("continue", lang))
+    explanation = tuple(event.explain(lang))
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
+                       explanation, (event.rule_id,))
+
+
+def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.settlement import settle
+
+    p = check.params
+    rules_profile = apply_option(profile, "rubicon_settlement", p["rule"])
+    result = settle(rules_profile, [int(v) for v in p["scores"]],
+                    [int(v) for v in p["brisques"]])
+    points = result.points
+    # Distractors: the other readings of the same deal, and the bare difference.
+    values = {points}
+    for choice in ("rounded_003", "rubicon_sum_003_variant", "unrounded_004"):
+        other = settle(apply_option(profile, "rubicon_settlement", choice),
+                       [int(v) for v in p["scores"]], [int(v) for v in p["brisques"]])
+        values.add(other.points)
+    values.add(abs(int(p["scores"][0]) - int(p["scores"][1])))
+    options = tuple(str(v) for v in sorted(values))
+    labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
+                   for v in sorted(values))
+    explanation = tuple(s.render(lang) for s in result.steps)
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
+                       False, explanation, ("settle.rubicon",))
 
 
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
@@ -261,6 +380,12 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _legal_declarations(check, lang)
     if check.kind == "brisque_points":
         return _brisque_points(check, lang, profile)
+    if check.kind == "deal_score":
+        return _deal_score(check, lang, profile)
+    if check.kind == "game_winner":
+        return _game_winner(check, lang, profile)
+    if check.kind == "rubicon_settle":
+        return _rubicon_settle(check, lang, profile)
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 
