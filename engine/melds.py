@@ -333,7 +333,9 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     return {
         "declarations": [
             {"meld": v.spec.kind, "points": v.points, "cards": card_list(v),
-             "rule": v.rule_id, "explanation": [s.render(lang) for s in v.steps]}
+             # Both copies of a card give the same sentence: say it once.
+             "rule": v.rule_id,
+             "explanation": list(dict.fromkeys(s.render(lang) for s in v.steps))}
             for v in best.values()
         ],
         "refused": [

@@ -319,6 +319,7 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     values = {total, total - brisques, total - last if last else total
               + profile.scoring.last_trick_bonus, total - sevens * profile.dix.points
               if sevens else total + 10, total + 10}
+    values.update(total - profile.meld(kind).points for kind in p.get("melds", ()))
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
                        False, tuple(explanation), tuple(rules),
