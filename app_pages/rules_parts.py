@@ -294,7 +294,12 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         else:
             (st.success if verdict else st.error)(
                 ui.t("rules.right" if verdict else "rules.wrong"))
-            st.markdown("\n".join(f"- {line}" for line in result.explanation))
+            chosen = st.session_state.get(key)
+            picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
+            reasons = getattr(result, "why", {}) or {}
+            mine = [reasons[c] for c in picked if c in reasons] if not verdict else []
+            lines = [*mine, *result.explanation]
+            st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 def _forget(verdict_key: str) -> None:

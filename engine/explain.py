@@ -127,10 +127,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "settle_draw": ("equal scores: a draw", "счёт равный: ничья"),
     "stock_marker": ("the marker shows: {count} cards are left in the stock",
                      "показалась метка: в колоде осталось карт — {count}"),
-    "partner_swap": ("a new partner does not free {card}: it already scored in the "
-                     "{prev_meld}",
-                     "новая пара не освобождает карту {card}: она уже записана в комбинации "
-                     "«{prev_meld}»"),
+    "partner_swap": ("a fresh card beside it does not free {card}: it already scored in "
+                     "the {prev_meld}",
+                     "свежая карта рядом не освобождает карту {card}: она уже записана в "
+                     "комбинации «{prev_meld}»"),
     "one_per_trick": ("only one declaration is scored for each trick won; this one "
                       "already scored the {prev_meld}",
                       "за одну взятку записывают только одно объявление; за эту уже "

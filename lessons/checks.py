@@ -98,6 +98,20 @@ _TEXT: dict[str, tuple[str, str]] = {
     "continue": ("nobody yet: deal again", "пока никто: новая сдача"),
     "chosen_points": ("{points} for the game", "{points} за партию"),
     "no_winner": ("nothing: the game is drawn", "ничего: ничья"),
+    "miss_brisques": ("{value} leaves out the brisques ({points}).",
+                      "В {value} не учтены бриски ({points})."),
+    "miss_last": ("{value} leaves out the last trick ({points}).",
+                  "В {value} не учтена последняя взятка ({points})."),
+    "extra_last": ("{value} counts the last trick, which was not yours.",
+                   "В {value} засчитана последняя взятка, а её взяли не вы."),
+    "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
+                 "В {value} не учтена козырная семёрка ({points})."),
+    "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
+                  "В {value} пропущена комбинация «{meld}» ({points})."),
+    "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
+    "not_here": ("{meld}: these cards do not hold it.",
+                 "«{meld}»: такой комбинации в этих картах нет."),
+    "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
 }
 
 
@@ -116,6 +130,9 @@ class CheckResult:
     explanation: tuple[str, ...]
     rules: tuple[str, ...]
     cards: Mapping[str, Any] = field(default_factory=dict)
+    # What a wrong option means ("you left out the brisques"): shown for the option
+    # the learner chose, before the full explanation.
+    why: Mapping[str, str] = field(default_factory=dict)
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -195,9 +212,12 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     answer = tuple(str(c) for c in hand if c.id in legal)
     text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=card_text(lead, lang),
               suit_gen=_SUITS_GEN[lead.suit.letter])
+    why = {str(c): _t("not_legal", lang, card=card_text(c, lang)) + " " + text
+           for c in hand if c.id not in legal}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        (text,), (rule or "playoff.must_trump",),
-                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)})
+                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
+                       why)
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
@@ -247,17 +267,21 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
     answer = tuple(k for k in options if k in declared)
     explanation: list[str] = []
     rules: list[str] = []
+    why: dict[str, str] = {}
     for kind in options:
         if kind in declared:
             explanation.append("; ".join(declared[kind].get("explanation", [])))
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
         elif kind in refused:
-            explanation.append(f"{meld_label(kind, lang)}: "
-                               + _t("refused", lang, why=refused[kind]["why"]))
+            line = f"{meld_label(kind, lang)}: " + _t("refused", lang, why=refused[kind]["why"])
+            explanation.append(line)
+            why[kind] = line
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
+        else:
+            why[kind] = _t("not_here", lang, meld=meld_label(kind, lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        tuple(e for e in explanation if e), tuple(rules),
-                       _query_cards(check.params["query"]))
+                       _query_cards(check.params["query"]), why)
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -320,10 +344,29 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
               + profile.scoring.last_trick_bonus, total - sevens * profile.dix.points
               if sevens else total + 10, total + 10}
     values.update(total - profile.meld(kind).points for kind in p.get("melds", ()))
+    why: dict[str, str] = {}
+    for kind in p.get("melds", ()):
+        pts = profile.meld(kind).points
+        why.setdefault(str(total - pts), _t("miss_meld", lang, value=total - pts,
+                                            meld=meld_label(kind, lang), points=pts))
+    if sevens:
+        pts = sevens * profile.dix.points
+        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts)
+    if last:
+        why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
+    else:
+        extra = total + profile.scoring.last_trick_bonus
+        why[str(extra)] = _t("extra_last", lang, value=extra)
+    if brisques:
+        why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
+                                        points=brisques)
+    for v in values:
+        why.setdefault(str(v), _t("off_by", lang, value=v, diff=abs(v - total)))
+    why.pop(str(total), None)
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(p.get("cards", ()))})
+                       {"tricks": tuple(p.get("cards", ()))}, why)
 
 
 def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:

@@ -101,7 +101,9 @@ def test_both_languages_have_the_same_lessons_and_checks() -> None:
         assert [c.id for c in lesson.checks] == [c.id for c in other.checks], lesson_id
         assert [e.id for e in lesson.examples] == [e.id for e in other.examples], lesson_id
         for a, b in zip(lesson.checks, other.checks, strict=True):
-            assert (a.kind, dict(a.params), a.variant) == (b.kind, dict(b.params), b.variant), \
+            pa = {k: v for k, v in a.params.items() if k != "players"}
+            pb = {k: v for k, v in b.params.items() if k != "players"}
+            assert (a.kind, pa, a.variant) == (b.kind, pb, b.variant), \
                 f"{lesson_id}/{a.id}: the two languages ask different questions"
 
 
