@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Suit, card_text, parse_card
-from engine.explain import points_ru, with_article
+from engine.explain import meld_name, points_ru, with_article
 from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
@@ -51,15 +51,6 @@ _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("dia
           "C": ("clubs", "трефы")}
 # "You have no hearts": the Russian genitive plural of each suit.
 _SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
-_MELDS = {
-    "marriage": ("marriage", "марьяж"), "trump_marriage": ("trump marriage", "козырный марьяж"),
-    "trump_sequence": ("trump sequence", "козырная секвенция"),
-    "sequence": ("sequence", "секвенция"), "bezique": ("bezique", "безик"),
-    "double_bezique": ("double bezique", "двойной безик"),
-    "four_aces": ("four aces", "четыре туза"), "four_kings": ("four kings", "четыре короля"),
-    "four_queens": ("four queens", "четыре дамы"), "four_jacks": ("four jacks", "четыре валета"),
-    "four_tens": ("four tens", "четыре десятки"), "carte_blanche": ("carte blanche", "карт-бланш"),
-}
 
 _TEXT: dict[str, tuple[str, str]] = {
     "leader": ("the player who led ({card})", "тот, кто ходил ({card})"),
@@ -109,8 +100,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
-    "not_here": ("{meld}: these cards do not hold it.",
-                 "«{meld}»: такой комбинации в этих картах нет."),
+    "not_here": ("{meld}: cannot be declared from these cards now.",
+                 "«{meld}»: из этих карт сейчас не объявить."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
 }
 
@@ -151,10 +142,8 @@ def _query_cards(query: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def meld_label(kind: str, lang: str) -> str:
-    names = _MELDS.get(kind)
-    if names is None:
-        return kind.replace("_", " ")
-    return names[1 if lang == "ru" else 0]
+    """The meld's name from the engine's one table (every meld of every profile)."""
+    return meld_name(kind, lang)
 
 
 def _melds_module() -> Any:

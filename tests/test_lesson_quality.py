@@ -142,6 +142,7 @@ def test_every_check_is_answered_by_the_engine(lang: str) -> None:
                 if lang == "ru":
                     assert not RU_LATIN_CARD.search(text), f"{where}: {text}"
                     assert "Отказано" not in text, where
+                    assert not re.search(r"[A-Za-z]{3,}", text), f"{where}: English in {text}"
 
 
 def test_checks_show_their_cards() -> None:
