@@ -105,17 +105,19 @@ def disagreements_table(lang: str = "en") -> list[dict[str, str]]:
 
 def disagreements_markdown(lang: str = "en") -> str:
     """The comparison as Markdown sections (used by the ``disagreements`` lesson)."""
-    option_word = "Параметр движка" if lang == "ru" else "Engine option"
-    planned_word = "запланирован" if lang == "ru" else "planned"
+    # Engine details are for developers: folded away so the learner reads the sources.
+    fold = "Для разработчиков" if lang == "ru" else "For developers"
+    option_word = "параметр профиля" if lang == "ru" else "profile field"
+    planned_word = "пока нет" if lang == "ru" else "not yet in the engine"
     out = []
     for d in disagreements():
         out.append(f"### {d.topic(lang)}\n")
         for p in d.says:
             out.append(f"- **{p.source}**: {p.text(lang)}")
-        opts = ", ".join(f"`{o.path}`" + (f" ({planned_word})" if o.planned else "")
+        opts = ", ".join(f"<code>{o.path}</code>" + (f" ({planned_word})" if o.planned else "")
                          for o in d.options)
         out.append("")
         if d.note(lang):
             out.append(d.note(lang) + "\n")
-        out.append(f"*{option_word}:* {opts}\n")
+        out.append(f"<details><summary>{fold}</summary>{option_word}: {opts}</details>\n")
     return "\n".join(out).rstrip() + "\n"
