@@ -240,3 +240,22 @@ def test_a_refusal_gives_only_its_reason() -> None:
     why = refused["trump_marriage"]
     assert "may join" not in why and "another class" not in why
     assert "K♦" in why
+
+
+def test_no_english_words_in_russian_prose() -> None:
+    """Russian lessons are written in Russian: English only inside the folded notes for
+    developers, code spans and links; the French «dix» is named once on purpose."""
+    allowed = {"dix", "XVIII", "XIX"}
+    found = []
+    for lesson in _lessons("ru"):
+        for text in _prose(lesson):
+            text = re.sub(r"<details>.*?</details>|<[^>]+>", "", text, flags=re.S)
+            text = re.sub(r"\]\([^)]*\)", "]", text)
+            for word in re.findall(r"[A-Za-z][A-Za-z\-']{2,}", text):
+                if word not in allowed:
+                    found.append(f"{lesson.id}: {word}")
+        for label in (lesson.title, lesson.summary, *lesson.sources):
+            for word in re.findall(r"[A-Za-z][A-Za-z\-']{2,}", label):
+                if word not in allowed:
+                    found.append(f"{lesson.id} (front matter): {word}")
+    assert not found, found
