@@ -9,6 +9,9 @@ Kinds and their params:
 ``trick_winner``        ``lead``, ``follow``, ``trump``, ``phase`` ("stock" | "playoff")
                         → options ``leader`` / ``follower``; answer from
                         :func:`engine.tricks.trick_winner`.
+``winning_cards``       ``hand``, ``lead``, ``trump`` → options are the hand's cards; answer
+                        (several): those that would take the trick, by
+                        :func:`engine.tricks.trick_winner`.
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
                         cards; answer (several) from :func:`engine.tricks.playoff_legal`.
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
@@ -44,7 +47,7 @@ from engine.explain import meld_name, points_ru, with_article
 from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
-KINDS = ("trick_winner", "playoff_legal", "meld_score", "legal_declarations",
+KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
          "brisque_points", "deal_score", "game_winner", "rubicon_settle")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
@@ -182,6 +185,31 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])})
+
+
+def _winning_cards(check: Check, lang: str) -> CheckResult:
+    from engine.tricks import trick_winner
+
+    p = check.params
+    hand = [parse_card(t) for t in p["hand"]]
+    lead = parse_card(p["lead"])
+    trump = Suit.parse(p["trump"])
+    reasons: dict[str, str] = {}
+    answer = []
+    for card in hand:
+        one = Check(check.id, "trick_winner", {"lead": p["lead"], "follow": str(card),
+                                               "trump": p["trump"], "phase": "playoff"},
+                    check.prompt, check.variant)
+        reasons[str(card)] = _trick_winner(one, lang).explanation[0]
+        if trick_winner(lead.kind, card.kind, int(trump)) == 1:
+            answer.append(str(card))
+    options = tuple(str(c) for c in hand)
+    labels = tuple(card_text(c, lang) for c in hand)
+    why = {o: reasons[o] for o in options if o not in answer}
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
+                       tuple(reasons[o] for o in options), ("play.trick_winner",),
+                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
+                       why)
 
 
 def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -405,6 +433,8 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     profile = load_profile(check.variant)
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
+    if check.kind == "winning_cards":
+        return _winning_cards(check, lang)
     if check.kind == "playoff_legal":
         return _playoff_legal(check, lang, profile)
     if check.kind == "meld_score":
