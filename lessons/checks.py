@@ -106,6 +106,13 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_here": ("{meld}: cannot be declared from these cards now.",
                  "«{meld}»: из этих карт сейчас не объявить."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
+    "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
+                 "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
+    "is_over": ("{name} has reached {target}: the game ends after this deal.",
+                "{name} уже набрал(а) {target}: после этой сдачи партия окончена."),
+    "not_equal": ("The totals are not equal, so it is not a draw.",
+                  "Итоги не равны, значит, это не ничья."),
+    "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
 }
 
 
@@ -401,8 +408,20 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     labels = (_t("wins", lang, name=names[0]), _t("wins", lang, name=names[1]),
               _t("draw", lang), _t("continue", lang))
     explanation = tuple(event.explain(lang))
+    target = profile.scoring.target
+    best = max(range(2), key=lambda i: totals[i])
+    why: dict[str, str] = {}
+    if answer == "continue":
+        for option in ("1", "2", "draw"):
+            why[option] = _t("not_over", lang, target=target)
+    else:
+        why["continue"] = _t("is_over", lang, name=names[best], target=target)
+        if totals[0] != totals[1]:
+            why["draw"] = _t("not_equal", lang)
+            why[str(2 - best)] = _t("lower", lang, name=names[1 - best])
+    why.pop(answer, None)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       explanation, (event.rule_id,))
+                       explanation, (event.rule_id,), {}, why)
 
 
 def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:

@@ -259,3 +259,23 @@ def test_no_english_words_in_russian_prose() -> None:
                 if word not in allowed:
                     found.append(f"{lesson.id} (front matter): {word}")
     assert not found, found
+
+
+def test_variant_lessons_open_with_how_they_differ() -> None:
+    for lang, opening in (("en", "**How it differs from"), ("ru", "**Чем отличается от")):
+        for lesson in _lessons(lang):
+            if not lesson.id.startswith("variant-"):
+                continue
+            body = [ln for ln in lesson.body_markdown.split("\n") if ln.strip()]
+            first = next(ln for ln in body if not ln.startswith("#"))
+            assert first.startswith(opening), f"{lang}/{lesson.id}: {first}"
+
+
+def test_a_wrong_answer_is_explained_in_its_own_terms() -> None:
+    check = next(c for c in lessons.get_lesson("scoring", "en").checks
+                 if c.id == "scoring-last-deal")
+    result = lessons.evaluate_check(check, "en")
+    assert "brisques" in result.why["140"]          # 200 without the six brisques
+    winner = next(c for c in lessons.get_lesson("scoring", "ru").checks
+                  if c.id == "scoring-who-wins")
+    assert "Анна" in lessons.evaluate_check(winner, "ru").why["1"]
