@@ -40,7 +40,11 @@ The body is Markdown with four additions:
   the app replays it with :func:`engine.melds.query` where the block stands.
 * A fenced block `````bezique-check id=NAME`` holds a JSON check: ``kind``,
   ``prompt`` (in the file's language) and the kind's params (see
-  :mod:`lessons.checks`). No answers are stored.
+  :mod:`lessons.checks`). No answers are stored. A ``players`` param (names in the
+  file's language) is the only one that may differ between the languages.
+
+Lessons of variants the engine plays have at least three checks; reading pages
+(``history``, ``sources``) have none (``tests/test_lesson_quality.py``).
 
 Both languages carry the same ids, anchors, examples and checks.
 
