@@ -227,13 +227,22 @@ def _trump_caption(trump: str | None) -> str:
 
 def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
                tricks: Sequence[str] = ()) -> None:
-    from engine.cards import parse_card
+    from engine.cards import card_text, parse_card
+    from engine.svg import as_img, card_svg
 
-    for key, cards in (("hand", hand), ("table", table), ("trick", trick),
-                       ("tricks", tricks)):
-        if cards:
-            st.caption(ui.t(f"rules.example_{key}"))
-            ui.show_cards([parse_card(c).id for c in cards], 40)
+    rows = [(key, [parse_card(c) for c in cards]) for key, cards in
+            (("hand", hand), ("table", table), ("trick", trick), ("tricks", tricks)) if cards]
+    kinds = [c.kind for _, cards in rows for c in cards]
+    # Copy marks only where both copies of a card are in the question.
+    marks = len(kinds) != len(set(kinds))
+    for key, cards in rows:
+        st.caption(ui.t(f"rules.example_{key}"))
+        imgs = "".join(
+            "<span>" + as_img(card_svg(c, width=40, four_colour=ui.four_colour(),
+                                       copy_mark=marks),
+                              card_text(c, ui.lang(), copy=marks), 40, "bz-card") + "</span>"
+            for c in cards)
+        st.html(f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>')
 
 
 def show_example(example: Any) -> None:
