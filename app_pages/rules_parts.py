@@ -239,7 +239,7 @@ def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
         st.caption(ui.t(f"rules.example_{key}"))
         imgs = "".join(
             "<span>" + as_img(card_svg(c, width=40, four_colour=ui.four_colour(),
-                                       copy_mark=marks),
+                                       copy_mark=marks, lang=ui.lang()),
                               card_text(c, ui.lang(), copy=marks), 40, "bz-card") + "</span>"
             for c in cards)
         st.html(f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>')

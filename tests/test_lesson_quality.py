@@ -279,3 +279,13 @@ def test_a_wrong_answer_is_explained_in_its_own_terms() -> None:
     winner = next(c for c in lessons.get_lesson("scoring", "ru").checks
                   if c.id == "scoring-who-wins")
     assert "Анна" in lessons.evaluate_check(winner, "ru").why["1"]
+
+
+def test_russian_card_pictures_carry_russian_indices() -> None:
+    from engine.svg import card_svg
+
+    ru = card_svg("QS#2", lang="ru", copy_mark=False)
+    assert ">Д</text>" in ru and ">Q</text>" not in ru and "#2" not in ru
+    assert 'aria-label="Д♠"' in ru
+    en = card_svg("TS#1")
+    assert ">10</text>" in en and 'aria-label="10♠#1"' in en
