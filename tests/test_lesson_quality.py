@@ -285,7 +285,7 @@ def test_russian_card_pictures_carry_russian_indices() -> None:
     from engine.svg import card_svg
 
     ru = card_svg("QS#2", lang="ru", copy_mark=False)
-    assert ">Д</text>" in ru and ">Q</text>" not in ru and "#2" not in ru
+    assert ">Д</text>" in ru and ">Q</text>" not in ru and ">#2</text>" not in ru
     assert 'aria-label="Д♠"' in ru
     en = card_svg("TS#1")
     assert ">10</text>" in en and 'aria-label="10♠#1"' in en
