@@ -289,3 +289,25 @@ def test_russian_card_pictures_carry_russian_indices() -> None:
     assert 'aria-label="Д♠"' in ru
     en = card_svg("TS#1")
     assert ">10</text>" in en and 'aria-label="10♠#1"' in en
+
+
+def test_the_overview_deal_adds_up() -> None:
+    """The sample deal's table agrees with the engine's own count of both players'
+    deals and with the who-wins check that follows it."""
+    from types import MappingProxyType
+
+    def deal(melds: list[str], dix: int, brisques: int, last: bool) -> int:
+        cards = ["AS#1", "TS#1", "AH#1", "TH#1", "AD#1", "TD#1", "AC#1", "TC#1",
+                 "AS#2", "TS#2"][:brisques]
+        check = lessons.Check("x", "deal_score", MappingProxyType(
+            {"melds": melds, "dix": dix, "cards": cards, "last_trick": last}), "",
+            "two-handed")
+        return int(lessons.evaluate_check(check).answer[0])
+
+    anna = deal(["trump_marriage", "four_queens", "trump_sequence"], 0, 9, False)
+    boris = deal(["bezique", "four_aces"], 1, 7, True)
+    for lang in lessons.LANGUAGES:
+        lesson = lessons.get_lesson("overview", lang)
+        assert re.search(rf"\| {anna} \| {boris} \|", lesson.body_markdown), lang
+        who = next(c for c in lesson.checks if c.kind == "game_winner")
+        assert list(who.params["totals"]) == [anna, boris]
