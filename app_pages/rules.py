@@ -102,21 +102,19 @@ with right:
     elif rule:
         st.caption(ui.t("rules.rule_elsewhere", rule=parts.safe(rule)))
 
-    st.markdown(parts.body(lesson), unsafe_allow_html=True)
-    if lesson.sources:
-        st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
-
-    if lesson.examples:
-        st.subheader(ui.t("rules.examples"))
-        for example in lesson.examples:
-            parts.show_example(example)
-
+    # Examples and checks are drawn where the text refers to them.
     passed = progress[lesson.id].checks_passed if lesson.id in progress else frozenset()
     if lesson.checks:
-        st.subheader(ui.t("rules.checks"))
         st.caption(ui.t("rules.checks_count", passed=mine.passed, total=mine.total))
-        for check in lesson.checks:
-            parts.show_check(lesson, check, passed)
+    for kind, piece in parts.pieces(lesson):
+        if kind == "example":
+            parts.show_example(piece)
+        elif kind == "check":
+            parts.show_check(lesson, piece, passed)
+        else:
+            st.markdown(piece, unsafe_allow_html=True)
+    if lesson.sources:
+        st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
     if mine.complete:
         st.success(ui.t("rules.complete"))
     elif not lesson.checks and stored is not None:

@@ -10,7 +10,6 @@ complete; the *next lesson* is the first ready, incomplete one in lesson order."
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -207,32 +206,56 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
-_FENCED = re.compile(r"^```bezique-[a-z]+[^\n]*\n.*?^```[ \t]*$\n?", re.M | re.S)
-
-
-def body(lesson: Any) -> str:
-    """The lesson text with rule anchors; example and check blocks are drawn apart."""
+def pieces(lesson: Any) -> list[tuple[str, Any]]:
+    """The lesson in reading order: text (with rule anchors), examples and checks in
+    the places the text refers to them."""
     module = ui.lessons_module()
     try:
         text = str(module.body_with_anchors(lesson))
-    except Exception:  # noqa: BLE001
-        text = str(getattr(lesson, "body_markdown", ""))
-    return _FENCED.sub("", text)
+        return list(module.segments(lesson, text))
+    except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
+        return [("text", str(getattr(lesson, "body_markdown", "")))]
+
+
+def _trump_caption(trump: str | None) -> str:
+    if not trump:
+        return ui.t("rules.example_no_trump")
+    from engine.cards import Suit
+
+    return ui.t("rules.example_trump", suit=ui.t(f"suit.{Suit.parse(trump).letter}"))
+
+
+def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
+               tricks: Sequence[str] = ()) -> None:
+    from engine.cards import card_text, parse_card
+    from engine.svg import as_img, card_svg
+
+    rows = [(key, [parse_card(c) for c in cards]) for key, cards in
+            (("hand", hand), ("table", table), ("trick", trick), ("tricks", tricks)) if cards]
+    kinds = [c.kind for _, cards in rows for c in cards]
+    # Copy marks only where both copies of a card are in the question.
+    marks = len(kinds) != len(set(kinds))
+    for key, cards in rows:
+        st.caption(ui.t(f"rules.example_{key}"))
+        imgs = "".join(
+            "<span>" + as_img(card_svg(c, width=40, four_colour=ui.four_colour(),
+                                       copy_mark=marks, lang=ui.lang()),
+                              card_text(c, ui.lang(), copy=marks), 40, "bz-card") + "</span>"
+            for c in cards)
+        st.html(f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>')
 
 
 def show_example(example: Any) -> None:
     with st.container(border=True):
-        st.markdown(f"**{ui.t('rules.example', id=example.id)}**")
+        st.markdown(f"**{getattr(example, 'title', '') or ui.t('rules.example')}**")
         try:
             request = example.request()
             legal, refused = explain_melds(request, ui.lang())
         except BeziqueError as exc:
             st.warning(ui.t("explainer.impossible", reason=exc))
             return
-        hand = [*request.get("hand", []), *request.get("table", [])]
-        from engine.cards import parse_card
-
-        ui.show_cards([parse_card(c).id for c in hand], 40)
+        st.caption(_trump_caption(request.get("trump")))
+        _card_rows(list(request.get("hand", [])), list(request.get("table", [])))
         for line in legal:
             st.markdown(f"✅ **{ui.meld(line.meld)}** +{line.points}: " + "; ".join(line.lines))
         for line in refused:
@@ -254,6 +277,12 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     verdict_key = key + "_verdict"
     with st.container(border=True):
         st.markdown(result.prompt)
+        pictures = getattr(result, "cards", {}) or {}
+        if pictures:
+            if "trump" in pictures:
+                st.caption(_trump_caption(pictures.get("trump")))
+            _card_rows(list(pictures.get("hand", ())), list(pictures.get("table", ())),
+                       pictures.get("trick", ()), pictures.get("tricks", ()))
         common = {"key": key, "on_change": _forget, "args": (verdict_key,),
                   "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
         if result.multiple:
@@ -274,7 +303,12 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         else:
             (st.success if verdict else st.error)(
                 ui.t("rules.right" if verdict else "rules.wrong"))
-            st.markdown("\n".join(f"- {line}" for line in result.explanation))
+            chosen = st.session_state.get(key)
+            picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
+            reasons = getattr(result, "why", {}) or {}
+            mine = [reasons[c] for c in picked if c in reasons] if not verdict else []
+            lines = [*mine, *result.explanation]
+            st.markdown("\n".join(f"- {line}" for line in lines))
 
 
 def _forget(verdict_key: str) -> None:

@@ -12,7 +12,7 @@ Notation accepted by :func:`parse_card` (canonical output is ``QS``, ``TS``, ``Q
     >>> parse_card("Q♠"), parse_card("10s"), parse_card("Д♠#2")
     (Card('QS#1'), Card('TS#1'), Card('QS#2'))
     >>> str(parse_card("т♣"))
-    'AC'
+    'AC#1'
 """
 
 from __future__ import annotations
@@ -122,8 +122,9 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Rank letter and suit symbol, with a copy mark: ``Q♠#2``."""
-        return f"{self.rank.letter}{self.suit.symbol}#{self.copy}"
+        """Rank and suit symbol with a copy mark, the ten as ``10``: ``Q♠#2``, ``10♦#1``.
+        Logs keep the copy mark; prose uses :func:`card_text`."""
+        return f"{card_text(self, 'en')}#{self.copy}"
 
     def __str__(self) -> str:
         return f"{self.face}#{self.copy}"
@@ -190,6 +191,32 @@ def kind_face(kind: int) -> str:
 def full_pack(packs: int) -> list[Card]:
     """Every physical card of ``packs`` piquet packs, ids ascending."""
     return [Card.from_id(i) for i in range(packs * KINDS_PER_PACK)]
+
+
+def card_text(card: Card | int, lang: str = "en", copy: bool = False) -> str:
+    """A card as a person reads it, the one display form for prose: ``10♠`` (never
+    ``T♠``), ``Д♠`` in Russian (Т К Д В). The copy mark (``#2``) only when ``copy``:
+    it matters only where both copies of a card are in question."""
+    if isinstance(card, int):
+        card = Card.from_id(card)
+    if lang == "ru":
+        rank = card.rank.russian
+    else:
+        rank = "10" if card.rank == Rank.TEN else card.rank.letter
+    return rank + card.suit.symbol + (f"#{card.copy}" if copy else "")
+
+
+def cards_text(tokens: str, lang: str = "en", copy: bool = False) -> str:
+    """Rewrite a space-separated list of card tokens (``K♦#1 Q♦#2``) for prose;
+    text that is not a list of cards comes back unchanged."""
+    words = tokens.split()
+    try:
+        cards = [parse_card(word) for word in words]
+    except NotationError:
+        return tokens
+    if not cards:
+        return tokens
+    return " ".join(card_text(c, lang, copy) for c in cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

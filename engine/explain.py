@@ -6,7 +6,7 @@ its parameters, so the same event renders in English or Russian::
 
     >>> s = Step("meld.bezique", "meld_found", (("cards", "Q♠#1 J♦#1"), ("meld", "bezique")))
     >>> s.render("en"), s.render("ru")
-    ('Q♠#1 J♦#1 form a bezique', 'Q♠#1 J♦#1 образуют безик')
+    ('Q♠ J♦ form a bezique', 'Д♠ В♦ образуют комбинацию «безик»')
 """
 
 from __future__ import annotations
@@ -71,26 +71,26 @@ CLASS_NAMES: dict[str, tuple[str, str]] = {
 
 # Message templates: key -> (English, Russian).
 MESSAGES: dict[str, tuple[str, str]] = {
-    "meld_found": ("{cards} form a {meld}", "{cards} образуют {meld}"),
-    "meld_points": ("a {meld} scores {points} ({citation})",
-                    "{meld} стоит {points} ({citation})"),
+    "meld_found": ("{cards} form {a_meld}", "{cards} образуют комбинацию «{meld}»"),
+    "meld_points": ("{meld}: {points} points ({citation})",
+                    "«{meld}» — {points} ({citation})"),
     "reuse_fresh": ("none of these cards has been scored among {class} before",
-                    "ни одна из этих карт ещё не записывалась в классе «{class}»"),
+                    "ни одна из этих карт ещё не записывалась в группе «{class}»"),
     "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} is a higher "
                       "combination of the same class, so it may be used again",
-                      "{card} уже записана в комбинации «{prev_meld}»; {meld} — старшая "
-                      "комбинация того же класса, поэтому карту можно использовать снова"),
+                      "карта {card} уже записана в комбинации «{prev_meld}»; «{meld}» — "
+                      "старшая комбинация той же группы, поэтому карту можно взять снова"),
     "reuse_cross": ("{card} already scored in the {prev_meld} — another class, so it may "
                     "join the {meld}",
-                    "{card} уже записана в комбинации «{prev_meld}» — это другой класс, "
-                    "поэтому она может войти в {meld}"),
+                    "карта {card} уже записана в комбинации «{prev_meld}», но это другая "
+                    "группа, поэтому она может войти в комбинацию «{meld}»"),
     "reuse_refused": ("{card} already scored in the {prev_meld}; a card may not be scored "
                       "again in the same or a lower combination of its class",
-                      "{card} уже записана в комбинации «{prev_meld}»; карту нельзя повторить "
-                      "в такой же или младшей комбинации своего класса"),
+                      "карта {card} уже записана в комбинации «{prev_meld}»; в такой же или "
+                      "младшей комбинации той же группы её второй раз не записывают"),
     # The Rubicon family's reuse rule (engine.melds.rubicon_reuse), 003 'заявления'.
     "reform_freed": ("{card} was in the {prev_meld} {prev_cards}, which lost {gone} to a "
-                     "trick, so {card} may form a {meld} again",
+                     "trick, so {card} may form {a_meld} again",
                      "{card} входила в комбинацию «{prev_meld}» {prev_cards}, из которой "
                      "{gone} ушла во взятку, поэтому {card} снова может войти в комбинацию "
                      "«{meld}»"),
@@ -119,7 +119,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "карта которой с тех пор не сыграна: комбинацию составляют заново "
                         "лишь после розыгрыша её карты, и каждый раз нужен новый розыгрыш"),
     "reform_no_re_pair": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
-                          "cards has been played: cards of a {meld} are not re-paired on the "
+                          "cards has been played: cards of {a_meld} are not re-paired on the "
                           "table — only a played card may be replaced by a card from the hand",
                           "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни одна "
                           "карта которой не сыграна: карты комбинации «{meld}» не "
@@ -139,22 +139,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "{card} входит в комбинацию «{prev_meld}» {prev_cards}; "
                                     "её можно соединить с новой картой из руки, но не с "
                                     "картой другой стоящей комбинации"),
-    "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading a "
-                          "{meld} counts only when all its cards are new",
+    "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading "
+                          "{a_meld} counts only when all its cards are new",
                           "{card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
                           "комбинация «{meld}» засчитывается, только если все её карты новые"),
     "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
-                    "первый марьяж или секвенция назначает козыри: {suit}"),
+                    "первый марьяж или секвенция определяет козыри: {suit}"),
     "blanche": ("no king, queen or jack in the hand: carte blanche scores {points}",
-                "в руке нет королей, дам и валетов: карт-бланш даёт {points}"),
+                "в руке нет ни королей, ни дам, ни валетов: за карт-бланш {points}"),
     "blanche_first": ("it is the deal's first hand without court cards, shown before its "
                       "holder draws again; only this first one counts (002)",
                       "это первая в сдаче рука без фигур, показанная до следующего добора "
                       "её владельца; засчитывается только она (002)"),
     "blanche_again": ("{card} drawn is no court card: carte blanche again, {points}",
-                      "прикуплена {card} — не фигура: снова карт-бланш, {points}"),
+                      "из колоды пришла карта {card}, не фигура: снова карт-бланш, {points}"),
     "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
-                     "прикуплена фигура {card}: право на карт-бланш закончилось"),
+                     "из колоды пришла фигура {card}: права на карт-бланш больше нет"),
     "brisques_tiebreak": ("{count} aces and tens captured: brisques count only for ties and "
                           "the rubicon", "взято тузов и десяток: {count}; бриски считаются "
                           "только при ничьей и для рубикона"),
@@ -172,64 +172,69 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "game", "побеждает игрок {player}: разница {difference} плюс {bonus} "
                           "за партию"),
     "settle_rubicon": ("player {loser} is under {rubicon}: rubiconed, {detail}",
-                       "игрок {loser} не набрал {rubicon}: рубикон, {detail}"),
+                       "игрок {loser} не набрал {rubicon} и не перешёл рубикон: {detail}"),
     "settle_small": ("the loser scored under {limit}: {bonus} more", "проигравший набрал "
                      "меньше {limit}: ещё {bonus}"),
     "settle_total": ("player {player} scores {points} for the game",
-                     "игрок {player} получает {points} за партию"),
-    "settle_draw": ("equal scores: a draw", "равный счёт: ничья"),
+                     "игрок {player} получает за партию {points}"),
+    "settle_draw": ("equal scores: a draw", "счёт равный: ничья"),
     "stock_marker": ("the marker shows: {count} cards are left in the stock",
-                     "показался индикатор: в колоде осталось {count} карт"),
-    "partner_swap": ("swapping the partner does not renew {card}: it was used in the "
-                     "{prev_meld}",
-                     "замена партнёра не обновляет {card}: она уже использована в комбинации "
-                     "«{prev_meld}»"),
+                     "показалась метка: в колоде осталось карт — {count}"),
+    "partner_swap": ("a fresh card beside it does not free {card}: it already scored in "
+                     "the {prev_meld}",
+                     "свежая карта рядом не освобождает карту {card}: она уже записана в "
+                     "комбинации «{prev_meld}»"),
     "one_per_trick": ("only one declaration is scored for each trick won; this one "
                       "already scored the {prev_meld}",
-                      "за одну выигранную взятку записывается лишь одно объявление; уже "
-                      "записано: {prev_meld}"),
+                      "за одну взятку записывают только одно объявление; за эту уже "
+                      "записана комбинация «{prev_meld}»"),
     "not_after_win": ("declarations are made only by the winner of a trick while stock "
                       "remains", "объявлять может только взявший взятку, пока есть колода"),
     "cards_missing": ("{cards} are not in the hand or on the table",
                       "карт {cards} нет ни в руке, ни на столе"),
-    "pattern_wrong": ("{cards} do not form a {meld}: {why}", "{cards} не образуют {meld}: {why}"),
-    "pending_named": ("{meld} is exposed and waits: {points} to score after a later win",
-                      "{meld} выложен и ждёт: {points} к записи после следующей победы"),
-    "pending_scored": ("the waiting {meld} is scored now", "ожидающий {meld} записан сейчас"),
-    "pending_lost_played": ("{card} was played, so the waiting {meld} is lost",
-                            "сыграна {card}, поэтому ожидающий {meld} потерян"),
-    "pending_lost_stock": ("the stock ran out, so the waiting {meld} is lost",
-                           "колода кончилась, поэтому ожидающий {meld} потерян"),
+    "pattern_wrong": ("{cards} do not form {a_meld}: {why}",
+                      "{cards} не образуют комбинацию «{meld}»: {why}"),
+    "pending_named": ("{meld} exposed, waiting: {points} to score after a later trick",
+                      "комбинация «{meld}» выложена и ждёт: {points} запишут после одной из "
+                      "следующих взяток"),
+    "pending_scored": ("the waiting meld ({meld}) scores now",
+                       "отложенная комбинация «{meld}» записана сейчас"),
+    "pending_lost_played": ("{card} was played, so the waiting meld ({meld}) is lost",
+                            "сыграна карта {card}, поэтому отложенная комбинация «{meld}» "
+                            "пропала"),
+    "pending_lost_stock": ("the stock ran out, so the waiting meld ({meld}) is lost",
+                           "колода кончилась, поэтому отложенная комбинация «{meld}» пропала"),
     "running": ("running score: {score}", "текущий счёт: {score}"),
     "trick_trump": ("{winner} is a trump and {loser} is not", "{winner} — козырь, а {loser} нет"),
     "trick_higher": ("{winner} is higher than {loser} in the led suit",
-                     "{winner} старше {loser} в масти хода"),
+                     "в масти хода {winner} старше, чем {loser}"),
     "trick_identical": ("{winner} and {loser} are identical: the card led wins",
-                        "{winner} и {loser} одинаковы: выигрывает карта хода"),
+                        "{winner} и {loser} — одинаковые карты: взятка достаётся тому, кто "
+                        "ходил"),
     "trick_offsuit": ("{loser} neither follows suit nor trumps, so {winner} wins",
-                      "{loser} не в масть и не козырь, поэтому {winner} берёт"),
+                      "{loser} не в масть и не козырь, поэтому взятку берёт {winner}"),
     "trick_higher_trump": ("{winner} is the higher trump", "{winner} — старший козырь"),
     "dix_turn_up": ("the turn-up {card} is a seven of trumps: the dealer scores {points}",
-                    "открыт козырь {card} — козырная семёрка: сдающий получает {points}"),
-    "dix_show": ("{card} is shown after a win: {points}",
-                 "{card} показана после победы: {points}"),
+                    "открытый козырь {card} — семёрка: сдающему записывают {points}"),
+    "dix_show": ("{card} is shown after a trick won: {points}",
+                 "козырную семёрку {card} показали после взятки: {points}"),
     "dix_exchange": ("{card} is exchanged for the turn-up {other}",
-                     "{card} обменяна на открытый козырь {other}"),
+                     "семёрку {card} обменяли на открытый козырь {other}"),
     "dix_exchanged": ("{card} is counted on the exchange: {points}",
-                      "{card} засчитана при обмене: {points}"),
+                      "за обмен семёрки {card}: {points}"),
     "dix_first_play": ("{card} is played for the first time and was not yet counted: {points}",
-                       "{card} сыграна впервые и ещё не засчитана: {points}"),
+                       "семёрка {card} сыграна впервые и ещё не засчитана: {points}"),
     "dix_trick_win": ("{card} wins a trick and was not yet counted: {points}",
-                      "{card} берёт взятку и ещё не засчитана: {points}"),
+                      "семёрка {card} берёт взятку и ещё не засчитана: {points}"),
     "dix_counted": ("{card} was already counted, so it scores nothing more",
-                    "{card} уже засчитана, повторно она ничего не даёт"),
+                    "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
     "brisques": ("{count} aces and tens captured, {each} each: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
-    "last_trick": ("the last trick scores {points}", "последняя взятка даёт {points}"),
+    "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_split": ("the last trick scores {points}, shared by the partners: {share} each",
-                         "последняя взятка даёт {points}, партнёры делят её пополам: по {share}"),
+                         "за последнюю взятку {points}, партнёры делят их пополам: по {share}"),
     "set_aside": ("{count} cards at the bottom of the stock cannot go round evenly and are "
                   "set aside unseen", "{count} нижние карты колоды не делятся поровну "
                   "и откладываются, не открывая"),
@@ -239,22 +244,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "пара игроков {players} выигрывает партию {scores}"),
     "per_trick": ("a trick won scores {points}", "за взятку {points}"),
     "stock_end_draw": ("the winner takes the last hidden card, the loser the turn-up {card}",
-                       "победитель берёт последнюю закрытую карту, проигравший — козырь {card}"),
+                       "взявший взятку берёт последнюю закрытую карту, другой игрок — "
+                       "открытый козырь {card}"),
     "stock_end": ("the stock is exhausted: exposed cards return to the hands; no more "
                   "declarations", "колода кончилась: открытые карты возвращаются в руку; "
                   "объявлений больше нет"),
     "cut": ("player {player} cuts {card}", "игрок {player} вытягивает {card}"),
-    "cut_tie": ("equal ranks: cut again", "равные карты: тянут снова"),
+    "cut_tie": ("equal ranks: cut again", "карты равные: тянут снова"),
     "cut_dealer": ("player {player} cut the higher card and deals first",
-                   "игрок {player} вытянул старшую карту и сдаёт первым"),
-    "turn_up": ("{card} is turned up: {suit} are trumps", "открыт {card}: козыри — {suit}"),
+                   "у игрока {player} карта старше: он сдаёт первым"),
+    "turn_up": ("{card} is turned up: {suit} are trumps", "открыта карта {card}: козыри — {suit}"),
     "deal_total": ("deal score {scores}", "счёт сдачи {scores}"),
     "game_won": ("player {player} wins the game {scores}",
                  "игрок {player} выигрывает партию {scores}"),
     "game_draw": ("both reached the target with equal totals: a draw {scores}",
                   "оба достигли цели с равным итогом: ничья {scores}"),
     "game_continue": ("nobody reached {target} yet: deal again {scores}",
-                      "никто не достиг {target}: новая сдача {scores}"),
+                      "никто ещё не набрал {target}: новая сдача {scores}"),
     "game_higher": ("the target {target} is reached; the higher total wins",
                     "цель {target} достигнута; побеждает больший итог"),
     # Why an action is refused (engine.errors.IllegalActionError.of).
@@ -279,14 +285,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "нажмите «взять карту», прежде чем ходить"),
     "refuse_not_in_hand": ("{card} is not in player {player}'s hand",
                            "карты {card} нет в руке игрока {player}"),
-    "refuse_must_win": ("in the play-off you must follow suit and win the trick when you "
-                        "can",
-                        "в последних взятках нужно ходить в масть и брать взятку, "
-                        "когда можно"),
-    "refuse_follow_suit": ("in the play-off you must follow suit",
-                           "в последних взятках нужно ходить в масть"),
-    "refuse_must_trump": ("in the play-off you must trump when void in the suit led",
-                          "в последних взятках без карт нужной масти нужно бить козырем"),
+    "refuse_must_win": ("once the stock is gone you must follow suit and win the trick "
+                        "when you can",
+                        "когда колода кончилась, нужно отвечать в масть и брать взятку, "
+                        "если можно"),
+    "refuse_follow_suit": ("once the stock is gone you must follow suit",
+                           "когда колода кончилась, нужно отвечать в масть"),
+    "refuse_must_trump": ("once the stock is gone you must trump when void in the suit led",
+                          "когда колода кончилась, а масти хода нет, нужно бить козырем"),
     "refuse_card_not_now": ("that card may not be played now",
                             "этой картой сейчас ходить нельзя"),
     "refuse_draw_after_trick": ("players draw only after a trick, when declaring ends",
@@ -299,7 +305,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "возьмёт карту из колоды"),
     "refuse_not_trump_seven": ("{card} is not a seven of trumps in your hand",
                                "{card} — не козырная семёрка из вашей руки"),
-    "refuse_seven_counted": ("{card} has already been counted", "{card} уже засчитана"),
+    "refuse_seven_counted": ("{card} has already been counted",
+                             "семёрка {card} уже засчитана"),
     "refuse_no_exchange": ("the turn-up is already a seven of trumps or gone",
                            "открытая карта уже козырная семёрка или её уже взяли"),
     "refuse_no_meld": ("this variant has no meld {meld}",
@@ -325,9 +332,23 @@ SUIT_NAMES: dict[str, tuple[str, str]] = {
     "D": ("diamonds", "бубны"), "C": ("clubs", "трефы"),
 }
 
+# Why a set of cards is not a given meld (engine.melds.pattern_error).
+WHY_NAMES: dict[str, tuple[str, str]] = {
+    "a card is listed twice": ("a card is listed twice", "одна карта названа дважды"),
+    "no trump suit is fixed yet": ("no trump suit is fixed yet", "козыри ещё не определены"),
+    "wrong cards for this combination": ("wrong cards for this combination",
+                                         "для этой комбинации нужны другие карты"),
+}
+
 # Parameters whose value is a key of one of the name tables above.
 _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES,
-               "suit": SUIT_NAMES}
+               "suit": SUIT_NAMES, "why": WHY_NAMES}
+# Parameters that hold cards: rendered in the reader's notation, without copy marks
+# (a sentence about "this K♦" never needs to say which of the two copies it is).
+_CARD_PARAMS = frozenset({"card", "cards", "other", "winner", "loser"})
+# The Rubicon reuse verdicts (``reform_*``) are about which copy stands in which meld on
+# the table, so there the copy marks are kept, also in the listed earlier meld.
+_COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone"}
 
 
 def meld_name(kind: str, lang: str = "en") -> str:
@@ -335,6 +356,27 @@ def meld_name(kind: str, lang: str = "en") -> str:
     if names is None:
         return kind.replace("_", " ")
     return names[1] if lang == "ru" else names[0]
+
+
+def with_article(name: str) -> str:
+    """``a marriage`` but ``four kings``: English melds named by a number are plural."""
+    first = name.split(" ", 1)[0]
+    return name if first in ("four", "five", "two", "three") else f"a {name}"
+
+
+def points_ru(points: int | str) -> str:
+    """``60 очков``, ``1 очко``, ``2 очка``: the Russian noun agrees with the number."""
+    try:
+        n = abs(int(points))
+    except ValueError:
+        return str(points)
+    if n % 10 == 1 and n % 100 != 11:
+        word = "очко"
+    elif n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        word = "очка"
+    else:
+        word = "очков"
+    return f"{points} {word}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,12 +389,22 @@ class Step:
 
     def render(self, lang: str = "en") -> str:
         template = MESSAGES[self.key][1 if lang == "ru" else 0]
+        from engine.cards import cards_text
+
         values: dict[str, str] = {}
         for name, value in self.params:
             table = _TRANSLATED.get(name)
             if table is not None and value in table:
                 value = table[value][1 if lang == "ru" else 0]
+            elif self.key.startswith("reform_") and name in _COPY_PARAMS:
+                value = cards_text(value, lang, copy=True)
+            elif name in _CARD_PARAMS:
+                value = cards_text(value, lang)
+            elif name == "points" and lang == "ru":
+                value = points_ru(value)
             values[name] = value
+        if "meld" in values:
+            values["a_meld"] = with_article(values["meld"])
         return template.format(**values)
 
     def to_json(self) -> dict[str, Any]:

@@ -46,6 +46,32 @@ def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Even
                             (step("deal.cut", "cut_tie"),), profile.citation("deal.cut")))
 
 
+def target_outcome(profile: Profile, totals: list[int]) -> Event:
+    """After a deal of a game played to a target, given the totals per side: a
+    ``game_end`` event (the higher total wins once anyone has reached the target; equal
+    totals draw) or a ``next_deal`` event. A pure function of the totals, so lessons can ask "who wins the game"."""
+    target = profile.scoring.target
+    scores = " : ".join(map(str, totals))
+    if max(totals) >= target:
+        best = max(totals)
+        leaders = [p for p, t in enumerate(totals) if t == best]
+        if len(leaders) == 1:
+            won = (step("game.target", "game_won", player=leaders[0] + 1, scores=scores)
+                   if not profile.partnerships else
+                   step("game.target", "game_won_side", scores=scores, players=" & ".join(
+                       str(p + 1) for p in range(profile.players)
+                       if profile.team(p) == leaders[0])))
+            return Event("game_end", leaders[0], "game.target", 0, (), "", (
+                step("game.target", "game_higher", target=target), won),
+                profile.citation("game.target"), tuple(totals))
+        return Event("game_end", None, "game.tie", 0, (), "",
+                     (step("game.tie", "game_draw", scores=scores),),
+                     profile.citation("game.tie"), tuple(totals))
+    return Event("next_deal", None, "game.target", 0, (), "",
+                 (step("game.target", "game_continue", target=target, scores=scores),),
+                 profile.citation("game.target"), tuple(totals))
+
+
 class Game:
     """Several deals played until a player reaches the profile's target."""
 
@@ -94,24 +120,9 @@ class Game:
         if self.profile.scoring.end == "single_deal":
             return self._settle()
         totals = self.side_totals
-        target = self.profile.scoring.target
-        scores = " : ".join(map(str, totals))
-        if max(totals) >= target:
-            best = max(totals)
-            leaders = [p for p, t in enumerate(totals) if t == best]
-            if len(leaders) == 1:
-                won = (step("game.target", "game_won", player=leaders[0] + 1, scores=scores)
-                       if not self.profile.partnerships else
-                       step("game.target", "game_won_side", scores=scores, players=" & ".join(
-                           str(p + 1) for p in range(self.profile.players)
-                           if self.profile.team(p) == leaders[0])))
-                self.result = Event("game_end", leaders[0], "game.target", 0, (), "", (
-                    step("game.target", "game_higher", target=target), won),
-                    self.profile.citation("game.target"), tuple(totals))
-            else:
-                self.result = Event("game_end", None, "game.tie", 0, (), "",
-                                    (step("game.tie", "game_draw", scores=scores),),
-                                    self.profile.citation("game.tie"), tuple(totals))
+        outcome = target_outcome(self.profile, totals)
+        if outcome.type == "game_end":
+            self.result = outcome
             return self.result
         if len(self.finished_deals) + 1 >= MAX_DEALS:
             raise BeziqueError("too many deals in one game")
@@ -120,9 +131,7 @@ class Game:
         self.finished_deals.append(self.deal)
         dealer = (self.deal.dealer + 1) % self.profile.players
         self.deal = Deal.new(self.profile, random.Random(seed), dealer)
-        return Event("next_deal", None, "game.target", 0, (), "",
-                     (step("game.target", "game_continue", target=target, scores=scores),),
-                     self.profile.citation("game.target"), tuple(totals))
+        return outcome
 
     def _settle(self) -> Event:
         from engine.settlement import settle

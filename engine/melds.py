@@ -495,12 +495,16 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     return {
         "declarations": [
             {"meld": v.spec.kind, "points": v.points, "cards": card_list(v),
-             "rule": v.rule_id, "explanation": [s.render(lang) for s in v.steps]}
+             # Both copies of a card give the same sentence: say it once.
+             "rule": v.rule_id,
+             "explanation": list(dict.fromkeys(s.render(lang) for s in v.steps))}
             for v in best.values()
         ],
         "refused": [
             {"meld": v.spec.kind, "cards": card_list(v), "rule": v.rule_id,
-             "why": "; ".join(s.render(lang) for s in v.steps[1:] or v.steps)}
+             # Only the step that refuses: notes that a card was free elsewhere
+             # would read as if the meld were allowed.
+             "why": v.steps[-1].render(lang)}
             for kind, v in refused.items() if kind not in best
         ],
     }

@@ -20,7 +20,7 @@ import base64
 from collections.abc import Iterable
 from html import escape
 
-from engine.cards import Card, Rank, Suit, parse_card
+from engine.cards import Card, Rank, Suit, card_text, parse_card
 
 __all__ = ["as_img", "back_img", "back_svg", "card_img", "card_svg", "hand_svg", "suit_colour",
            "suit_svg"]
@@ -85,7 +85,7 @@ def suit_svg(suit: Suit, size: int = 16, four_colour: bool = False) -> str:
 
 def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = False,
              copy_mark: bool = True, highlight: str = "", dim: bool = False,
-             title: str = "") -> str:
+             title: str = "", lang: str = "en") -> str:
     """One card face. ``card`` is a :class:`Card`, a card id or a token (``"QS#2"``).
 
     ``highlight`` is a border colour (e.g. for the hinted card or a trump);
@@ -96,9 +96,10 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
     elif isinstance(card, str):
         card = parse_card(card)
     colour = suit_colour(card.suit, four_colour)
-    rank = _RANK_TEXT[card.rank]
+    # Russian pictures carry Т К Д В, as Russian text does.
+    rank = card.rank.russian if lang == "ru" else _RANK_TEXT[card.rank]
     height = round(width * HEIGHT / WIDTH)
-    label = escape(title or card.pretty)
+    label = escape(title or card_text(card, lang, copy=copy_mark))
     border = highlight or "#9ca3af"
     stroke = 5 if highlight else 1.5
     parts = [

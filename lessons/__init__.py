@@ -36,10 +36,15 @@ The body is Markdown with four additions:
   anchor lines may stand before one paragraph.
 * A fenced block `````bezique-melds id=NAME`` holds a JSON request of the
   ``bezique melds`` contract (``variant``, ``trump``, ``hand``, ``table``,
-  ``history``); the app replays it with :func:`engine.melds.query`.
+  ``history``) and a ``title`` the learner sees (the id never reaches the screen);
+  the app replays it with :func:`engine.melds.query` where the block stands.
 * A fenced block `````bezique-check id=NAME`` holds a JSON check: ``kind``,
   ``prompt`` (in the file's language) and the kind's params (see
-  :mod:`lessons.checks`). No answers are stored.
+  :mod:`lessons.checks`). No answers are stored. A ``players`` param (names in the
+  file's language) is the only one that may differ between the languages.
+
+Lessons of variants the engine plays have at least three checks; reading pages
+(``history``, ``sources``) have none (``tests/test_lesson_quality.py``).
 
 Both languages carry the same ids, anchors, examples and checks.
 
@@ -54,6 +59,8 @@ API
     ``KeyError`` for an unknown rule id.
 ``rule_ids() -> list[str]``
     Every rule id a lesson paragraph explains.
+``segments(lesson, text=None) -> list[tuple[str, str | Example | Check]]``
+    The body in reading order as text, example and check pieces (blocks in place).
 ``body_with_anchors(lesson) -> str``
     The body with ``<a id="rule-..."></a>`` tags before the rule paragraphs.
 ``evaluate_check(check, lang="en") -> CheckResult``
@@ -86,6 +93,7 @@ from lessons._loader import (
     list_lessons,
     rule_anchor,
     rule_ids,
+    segments,
 )
 from lessons.checks import CheckResult, evaluate_check, mark_check
 from lessons.disagreements import (
@@ -103,5 +111,5 @@ __all__ = [
     "LessonError", "OptionRef", "Paragraph", "Position", "anchor_for", "body_with_anchors",
     "disagreements", "disagreements_table", "evaluate_check", "get_lesson", "glossary",
     "list_lessons", "mark_check", "profile_field_paths", "rule_anchor", "rule_ids",
-    "search_glossary",
+    "search_glossary", "segments",
 ]

@@ -45,6 +45,7 @@ class Example:
     id: str
     kind: str
     data: Mapping[str, Any]
+    title: str = ""     # what the learner sees ("Step 2: the trump marriage"), never the id
 
     def request(self) -> dict[str, Any]:
         """A fresh, mutable copy of the request, ready for ``engine.melds.query``."""
@@ -183,7 +184,10 @@ def parse_body(body: str, where: str, variant: str, lang: str,
             if "id" not in attrs:
                 raise LessonError(f"{where}: ```{kind} block needs id=...")
             if kind == EXAMPLE_KIND:
-                examples.append(Example(attrs["id"], kind, _freeze(data)))
+                if not isinstance(data, dict):
+                    raise LessonError(f"{where}: example {attrs['id']} must be a JSON object")
+                title = str(data.pop("title", ""))
+                examples.append(Example(attrs["id"], kind, _freeze(data), title))
             elif kind == CHECK_KIND:
                 if not isinstance(data, dict) or "kind" not in data or "prompt" not in data:
                     raise LessonError(f"{where}: check {attrs['id']} needs kind and prompt")
@@ -316,6 +320,41 @@ def rule_anchor(rule_id: str) -> tuple[str, str]:
 def rule_ids() -> list[str]:
     """Every rule id some lesson paragraph explains."""
     return sorted(_anchor_index())
+
+
+def segments(lesson: Lesson, text: str | None = None
+             ) -> list[tuple[str, str | Example | Check]]:
+    """The body in reading order: ``("text", markdown)``, ``("example", Example)`` and
+    ``("check", Check)`` pieces, so that an app draws each block where the text refers
+    to it. ``text`` defaults to the lesson body (pass :func:`body_with_anchors`)."""
+    body = lesson.body_markdown if text is None else text
+    examples = {e.id: e for e in lesson.examples}
+    checks = {c.id: c for c in lesson.checks}
+    out: list[tuple[str, str | Example | Check]] = []
+    chunk: list[str] = []
+    lines = body.split("\n")
+    i = 0
+    while i < len(lines):
+        fence = FENCE_OPEN.match(lines[i].strip())
+        if not fence:
+            chunk.append(lines[i])
+            i += 1
+            continue
+        if "\n".join(chunk).strip():
+            out.append(("text", "\n".join(chunk).strip("\n")))
+        chunk = []
+        block_id = _attrs(fence.group(2)).get("id", "")
+        if fence.group(1) == EXAMPLE_KIND and block_id in examples:
+            out.append(("example", examples[block_id]))
+        elif block_id in checks:
+            out.append(("check", checks[block_id]))
+        i += 1
+        while i < len(lines) and lines[i].strip() != "```":
+            i += 1
+        i += 1
+    if "\n".join(chunk).strip():
+        out.append(("text", "\n".join(chunk).strip("\n")))
+    return out
 
 
 def body_with_anchors(lesson: Lesson) -> str:

@@ -9,6 +9,9 @@ Kinds and their params:
 ``trick_winner``        ``lead``, ``follow``, ``trump``, ``phase`` ("stock" | "playoff")
                         → options ``leader`` / ``follower``; answer from
                         :func:`engine.tricks.trick_winner`.
+``winning_cards``       ``hand``, ``lead``, ``trump`` → options are the hand's cards; answer
+                        (several): those that would take the trick, by
+                        :func:`engine.tricks.trick_winner`.
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
                         cards; answer (several) from :func:`engine.tricks.playoff_legal`.
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
@@ -18,63 +21,98 @@ Kinds and their params:
 ``brisque_points``      ``cards`` captured, optional ``last_trick`` (bool) → options are
                         point values; answer from :func:`engine.tricks.is_brisque` and the
                         profile's ``scoring`` fields.
+``deal_score``          ``melds`` (kinds scored), optional ``dix`` (sevens counted),
+                        ``cards`` captured, ``last_trick`` → the deal's points, from the
+                        profile's meld table, ``dix`` and ``scoring``.
+``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language)
+                        → ``1`` / ``2`` / ``draw`` / ``continue``; answer from
+                        :func:`engine.game.target_outcome`.
+``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
+                        option ``rubicon_settlement``), ``players`` → the winner's game
+                        points; answer from :func:`engine.settlement.settle`.
+
+Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
+``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card
-from engine.profile import Profile, load_profile
+from engine.cards import Suit, card_text, parse_card
+from engine.explain import meld_name, points_ru, with_article
+from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
-KINDS = ("trick_winner", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points")
+KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
+         "brisque_points", "deal_score", "game_winner", "rubicon_settle")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
-_MELDS = {
-    "marriage": ("marriage", "марьяж"), "trump_marriage": ("trump marriage", "козырный марьяж"),
-    "trump_sequence": ("trump sequence", "козырная секвенция"),
-    "sequence": ("sequence", "секвенция"), "bezique": ("bezique", "безик"),
-    "double_bezique": ("double bezique", "двойной безик"),
-    "four_aces": ("four aces", "четыре туза"), "four_kings": ("four kings", "четыре короля"),
-    "four_queens": ("four queens", "четыре дамы"), "four_jacks": ("four jacks", "четыре валета"),
-    "four_tens": ("four tens", "четыре десятки"), "carte_blanche": ("carte blanche", "карт-бланш"),
-}
+# "You have no hearts": the Russian genitive plural of each suit.
+_SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
 
 _TEXT: dict[str, tuple[str, str]] = {
-    "leader": ("the leader ({card})", "ведущий ({card})"),
-    "follower": ("the follower ({card})", "отвечающий ({card})"),
+    "leader": ("the player who led ({card})", "тот, кто ходил ({card})"),
+    "follower": ("the player who answered ({card})", "тот, кто отвечал ({card})"),
     "identical": ("{lead} and {follow} are identical cards: the card led wins.",
-                  "{lead} и {follow} — одинаковые карты: выигрывает карта хода."),
+                  "{lead} и {follow} — одинаковые карты: взятка достаётся тому, кто ходил."),
     "higher": ("Both cards are {suit}; {winner} ranks above {loser}, so it wins.",
-               "Обе карты — {suit}; {winner} старше, чем {loser}, поэтому она берёт."),
+               "Обе карты одной масти ({suit}); {winner} старше, чем {loser}, и берёт взятку."),
     "follow_trumps": ("{follow} is a trump and {lead} is not: the trump wins.",
                       "{follow} — козырь, а {lead} нет: козырь берёт."),
     "off_suit": ("{follow} neither follows {suit} nor is a trump, so the card led ({lead}) "
                  "wins.",
-                 "{follow} не в масть ({suit}) и не козырь, поэтому берёт карта хода "
-                 "({lead})."),
+                 "{follow} не в масть ({suit}) и не козырь, поэтому взятка достаётся тому, кто "
+                 "ходил ({lead})."),
     "stock_free": ("While the stock lasts the follower may play any card.",
-                   "Пока есть колода, отвечать можно любой картой."),
+                   "Пока в колоде есть карты, отвечать можно любой картой."),
     "must_win": ("You hold {suit} that beat {lead}: you must follow suit and win.",
-                 "У вас есть {suit} старше {lead}: нужно ответить в масть и перебить."),
+                 "У вас есть {suit} старше, чем {lead}: нужно ответить в масть и перебить."),
     "follow_suit": ("You hold {suit} but none beats {lead}: play any of them.",
-                    "У вас есть {suit}, но старше {lead} нет: кладите любую карту этой масти."),
+                    "У вас есть {suit}, но старше, чем {lead}, нет: кладите любую из них."),
     "must_trump": ("You have no {suit} but you hold trumps: you must trump.",
-                   "Масти {suit} у вас нет, а козыри есть: нужно козырять."),
+                   "{suit_gen} у вас нет, а козыри есть: нужно бить козырем."),
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
-             "Нет ни масти {suit}, ни козыря, которым можно ответить: сносите любую карту."),
-    "refused": ("Refused: {why}", "Отказано: {why}"),
-    "not_formed": ("These cards do not form a {meld}.", "Эти карты не образуют {meld}."),
+             "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
+    "refused": ("Refused: {why}", "Нельзя: {why}"),
+    "not_formed": ("These cards do not form {meld}.",
+                   "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
                  "Брисок (тузов и десяток): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
+    "meld_line": ("{meld}: {points}.", "«{meld}» — {points}."),
+    "dix_line": ("Seven of trumps × {count}: {points}.", "Козырная семёрка × {count}: {points}."),
+    "wins": ("{name} wins the game", "партию выигрывает {name}"),
+    "draw": ("a draw", "ничья"),
+    "continue": ("nobody yet: deal again", "пока никто: новая сдача"),
+    "chosen_points": ("{points} for the game", "{points} за партию"),
+    "no_winner": ("nothing: the game is drawn", "ничего: ничья"),
+    "miss_brisques": ("{value} leaves out the brisques ({points}).",
+                      "В {value} не учтены бриски ({points})."),
+    "miss_last": ("{value} leaves out the last trick ({points}).",
+                  "В {value} не учтена последняя взятка ({points})."),
+    "extra_last": ("{value} counts the last trick, which was not yours.",
+                   "В {value} засчитана последняя взятка, а её взяли не вы."),
+    "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
+                 "В {value} не учтена козырная семёрка ({points})."),
+    "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
+                  "В {value} пропущена комбинация «{meld}» ({points})."),
+    "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
+    "not_here": ("{meld}: cannot be declared from these cards now.",
+                 "«{meld}»: из этих карт сейчас не объявить."),
+    "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
+    "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
+                 "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
+    "is_over": ("{name} has reached {target}: the game ends after this deal.",
+                "{name} уже набрал(а) {target}: после этой сдачи партия окончена."),
+    "not_equal": ("The totals are not equal, so it is not a draw.",
+                  "Итоги не равны, значит, это не ничья."),
+    "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
 }
 
 
@@ -92,14 +130,15 @@ class CheckResult:
     multiple: bool
     explanation: tuple[str, ...]
     rules: tuple[str, ...]
-
-
-def _face(card: Card) -> str:
-    """``10♠`` rather than ``T♠``: how a player writes a card."""
-    return card.pretty.split("#")[0].replace("T", "10")
+    cards: Mapping[str, Any] = field(default_factory=dict)
+    # What a wrong option means ("you left out the brisques"): shown for the option
+    # the learner chose, before the full explanation.
+    why: Mapping[str, str] = field(default_factory=dict)
 
 
 def _t(key: str, lang: str, **params: object) -> str:
+    if lang == "ru" and "points" in params:
+        params["points"] = points_ru(str(params["points"]))
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
@@ -107,11 +146,14 @@ def _suit_name(suit: Suit, lang: str) -> str:
     return _SUITS[suit.letter][1 if lang == "ru" else 0]
 
 
+def _query_cards(query: Mapping[str, Any]) -> dict[str, Any]:
+    return {"trump": query.get("trump"), "hand": tuple(query.get("hand", ())),
+            "table": tuple(query.get("table", ()))}
+
+
 def meld_label(kind: str, lang: str) -> str:
-    names = _MELDS.get(kind)
-    if names is None:
-        return kind.replace("_", " ")
-    return names[1 if lang == "ru" else 0]
+    """The meld's name from the engine's one table (every meld of every profile)."""
+    return meld_name(kind, lang)
 
 
 def _melds_module() -> Any:
@@ -125,13 +167,13 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     lead, follow = parse_card(p["lead"]), parse_card(p["follow"])
     trump = Suit.parse(p["trump"])
     winner = trick_winner(lead.kind, follow.kind, int(trump))
-    names = {"lead": _face(lead), "follow": _face(follow)}
+    names = {"lead": card_text(lead, lang), "follow": card_text(follow, lang)}
     if lead.kind == follow.kind:
         reason, rule, expected = _t("identical", lang, **names), "play.identical_leader_wins", 0
     elif lead.suit == follow.suit:
         hi, lo = (follow, lead) if follow.rank > lead.rank else (lead, follow)
         reason = _t("higher", lang, suit=_suit_name(lead.suit, lang),
-                    winner=_face(hi), loser=_face(lo))
+                    winner=card_text(hi, lang), loser=card_text(lo, lang))
         rule, expected = "play.trick_winner", 1 if hi is follow else 0
     elif follow.suit == trump:
         reason, rule, expected = _t("follow_trumps", lang, **names), "play.trick_winner", 1
@@ -148,7 +190,33 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
-                       (options[winner],), False, tuple(explanation), tuple(rules))
+                       (options[winner],), False, tuple(explanation), tuple(rules),
+                       {"trump": p["trump"], "trick": (p["lead"], p["follow"])})
+
+
+def _winning_cards(check: Check, lang: str) -> CheckResult:
+    from engine.tricks import trick_winner
+
+    p = check.params
+    hand = [parse_card(t) for t in p["hand"]]
+    lead = parse_card(p["lead"])
+    trump = Suit.parse(p["trump"])
+    reasons: dict[str, str] = {}
+    answer = []
+    for card in hand:
+        one = Check(check.id, "trick_winner", {"lead": p["lead"], "follow": str(card),
+                                               "trump": p["trump"], "phase": "playoff"},
+                    check.prompt, check.variant)
+        reasons[str(card)] = _trick_winner(one, lang).explanation[0]
+        if trick_winner(lead.kind, card.kind, int(trump)) == 1:
+            answer.append(str(card))
+    options = tuple(str(c) for c in hand)
+    labels = tuple(card_text(c, lang) for c in hand)
+    why = {o: reasons[o] for o in options if o not in answer}
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
+                       tuple(reasons[o] for o in options), ("play.trick_winner",),
+                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
+                       why)
 
 
 def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -164,11 +232,16 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     key = {"playoff.must_win": "must_win", "playoff.follow_suit": "follow_suit",
            "playoff.must_trump": "must_trump", "": "free"}[rule]
     options = tuple(str(c) for c in hand)
-    labels = tuple(_face(c) for c in hand)
+    labels = tuple(card_text(c, lang) for c in hand)
     answer = tuple(str(c) for c in hand if c.id in legal)
-    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=_face(lead))
+    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=card_text(lead, lang),
+              suit_gen=_SUITS_GEN[lead.suit.letter])
+    why = {str(c): _t("not_legal", lang, card=card_text(c, lang)) + " " + text
+           for c in hand if c.id not in legal}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
-                       (text,), (rule or "playoff.must_trump",))
+                       (text,), (rule or "playoff.must_trump",),
+                       {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
+                       why)
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
@@ -196,14 +269,17 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
                 rules.append(r.get("rule", f"meld.{kind}"))
                 break
         else:
-            explanation.append(_t("not_formed", lang, meld=meld_label(kind, lang)))
+            name = meld_label(kind, lang)
+            explanation.append(_t("not_formed", lang,
+                                  meld=name if lang == "ru" else with_article(name)))
             rules.append(f"meld.{kind}")
     values = {points, 0}
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
-                       False, tuple(explanation), tuple(rules))
+                       False, tuple(explanation), tuple(rules),
+                       _query_cards(check.params["query"]))
 
 
 def _legal_declarations(check: Check, lang: str) -> CheckResult:
@@ -215,16 +291,21 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
     answer = tuple(k for k in options if k in declared)
     explanation: list[str] = []
     rules: list[str] = []
+    why: dict[str, str] = {}
     for kind in options:
         if kind in declared:
             explanation.append("; ".join(declared[kind].get("explanation", [])))
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
         elif kind in refused:
-            explanation.append(f"{meld_label(kind, lang)}: "
-                               + _t("refused", lang, why=refused[kind]["why"]))
+            line = f"{meld_label(kind, lang)}: " + _t("refused", lang, why=refused[kind]["why"])
+            explanation.append(line)
+            why[kind] = line
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
+        else:
+            why[kind] = _t("not_here", lang, meld=meld_label(kind, lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
-                       tuple(e for e in explanation if e), tuple(rules))
+                       tuple(e for e in explanation if e), tuple(rules),
+                       _query_cards(check.params["query"]), why)
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -245,7 +326,125 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
     values = {points, max(points - step, 0), points + step, points + 2 * step}
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
-                       False, tuple(explanation), tuple(rules))
+                       False, tuple(explanation), tuple(rules),
+                       {"tricks": tuple(check.params["cards"])})
+
+
+def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.tricks import is_brisque
+
+    p = check.params
+    explanation: list[str] = []
+    rules: list[str] = []
+    total = 0
+    for kind in p.get("melds", ()):
+        spec = profile.meld(kind)
+        total += spec.points
+        explanation.append(_t("meld_line", lang, meld=meld_label(kind, lang),
+                              points=spec.points))
+        rules.append(spec.rule_id)
+    sevens = int(p.get("dix", 0))
+    if sevens:
+        total += sevens * profile.dix.points
+        explanation.append(_t("dix_line", lang, count=sevens, points=sevens * profile.dix.points))
+        rules.append("dix.show")
+    cards = [parse_card(t) for t in p.get("cards", ())]
+    count = sum(1 for c in cards if is_brisque(c.id))
+    each = profile.scoring.brisque_points
+    brisques = count * each
+    if cards:
+        total += brisques
+        explanation.append(_t("brisques", lang, count=count, each=each, points=brisques))
+        rules.append("score.brisque")
+    last = profile.scoring.last_trick_bonus if p.get("last_trick") else 0
+    if last:
+        total += last
+        explanation.append(_t("last", lang, points=last))
+        rules.append("score.last_trick")
+    explanation.append(_t("total", lang, points=total))
+    # Wrong answers a learner really gives: forgetting the brisques, the last trick or
+    # the seven, or counting the last trick that went to the other player.
+    values = {total, total - brisques, total - last if last else total
+              + profile.scoring.last_trick_bonus, total - sevens * profile.dix.points
+              if sevens else total + 10, total + 10}
+    values.update(total - profile.meld(kind).points for kind in p.get("melds", ()))
+    why: dict[str, str] = {}
+    for kind in p.get("melds", ()):
+        pts = profile.meld(kind).points
+        why.setdefault(str(total - pts), _t("miss_meld", lang, value=total - pts,
+                                            meld=meld_label(kind, lang), points=pts))
+    if sevens:
+        pts = sevens * profile.dix.points
+        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts)
+    if last:
+        why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
+    else:
+        extra = total + profile.scoring.last_trick_bonus
+        why[str(extra)] = _t("extra_last", lang, value=extra)
+    if brisques:
+        why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
+                                        points=brisques)
+    for v in values:
+        why.setdefault(str(v), _t("off_by", lang, value=v, diff=abs(v - total)))
+    why.pop(str(total), None)
+    options = tuple(str(v) for v in sorted(values))
+    return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
+                       False, tuple(explanation), tuple(rules),
+                       {"tricks": tuple(p.get("cards", ()))}, why)
+
+
+def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.game import target_outcome
+
+    p = check.params
+    totals = [int(t) for t in p["totals"]]
+    names = list(p.get("players", ("1", "2")))
+    event = target_outcome(profile, totals)
+    if event.type == "next_deal":
+        answer = "continue"
+    else:
+        answer = "draw" if event.player is None else str(event.player + 1)
+    options = ("1", "2", "draw", "continue")
+    labels = (_t("wins", lang, name=names[0]), _t("wins", lang, name=names[1]),
+              _t("draw", lang), _t("continue", lang))
+    explanation = tuple(event.explain(lang))
+    target = profile.scoring.target
+    best = max(range(2), key=lambda i: totals[i])
+    why: dict[str, str] = {}
+    if answer == "continue":
+        for option in ("1", "2", "draw"):
+            why[option] = _t("not_over", lang, target=target)
+    else:
+        why["continue"] = _t("is_over", lang, name=names[best], target=target)
+        if totals[0] != totals[1]:
+            why["draw"] = _t("not_equal", lang)
+            why[str(2 - best)] = _t("lower", lang, name=names[1 - best])
+    why.pop(answer, None)
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
+                       explanation, (event.rule_id,), {}, why)
+
+
+def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.settlement import settle
+
+    p = check.params
+    rules_profile = apply_option(profile, "rubicon_settlement", p["rule"])
+    result = settle(rules_profile, [int(v) for v in p["scores"]],
+                    [int(v) for v in p["brisques"]])
+    points = result.points
+    # Distractors: the other readings of the same deal, and the bare difference.
+    values = {points}
+    for choice in ("rounded_003", "rubicon_sum_003_variant", "unrounded_004"):
+        other = settle(apply_option(profile, "rubicon_settlement", choice),
+                       [int(v) for v in p["scores"]], [int(v) for v in p["brisques"]])
+        values.add(other.points)
+    values.add(abs(int(p["scores"][0]) - int(p["scores"][1])))
+    options = tuple(str(v) for v in sorted(values))
+    labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
+                   for v in sorted(values))
+    explanation = tuple(s.render(lang) for s in result.steps)
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
+                       False, explanation, ("settle.rubicon",))
 
 
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
@@ -253,6 +452,8 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     profile = load_profile(check.variant)
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
+    if check.kind == "winning_cards":
+        return _winning_cards(check, lang)
     if check.kind == "playoff_legal":
         return _playoff_legal(check, lang, profile)
     if check.kind == "meld_score":
@@ -261,6 +462,12 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _legal_declarations(check, lang)
     if check.kind == "brisque_points":
         return _brisque_points(check, lang, profile)
+    if check.kind == "deal_score":
+        return _deal_score(check, lang, profile)
+    if check.kind == "game_winner":
+        return _game_winner(check, lang, profile)
+    if check.kind == "rubicon_settle":
+        return _rubicon_settle(check, lang, profile)
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 

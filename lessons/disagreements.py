@@ -30,6 +30,24 @@ class Position:
     def text(self, lang: str) -> str:
         return self.ru if lang == "ru" else self.en
 
+    def label(self, lang: str) -> str:
+        """The citation as the reader's language writes it (no English in Russian)."""
+        if lang != "ru":
+            return self.source
+        out = self.source
+        for en, ru in _SOURCE_WORDS_RU:
+            out = out.replace(en, ru)
+        return out
+
+
+# English words in citation labels and their Russian (section names stay as the
+# sources wrote them).
+_SOURCE_WORDS_RU = (
+    ("card-point section", "раздел о стоимости карт"), ("two-handed rules", "правила для двоих"),
+    ("opening section", "вступление"), ("main copies", "основные тексты"),
+    ("play-off", "игра «на выход»"),
+)
+
 
 @dataclass(frozen=True)
 class OptionRef:
@@ -96,7 +114,7 @@ def disagreements_table(lang: str = "en") -> list[dict[str, str]]:
     for d in disagreements():
         rows.append({
             "rule": d.topic(lang),
-            "sources": "\n".join(f"{p.source}: {p.text(lang)}" for p in d.says),
+            "sources": "\n".join(f"{p.label(lang)}: {p.text(lang)}" for p in d.says),
             "option": ", ".join(o.path + (" (planned)" if o.planned and lang != "ru" else
                                           " (план)" if o.planned else "") for o in d.options),
         })
@@ -105,17 +123,19 @@ def disagreements_table(lang: str = "en") -> list[dict[str, str]]:
 
 def disagreements_markdown(lang: str = "en") -> str:
     """The comparison as Markdown sections (used by the ``disagreements`` lesson)."""
-    option_word = "Параметр движка" if lang == "ru" else "Engine option"
-    planned_word = "запланирован" if lang == "ru" else "planned"
+    # Engine details are for developers: folded away so the learner reads the sources.
+    fold = "Для разработчиков" if lang == "ru" else "For developers"
+    option_word = "параметр профиля" if lang == "ru" else "profile field"
+    planned_word = "пока нет" if lang == "ru" else "not yet in the engine"
     out = []
     for d in disagreements():
         out.append(f"### {d.topic(lang)}\n")
         for p in d.says:
-            out.append(f"- **{p.source}**: {p.text(lang)}")
-        opts = ", ".join(f"`{o.path}`" + (f" ({planned_word})" if o.planned else "")
+            out.append(f"- **{p.label(lang)}**: {p.text(lang)}")
+        opts = ", ".join(f"<code>{o.path}</code>" + (f" ({planned_word})" if o.planned else "")
                          for o in d.options)
         out.append("")
         if d.note(lang):
             out.append(d.note(lang) + "\n")
-        out.append(f"*{option_word}:* {opts}\n")
+        out.append(f"<details><summary>{fold}</summary>{option_word}: {opts}</details>\n")
     return "\n".join(out).rstrip() + "\n"

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from engine.cards import Rank, parse_card
+from engine.cards import card_text, parse_card
 from engine.errors import BeziqueError, PositionError
 from engine.explain import meld_name
 from engine.melds import query
@@ -35,10 +35,7 @@ def credit(correct: bool, hints: int) -> float:
 
 def show_card(token: str, lang: str = "en") -> str:
     """A card for people: ``Q♠`` (``Д♠`` in Russian), copy marks dropped."""
-    card = parse_card(token)
-    rank = card.rank.russian if lang == "ru" else ("10" if card.rank == Rank.TEN
-                                                   else card.rank.letter)
-    return rank + card.suit.symbol
+    return card_text(parse_card(token), lang)
 
 
 def show_cards(tokens: Iterable[str], lang: str = "en") -> str:

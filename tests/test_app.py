@@ -158,13 +158,13 @@ def test_a_refusal_is_explained_in_russian_too():
     from app_pages.ui import card_key
 
     at.button(key=card_key(illegal)).click().run()
-    assert "in the play-off you must" in " ".join(errors(at))
+    assert "once the stock is gone you must" in " ".join(errors(at))
     # The stored refusal follows the language switch.
     at.session_state["lang"] = "ru"
     at.run()
     assert not at.exception
     shown = " ".join(errors(at))
-    assert "в последних взятках" in shown and "playoff." in shown, shown
+    assert "когда колода кончилась" in shown and "playoff." in shown, shown
 
 
 def test_declaration_buttons_and_explanations():

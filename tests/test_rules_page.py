@@ -79,7 +79,7 @@ def test_page_loads_with_the_curriculum(db: Path, lang: str):
     assert text["rules.title"] in [t.value for t in at.title]
     everything = [les.id for les in lessons.list_lessons(lang)]
     labels = [b.label for b in at.button]
-    first = lessons.get_lesson("cards", lang)
+    first = lessons.get_lesson("overview", lang)
     assert any(label.startswith(f"○ {first.title}") for label in labels)
     assert text["rules.next"].format(title=first.title) in labels
     groups = [m.value for m in at.markdown]
@@ -103,34 +103,34 @@ def test_variant_filter_changes_the_list(db: Path):
     assert shown_ids(at) == [les.id for les in lessons.list_lessons("en")]
     # the next lesson for Rubicon is where its prerequisites begin
     at.selectbox(key="rules_variant").set_value("rubicon").run()
-    title = lessons.get_lesson("cards").title
+    title = lessons.get_lesson("overview").title
     assert at.button(key="rules_next").label == catalogue("en")["rules.next"].format(title=title)
     at.button(key="rules_next").click().run()
     assert not at.exception
-    assert at.selectbox(key="rules_lesson").value == "cards"
+    assert at.selectbox(key="rules_lesson").value == "overview"
     assert at.selectbox(key="rules_variant").value == "all"   # widened to show it
 
 
 def test_right_answers_complete_a_lesson_for_that_learner(db: Path):
     at = rules(learner="ann")
-    assert at.selectbox(key="rules_lesson").value == "cards"   # the next lesson opens
-    answer(at, "cards", right=False)
+    assert at.selectbox(key="rules_lesson").value == "overview"   # the next lesson opens
+    answer(at, "overview", right=False)
     assert at.error, "a wrong answer is marked wrong"
     with open_store(db) as store:
-        assert not store.lesson_progress("ann")["cards"].complete
-    answer(at, "cards")
+        assert not store.lesson_progress("ann")["overview"].complete
+    answer(at, "overview")
     assert catalogue("en")["rules.complete"] in [s.value for s in at.success]
     with open_store(db) as store:
-        found = store.lesson_progress("ann")["cards"]
+        found = store.lesson_progress("ann")["overview"]
     assert found.complete and found.checks_passed == {c.id for c in
-                                                      lessons.get_lesson("cards").checks}
+                                                      lessons.get_lesson("overview").checks}
 
     again = rules(learner="ann")             # a new session, the same learner
-    cards = again.button(key="rules_go_cards").label
-    assert cards.startswith("✓ ")
-    assert again.selectbox(key="rules_lesson").value == "dealing"   # the next one now
+    first = again.button(key="rules_go_overview").label
+    assert first.startswith("✓ ")
+    assert again.selectbox(key="rules_lesson").value == "cards"   # the next one now
     other = rules(learner="bob")
-    assert other.button(key="rules_go_cards").label.startswith("○ ")
+    assert other.button(key="rules_go_overview").label.startswith("○ ")
 
 
 def test_multi_answer_checks_and_russian(db: Path):
@@ -144,13 +144,13 @@ def test_multi_answer_checks_and_russian(db: Path):
 
 def test_mark_as_read_completes_a_lesson_without_checks(db: Path):
     at = rules(learner="ann")
-    at.button(key="rules_go_dealing").click().run()
-    assert not lessons.get_lesson("dealing").checks
-    at.button(key="rules_read_dealing").click().run()
+    at.button(key="rules_go_history").click().run()
+    assert not lessons.get_lesson("history").checks
+    at.button(key="rules_read_history").click().run()
     assert not at.exception
-    assert at.button(key="rules_go_dealing").label.startswith("✓ ")
+    assert at.button(key="rules_go_history").label.startswith("✓ ")
     with open_store(db) as store:
-        assert store.lesson_progress("ann")["dealing"].complete
+        assert store.lesson_progress("ann")["history"].complete
 
 
 def test_deep_link_opens_the_lesson_of_a_rule(db: Path):
@@ -167,7 +167,7 @@ def test_deep_link_opens_the_lesson_of_a_rule(db: Path):
 def test_unknown_lesson_and_rule_give_a_message(db: Path):
     at = rules(query={"lesson": "no-such-lesson`**", "rule": "x"})
     assert any("no-such-lesson" in w.value for w in at.warning)
-    assert at.selectbox(key="rules_lesson").value == "cards"
+    assert at.selectbox(key="rules_lesson").value == "overview"
     odd_rule = rules(query={"lesson": "cards", "rule": "no.such_rule"})
     assert any("no.such_rule" in c.value for c in odd_rule.caption)
 
@@ -176,7 +176,7 @@ def test_corrupted_progress_file_is_reported_not_raised(db: Path):
     db.write_bytes(b"this is not a database" * 100)
     at = rules(learner="ann")
     assert any(db.name in w.value for w in at.warning)
-    answer(at, "cards")                          # the checks still work, unsaved
+    answer(at, "overview")                       # the checks still work, unsaved
     assert catalogue("en")["rules.right"] in [s.value for s in at.success]
     assert db.read_bytes().startswith(b"this is not a database")
 

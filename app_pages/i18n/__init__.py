@@ -45,12 +45,21 @@ def catalogue(lang: str) -> Mapping[str, str]:
         return MappingProxyType(_flatten(tomllib.load(handle)))
 
 
+# Message parameters that hold cards: every message shows them in the reader's
+# notation (10 for the ten, Т К Д В in Russian), without copy marks.
+CARD_PARAMS = frozenset({"card", "cards", "lead"})
+
+
 def translate(lang: str, key: str, **params: object) -> str:
     """The message ``key`` in ``lang``; falls back to English, then to the key itself."""
     text = catalogue(lang).get(key)
     if text is None:
         text = catalogue(DEFAULT).get(key, key)
     if params:
+        from engine.cards import cards_text
+
+        params = {k: cards_text(v, lang) if k in CARD_PARAMS and isinstance(v, str) else v
+                  for k, v in params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
