@@ -56,10 +56,15 @@ with left:
     st.caption(ui.t("rules.learner", name=parts.learner()) if stored is not None
                else ui.t("rules.not_saved"))
     upcoming = parts.next_lesson(shown, every, progress)
-    if upcoming is not None:
-        st.button(ui.t("rules.next", title=upcoming.title), key="rules_next", type="primary",
-                  on_click=parts.open_lesson, args=(upcoming.id, ids))
-    else:
+    # The button leads on: never to the lesson already open (D11).
+    after = parts.next_lesson(shown, every, progress,
+                              skip=st.session_state.get("rules_lesson"))
+    if after is not None:
+        st.button(ui.t("rules.next_button"), key="rules_next", type="primary",
+                  on_click=parts.open_lesson, args=(after.id, ids), icon=":material/east:",
+                  width="stretch")
+        st.caption(after.title)
+    elif upcoming is None:
         st.success(ui.t("rules.all_done"))
     for group in parts.GROUPS:
         members = [lesson for lesson in shown if parts.group_of(lesson) == group]
@@ -85,7 +90,8 @@ with right:
         st.session_state["rules_lesson"] = first
     lesson_id = st.selectbox(
         ui.t("rules.pick"), ids, key="rules_lesson",
-        format_func=lambda i: f"{standings[i].mark} {known[i].title}")
+        format_func=lambda i: known[i].title)   # no progress mark: a label that changes
+    # after a right answer would make the browser send a stale value (D1)
     lesson = known[lesson_id]
     mine = standings[lesson.id]
 
@@ -97,26 +103,28 @@ with right:
     paragraph = parts.paragraph_for(lesson, rule)
     if paragraph is not None:
         with st.container(border=True):
-            st.markdown(ui.t("rules.rule_here", rule=rule))
+            st.markdown(ui.t("rules.rule_here"), help=rule)
             st.markdown(paragraph.markdown)
     elif rule:
-        st.caption(ui.t("rules.rule_elsewhere", rule=parts.safe(rule)))
-
-    st.markdown(parts.body(lesson), unsafe_allow_html=True)
-    if lesson.sources:
-        st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
-
-    if lesson.examples:
-        st.subheader(ui.t("rules.examples"))
-        for example in lesson.examples:
-            parts.show_example(example)
+        st.caption(ui.t("rules.rule_elsewhere"), help=parts.safe(rule))
 
     passed = progress[lesson.id].checks_passed if lesson.id in progress else frozenset()
+    # The lesson in its own order: each example and check where the text puts it (D12).
+    placed = parts.show_body(lesson, passed)
+    rest_examples = [e for e in lesson.examples if e.id not in placed]
+    rest_checks = [c for c in lesson.checks if c.id not in placed]
+    if rest_examples:
+        st.subheader(ui.t("rules.examples"))
+        for example in rest_examples:
+            parts.show_example(example)
     if lesson.checks:
-        st.subheader(ui.t("rules.checks"))
+        if rest_checks:
+            st.subheader(ui.t("rules.checks"))
         st.caption(ui.t("rules.checks_count", passed=mine.passed, total=mine.total))
-        for check in lesson.checks:
+        for check in rest_checks:
             parts.show_check(lesson, check, passed)
+    if lesson.sources:
+        st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
     if mine.complete:
         st.success(ui.t("rules.complete"))
     elif not lesson.checks and stored is not None:

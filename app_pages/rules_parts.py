@@ -75,9 +75,10 @@ def missing(lesson: Any, progress: Mapping[str, Any], known: Mapping[str, Any]) 
 
 
 def next_lesson(shown: Sequence[Any], every: Sequence[Any],
-                progress: Mapping[str, Any]) -> Any | None:
+                progress: Mapping[str, Any], skip: str | None = None) -> Any | None:
     """The first incomplete lesson, in curriculum order, whose prerequisites are done,
-    among the lessons shown and the prerequisites they still wait for."""
+    among the lessons shown and the prerequisites they still wait for (other than
+    ``skip``, the lesson already open)."""
     by_id = {lesson.id: lesson for lesson in every}
     wanted: set[str] = set()
     todo = [lesson.id for lesson in shown]
@@ -88,7 +89,7 @@ def next_lesson(shown: Sequence[Any], every: Sequence[Any],
         wanted.add(lesson_id)
         todo.extend(by_id[lesson_id].prerequisites)
     for lesson in every:
-        if lesson.id not in wanted:
+        if lesson.id not in wanted or lesson.id == skip:
             continue
         found = progress.get(lesson.id)
         if found is not None and found.complete:
@@ -208,35 +209,107 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
 
 
 _FENCED = re.compile(r"^```bezique-[a-z]+[^\n]*\n.*?^```[ \t]*$\n?", re.M | re.S)
+_FENCE_ID = re.compile(r"^```bezique-[a-z]+[^\n]*?\bid=(\S+)")
 
 
 def body(lesson: Any) -> str:
     """The lesson text with rule anchors; example and check blocks are drawn apart."""
+    return _FENCED.sub("", _anchored(lesson))
+
+
+def _anchored(lesson: Any) -> str:
     module = ui.lessons_module()
     try:
-        text = str(module.body_with_anchors(lesson))
+        return str(module.body_with_anchors(lesson))
     except Exception:  # noqa: BLE001
-        text = str(getattr(lesson, "body_markdown", ""))
-    return _FENCED.sub("", text)
+        return str(getattr(lesson, "body_markdown", ""))
+
+
+def segments(lesson: Any) -> list[tuple[str, Any]]:
+    """The lesson body cut at its fenced blocks: ``("md", text)``, ``("example",
+    Example)`` and ``("check", Check)`` in the order the author wrote them."""
+    text = _anchored(lesson)
+    examples = {example.id: example for example in lesson.examples}
+    checks = {check.id: check for check in lesson.checks}
+    out: list[tuple[str, Any]] = []
+    at = 0
+    for match in _FENCED.finditer(text):
+        out.append(("md", text[at:match.start()]))
+        at = match.end()
+        found = _FENCE_ID.match(match.group(0))
+        name = found.group(1) if found else ""
+        if name in examples:
+            out.append(("example", examples[name]))
+        elif name in checks:
+            out.append(("check", checks[name]))
+    out.append(("md", text[at:]))
+    return [(kind, item) for kind, item in out if kind != "md" or item.strip()]
+
+
+def show_body(lesson: Any, passed: frozenset[str]) -> set[str]:
+    """Draw the lesson with each example and check in its place; return their ids."""
+    placed: set[str] = set()
+    for kind, item in segments(lesson):
+        if kind == "md":
+            st.markdown(item, unsafe_allow_html=True)
+        elif kind == "example":
+            show_example(item)
+            placed.add(item.id)
+        else:
+            show_check(lesson, item, passed)
+            placed.add(item.id)
+    return placed
+
+
+def _card_ids(tokens: Any) -> list[int]:
+    from engine.cards import parse_card
+
+    return [parse_card(str(token)).id for token in tokens or ()]
 
 
 def show_example(example: Any) -> None:
+    """A worked example: the hand and the table as two rows of pictures, then every
+    declaration the engine allows or refuses (no slug on screen: D12)."""
     with st.container(border=True):
-        st.markdown(f"**{ui.t('rules.example', id=example.id)}**")
         try:
             request = example.request()
             legal, refused = explain_melds(request, ui.lang())
         except BeziqueError as exc:
             st.warning(ui.t("explainer.impossible", reason=exc))
             return
-        hand = [*request.get("hand", []), *request.get("table", [])]
-        from engine.cards import parse_card
-
-        ui.show_cards([parse_card(c).id for c in hand], 40)
+        trump = request.get("trump")
+        if trump:
+            st.caption(ui.t("rules.example_trump", suit=ui.t("suit." + str(trump).upper())))
+        for key, part in (("rules.example_hand", "hand"), ("rules.example_table", "table")):
+            cards = _card_ids(request.get(part))
+            if cards:
+                st.caption(ui.t(key))
+                ui.show_cards(cards, 40)
         for line in legal:
-            st.markdown(f"✅ **{ui.meld(line.meld)}** +{line.points}: " + "; ".join(line.lines))
+            st.markdown(f":green[**{ui.meld(line.meld)}** +{line.points}]: "
+                        + ui.notation("; ".join(line.lines)))
         for line in refused:
-            st.markdown(f"⛔ **{ui.meld(line.meld)}**: " + "; ".join(line.lines))
+            st.markdown(f":red[**{ui.meld(line.meld)}**]: " + ui.notation("; ".join(line.lines)))
+
+
+def check_cards(check: Any) -> list[tuple[str, list[int]]]:
+    """The cards a check talks about, by role, to draw above its question (D8)."""
+    params = check.params
+    rows: list[tuple[str, list[int]]] = []
+    query = params.get("query") if isinstance(params.get("query"), Mapping) else {}
+    for key, found in (("rules.cards_tricks", params.get("cards")),
+                       ("rules.cards_led", [params["lead"]] if params.get("lead") else None),
+                       ("rules.cards_follow",
+                        [params["follow"]] if params.get("follow") else None),
+                       ("rules.cards_hand", params.get("hand") or query.get("hand")),
+                       ("rules.cards_table", query.get("table"))):
+        try:
+            cards = _card_ids(found)
+        except Exception:  # noqa: BLE001 - a card the notation does not know: no picture
+            cards = []
+        if cards:
+            rows.append((key, cards))
+    return rows
 
 
 def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
@@ -253,7 +326,10 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     key = ui.widget_key("check", f"{lesson.id}_{check.id}_{lang}")
     verdict_key = key + "_verdict"
     with st.container(border=True):
-        st.markdown(result.prompt)
+        st.markdown(ui.notation(result.prompt))
+        for label, cards in check_cards(check):
+            st.caption(ui.t(label))
+            ui.show_cards(cards, 40)
         common = {"key": key, "on_change": _forget, "args": (verdict_key,),
                   "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
         if result.multiple:
@@ -274,7 +350,7 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         else:
             (st.success if verdict else st.error)(
                 ui.t("rules.right" if verdict else "rules.wrong"))
-            st.markdown("\n".join(f"- {line}" for line in result.explanation))
+            st.markdown("\n".join(f"- {ui.notation(line)}" for line in result.explanation))
 
 
 def _forget(verdict_key: str) -> None:

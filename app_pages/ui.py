@@ -124,13 +124,24 @@ def rule_anchor(rule_id: str) -> tuple[str, str] | None:
         return None
 
 
+@st.cache_resource
+def lesson_title(lesson_id: str, lang_code: str) -> str:
+    for lesson in lesson_list(lang_code) or lesson_list("en"):
+        if lesson.id == lesson_id:
+            return str(lesson.title)
+    return ""
+
+
 def rule_link(rule_id: str) -> str:
-    """A Markdown link to the lesson paragraph of a rule, or the bare rule id."""
+    """A Markdown link to the lesson paragraph of a rule, named by the lesson's title;
+    the rule id is only the link's tooltip (nothing for developers on screen)."""
     found = rule_anchor(rule_id)
     if found is None:
-        return f"`{rule_id}`" if rule_id else ""
+        return ""
     lesson_id, anchor = found
-    return f"[{t('rules.link')} `{rule_id}`](rules?lesson={lesson_id}&rule={rule_id}#{anchor})"
+    title = lesson_title(lesson_id, lang()) or t("rules.link")
+    return (f"[{t('rules.link')}: {title}](rules?lesson={lesson_id}&rule={rule_id}#{anchor}"
+            f' "{rule_id}")')
 
 
 # --- cards --------------------------------------------------------------------------
@@ -140,7 +151,7 @@ def four_colour() -> bool:
 
 
 def cards_html(cards: Iterable[int | Card], width: int = 44) -> str:
-    return cards_row_html(cards, four_colour=four_colour(), width=width)
+    return cards_row_html(cards, four_colour=four_colour(), width=width, lang=lang())
 
 
 def show_cards(cards: Iterable[int | Card], width: int = 44) -> None:
@@ -157,15 +168,43 @@ def card_key(card: int) -> str:
     return f"card_{c.face}{c.copy}"
 
 
+def card_text(card: int, lang_code: str | None = None, copy: bool = True) -> str:
+    """A card as the learner reads it: ``10♠#1``; in Russian ``Т♠#1`` (туз)."""
+    c = Card.from_id(card)
+    code = lang_code or lang()
+    rank = c.rank.russian if code == "ru" else ("10" if c.rank.letter == "T" else c.rank.letter)
+    return f"{rank}{c.suit.symbol}" + (f"#{c.copy}" if copy else "")
+
+
 def card_label(card: int) -> str:
     """A short label for a card button: ``10♠ #1``."""
-    c = Card.from_id(card)
-    rank = "10" if c.rank.letter == "T" else c.rank.letter
-    return f"{rank}{c.suit.symbol} #{c.copy}"
+    text = card_text(card)
+    return text.replace("#", " #")
 
 
 def pretty_cards(cards: Iterable[int]) -> str:
-    return " ".join(Card.from_id(c).pretty for c in cards)
+    return " ".join(card_text(c) for c in cards)
+
+
+# A card written by the engine (``T♦#1``, ``Q♣``): rank letter, suit symbol, copy mark.
+_CARD_TOKEN = re.compile(r"(?<![\w#])(10|[AKQJT987])([♠♥♦♣])(#\d+)?")
+_RU_RANKS = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10", "10": "10"}
+
+
+def notation(text: str, lang_code: str | None = None) -> str:
+    """Engine text in the one notation of the language: ``10`` for the ten, never
+    ``T``; in Russian Т К Д В (the engine writes A K Q J T)."""
+    code = lang_code or lang()
+
+    def one(match: re.Match[str]) -> str:
+        rank, suit, copy = match.group(1), match.group(2), match.group(3) or ""
+        if code == "ru":
+            rank = _RU_RANKS.get(rank, rank)
+        elif rank == "T":
+            rank = "10"
+        return f"{rank}{suit}{copy}"
+
+    return _CARD_TOKEN.sub(one, text)
 
 
 def variant_title(name: str) -> str:
@@ -233,7 +272,8 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
         lines = []
         for number, item in enumerate(event.steps, 1):
             link = rule_link(item.rule_id)
-            lines.append(f"{number}. {item.render(lang())} — {link}")
+            lines.append(f"{number}. {notation(item.render(lang()))}" + (f" — {link}" if link
+                                                                         else ""))
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:
@@ -242,4 +282,6 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
 
 def refusal(reason: str, rule_id: str) -> None:
     """An illegal attempt, answered with the rule that forbids it."""
-    st.error(t("play.illegal", reason=reason) + "  \n" + t("play.rule", link=rule_link(rule_id)))
+    link = rule_link(rule_id)
+    st.error(t("play.illegal", reason=notation(reason))
+             + ("  \n" + t("play.rule", link=link) if link else ""))
