@@ -57,8 +57,11 @@ with left:
                else ui.t("rules.not_saved"))
     upcoming = parts.next_lesson(shown, every, progress)
     # The button leads on: never to the lesson already open (D11).
-    after = parts.next_lesson(shown, every, progress,
-                              skip=st.session_state.get("rules_lesson"))
+    opened = st.session_state.get("rules_lesson")
+    if opened not in ids:   # the lesson the right-hand side is about to open
+        opened = upcoming.id if upcoming is not None and upcoming.id in ids else ids[0]
+    after = parts.next_lesson(shown, every, progress, skip=opened) or parts.following(
+        shown, opened)
     if after is not None:
         st.button(ui.t("rules.next_button"), key="rules_next", type="primary",
                   on_click=parts.open_lesson, args=(after.id, ids), icon=":material/east:",

@@ -99,6 +99,15 @@ def next_lesson(shown: Sequence[Any], every: Sequence[Any],
     return None
 
 
+def following(shown: Sequence[Any], lesson_id: str | None) -> Any | None:
+    """The lesson after ``lesson_id`` in the list shown (the first when none is open)."""
+    ids = [lesson.id for lesson in shown]
+    if lesson_id not in ids:
+        return shown[0] if shown else None
+    at = ids.index(lesson_id)
+    return shown[at + 1] if at + 1 < len(shown) else None
+
+
 def lessons_of(lang: str, variant: str) -> list[Any]:
     """The curriculum under the filter: ``all``, ``general``, or a variant's lessons
     together with the general ones, in lesson order."""
