@@ -10,7 +10,6 @@ import streamlit as st
 from app_pages import ui
 from app_pages.table import Pick
 from engine.actions import Action, ActionType
-from engine.cards import Card
 from engine.errors import BeziqueError, IllegalActionError
 from engine.melds import display_order
 from engine.session import (

@@ -102,9 +102,9 @@ _STYLE = """
 
 def _cards(cards: Iterable[int], width: int, look: Look, highlight: int | None = None) -> str:
     items = sorted(cards, key=display_order)
-    return "".join(
-        f"<span>{picture(c, width, look.four_colour, '#f59e0b' if c == highlight else '', False, look.lang)}"
-        "</span>" for c in items)
+    marks = {c: "#f59e0b" if c == highlight else "" for c in items}
+    return "".join(f"<span>{picture(c, width, look.four_colour, marks[c], False, look.lang)}"
+                   "</span>" for c in items)
 
 
 def _box(label: str, body: str, extra_class: str = "", note: str = "",
@@ -205,9 +205,9 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
         attrs = (f' role="button" tabindex="0" data-pick="{pick.card}"'
                  f' aria-disabled="{"true" if pick.state == "illegal" else "false"}"'
                  if clickable else "")
-        items.append(f'<div class="{classes}"{attrs}{title}>'
-                     f"{picture(pick.card, width, look.four_colour, '', pick.state == 'illegal', look.lang, alt)}"
-                     f"{tag}{note}</div>")
+        image = picture(pick.card, width, look.four_colour, "", pick.state == "illegal",
+                        look.lang, alt)
+        items.append(f'<div class="{classes}"{attrs}{title}>{image}{tag}{note}</div>')
     body = (f'<div class="bz-hand" style="--n:{max(len(picks), 1)};--w:{width}px">'
             + "".join(items) + "</div>")
     return (f'<div class="bz-box bz-handbox"><div class="bz-label">{escape(label)}</div>'
@@ -275,3 +275,24 @@ def cards_row_html(cards: Iterable[int | Card], *, four_colour: bool = False,
     items = "".join(f"<span>{picture(c, width, four_colour, '', False, lang)}</span>"
                     for c in ids)
     return f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{items}</div>'
+
+
+def plain_table_html(rows: Sequence[tuple[str, Sequence[int]]],
+                     trick: Sequence[tuple[int, str]], trick_label: str, hand: str,
+                     t: Translate, *, look: Look, width: int = 52,
+                     note: str = "") -> str:
+    """A table without stock: other players' cards face up (``rows``: label, cards),
+    the trick (card, who played it) and the human's hand (:func:`picks_html`). For
+    puzzles, lessons' examples and explanations."""
+    boxes = "".join(_box(label, _cards(cards, width, look) or _empty(t))
+                    for label, cards in rows)
+    items = "".join(f'<span style="display:inline-flex;flex-direction:column;'
+                    f'align-items:center;gap:2px">'
+                    f"{picture(card, width + 6, look.four_colour, '', False, look.lang)}"
+                    f'<span class="bz-who">{escape(who)}</span></span>'
+                    for card, who in trick)
+    middle = _box(trick_label, items or _empty(t), note=note)
+    return (f'{_STYLE}<div class="bz-table">'
+            f'<div class="bz-zone">{boxes}</div>'
+            f'<div class="bz-zone">{middle}</div>'
+            f'<div class="bz-zone">{hand}</div></div>')

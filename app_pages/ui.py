@@ -58,8 +58,15 @@ def browser_language() -> str:
 
 
 def setup_state() -> None:
-    """Per-tab session state, set once (the entry script calls this on every run)."""
-    st.session_state.setdefault("lang", browser_language())
+    """Per-tab session state, set once (the entry script calls this on every run).
+
+    The language lives in ``lang``, a plain key that no widget owns: a widget's value
+    can be lost when a page is switched from code (Progress -> Replay, D10), a plain
+    key cannot. A ``?lang=`` in the URL (the app's own links carry it) wins at the
+    start of a session."""
+    if "lang" not in st.session_state:
+        wanted = st.query_params.get("lang")
+        st.session_state["lang"] = wanted if wanted in LANGUAGES else browser_language()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
 
@@ -73,9 +80,17 @@ def t(key: str, **params: object) -> str:
     return translate(lang(), key, **params)
 
 
+def _language_picked() -> None:
+    st.session_state["lang"] = st.session_state["lang_pick"]
+
+
 def language_picker() -> None:
-    st.sidebar.radio(t("lang.label"), LANGUAGES, key="lang", horizontal=True,
-                     format_func=lambda code: translate(code, "lang.name"))
+    """The sidebar's language radio: it shows ``lang`` on every run and writes it
+    back only when the learner picks another language."""
+    st.session_state["lang_pick"] = lang()
+    st.sidebar.radio(t("lang.label"), LANGUAGES, key="lang_pick", horizontal=True,
+                     format_func=lambda code: translate(code, "lang.name"),
+                     on_change=_language_picked)
 
 
 # --- cached heavy objects ---------------------------------------------------------
@@ -140,8 +155,8 @@ def rule_link(rule_id: str) -> str:
         return ""
     lesson_id, anchor = found
     title = lesson_title(lesson_id, lang()) or t("rules.link")
-    return (f"[{t('rules.link')}: {title}](rules?lesson={lesson_id}&rule={rule_id}#{anchor}"
-            f' "{rule_id}")')
+    return (f"[{t('rules.link')}: {title}](rules?lesson={lesson_id}&rule={rule_id}"
+            f'&lang={lang()}#{anchor} "{rule_id}")')
 
 
 # --- cards --------------------------------------------------------------------------

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("streamlit")
+from app_helpers import pick, pickable  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from app_helpers import pick, pickable  # noqa: E402
 from app_pages.i18n import catalogue  # noqa: E402
 from engine.session import PlaySession  # noqa: E402
 
@@ -93,7 +93,7 @@ def test_page_loads(page: str, lang: str):
 def test_language_switch_from_the_sidebar():
     at = run_page("play")
     assert at.title[0].value == "Play"
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     assert not at.exception and at.title[0].value == "Игра"
     assert any("Новая партия" == b.label for b in at.button)
 
@@ -257,7 +257,7 @@ def test_explainer_lists_legal_and_refused():
     assert not at.exception and not at.warning
     text = " ".join(m.value for m in at.markdown)
     assert "trump marriage" in text and "bezique" in text
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     text = " ".join(m.value for m in at.markdown)
     assert "козырный марьяж" in text
 
@@ -339,7 +339,7 @@ def test_every_variant_from_the_play_page(variant: str):
         assert any(b.key == "new_game_end" for b in at.button)
     else:
         assert any(b.key == "next_deal" for b in at.button)
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     assert not at.exception
 
 
@@ -352,7 +352,7 @@ def test_four_handed_table_and_scores():
     assert "Turn-up" not in html
     sheet = " ".join(m.value for m in at.markdown)
     assert "You &amp; partner" in sheet or "You & partner" in sheet
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     html = shown_html(at)
     assert "Партнёр" in html and "ещё не определены" in html
 
