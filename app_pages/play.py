@@ -14,8 +14,9 @@ players = deal.profile.players
 
 st.title(ui.t("play.title"))
 st.session_state["play_variant"] = deal.profile.name   # the picker shows this game's variant
-st.selectbox(ui.t("play.variant"), ui.variants(), key="play_variant",
-             format_func=ui.variant_title, on_change=parts.on_variant, width=360)
+titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
+st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
+             format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
     st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
@@ -146,9 +147,10 @@ with st.expander(ui.t("play.deal_log")):
 # --- settings and the log --------------------------------------------------------------
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
+    level_names = {level: ui.t(f"level.{level}") for level in levels}
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           index=levels.index(s.level) if s.level in levels else 0,
-                          format_func=lambda level: ui.t(f"level.{level}"),
+                          format_func=level_names.__getitem__,
                           on_change=parts.on_level)
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
     st.download_button(ui.t("play.download"), s.dumps(), file_name="bezique-game.json",

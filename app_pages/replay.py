@@ -5,6 +5,7 @@ import streamlit as st
 
 from app_pages import replay_parts as parts
 from app_pages import ui
+from app_pages.card_table import card_table
 from app_pages.table import table_html
 
 st.title(ui.t("replay.title"))
@@ -34,7 +35,9 @@ index = st.slider(ui.t("replay.step"), 0, max(length, 1), value=length, key="rep
                   disabled=length == 0)
 position = replay.at(deal_number, index)
 
-st.html(table_html(position.deal, 0, ui.t, four_colour=ui.four_colour(), show_opponent=True))
+# Every hand face up, yours too (D9), on the same table component as Play.
+card_table(table_html(position.deal, 0, ui.t, four_colour=ui.four_colour(), show_opponent=True,
+                      lang=ui.lang(), show_own=True), key="replay_table")
 players = position.deal.profile.players
 if players == 4:
     scores = position.deal.team_scores()

@@ -50,13 +50,20 @@ class Pick:
     exposed: bool = False
 
 
+def card_name(card: int, lang: str = "en") -> str:
+    """A card's name for a picture's alt text and tooltip: ``10♠#1``, ``Т♠#1``."""
+    c = Card.from_id(card)
+    rank = c.rank.russian if lang == "ru" else ("10" if c.rank.letter == "T" else c.rank.letter)
+    return f"{rank}{c.suit.symbol}#{c.copy}"
+
+
 @lru_cache(maxsize=4096)
 def picture(card: int, width: int, four_colour: bool = False, highlight: str = "",
             dim: bool = False, lang: str = "en", alt: str = "") -> str:
     """One card as an ``<img>``: pure, so kept (a deal has at most a few hundred
     different pictures, and each costs an SVG build and a base64 encoding)."""
     return card_img(card, width=width, four_colour=four_colour, highlight=highlight, dim=dim,
-                    lang=lang, alt=alt)
+                    lang=lang, alt=alt or card_name(card, lang))
 
 
 _STYLE = """
@@ -196,7 +203,7 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
     items = []
     for pick in picks:
         classes = f"bz-pick is-{pick.state}" + (" is-hinted" if pick.hinted else "")
-        alt = Card.from_id(pick.card).pretty
+        alt = card_name(pick.card, look.lang)
         tag = f'<div class="bz-tag">{escape(exposed_tag)}</div>' if pick.exposed and exposed_tag \
             else ""
         note = f'<div class="bz-pnote">{escape(pick.note)}</div>' if pick.note else ""

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages.i18n import LANGUAGES, pick_language, translate
-from app_pages.table import cards_row_html
+from app_pages.table import card_name, cards_row_html
 from engine.actions import Action, ActionType
 from engine.cards import Card
 from engine.explain import Event, meld_name
@@ -185,10 +185,8 @@ def card_key(card: int) -> str:
 
 def card_text(card: int, lang_code: str | None = None, copy: bool = True) -> str:
     """A card as the learner reads it: ``10♠#1``; in Russian ``Т♠#1`` (туз)."""
-    c = Card.from_id(card)
-    code = lang_code or lang()
-    rank = c.rank.russian if code == "ru" else ("10" if c.rank.letter == "T" else c.rank.letter)
-    return f"{rank}{c.suit.symbol}" + (f"#{c.copy}" if copy else "")
+    name = card_name(card, lang_code or lang())
+    return name if copy else name.split("#")[0]
 
 
 def card_label(card: int) -> str:
