@@ -148,6 +148,12 @@ def view() -> None:
     with st.expander(app_ui.t("pz.theme") + " · " + app_ui.t("pz.band")):
         pz.filter_controls("endgame", st.session_state.get("variant", "two-handed"),
                            on_change=new_puzzle)
+    board()
+
+
+@st.fragment
+def board() -> None:
+    """The puzzle on the table: a card click reruns only this part (st.fragment)."""
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     record, state = st.session_state[f"{P}puzzle"], st.session_state[f"{P}state"]

@@ -109,7 +109,9 @@ def show_position(record: dict) -> None:
         st.caption(pui.t("q.stock", stock=ctx.get("stock", 0), turns=ctx.get("turns", 1)))
 
 
+@st.fragment
 def puzzle_view() -> None:
+    """One puzzle: answering, hints and checking rerun only this part (st.fragment)."""
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     if st.session_state[f"{P}puzzle"] is not None and \

@@ -44,7 +44,7 @@ with right:
     st.markdown(parts.score_table(s))
     with st.popover(ui.t("score.meld_values"), icon=":material/table_chart:", width="stretch"):
         st.caption(ui.variant_title(deal.profile.name))
-        st.dataframe(parts.meld_values(deal.profile.name, ui.lang()), hide_index=True)
+        st.markdown(parts.meld_values(deal.profile.name, ui.lang()))
     with st.expander(ui.t("score.breakdown")):
         st.markdown(parts.breakdown_table(s))
     for note in parts.score_notes(s):
@@ -153,6 +153,6 @@ with st.expander(ui.t("play.settings")):
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
-    st.download_button(ui.t("play.download"), s.dumps(), file_name="bezique-game.json",
+    st.download_button(ui.t("play.download"), s.dumps, file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
     st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")

@@ -385,11 +385,16 @@ def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
 
 
 @st.cache_data(max_entries=64)
-def meld_values(variant: str, lang: str) -> list[dict[str, object]]:
-    """The variant's combinations and their points, for the meld-value table."""
+def meld_values(variant: str, lang: str) -> str:
+    """The variant's combinations and their points, as a Markdown table (kept: it
+    changes with the variant and the language only)."""
+    from engine.explain import meld_name
+
     prof = ui.profile(variant)
-    return [{ui.t("score.meld_col"): ui.meld(m.kind), ui.t("score.points_col"): m.points}
-            for m in prof.melds]
+    rows = [f"| {meld_name(m.kind, lang)} | {m.points} |" for m in prof.melds]
+    head = (f"| {ui.translate(lang, 'score.meld_col')} | "
+            f"{ui.translate(lang, 'score.points_col')} |\n|---|---:|")
+    return "\n".join([head, *rows])
 
 
 def on_pick(card: str) -> None:

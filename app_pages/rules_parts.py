@@ -321,9 +321,13 @@ def check_cards(check: Any) -> list[tuple[str, list[int]]]:
     return rows
 
 
+@st.fragment
 def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     """One check: the engine's options as a radio (or pills when several are right), a
-    Check button marked by ``lessons.mark_check``, then the engine's explanation."""
+    Check button marked by ``lessons.mark_check``, then the engine's explanation.
+
+    A fragment: choosing an answer and checking it rerun only this check; a newly
+    passed check reruns the whole page once, to update the lesson's progress marks."""
     module = ui.lessons_module()
     lang = ui.lang()
     try:
@@ -351,6 +355,9 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         st.button(ui.t("rules.check_button"), key=key + "_go", on_click=_mark,
                   args=(lesson.id, required, check, key, lang))
         verdict = st.session_state.get(verdict_key)
+        if verdict is True and check.id not in passed and st.session_state.pop(
+                key + "_new", False):
+            st.rerun(scope="app")
         if verdict is None:
             if check.id in passed:
                 st.caption(ui.t("rules.passed_before"))
@@ -380,6 +387,7 @@ def _mark(lesson_id: str, required: tuple[str, ...], check: Any, key: str, lang:
     st.session_state[verdict_key] = bool(right)
     if right:
         _save("pass_lesson_check", lesson_id, check.id, required)
+        st.session_state[key + "_new"] = True   # the page's marks change: one full rerun
 
 
 def mark_read_button(lesson: Any) -> None:

@@ -50,6 +50,11 @@ class Pick:
     exposed: bool = False
 
 
+@lru_cache(maxsize=16)
+def _suit_picture(suit: Suit, four_colour: bool) -> str:
+    return as_img(suit_svg(suit, 30, four_colour), suit.symbol, 30)
+
+
 def card_name(card: int, lang: str = "en") -> str:
     """A card's name for a picture's alt text and tooltip: ``10♠#1``, ``Т♠#1``."""
     c = Card.from_id(card)
@@ -188,7 +193,7 @@ def _centre(deal: Deal, t: Translate, width: int, look: Look) -> str:
     if deal.trump is not None:
         suit = Suit(deal.trump)
         trump = (f'<span style="display:inline-flex;align-items:center;gap:6px">'
-                 f"{as_img(suit_svg(suit, 30, look.four_colour), suit.symbol, 30)}"
+                 f"{_suit_picture(suit, look.four_colour)}"
                  f'<span class="bz-big">{escape(t("suit." + suit.letter))}</span></span>')
     else:
         trump = (f'<div class="bz-empty">{escape(t("table.no_trump"))}<br>'
