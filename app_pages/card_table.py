@@ -32,21 +32,25 @@ export default function (component) {
     const again = focused ? focused.getAttribute("data-pick") : null;
     root.innerHTML = html;
     root._html = html;
-    root._busy = false;
     if (again !== null) {
       const same = root.querySelector('[data-pick="' + again + '"]');
       if (same) same.focus();
     }
   }
-  root._busy = false;
+  root._busy = 0;
   if (!root._wired) {
     root._wired = true;
     const picks = () => Array.from(root.querySelectorAll("[data-pick]"));
     const send = (el) => {
-      if (!el || root._busy) return;
-      root._busy = true;           // one card per click: the next render frees it
+      const now = Date.now();
+      // One card per click: a double click must not play the next card too. The lock
+      // ends with the next render, or after a moment when nothing changes (a refusal
+      // redraws the same table).
+      if (!el || (root._busy && now - root._busy < 700)) return;
+      root._busy = now;
       el.classList.add("is-sent");
-      root._send("pick", el.getAttribute("data-pick") + "|" + Date.now());
+      setTimeout(() => el.classList.remove("is-sent"), 700);
+      root._send("pick", el.getAttribute("data-pick") + "|" + now);
     };
     root.addEventListener("click", (event) => {
       send(event.target.closest("[data-pick]"));

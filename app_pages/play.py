@@ -19,10 +19,12 @@ st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
              format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
+    st.caption(parts.score_line(s))
     st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
                     move=len(deal.actions),
                     trick=min(deal.tricks_played + 1, deal.profile.tricks_per_deal),
                     tricks=deal.profile.tricks_per_deal))
+
 
 # --- the table (your hand on it, to click) and the score sheet -------------------------
 hint = st.session_state.get("play_hint")
@@ -33,15 +35,17 @@ hand = table.picks_html(parts.picks(s, verdicts, hinted),
                         ui.t("play.hand_label" if clickable else "play.hand_label_wait"),
                         table.Look(ui.four_colour(), ui.lang()),
                         exposed_tag=ui.t("play.exposed_card"))
-left, right = st.columns([5, 2])
-with left:
-    card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
-                                show_opponent=deal.is_over or (deal.in_playoff and players == 2),
-                                lang=ui.lang(), hand=hand),
-               key="play_table", on_pick=parts.on_pick)
-with right:
+# The table takes the page's whole width (at 1024 px a side column would squeeze the
+# hand); the score sheet follows, and the deal's score is in the progress line above.
+card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
+                            show_opponent=deal.is_over or (deal.in_playoff and players == 2),
+                            lang=ui.lang(), hand=hand),
+           key="play_table", on_pick=parts.on_pick)
+sheet, extra = st.columns([3, 2], gap="medium")
+with sheet:
     st.markdown(f"#### {ui.t('score.title')}")
     st.markdown(parts.score_table(s))
+with extra:
     with st.popover(ui.t("score.meld_values"), icon=":material/table_chart:", width="stretch"):
         st.caption(ui.variant_title(deal.profile.name))
         st.markdown(parts.meld_values(deal.profile.name, ui.lang()))

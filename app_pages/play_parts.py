@@ -193,6 +193,14 @@ def score_table(s: PlaySession) -> str:
     ])
 
 
+def score_line(s: PlaySession) -> str:
+    """This deal's score in one line, above the table."""
+    groups = sides(s)
+    scores = [sum(s.deal.scores[p] for p in group) for group in groups]
+    return " · ".join(f"{head} {score}" for head, score in zip(head_names(s), scores,
+                                                                 strict=False))
+
+
 def score_notes(s: PlaySession) -> list[str]:
     deal = s.deal
     rules = deal.profile.settlement
