@@ -283,10 +283,13 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
                                                          "blanche_end"):
             show_cards(event.cards, 38)
         lines = []
+        shown = ""
         for number, item in enumerate(event.steps, 1):
             link = rule_link(item.rule_id)
-            lines.append(f"{number}. {notation(item.render(lang()))}" + (f" — {link}" if link
-                                                                         else ""))
+            # A lesson link once per run of steps it explains, not on every line.
+            tail = f" — {link}" if link and link != shown else ""
+            shown = link or shown
+            lines.append(f"{number}. {notation(item.render(lang()))}{tail}")
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:

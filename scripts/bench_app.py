@@ -127,7 +127,7 @@ def play_clicks(count: int, level: str) -> list[float]:
             continue
         cards = playable(at, "play_table")
         if cards:
-            times.append(timed(lambda: pick(at, "play_table", cards[0])))
+            times.append(timed(lambda card=cards[0]: pick(at, "play_table", card)))
         else:
             keys = [b.key for b in at.button if b.key and b.key.startswith("card_")
                     and not b.disabled]
@@ -184,7 +184,7 @@ def endgame_clicks() -> list[float]:
     for _ in range(10):
         cards = playable(at, "eg_table")
         if cards:
-            times.append(timed(lambda: pick(at, "eg_table", cards[0])))
+            times.append(timed(lambda card=cards[0]: pick(at, "eg_table", card)))
         else:
             keys = [b.key for b in at.button if b.key and b.key.startswith("eg_play_")]
             if not keys:

@@ -109,19 +109,28 @@ def no_exception(page) -> None:
     assert found.count() == 0, found.first.inner_text()
 
 
-def click_and_wait_for_move(page, locator, act=None) -> None:
+def click_and_wait_for_move(page, locator, act=None, patient: bool = False) -> bool:
     """Click ``locator`` (or do ``act()``, e.g. keys) and wait until the move number
-    changes and the page has settled."""
+    changes and the page has settled. ``patient``: a click on a card drawn just before
+    the page changed may be refused (the card was no longer playable); then return
+    False and let the caller look again."""
     before = move_number(page)
     if act is not None:
         act()
     else:
         locator.click()
-    page.wait_for_function(
-        "(n) => { const e = document.querySelector('.st-key-play_progress');"
-        " if (!e) return false; const m = e.innerText.trim().match(/(\\d+)\\s*$/);"
-        " return m && Number(m[1]) !== n; }", arg=before, timeout=20_000)
+    try:
+        page.wait_for_function(
+            "(n) => { const e = document.querySelector('.st-key-play_progress');"
+            " if (!e) return false; const m = e.innerText.trim().match(/(\\d+)\\s*$/);"
+            " return m && Number(m[1]) !== n; }", arg=before, timeout=20_000)
+    except sync_api.TimeoutError:
+        if not patient:
+            raise
+        settle(page)
+        return False
     settle(page)
+    return True
 
 
 PICK = "[data-pick]:not(.is-illegal)"
@@ -150,6 +159,7 @@ def play_one(page, timings: list[float], keyboard: bool = False) -> None:
     """One action by hand: a card clicked on the table, else the first declaration
     (or draw) button."""
     wait_for_an_action(page)
+    settle(page)
     cards = table_cards(page, "play_table")
     if cards.count():
         start = time.perf_counter()
@@ -159,10 +169,11 @@ def play_one(page, timings: list[float], keyboard: bool = False) -> None:
                 page.keyboard.press("ArrowRight")
                 page.keyboard.press("Enter")
 
-            click_and_wait_for_move(page, None, keys)
+            moved = click_and_wait_for_move(page, None, keys, patient=True)
         else:
-            click_and_wait_for_move(page, cards.first)
-        timings.append((time.perf_counter() - start) * 1000)
+            moved = click_and_wait_for_move(page, cards.first, patient=True)
+        if moved:
+            timings.append((time.perf_counter() - start) * 1000)
     else:
         click_and_wait_for_move(page, page.locator("[class*='st-key-act_'] button").first)
     no_exception(page)
