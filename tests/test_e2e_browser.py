@@ -245,10 +245,10 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Объяснение очков").click()
     page.get_by_role("heading", name="Объяснение очков").first.wait_for(timeout=20_000)
     settle(page)
-    for label in ("K♦", "Q♦", "J♦"):
+    for label in ("К♦", "Д♦", "В♦"):            # Russian letters: король, дама, валет
         page.locator(".st-key-ex_hand_D button").filter(has_text=label).first.click()
         settle(page)
-    page.locator(".st-key-ex_hand_S button").filter(has_text="Q♠").first.click()
+    page.locator(".st-key-ex_hand_S button").filter(has_text="Д♠").first.click()
     settle(page)
     page.get_by_text("козырный марьяж").first.wait_for(timeout=20_000)
     page.get_by_text("безик", exact=True).first.wait_for(timeout=20_000)
@@ -257,7 +257,7 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
 
     # An impossible selection: a card in hand and on the table.
     page.get_by_role("tab", name="Карты на столе").click()
-    page.locator(".st-key-ex_table_D button").filter(has_text="K♦").first.click()
+    page.locator(".st-key-ex_table_D button").filter(has_text="К♦").first.click()
     settle(page)
     page.get_by_text("Такая позиция невозможна").first.wait_for(timeout=20_000)
     no_exception(page)
