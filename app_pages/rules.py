@@ -37,7 +37,12 @@ if st.session_state.get("rules_variant") not in options:
     chosen = st.session_state.get("variant")
     st.session_state["rules_variant"] = chosen if chosen in options else parts.ALL
 
-left, right = st.columns([1, 3], gap="large")
+left, right = st.columns([2, 5], gap="medium")
+# Lesson titles wrap in the curriculum instead of being cut at 1024 px (D11).
+st.html("<style>[class*='st-key-rules_go_'] button *, .st-key-rules_next button *"
+        "{white-space:normal !important;overflow:visible !important;"
+        "text-overflow:clip !important;text-align:left}"
+        "[class*='st-key-rules_go_'] button,.st-key-rules_next button{height:auto}</style>")
 
 # --- the curriculum ------------------------------------------------------------------
 
