@@ -418,7 +418,7 @@ def test_solve_one_puzzle_of_each_kind(server, browser, tmp_path):
         page.locator(".st-key-eg_retry button").first.click()      # retry, then the right card
         table_cards(page, "eg_table").first.wait_for(timeout=20_000)
         settle(page)
-    for _ in range(12):
+    for _ in range(24):
         for _wait in range(100):          # my turn again, or the puzzle is over
             if page.get_by_text("the most possible").count() or \
                     table_cards(page, "eg_table").count():
