@@ -63,7 +63,7 @@ def learner_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 # --- D1: a right answer must not send the Rules page back to lesson 1 -------------------
 
 def test_d1_lesson_label_does_not_change_when_a_check_is_passed(learner_db: Path):
-    at = app("rules", lesson_id=None)
+    at = app("rules")
     at.selectbox(key="rules_lesson").set_value("brisques").run()
     before = list(at.selectbox(key="rules_lesson").options)
     check = lessons.get_lesson("brisques", "en").checks[0]
@@ -158,7 +158,7 @@ def test_d4_d5_play_page_writes_cards_one_way(lang: str):
 
 # --- D6, D7: the endgame page shows every engine card, once, in the learner's notation ----
 
-def _endgame_two_handed(best: bool = True) -> dict:
+def _endgame_two_handed() -> dict:
     for record in bank.load("endgame"):
         if record["type"] == "best" and record["variant"] == "two-handed" \
                 and not record["position"]["trick"]:      # you lead: the engine answers
@@ -210,10 +210,8 @@ def test_d7_refutation_in_card_notation_and_solved_said_once(learner_db: Path):
         solution = trainer.endgame.solution_of(s["position"])
         _play(at, solution.best[0])
     assert at.session_state["eg_state"]["status"] == "solved"
-    solved = catalogue("en")  # the page says it with the puzzles' own catalogue
     said = [m for m in texts(at).splitlines() if "the most possible" in m]
     assert len(said) == 1, said
-    del solved
 
 
 def tables_of(at: AppTest) -> list[str]:
