@@ -9,14 +9,17 @@ import time
 
 import streamlit as st
 
+from app_pages import puzzle_parts as pz
 from app_pages import ui as app_ui
-from puzzles import srs, trainer
+from app_pages.card_table import card_table
+from engine.cards import Card
+from puzzles import endgame, srs, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
 
 P = "eg_"
 pui.init(P, {"puzzle": None, "state": None, "hints": 0, "guess": None, "recorded": None,
-             "t0": 0.0, "seed": None})
+             "t0": 0.0, "seed": None, "show": None, "tries": 0})
 store = pui.store()
 lang, learner = pui.lang(), pui.learner()
 pui.header("endgame.title", store)
@@ -25,8 +28,8 @@ pui.header("endgame.title", store)
 def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     with pui.store() as db:
-        record = trainer.pick(db, pui.learner(), "endgame", rng,
-                              variant=st.session_state.get("variant", "two-handed"))
+        record = pz.pick_from(db, pui.learner(), "endgame",
+                              st.session_state.get("variant", "two-handed"), rng)
     set_puzzle(record)
 
 
@@ -37,6 +40,35 @@ def set_puzzle(record: dict | None) -> None:
     st.session_state[f"{P}guess"] = None
     st.session_state[f"{P}recorded"] = None
     st.session_state[f"{P}t0"] = time.monotonic()
+    st.session_state[f"{P}show"] = None
+    st.session_state[f"{P}tries"] = 0
+
+
+def retry() -> None:
+    """Start the same puzzle again; the first attempt's rating stays as it was."""
+    record = st.session_state[f"{P}puzzle"]
+    st.session_state[f"{P}state"] = trainer.endgame_start(record)
+    st.session_state[f"{P}show"] = None
+    st.session_state[f"{P}tries"] += 1
+
+
+def show_solution() -> None:
+    st.session_state[f"{P}show"] = "solution"
+
+
+def on_pick(card: str) -> None:
+    """The table component's callback: the learner clicked a card of the hand."""
+    state = st.session_state[f"{P}state"]
+    if state is None or state["status"] != "playing":
+        return
+    try:
+        face = Card.from_id(int(card)).face
+    except (ValueError, IndexError):
+        return
+    if face not in trainer.endgame_legal(state):
+        st.session_state[f"{P}refused"] = face
+        return
+    play(face)
 
 
 def record_attempt(correct: bool) -> None:
@@ -51,11 +83,17 @@ def record_attempt(correct: bool) -> None:
 
 
 def play(face: str) -> None:
-    state = trainer.endgame_play(st.session_state[f"{P}state"], face, pui.lang())
+    st.session_state.pop(f"{P}refused", None)
+    before = st.session_state[f"{P}state"]
+    state = trainer.endgame_play(before, face, pui.lang())
+    if state["status"] == "failed":
+        state["before"] = before["position"]   # where the refutation starts
+        state["tried"] = face
     st.session_state[f"{P}state"] = state
     record = st.session_state[f"{P}puzzle"]
     done = state["status"] in ("solved", "failed")
-    if done and record["type"] == "best" and st.session_state[f"{P}recorded"] is None:
+    if done and record["type"] == "best" and st.session_state[f"{P}recorded"] is None \
+            and st.session_state[f"{P}tries"] == 0:
         record_attempt(state["status"] == "solved")
 
 
@@ -80,9 +118,42 @@ def toggle_srs() -> None:
         srs.set_enabled(db, pui.learner(), bool(st.session_state[f"{P}srs"]))
 
 
+def _final(state: dict) -> dict:
+    """The empty table once the last card is played."""
+    players = len(state["points"])
+    return {"hands": [[] for _ in range(players)], "trick": [], "leader": state["me"]}
+
+
+def refutation_plays(state: dict) -> list[tuple[int, str]]:
+    """The wrong card and the engine's best answer to it, card by card."""
+    before, tried = state.get("before"), state.get("tried")
+    if before is None or tried is None:
+        return []
+    solution = endgame.solution_of(before, explain=True)
+    ref = solution.refutation(tried)
+    if ref is None:
+        return []
+    mover = solution.to_move
+    return [(mover, tried), *zip(ref.line_players, ref.line, strict=False)]
+
+
+def solution_plays(record: dict) -> list[tuple[int, str]]:
+    solution = endgame.solution_of(record["position"])
+    return list(zip(solution.line_players, solution.line, strict=False))
+
+
 def view() -> None:
     st.toggle(pui.t("srs.toggle"), value=srs.enabled(store, learner), key=f"{P}srs",
               on_change=toggle_srs)
+    with st.expander(app_ui.t("pz.theme") + " · " + app_ui.t("pz.band")):
+        pz.filter_controls("endgame", st.session_state.get("variant", "two-handed"),
+                           on_change=new_puzzle)
+    board()
+
+
+@st.fragment
+def board() -> None:
+    """The puzzle on the table: a card click reruns only this part (st.fragment)."""
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     record, state = st.session_state[f"{P}puzzle"], st.session_state[f"{P}state"]
@@ -95,6 +166,8 @@ def view() -> None:
     me, players = state["me"], len(state["points"])
     st.caption(app_ui.variant_title(record["variant"]))
     trumps = suit_name(pos.get("trump"), lang)
+    if st.session_state[f"{P}tries"]:
+        st.caption(app_ui.t("pz.retry_note"))
     if players == 2:
         st.markdown(pui.t("e.to_move", player=me + 1, suit=trumps))
     elif players == 3:
@@ -103,16 +176,22 @@ def view() -> None:
         st.markdown(pui.t("e.to_move_four", player=me + 1, partner=(me + 2) % players + 1,
                           suit=trumps))
     current = state["position"]
-    shown = current or {"hands": [[]] * players, "trick": []}
-    for seat in trainer.other_seats(state):
-        who = trainer.seat_name(me, seat, players, lang)
-        label = pui.t("e.opponent") if players == 2 else pui.t("e.hand_of", who=who)
-        pui.cards(shown["hands"][seat], label + ":")
-    if shown["trick"]:
-        st.markdown(pui.t("e.trick", cards=trainer.table_text(state, lang)))
-    pui.cards(shown["hands"][me], pui.t("e.you") + ":")
     guessing = record["type"] == "value" and st.session_state[f"{P}guess"] is None \
         and st.session_state[f"{P}recorded"] is None
+    playing = state["status"] == "playing" and not guessing and current is not None
+    plays = pz.plays_of(state)
+    done = endgame.tricks_of(endgame.position_of(record["position"]), plays)
+    last = done[-1] if done and (current is None or not current["trick"]) else None
+    legal = trainer.endgame_legal(state) if playing else None
+    card_table(pz.endgame_table(current or _final(state), me, players, legal, last),
+               key=f"{P}table", on_pick=on_pick)
+    refused = st.session_state.get(f"{P}refused")
+    if refused and playing:
+        st.warning(app_ui.t("pz.must_follow"))
+    if plays:
+        with st.expander(app_ui.t("pz.tricks_so_far"), expanded=state["status"] != "playing"):
+            for line in pz.tricks_text(record["position"], plays, me, players):
+                st.markdown(f"- {line}")
     if guessing:
         st.markdown(pui.t({2: "e.value_q", 3: "e.value_q_three"}.get(players, "e.value_q_four")))
         st.number_input(pui.t("e.value_input"), min_value=0, max_value=1000, step=10,
@@ -125,18 +204,27 @@ def view() -> None:
         st.info(pui.t(key, value=record["value"]))
     if record["type"] == "best" and not state["played"]:
         st.markdown(pui.t("e.best_q"))
-    if state["status"] == "playing" and not guessing and current is not None:
-        faces = trainer.endgame_legal(state)
-        cols = st.columns(max(len(faces), 1))
-        for col, face in zip(cols, faces, strict=False):
-            col.button(trainer.show_card(face, lang), key=f"{P}play_{face}", on_click=play,
-                       args=(face,))
-    if state["message"]:
-        (st.error if state["status"] == "failed" else st.info)(state["message"])
-    if state["status"] == "solved":
+    if state["status"] == "failed":
+        st.error(pz.faces_text(state["message"] or ""))
+        ref_plays = refutation_plays(state)
+        if ref_plays:
+            st.markdown(f"**{app_ui.t('pz.refutation')}**")
+            pz.line_view(state.get("before") or record["position"], ref_plays, me, players,
+                         key=f"{P}ref_step")
+    elif state["status"] == "solved":
+        # once (D7): the play-out's own message says the same
         st.success(pui.t("e.solved", points=trainer.side_points(state)))
     if state["status"] != "playing":
+        row = st.columns(3)
+        row[0].button(app_ui.t("pz.retry"), key=f"{P}retry", on_click=retry,
+                      icon=":material/replay:", help=app_ui.t("pz.retry_note"))
+        row[1].button(app_ui.t("pz.solution"), key=f"{P}solution", on_click=show_solution,
+                      icon=":material/visibility:")
+    if st.session_state[f"{P}show"] == "solution":
+        st.markdown(f"**{app_ui.t('pz.solution_title')}**")
         st.caption(trainer.endgame_line_text(record, lang))
+        pz.line_view(record["position"], solution_plays(record), me, players,
+                     key=f"{P}sol_step")
     hints = trainer.endgame_hints(record, state, lang)
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")

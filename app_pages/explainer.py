@@ -14,16 +14,20 @@ parts.setup(prof)
 
 st.title(ui.t("explainer.title"))
 st.markdown(ui.t("explainer.intro"))
+st.caption(ui.variant_title(prof.name))
 
-top = st.columns([3, 2, 1], vertical_alignment="bottom")
-top[0].segmented_control(ui.t("explainer.trump"), parts.trump_options(prof), key="ex_trump",
-                         format_func=parts.trump_label, required=prof.turn_up)
+# The trumps on a row of their own, the example and Clear below: at 1024 px three
+# columns cut the labels (D11).
+st.segmented_control(ui.t("explainer.trump"), parts.trump_options(prof), key="ex_trump",
+                     format_func=parts.trump_label, required=prof.turn_up)
+top = st.columns([3, 1], vertical_alignment="bottom")
 examples = parts.examples(ui.lang())
 if examples:
-    top[1].selectbox(ui.t("explainer.example"), ["", *examples], key="ex_example",
+    top[0].selectbox(ui.t("explainer.example"), ["", *examples], key="ex_example",
                      format_func=lambda k: examples.get(k, ui.t("explainer.example_none")),
                      on_change=parts.load_example, args=(prof,))
-top[2].button(ui.t("explainer.clear"), key="ex_clear", on_click=parts.clear, args=(prof,))
+top[1].button(ui.t("explainer.clear"), key="ex_clear", on_click=parts.clear, args=(prof,),
+              width="stretch")
 
 hand_tab, table_tab = st.tabs([ui.t("explainer.hand"), ui.t("explainer.table")])
 with hand_tab:
@@ -40,12 +44,14 @@ with st.expander(ui.t("explainer.history"), expanded=bool(st.session_state["expl
         row[0].markdown(f"{ui.meld(entry['meld'])}: {' '.join(parts.pretty(entry['cards']))}")
         row[1].button(ui.t("explainer.history_remove"), key=f"ex_hist_del_{index}",
                       on_click=parts.remove_history, args=(index,))
-    add = st.columns([2, 3, 1], vertical_alignment="bottom")
-    add[0].selectbox(ui.t("explainer.history_meld"), [m.kind for m in prof.melds
-                     if m.pattern != "carte_blanche"], key="ex_hist_meld", format_func=ui.meld)
-    add[1].multiselect(ui.t("explainer.history_cards"), parts.all_cards(prof), key="ex_hist_cards",
-                       format_func=parts.card_label_plain, max_selections=8)
-    add[2].button(ui.t("explainer.history_add"), key="ex_hist_add", on_click=parts.add_history)
+    add = st.columns([2, 3], vertical_alignment="bottom")
+    meld_names = {m.kind: ui.meld(m.kind) for m in prof.melds if m.pattern != "carte_blanche"}
+    add[0].selectbox(ui.t("explainer.history_meld"), list(meld_names), key="ex_hist_meld",
+                     format_func=meld_names.__getitem__)
+    card_names = {token: parts.card_label_plain(token) for token in parts.all_cards(prof)}
+    add[1].multiselect(ui.t("explainer.history_cards"), list(card_names), key="ex_hist_cards",
+                       format_func=card_names.__getitem__, max_selections=8)
+    st.button(ui.t("explainer.history_add"), key="ex_hist_add", on_click=parts.add_history)
 
 request = parts.request(prof)
 cards_chosen = request["hand"] + request["table"]

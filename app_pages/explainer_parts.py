@@ -53,16 +53,16 @@ def card_label(token: str) -> str:
     """A pill label: coloured rank and suit, and the copy mark."""
     card = parse_card(token)
     colour = (_FOUR if ui.four_colour() else _COLOUR)[card.suit]
-    face = f"{'10' if card.rank == Rank.TEN else card.rank.letter}{card.suit.symbol}"
+    face = ui.card_text(card.id, copy=False)     # 10, and Т К Д В in Russian
     return f":{colour}[**{face}**]#{card.copy}"
 
 
 def card_label_plain(token: str) -> str:
-    return parse_card(token).pretty
+    return ui.card_text(parse_card(token).id)
 
 
 def pretty(tokens: list[str]) -> list[str]:
-    return [parse_card(t).pretty for t in tokens]
+    return [ui.card_text(parse_card(t).id) for t in tokens]
 
 
 def ids(tokens: list[str]) -> list[int]:
@@ -125,12 +125,13 @@ def remove_history(index: int) -> None:
 def _example_table(lang: str) -> dict[str, tuple[str, dict[str, Any]]]:
     table: dict[str, tuple[str, dict[str, Any]]] = {}
     for lesson in ui.lesson_list(lang):
-        for example in getattr(lesson, "examples", ()):
+        for number, example in enumerate(getattr(lesson, "examples", ()), 1):
             try:
                 data = example.request()
             except Exception:  # noqa: BLE001 - a broken example is skipped
                 continue
-            table[f"{lesson.id}/{example.id}"] = (f"{lesson.title} — {example.id}", data)
+            # the lesson's title and the example's number: no slug on screen (D12)
+            table[f"{lesson.id}/{example.id}"] = (f"{lesson.title} — {number}", data)
     return table
 
 
@@ -165,9 +166,11 @@ def load_example(prof: Profile) -> None:
 def card_picker(prof: Profile, where: str) -> None:
     """One row of toggle pills per suit; a click adds or removes a card."""
     for suit in Suit:
-        st.pills(ui.t(f"suit.{suit.letter}"), suit_options(prof, suit),
+        options = suit_options(prof, suit)
+        labels = {token: card_label(token) for token in options}   # computed in the run
+        st.pills(ui.t(f"suit.{suit.letter}"), options,
                  key=f"ex_{where}_{suit.letter}", selection_mode="multi",
-                 format_func=card_label, label_visibility="collapsed")
+                 format_func=labels.__getitem__, label_visibility="collapsed")
 
 
 def show_line(line: MeldLine, legal: bool) -> None:
@@ -178,7 +181,10 @@ def show_line(line: MeldLine, legal: bool) -> None:
         st.markdown(head)
         ui.show_cards(ids(list(line.cards)), 40)
         if legal:
-            st.markdown("\n".join(f"{n}. {text}" for n, text in enumerate(line.lines, 1)))
+            st.markdown("\n".join(f"{n}. {ui.notation(text)}"
+                                   for n, text in enumerate(line.lines, 1)))
         else:
-            st.markdown(" ".join(line.lines))
-        st.caption(ui.t("play.rule", link=ui.rule_link(line.rule_id)))
+            st.markdown(ui.notation(" ".join(line.lines)))
+        link = ui.rule_link(line.rule_id)
+        if link:
+            st.caption(ui.t("play.rule", link=link))

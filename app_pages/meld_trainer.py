@@ -8,7 +8,10 @@ import time
 
 import streamlit as st
 
+from app_pages import puzzle_parts as pz
+from app_pages import ui as app_ui
 from engine.explain import meld_name
+from engine.melds import query
 from puzzles import srs, timed, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
@@ -16,7 +19,15 @@ from puzzles.i18n import suit_name
 P = "mt_"
 MODES = ("spot", "best", "legal", "timed")
 pui.init(P, {"mode": "spot", "puzzle": None, "hints": 0, "result": None, "t0": 0.0,
-             "run": None, "seed": None})
+             "run": None, "seed": None, "round": 0})
+
+
+def answer_key() -> str:
+    """The answer widget's key: new for every puzzle, so that the browser cannot send
+    the previous puzzle's answer back (D2: popping the old key left the front-end
+    value in place, and it was graded on the next puzzle)."""
+    return f"{P}answer_{st.session_state[f'{P}round']}"
+
 store = pui.store()
 lang, learner = pui.lang(), pui.learner()
 pui.header("meld.title", store)
@@ -26,12 +37,13 @@ def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     kind = st.session_state[f"{P}mode"]
     with pui.store() as db:
-        st.session_state[f"{P}puzzle"] = trainer.pick(
-            db, pui.learner(), "meld", rng, types=[kind],
-            variant=st.session_state.get("variant", "two-handed"))
+        st.session_state[f"{P}puzzle"] = pz.pick_from(
+            db, pui.learner(), "meld", st.session_state.get("variant", "two-handed"), rng,
+            types=[kind])
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
-    st.session_state.pop(f"{P}answer", None)
+    st.session_state.pop(answer_key(), None)
+    st.session_state[f"{P}round"] += 1
     st.session_state[f"{P}t0"] = time.monotonic()
 
 
@@ -41,7 +53,7 @@ def take_hint() -> None:
 
 def check() -> None:
     record = st.session_state[f"{P}puzzle"]
-    given = st.session_state.get(f"{P}answer")
+    given = st.session_state.get(answer_key())
     correct, scopes = trainer.check_meld(record, given)
     hints = st.session_state[f"{P}hints"]
     with pui.store() as db:
@@ -49,7 +61,9 @@ def check() -> None:
                                 time.monotonic() - st.session_state[f"{P}t0"], scopes)
     st.session_state[f"{P}result"] = {"correct": correct, "score": result.score,
                                       "before": result.before.rating,
-                                      "after": result.after.rating}
+                                      "after": result.after.rating,
+                                      "given": list(given) if isinstance(given, list)
+                                      else given}
 
 
 def toggle_srs() -> None:
@@ -59,6 +73,9 @@ def toggle_srs() -> None:
 
 st.toggle(pui.t("srs.toggle"), value=srs.enabled(store, learner), key=f"{P}srs",
           on_change=toggle_srs)
+with st.expander(app_ui.t("pz.theme") + " · " + app_ui.t("pz.band")):
+    pz.filter_controls("meld", st.session_state.get("variant", "two-handed"),
+                       on_change=new_puzzle)
 due = srs.due(store, learner)
 if due:
     st.caption(pui.t("srs.due", count=len(due)))
@@ -92,7 +109,9 @@ def show_position(record: dict) -> None:
         st.caption(pui.t("q.stock", stock=ctx.get("stock", 0), turns=ctx.get("turns", 1)))
 
 
+@st.fragment
 def puzzle_view() -> None:
+    """One puzzle: answering, hints and checking rerun only this part (st.fragment)."""
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     if st.session_state[f"{P}puzzle"] is not None and \
@@ -115,10 +134,11 @@ def puzzle_view() -> None:
     options = trainer.meld_options(record)
     label = pui.t("q.select")
     if kind == "spot":
-        st.multiselect(label, options, key=f"{P}answer",
-                       format_func=lambda o: trainer.option_label(record, o, lang))
+        st.multiselect(label, options, key=answer_key(),
+                       format_func=lambda o: trainer.option_label(record, o, lang),
+                       placeholder=pui.t("q.select"))
     else:
-        st.radio(label, options, key=f"{P}answer", index=None,
+        st.radio(label, options, key=answer_key(), index=None,
                  format_func=lambda o: trainer.option_label(record, o, lang))
     hints = trainer.meld_hints(record, lang)
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
@@ -135,11 +155,37 @@ def puzzle_view() -> None:
             st.success(pui.t("right", points=result["score"]))
         else:
             st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
+            for line in feedback(record, result.get("given")):
+                st.markdown(f"- {app_ui.notation(line)}")
         st.caption(pui.t("rating.change", before=round(result["before"]),
                          after=round(result["after"])))
         with st.expander(pui.t("why"), expanded=not result["correct"]):
             for line in trainer.meld_explanation(record, lang):
-                st.markdown(f"- {line}")
+                st.markdown(f"- {app_ui.notation(line)}")
+
+
+def feedback(record: dict, given: object) -> list[str]:
+    """What was wrong with the answer the learner chose (not only the right answer)."""
+    kind = record["type"]
+    if kind == "spot":
+        chosen, truth = set(given or []), set(record["answer"])
+        refused = {r["meld"]: r["why"] for r in query(dict(record["position"]), lang)["refused"]}
+        lines = [app_ui.t("pz.you_chose_wrong", chosen=meld_name(k, lang),
+                          why=refused.get(k, app_ui.t("pz.not_a_meld")))
+                 for k in sorted(chosen - truth)]
+        missed = sorted(truth - chosen)
+        if missed:
+            lines.append(app_ui.t("pz.missed",
+                                  missed=", ".join(meld_name(k, lang) for k in missed)))
+        return lines
+    if given is None:
+        return []
+    if kind == "best":
+        values = record["answer"]["values"]
+        mine, best = values.get(given, {}), values[record["answer"]["meld"]]
+        return [app_ui.t("pz.you_chose_wrong", chosen=meld_name(str(given), lang),
+                         why=f"{mine.get('total', 0)} < {best['total']}")]
+    return [app_ui.t("pz.your_answer", answer=trainer.option_label(record, str(given), lang))]
 
 
 def start_run() -> None:

@@ -4,10 +4,9 @@ undo (learning mode), auto-play and the game log."""
 import streamlit as st
 
 from app_pages import play_parts as parts
-from app_pages import ui
-from app_pages.table import table_html
+from app_pages import table, ui
+from app_pages.card_table import card_table
 from engine.session import bot_levels, level_description
-from engine.svg import card_img
 
 s = parts.session()
 deal = s.deal
@@ -15,23 +14,43 @@ players = deal.profile.players
 
 st.title(ui.t("play.title"))
 st.session_state["play_variant"] = deal.profile.name   # the picker shows this game's variant
-st.selectbox(ui.t("play.variant"), ui.variants(), key="play_variant",
-             format_func=ui.variant_title, on_change=parts.on_variant, width=360)
+titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
+st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
+             format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
+    st.caption(parts.score_line(s))
     st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
                     move=len(deal.actions),
                     trick=min(deal.tricks_played + 1, deal.profile.tricks_per_deal),
                     tricks=deal.profile.tricks_per_deal))
 
-# --- the table and the score sheet -------------------------------------------------
-left, right = st.columns([5, 2])
-with left:
-    st.html(table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
-                       show_opponent=deal.is_over or (deal.in_playoff and players == 2)))
-with right:
+
+# --- the table (your hand on it, to click) and the score sheet -------------------------
+hint = st.session_state.get("play_hint")
+verdicts, offer_verdicts = parts.verdicts(s)
+hinted = hint.action.cards[0] if hint is not None and hint.action.type.value == "play" else None
+clickable = parts.card_clickable(s)
+hand = table.picks_html(parts.picks(s, verdicts, hinted),
+                        ui.t("play.hand_label" if clickable else "play.hand_label_wait"),
+                        table.Look(ui.four_colour(), ui.lang()),
+                        exposed_tag=ui.t("play.exposed_card"))
+# The table takes the page's whole width (at 1024 px a side column would squeeze the
+# hand); the score sheet follows, and the deal's score is in the progress line above.
+card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
+                            show_opponent=deal.is_over or (deal.in_playoff and players == 2),
+                            lang=ui.lang(), hand=hand),
+           key="play_table", on_pick=parts.on_pick)
+sheet, extra = st.columns([3, 2], gap="medium")
+with sheet:
     st.markdown(f"#### {ui.t('score.title')}")
     st.markdown(parts.score_table(s))
+with extra:
+    with st.popover(ui.t("score.meld_values"), icon=":material/table_chart:", width="stretch"):
+        st.caption(ui.variant_title(deal.profile.name))
+        st.markdown(parts.meld_values(deal.profile.name, ui.lang()))
+    with st.expander(ui.t("score.breakdown")):
+        st.markdown(parts.breakdown_table(s))
     for note in parts.score_notes(s):
         st.caption(note)
 
@@ -39,41 +58,10 @@ with right:
 message = st.session_state.get("play_msg")
 if message:
     ui.refusal(parts.refusal_text(message), message["rule_id"])
-hint = st.session_state.get("play_hint")
 if hint is not None and s.human_to_move:
     reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
     st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile))
-            + "".join(f"\n- {r}" for r in reasons))
-
-# --- your hand: click a card to play it ----------------------------------------------
-cards = parts.hand_cards(s)
-if cards:
-    st.markdown(f"#### {ui.t('play.your_hand')}")
-clickable = parts.card_clickable(s)
-legal_cards = {a.card for a in s.legal() if a.type.value == "play"}
-restricted = clickable and len(legal_cards) < len(cards)   # the play-off: mark the legal cards
-verdicts, offer_verdicts = parts.verdicts(s)
-hinted = hint.action.cards[0] if hint is not None and hint.action.type.value == "play" else None
-if cards:
-    for column, card in zip(st.columns(max(len(cards), 8)), cards, strict=False):
-        with column:
-            exposed = card in deal.tables[s.human]
-            st.html(card_img(card, width=76, four_colour=ui.four_colour(),
-                             highlight="#f59e0b" if card == hinted else "",
-                             dim=clickable and card not in legal_cards))
-            st.button(ui.card_label(card), key=ui.card_key(card), disabled=not clickable,
-                      type="primary" if card in legal_cards and restricted else "secondary",
-                      on_click=parts.on_card, args=(card,), width="stretch",
-                      help=ui.t("play.card_help"))
-            if exposed:
-                st.caption(ui.t("play.exposed_card"))
-            if verdicts and card in verdicts:
-                verdict = verdicts[card]
-                text = ui.t("solver.best") if verdict.loss == 0 else ui.t(
-                    "solver.loses", points=verdict.loss)
-                if verdict.refutation:
-                    text += " · " + ui.t("solver.refuted", card=verdict.refutation)
-                st.caption(text)
+            + "".join(f"\n- {ui.notation(r)}" for r in reasons))
 
 if offer_verdicts:
     st.button(ui.t("play.verdicts"), key="solver_verdicts", on_click=parts.on_verdicts,
@@ -122,6 +110,15 @@ if deal.is_over:
         st.button(ui.t("play.next_deal"), key="next_deal", type="primary",
                   on_click=parts.on_next_deal)
 
+if deal.is_over:
+    with st.expander(ui.t("play.review"), expanded=True):
+        groups = parts.review(s)
+        if not groups:
+            st.caption(ui.t("play.review_none"))
+        for label, events in groups:
+            st.markdown(f"**{label}**")
+            ui.explain_events(events, s.human, with_cards=False, players=players)
+
 # --- controls ----------------------------------------------------------------------------
 st.divider()
 with st.container(horizontal=True, vertical_alignment="bottom"):
@@ -149,18 +146,17 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
         ui.explain_events(turn.events, s.human, players=players)
 
 with st.expander(ui.t("play.deal_log")):
-    for number, turn in enumerate(s.turns, 1):
-        st.markdown(f"{number}. **{parts.name(s, turn.player)}:** "
-                    f"{ui.describe_action(turn.action, deal.profile)}")
+    st.markdown(parts.deal_log(s))
 
 # --- settings and the log --------------------------------------------------------------
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
+    level_names = {level: ui.t(f"level.{level}") for level in levels}
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           index=levels.index(s.level) if s.level in levels else 0,
-                          format_func=lambda level: ui.t(f"level.{level}"),
+                          format_func=level_names.__getitem__,
                           on_change=parts.on_level)
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
-    st.download_button(ui.t("play.download"), s.dumps(), file_name="bezique-game.json",
+    st.download_button(ui.t("play.download"), s.dumps, file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
     st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")

@@ -8,8 +8,8 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
+from app_pages.table import Pick
 from engine.actions import Action, ActionType
-from engine.cards import Card
 from engine.errors import BeziqueError, IllegalActionError
 from engine.melds import display_order
 from engine.session import (
@@ -137,7 +137,7 @@ def status(s: PlaySession) -> str:
         return ui.t("play.status_declare")
     if deal.phase == "follow":
         key = "play.status_follow_playoff_by" if deal.in_playoff else "play.status_follow_by"
-        return ui.t(key, name=name(s, deal.leader), card=Card.from_id(deal.trick[0]).pretty)
+        return ui.t(key, name=name(s, deal.leader), card=ui.card_text(deal.trick[0]))
     return ui.t("play.status_lead_playoff" if deal.in_playoff else "play.status_lead")
 
 
@@ -191,6 +191,14 @@ def score_table(s: PlaySession) -> str:
         row(ui.t("score.tricks"), tricks),
         row(ui.t("score.brisques"), brisques),
     ])
+
+
+def score_line(s: PlaySession) -> str:
+    """This deal's score in one line, above the table."""
+    groups = sides(s)
+    scores = [sum(s.deal.scores[p] for p in group) for group in groups]
+    return " · ".join(f"{head} {score}" for head, score in zip(head_names(s), scores,
+                                                                 strict=False))
 
 
 def score_notes(s: PlaySession) -> list[str]:
@@ -279,3 +287,144 @@ def seat_numbers(s: PlaySession) -> str:
         return ui.t("score.seat_numbers", you=s.human + 1)
     return ui.t("score.seat_numbers_team", you=f"{min(s.human, mate) + 1} & "
                                               f"{max(s.human, mate) + 1}")
+
+
+# --- the hand as picks on the table -----------------------------------------------
+
+def why_not(s: PlaySession, card: int) -> str:
+    """Why the human may not play ``card`` now, in the UI language (the engine's own
+    refusal: the rule, never recomputed here)."""
+    try:
+        error = s.deal._refuse(Action.play(card))  # noqa: SLF001 - the engine's one "why"
+    except Exception:  # noqa: BLE001 - no reason to show beats a traceback
+        return ""
+    return ui.notation(error.explain(ui.lang()))
+
+
+def picks(s: PlaySession, verdicts: dict[int, Any] | None, hinted: int | None) -> list[Pick]:
+    """Each card of the human's hand as a control: legal ones marked when the play-off
+    restricts the choice, the others dimmed with the reason on hover."""
+    deal = s.deal
+    cards = hand_cards(s)
+    clickable = card_clickable(s)
+    legal = {a.card for a in s.legal() if a.type.value == "play"}
+    restricted = clickable and len(legal) < len(cards)
+    out = []
+    for card in cards:
+        if not clickable:
+            state, why = "off", ""
+        elif card in legal:
+            state, why = ("legal" if restricted else "free"), ""
+        else:
+            state, why = "illegal", why_not(s, card)
+        note = ""
+        if verdicts and card in verdicts:
+            verdict = verdicts[card]
+            note = ui.t("solver.best") if verdict.loss == 0 else ui.t(
+                "solver.loses", points=verdict.loss)
+            if verdict.refutation:
+                note += " · " + ui.t("solver.refuted",
+                                     card=ui.notation(str(verdict.refutation)))
+        out.append(Pick(card, state, why, note, card == hinted, card in deal.tables[s.human]))
+    return out
+
+
+# --- the score sheet explained ------------------------------------------------------
+
+CATEGORIES = {"declare": "melds", "dix": "sevens", "exchange": "sevens",
+              "brisques": "brisque_points", "last_trick": "last_trick"}
+
+
+def breakdown(s: PlaySession) -> list[tuple[str, list[int]]]:
+    """This deal's points per side by where they come from (declarations, sevens of
+    trumps, aces and tens, the last trick, anything else), read from the events."""
+    deal = s.deal
+    groups = sides(s)
+    seat_side = {p: i for i, group in enumerate(groups) for p in group}
+    rows: dict[str, list[int]] = {key: [0] * len(groups) for key in
+                                  ("melds", "sevens", "brisque_points", "last_trick", "other")}
+    for event in deal.events:
+        if event.points and event.player is not None and event.player in seat_side:
+            rows[CATEGORIES.get(event.type, "other")][seat_side[event.player]] += event.points
+    return [(key, values) for key, values in rows.items() if key != "other" or any(values)]
+
+
+def breakdown_table(s: PlaySession) -> str:
+    rows = breakdown(s)
+    heads = head_names(s)
+    lines = ["| | " + " | ".join(heads) + " |", "|---|" + "---:|" * len(heads)]
+    for key, values in rows:
+        lines.append(f"| {ui.t('score.' + key)} | " + " | ".join(str(v) for v in values) + " |")
+    totals = [sum(values[i] for _key, values in rows) for i in range(len(heads))]
+    lines.append(f"| **{ui.t('score.total')}** | " + " | ".join(f"**{v}**" for v in totals)
+                 + " |")
+    return "\n".join(lines)
+
+
+def head_names(s: PlaySession) -> list[str]:
+    if s.deal.profile.players == 4:
+        return [ui.t("table.team_you"), ui.t("table.team_them")]
+    return [name(s, group[0]) for group in sides(s)]
+
+
+def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
+    """Every scoring event of the deal, grouped by the trick after which it came
+    (declarations and sevens belong to the trick just won; the end of the deal last)."""
+    groups: list[tuple[str, list[Any]]] = []
+    tricks = 0
+    current: list[Any] = []
+    ended = False
+    for event in s.deal.events:
+        if event.type == "trick":
+            if current:
+                groups.append((ui.t("play.review_trick", number=tricks), current))
+            tricks += 1
+            current = []
+        elif event.type in ("last_trick", "brisques", "deal_end") and not ended:
+            if current:
+                groups.append((ui.t("play.review_trick", number=tricks), current))
+            current, ended = [], True
+        if event.points:
+            current.append(event)
+    if current:
+        label = ui.t("play.review_end") if ended else ui.t("play.review_trick", number=tricks)
+        groups.append((label, current))
+    return groups
+
+
+@st.cache_data(max_entries=64)
+def meld_values(variant: str, lang: str) -> str:
+    """The variant's combinations and their points, as a Markdown table (kept: it
+    changes with the variant and the language only)."""
+    from engine.explain import meld_name
+
+    prof = ui.profile(variant)
+    rows = [f"| {meld_name(m.kind, lang)} | {m.points} |" for m in prof.melds]
+    head = (f"| {ui.translate(lang, 'score.meld_col')} | "
+            f"{ui.translate(lang, 'score.points_col')} |\n|---|---:|")
+    return "\n".join([head, *rows])
+
+
+def on_pick(card: str) -> None:
+    """The table component's callback: the learner clicked a card of the hand."""
+    try:
+        number = int(card)
+    except ValueError:
+        return
+    on_card(number)
+
+
+def deal_log(s: PlaySession) -> str:
+    """Every action of the deal as Markdown, one numbered block per trick."""
+    lines: list[str] = []
+    trick = 1
+    head = True
+    for turn in s.turns:
+        if head:
+            lines.append(f"\n**{ui.t('play.review_trick', number=trick)}**\n")
+            head = False
+        lines.append(f"- {name(s, turn.player)}: {ui.describe_action(turn.action, s.deal.profile)}")
+        if any(event.type == "trick" for event in turn.events):
+            trick += 1
+            head = True
+    return "\n".join(lines)

@@ -8,9 +8,9 @@ import random
 import pandas as pd
 import streamlit as st
 
+from app_pages import puzzle_parts as pz
 from puzzles import trainer
 from puzzles import ui as pui
-from puzzles.i18n import theme_name
 
 store = pui.store()
 lang, learner = pui.lang(), pui.learner()
@@ -25,7 +25,7 @@ def replay(puzzle_id: str) -> None:
         st.session_state["mt_puzzle"] = record
         st.session_state["mt_hints"] = 0
         st.session_state["mt_result"] = None
-        st.session_state.pop("mt_answer", None)
+        st.session_state["mt_round"] = st.session_state.get("mt_round", 0) + 1   # D2
         target = "app_pages/meld_trainer.py"
     else:
         st.session_state["eg_puzzle"] = record
@@ -37,10 +37,16 @@ def replay(puzzle_id: str) -> None:
     st.session_state["progress_replay"] = target
 
 
+def review_name(item: str) -> str:
+    """A review item (``puzzle:ID`` or ``meld:KIND``) in words."""
+    prefix, _, name = item.partition(":")
+    return pz.describe(name) if prefix == "puzzle" else pz.scope_name(item)
+
+
 def accuracy_table(prefix: str) -> pd.DataFrame:
     rows = store.accuracy(learner, prefix)
     return pd.DataFrame({
-        pui.t("col.name"): [theme_name(r["name"], lang) for r in rows],
+        pui.t("col.name"): [pz.scope_name(prefix + r["name"]) for r in rows],
         pui.t("col.attempts"): [r["attempts"] for r in rows],
         pui.t("col.accuracy"): [round(100 * r["accuracy"]) for r in rows],
     })
@@ -48,7 +54,6 @@ def accuracy_table(prefix: str) -> pd.DataFrame:
 
 def view() -> None:
     pui.header("progress.title", store)
-    st.caption(pui.t("p.db", path=str(store.path)))
     target = st.session_state.pop("progress_replay", None)
     if target:
         try:
@@ -66,12 +71,14 @@ def view() -> None:
             st.subheader(pui.t(title))
             table = accuracy_table(prefix)
             if not table.empty:
-                st.dataframe(table, hide_index=True)
-                st.bar_chart(table, x=pui.t("col.name"), y=pui.t("col.accuracy"))
+                # A percentage bar per row: no chart axis to misread at 0 % (D14)
+                st.dataframe(table, hide_index=True, column_config={
+                    pui.t("col.accuracy"): st.column_config.ProgressColumn(
+                        min_value=0, max_value=100, format="%d%%")})
         st.subheader(pui.t("p.ratings"))
         ratings = store.ratings(learner)
         st.dataframe(pd.DataFrame({
-            pui.t("col.scope"): [r["scope"] for r in ratings],
+            pui.t("col.scope"): [pz.scope_name(r["scope"]) for r in ratings],
             pui.t("col.rating"): [round(r["rating"]) for r in ratings],
             pui.t("col.rd"): [round(r["rd"]) for r in ratings],
             pui.t("col.attempts"): [r["games"] for r in ratings],
@@ -82,19 +89,19 @@ def view() -> None:
         st.write(pui.t("p.empty_queue"))
     for puzzle_id in failed[:20]:
         cols = st.columns([3, 1])
-        cols[0].markdown(f"`{puzzle_id}`")
+        cols[0].markdown(pz.describe(puzzle_id))
         cols[1].button(pui.t("p.replay"), key=f"progress_replay_{puzzle_id}", on_click=replay,
                        args=(puzzle_id,))
     items = store.srs_items(learner)
     if items:
         st.subheader(pui.t("p.srs"))
-        st.dataframe(pd.DataFrame({pui.t("col.puzzle"): [i["item"] for i in items],
-                                   pui.t("col.due"): [i["due"] for i in items]}),
+        st.dataframe(pd.DataFrame({pui.t("col.puzzle"): [review_name(i["item"]) for i in items],
+                                   pui.t("col.due"): [pz.when(i["due"]) for i in items]}),
                      hide_index=True)
     runs = store.timed_runs(learner)
     if runs:
         st.subheader(pui.t("p.timed"))
-        st.dataframe(pd.DataFrame({pui.t("col.when"): [r["at"] for r in runs],
+        st.dataframe(pd.DataFrame({pui.t("col.when"): [pz.when(r["at"]) for r in runs],
                                    pui.t("col.score"): [r["score"] for r in runs],
                                    pui.t("col.attempts"): [r["total"] for r in runs]}),
                      hide_index=True)

@@ -1,14 +1,14 @@
-"""Puzzles hub: what the banks hold, the learner's rating and reviews due, and the
-way to the Meld trainer and the Endgame puzzles."""
+"""Puzzles hub: what the banks hold by theme (and how often this learner tried each),
+a theme and difficulty filter for each trainer, the learner's rating and reviews due."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 import pandas as pd
 import streamlit as st
 
-from puzzles import bank, srs
+from app_pages import puzzle_parts as pz
+from app_pages import ui as app_ui
+from puzzles import srs
 from puzzles import ui as pui
 from puzzles.i18n import theme_name
 
@@ -22,17 +22,24 @@ def view() -> None:
     due = srs.due(store, learner)
     if due:
         st.info(pui.t("srs.due", count=len(due)))
+    variant = st.session_state.get("variant", "two-handed")
+    tried = {row["name"]: row["attempts"] for row in store.accuracy(learner, "theme:")}
     for kind, page in (("meld", "meld_trainer"), ("endgame", "endgame")):
-        records = bank.load(kind)
         st.subheader(pui.t(f"hub.{kind}"))
+        pz.filter_controls(kind, variant)
+        found = pz.pool(kind, variant)
+        if found is not None:
+            st.caption(app_ui.t("pz.filtered", count=len(found)))
         try:
             st.page_link(f"app_pages/{page}.py", label=pui.t("hub.open"), icon="➡️")
         except Exception:  # noqa: BLE001 - outside the app's router (tests)
             pass
-        themes = Counter(t for r in records for t in r["themes"])
+        themes = pz.theme_counts(kind, variant)
+        # D13: the bank's count and the learner's own attempts, each under its own name
         st.dataframe(pd.DataFrame({
-            pui.t("col.name"): [theme_name(t, lang) for t, _n in themes.most_common()],
-            pui.t("col.attempts"): [n for _t, n in themes.most_common()],
+            pui.t("col.name"): [theme_name(t, lang) for t, _n in themes],
+            app_ui.t("pz.puzzles_col"): [n for _t, n in themes],
+            app_ui.t("pz.tried_col"): [tried.get(t, 0) for t, _n in themes],
         }), hide_index=True)
 
 

@@ -37,7 +37,12 @@ if st.session_state.get("rules_variant") not in options:
     chosen = st.session_state.get("variant")
     st.session_state["rules_variant"] = chosen if chosen in options else parts.ALL
 
-left, right = st.columns([1, 3], gap="large")
+left, right = st.columns([2, 5], gap="medium")
+# Lesson titles wrap in the curriculum instead of being cut at 1024 px (D11).
+st.html("<style>[class*='st-key-rules_go_'] button *, .st-key-rules_next button *"
+        "{white-space:normal !important;overflow:visible !important;"
+        "text-overflow:clip !important;text-align:left}"
+        "[class*='st-key-rules_go_'] button,.st-key-rules_next button{height:auto}</style>")
 
 # --- the curriculum ------------------------------------------------------------------
 
@@ -56,10 +61,18 @@ with left:
     st.caption(ui.t("rules.learner", name=parts.learner()) if stored is not None
                else ui.t("rules.not_saved"))
     upcoming = parts.next_lesson(shown, every, progress)
-    if upcoming is not None:
-        st.button(ui.t("rules.next", title=upcoming.title), key="rules_next", type="primary",
-                  on_click=parts.open_lesson, args=(upcoming.id, ids))
-    else:
+    # The button leads on: never to the lesson already open (D11).
+    opened = st.session_state.get("rules_lesson")
+    if opened not in ids:   # the lesson the right-hand side is about to open
+        opened = upcoming.id if upcoming is not None and upcoming.id in ids else ids[0]
+    after = parts.next_lesson(shown, every, progress, skip=opened) or parts.following(
+        shown, opened)
+    if after is not None:
+        st.button(ui.t("rules.next_button"), key="rules_next", type="primary",
+                  on_click=parts.open_lesson, args=(after.id, ids), icon=":material/east:",
+                  width="stretch")
+        st.caption(after.title)
+    elif upcoming is None:
         st.success(ui.t("rules.all_done"))
     for group in parts.GROUPS:
         members = [lesson for lesson in shown if parts.group_of(lesson) == group]
@@ -85,7 +98,8 @@ with right:
         st.session_state["rules_lesson"] = first
     lesson_id = st.selectbox(
         ui.t("rules.pick"), ids, key="rules_lesson",
-        format_func=lambda i: f"{standings[i].mark} {known[i].title}")
+        format_func=lambda i: known[i].title)   # no progress mark: a label that changes
+    # after a right answer would make the browser send a stale value (D1)
     lesson = known[lesson_id]
     mine = standings[lesson.id]
 
@@ -97,13 +111,13 @@ with right:
     paragraph = parts.paragraph_for(lesson, rule)
     if paragraph is not None:
         with st.container(border=True):
-            st.markdown(ui.t("rules.rule_here", rule=rule))
+            st.markdown(ui.t("rules.rule_here"), help=rule)
             st.markdown(paragraph.markdown)
     elif rule:
-        st.caption(ui.t("rules.rule_elsewhere", rule=parts.safe(rule)))
+        st.caption(ui.t("rules.rule_elsewhere"), help=parts.safe(rule))
 
-    # Examples and checks are drawn where the text refers to them.
     passed = progress[lesson.id].checks_passed if lesson.id in progress else frozenset()
+    # The lesson in its own order: each example and check where the text puts it (D12).
     if lesson.checks:
         st.caption(ui.t("rules.checks_count", passed=mine.passed, total=mine.total))
     for kind, piece in parts.pieces(lesson):

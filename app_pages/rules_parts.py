@@ -74,9 +74,10 @@ def missing(lesson: Any, progress: Mapping[str, Any], known: Mapping[str, Any]) 
 
 
 def next_lesson(shown: Sequence[Any], every: Sequence[Any],
-                progress: Mapping[str, Any]) -> Any | None:
+                progress: Mapping[str, Any], skip: str | None = None) -> Any | None:
     """The first incomplete lesson, in curriculum order, whose prerequisites are done,
-    among the lessons shown and the prerequisites they still wait for."""
+    among the lessons shown and the prerequisites they still wait for (other than
+    ``skip``, the lesson already open)."""
     by_id = {lesson.id: lesson for lesson in every}
     wanted: set[str] = set()
     todo = [lesson.id for lesson in shown]
@@ -87,7 +88,7 @@ def next_lesson(shown: Sequence[Any], every: Sequence[Any],
         wanted.add(lesson_id)
         todo.extend(by_id[lesson_id].prerequisites)
     for lesson in every:
-        if lesson.id not in wanted:
+        if lesson.id not in wanted or lesson.id == skip:
             continue
         found = progress.get(lesson.id)
         if found is not None and found.complete:
@@ -95,6 +96,15 @@ def next_lesson(shown: Sequence[Any], every: Sequence[Any],
         if ready(lesson, progress, set(by_id)):
             return lesson
     return None
+
+
+def following(shown: Sequence[Any], lesson_id: str | None) -> Any | None:
+    """The lesson after ``lesson_id`` in the list shown (the first when none is open)."""
+    ids = [lesson.id for lesson in shown]
+    if lesson_id not in ids:
+        return shown[0] if shown else None
+    at = ids.index(lesson_id)
+    return shown[at + 1] if at + 1 < len(shown) else None
 
 
 def lessons_of(lang: str, variant: str) -> list[Any]:
@@ -246,6 +256,8 @@ def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
 
 
 def show_example(example: Any) -> None:
+    """A worked example: the hand and the table as two rows of pictures, then every
+    declaration the engine allows or refuses (no slug on screen: D12)."""
     with st.container(border=True):
         st.markdown(f"**{getattr(example, 'title', '') or ui.t('rules.example')}**")
         try:
@@ -257,14 +269,19 @@ def show_example(example: Any) -> None:
         st.caption(_trump_caption(request.get("trump")))
         _card_rows(list(request.get("hand", [])), list(request.get("table", [])))
         for line in legal:
-            st.markdown(f"✅ **{ui.meld(line.meld)}** +{line.points}: " + "; ".join(line.lines))
+            st.markdown(f":green[**{ui.meld(line.meld)}** +{line.points}]: "
+                        + ui.notation("; ".join(line.lines)))
         for line in refused:
-            st.markdown(f"⛔ **{ui.meld(line.meld)}**: " + "; ".join(line.lines))
+            st.markdown(f":red[**{ui.meld(line.meld)}**]: " + ui.notation("; ".join(line.lines)))
 
 
+@st.fragment
 def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     """One check: the engine's options as a radio (or pills when several are right), a
-    Check button marked by ``lessons.mark_check``, then the engine's explanation."""
+    Check button marked by ``lessons.mark_check``, then the engine's explanation.
+
+    A fragment: choosing an answer and checking it rerun only this check; a newly
+    passed check reruns the whole page once, to update the lesson's progress marks."""
     module = ui.lessons_module()
     lang = ui.lang()
     try:
@@ -295,6 +312,9 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         st.button(ui.t("rules.check_button"), key=key + "_go", on_click=_mark,
                   args=(lesson.id, required, check, key, lang))
         verdict = st.session_state.get(verdict_key)
+        if verdict is True and check.id not in passed and st.session_state.pop(
+                key + "_new", False):
+            st.rerun(scope="app")
         if verdict is None:
             if check.id in passed:
                 st.caption(ui.t("rules.passed_before"))
@@ -329,6 +349,7 @@ def _mark(lesson_id: str, required: tuple[str, ...], check: Any, key: str, lang:
     st.session_state[verdict_key] = bool(right)
     if right:
         _save("pass_lesson_check", lesson_id, check.id, required)
+        st.session_state[key + "_new"] = True   # the page's marks change: one full rerun
 
 
 def mark_read_button(lesson: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages.i18n import LANGUAGES, pick_language, translate
-from app_pages.table import cards_row_html
+from app_pages.table import card_name, cards_row_html
 from engine.actions import Action, ActionType
 from engine.cards import Card
 from engine.explain import Event, meld_name
@@ -58,8 +58,15 @@ def browser_language() -> str:
 
 
 def setup_state() -> None:
-    """Per-tab session state, set once (the entry script calls this on every run)."""
-    st.session_state.setdefault("lang", browser_language())
+    """Per-tab session state, set once (the entry script calls this on every run).
+
+    The language lives in ``lang``, a plain key that no widget owns: a widget's value
+    can be lost when a page is switched from code (Progress -> Replay, D10), a plain
+    key cannot. A ``?lang=`` in the URL (the app's own links carry it) wins at the
+    start of a session."""
+    if "lang" not in st.session_state:
+        wanted = st.query_params.get("lang")
+        st.session_state["lang"] = wanted if wanted in LANGUAGES else browser_language()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
 
@@ -73,9 +80,17 @@ def t(key: str, **params: object) -> str:
     return translate(lang(), key, **params)
 
 
+def _language_picked() -> None:
+    st.session_state["lang"] = st.session_state["lang_pick"]
+
+
 def language_picker() -> None:
-    st.sidebar.radio(t("lang.label"), LANGUAGES, key="lang", horizontal=True,
-                     format_func=lambda code: translate(code, "lang.name"))
+    """The sidebar's language radio: it shows ``lang`` on every run and writes it
+    back only when the learner picks another language."""
+    st.session_state["lang_pick"] = lang()
+    st.sidebar.radio(t("lang.label"), LANGUAGES, key="lang_pick", horizontal=True,
+                     format_func=lambda code: translate(code, "lang.name"),
+                     on_change=_language_picked)
 
 
 # --- cached heavy objects ---------------------------------------------------------
@@ -124,13 +139,24 @@ def rule_anchor(rule_id: str) -> tuple[str, str] | None:
         return None
 
 
+@st.cache_resource
+def lesson_title(lesson_id: str, lang_code: str) -> str:
+    for lesson in lesson_list(lang_code) or lesson_list("en"):
+        if lesson.id == lesson_id:
+            return str(lesson.title)
+    return ""
+
+
 def rule_link(rule_id: str) -> str:
-    """A Markdown link to the lesson paragraph of a rule, or the bare rule id."""
+    """A Markdown link to the lesson paragraph of a rule, named by the lesson's title;
+    the rule id is only the link's tooltip (nothing for developers on screen)."""
     found = rule_anchor(rule_id)
     if found is None:
-        return f"`{rule_id}`" if rule_id else ""
+        return ""
     lesson_id, anchor = found
-    return f"[{t('rules.link')} `{rule_id}`](rules?lesson={lesson_id}&rule={rule_id}#{anchor})"
+    title = lesson_title(lesson_id, lang()) or t("rules.link")
+    return (f"[{t('rules.link')}: {title}](rules?lesson={lesson_id}&rule={rule_id}"
+            f'&lang={lang()}#{anchor} "{rule_id}")')
 
 
 # --- cards --------------------------------------------------------------------------
@@ -140,7 +166,7 @@ def four_colour() -> bool:
 
 
 def cards_html(cards: Iterable[int | Card], width: int = 44) -> str:
-    return cards_row_html(cards, four_colour=four_colour(), width=width)
+    return cards_row_html(cards, four_colour=four_colour(), width=width, lang=lang())
 
 
 def show_cards(cards: Iterable[int | Card], width: int = 44) -> None:
@@ -157,15 +183,41 @@ def card_key(card: int) -> str:
     return f"card_{c.face}{c.copy}"
 
 
+def card_text(card: int, lang_code: str | None = None, copy: bool = True) -> str:
+    """A card as the learner reads it: ``10♠#1``; in Russian ``Т♠#1`` (туз)."""
+    name = card_name(card, lang_code or lang())
+    return name if copy else name.split("#")[0]
+
+
 def card_label(card: int) -> str:
     """A short label for a card button: ``10♠ #1``."""
-    c = Card.from_id(card)
-    rank = "10" if c.rank.letter == "T" else c.rank.letter
-    return f"{rank}{c.suit.symbol} #{c.copy}"
+    text = card_text(card)
+    return text.replace("#", " #")
 
 
 def pretty_cards(cards: Iterable[int]) -> str:
-    return " ".join(Card.from_id(c).pretty for c in cards)
+    return " ".join(card_text(c) for c in cards)
+
+
+# A card written by the engine (``T♦#1``, ``Q♣``): rank letter, suit symbol, copy mark.
+_CARD_TOKEN = re.compile(r"(?<![\w#])(10|[AKQJT987])([♠♥♦♣])(#\d+)?")
+_RU_RANKS = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10", "10": "10"}
+
+
+def notation(text: str, lang_code: str | None = None) -> str:
+    """Engine text in the one notation of the language: ``10`` for the ten, never
+    ``T``; in Russian Т К Д В (the engine writes A K Q J T)."""
+    code = lang_code or lang()
+
+    def one(match: re.Match[str]) -> str:
+        rank, suit, copy = match.group(1), match.group(2), match.group(3) or ""
+        if code == "ru":
+            rank = _RU_RANKS.get(rank, rank)
+        elif rank == "T":
+            rank = "10"
+        return f"{rank}{suit}{copy}"
+
+    return _CARD_TOKEN.sub(one, text)
 
 
 def variant_title(name: str) -> str:
@@ -231,9 +283,13 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
                                                          "blanche_end"):
             show_cards(event.cards, 38)
         lines = []
+        shown = ""
         for number, item in enumerate(event.steps, 1):
             link = rule_link(item.rule_id)
-            lines.append(f"{number}. {item.render(lang())} — {link}")
+            # A lesson link once per run of steps it explains, not on every line.
+            tail = f" — {link}" if link and link != shown else ""
+            shown = link or shown
+            lines.append(f"{number}. {notation(item.render(lang()))}{tail}")
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:
@@ -242,4 +298,6 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
 
 def refusal(reason: str, rule_id: str) -> None:
     """An illegal attempt, answered with the rule that forbids it."""
-    st.error(t("play.illegal", reason=reason) + "  \n" + t("play.rule", link=rule_link(rule_id)))
+    link = rule_link(rule_id)
+    st.error(t("play.illegal", reason=notation(reason))
+             + ("  \n" + t("play.rule", link=link) if link else ""))

@@ -49,7 +49,8 @@ def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Even
 def target_outcome(profile: Profile, totals: list[int]) -> Event:
     """After a deal of a game played to a target, given the totals per side: a
     ``game_end`` event (the higher total wins once anyone has reached the target; equal
-    totals draw) or a ``next_deal`` event. A pure function of the totals, so lessons can ask "who wins the game"."""
+    totals draw) or a ``next_deal`` event. A pure function of the totals, so lessons can
+    ask "who wins the game"."""
     target = profile.scoring.target
     scores = " : ".join(map(str, totals))
     if max(totals) >= target:

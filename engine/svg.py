@@ -89,7 +89,8 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
     """One card face. ``card`` is a :class:`Card`, a card id or a token (``"QS#2"``).
 
     ``highlight`` is a border colour (e.g. for the hinted card or a trump);
-    ``dim`` greys the card out (e.g. a card that may not be played now).
+    ``dim`` greys the card out (e.g. a card that may not be played now);
+    ``lang="ru"`` prints the Russian rank letters (Т К Д В), as the Russian text does.
     """
     if isinstance(card, int):
         card = Card.from_id(card)
@@ -179,14 +180,16 @@ def as_img(svg: str, alt: str, width: int | None = None, css_class: str = "") ->
 
 
 def card_img(card: Card | int | str, *, width: int = 72, four_colour: bool = False,
-             highlight: str = "", dim: bool = False) -> str:
+             highlight: str = "", dim: bool = False, lang: str = "en",
+             copy_mark: bool = True, alt: str = "") -> str:
     """:func:`card_svg` as an ``<img>`` whose ``alt`` is the card (``Q♠#2``)."""
     if isinstance(card, int):
         card = Card.from_id(card)
     elif isinstance(card, str):
         card = parse_card(card)
-    svg = card_svg(card, width=width, four_colour=four_colour, highlight=highlight, dim=dim)
-    return as_img(svg, card.pretty, width, "bz-card")
+    svg = card_svg(card, width=width, four_colour=four_colour, highlight=highlight, dim=dim,
+                   lang=lang, copy_mark=copy_mark, title=alt)
+    return as_img(svg, alt or card.pretty, width, "bz-card")
 
 
 def back_img(width: int = 72, label: str = "face-down card") -> str:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("streamlit")
+from app_helpers import pick, pickable  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
@@ -31,6 +32,20 @@ def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
+
+
+def shown_html(at: AppTest) -> str:
+    """Every HTML snippet and card table of the page."""
+    from app_helpers import table_html, tables
+
+    return " ".join([h.proto.body for h in at.get("html")]
+                    + [table_html(at, key) for key in tables(at)])
+
+
+def at_table(at: AppTest, key: str = "play_table") -> str:
+    from app_helpers import table_html
+
+    return table_html(at, key)
 
 
 def errors(at: AppTest) -> list[str]:
@@ -78,7 +93,7 @@ def test_page_loads(page: str, lang: str):
 def test_language_switch_from_the_sidebar():
     at = run_page("play")
     assert at.title[0].value == "Play"
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     assert not at.exception and at.title[0].value == "Игра"
     assert any("Новая партия" == b.label for b in at.button)
 
@@ -101,10 +116,9 @@ def test_play_cards_by_clicking_and_controls():
     at = run_page("play", play=PlaySession.new(seed=21))
     session = at.session_state["play"]
     for _ in range(3):
-        keys = [b.key for b in at.button if b.key and b.key.startswith("card_")
-                and not b.disabled]
-        if keys:
-            at.button(key=keys[0]).click().run()
+        cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
+        if cards:
+            pick(at, "play_table", cards[0])
         else:  # declare phase: draw
             at.button(key="act_draw").click().run()
         assert not at.exception and not errors(at)
@@ -141,12 +155,12 @@ def test_illegal_playoff_card_is_answered_with_the_rule():
     legal = {a.card for a in s.legal()}
     illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
     at = run_page("play", play=s)
-    from app_pages.ui import card_key
-
-    at.button(key=card_key(illegal)).click().run()
+    assert pickable(at, "play_table")[illegal] == "illegal"     # dimmed, with its why
+    assert 'title="' in at_table(at)
+    pick(at, "play_table", illegal)
     assert not at.exception
     shown = " ".join(errors(at))
-    assert "playoff." in shown and "Not allowed" in shown
+    assert "rules?lesson=" in shown and "Not allowed" in shown
     assert len(at.session_state["play"].deal.actions) == len(s.deal.actions)
 
 
@@ -155,16 +169,14 @@ def test_a_refusal_is_explained_in_russian_too():
     legal = {a.card for a in s.legal()}
     illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
     at = run_page("play", play=s)
-    from app_pages.ui import card_key
-
-    at.button(key=card_key(illegal)).click().run()
+    pick(at, "play_table", illegal)
     assert "once the stock is gone you must" in " ".join(errors(at))
     # The stored refusal follows the language switch.
     at.session_state["lang"] = "ru"
     at.run()
     assert not at.exception
     shown = " ".join(errors(at))
-    assert "когда колода кончилась" in shown and "playoff." in shown, shown
+    assert "когда колода кончилась" in shown and "rules?lesson=" in shown, shown
 
 
 def test_declaration_buttons_and_explanations():
@@ -245,7 +257,7 @@ def test_explainer_lists_legal_and_refused():
     assert not at.exception and not at.warning
     text = " ".join(m.value for m in at.markdown)
     assert "trump marriage" in text and "bezique" in text
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     text = " ".join(m.value for m in at.markdown)
     assert "козырный марьяж" in text
 
@@ -296,8 +308,11 @@ VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-hand
 
 def _act(at: AppTest) -> None:
     """One action by hand: the first playable card, else draw."""
-    keys = [b.key for b in at.button if b.key and b.key.startswith("card_") and not b.disabled]
-    at.button(key=keys[0] if keys else "act_draw").click().run()
+    cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
+    if cards:
+        pick(at, "play_table", cards[0])
+    else:
+        at.button(key="act_draw").click().run()
     assert not at.exception, [e.value for e in at.exception]
 
 
@@ -325,21 +340,21 @@ def test_every_variant_from_the_play_page(variant: str):
         assert any(b.key == "new_game_end" for b in at.button)
     else:
         assert any(b.key == "next_deal" for b in at.button)
-    at.sidebar.radio(key="lang").set_value("ru").run()
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
     assert not at.exception
 
 
 def test_four_handed_table_and_scores():
     s = PlaySession.new("rubicon-four-handed", seed=2)
     at = run_page("play", play=s)
-    html = " ".join(h.proto.body for h in at.get("html"))
+    html = shown_html(at)
     for word in ("Partner", "Left opponent", "Right opponent", "not fixed yet"):
         assert word in html
     assert "Turn-up" not in html
     sheet = " ".join(m.value for m in at.markdown)
     assert "You &amp; partner" in sheet or "You & partner" in sheet
-    at.sidebar.radio(key="lang").set_value("ru").run()
-    html = " ".join(h.proto.body for h in at.get("html"))
+    at.sidebar.radio(key="lang_pick").set_value("ru").run()
+    html = shown_html(at)
     assert "Партнёр" in html and "ещё не определены" in html
 
 
@@ -362,10 +377,10 @@ def test_long_playoff_verdicts_by_button():
     while not (s.deal.in_playoff and s.deal.phase in ("lead", "follow")) and not s.deal.is_over:
         s.autoplay(1)
     at = run_page("play", play=s)
-    assert not any("loses" in c.value or c.value == "best" for c in at.caption)
+    assert 'class="bz-pnote"' not in at_table(at)
     at.button(key="solver_verdicts").click().run()
     assert not at.exception
-    assert any(c.value.startswith("best") for c in at.caption)
+    assert re.search(r'class="bz-pnote">(best|loses)', at_table(at))
 
 
 def test_replay_of_a_four_handed_game():
@@ -374,7 +389,7 @@ def test_replay_of_a_four_handed_game():
     at = run_page("replay", play=s)
     at.slider(key="replay_step").set_value(7).run()
     assert not at.exception
-    assert "Partner" in " ".join(h.proto.body for h in at.get("html"))
+    assert "Partner" in shown_html(at)
 
 
 def test_replay_of_a_three_handed_game():
@@ -383,7 +398,7 @@ def test_replay_of_a_three_handed_game():
     at = run_page("replay", play=s)
     at.slider(key="replay_step").set_value(7).run()
     assert not at.exception
-    html = " ".join(h.proto.body for h in at.get("html"))
+    html = shown_html(at)
     assert "Left opponent" in html and "Right opponent" in html
 
 
@@ -410,7 +425,7 @@ def test_home_deals_a_hand_of_the_chosen_variant():
 def test_three_handed_table_shows_both_opponents():
     s = PlaySession.new("three-handed", seed=2)
     at = run_page("play", play=s)
-    html = " ".join(h.proto.body for h in at.get("html"))
+    html = shown_html(at)
     assert "Left opponent" in html and "Right opponent" in html and "Partner" not in html
     sheet = " ".join(m.value for m in at.markdown)
     assert "Left opponent" in sheet and "Right opponent" in sheet  # a column per player

@@ -1,8 +1,12 @@
 """End to end in a real browser: start ``streamlit run app.py`` and drive it with
-Playwright and Debian's chromium. Plays a whole deal (a few cards clicked by hand,
-the rest by auto-play), switches the language and uses the score explainer, taking
-screenshots (a temp dir, and ``screenshots/`` which git ignores).
+Playwright and Debian's chromium, at 1024 px. Plays a whole deal by clicking the cards
+on the table (one by the keyboard, one illegal play-off card refused), switches the
+language, answers an endgame puzzle wrongly (the refutation stepped on the table)
+and then rightly, and uses the score explainer, taking screenshots (a temp dir, and
+``screenshots/`` which git ignores). The click-to-settled times of the cards played
+are printed and written to ``screenshots/timings.txt``.
 
+The server uses the suite's temporary progress database (tests/conftest.py).
 Skipped when chromium or the playwright package is missing."""
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import os
 import re
 import shutil
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -104,46 +109,110 @@ def no_exception(page) -> None:
     assert found.count() == 0, found.first.inner_text()
 
 
-def click_and_wait_for_move(page, locator) -> None:
+def click_and_wait_for_move(page, locator, act=None, patient: bool = False) -> bool:
+    """Click ``locator`` (or do ``act()``, e.g. keys) and wait until the move number
+    changes and the page has settled. ``patient``: a click on a card drawn just before
+    the page changed may be refused (the card was no longer playable); then return
+    False and let the caller look again."""
     before = move_number(page)
-    locator.click()
-    page.wait_for_function(
-        "(n) => { const e = document.querySelector('.st-key-play_progress');"
-        " if (!e) return false; const m = e.innerText.trim().match(/(\\d+)\\s*$/);"
-        " return m && Number(m[1]) !== n; }", arg=before, timeout=20_000)
+    if act is not None:
+        act()
+    else:
+        locator.click()
+    try:
+        page.wait_for_function(
+            "(n) => { const e = document.querySelector('.st-key-play_progress');"
+            " if (!e) return false; const m = e.innerText.trim().match(/(\\d+)\\s*$/);"
+            " return m && Number(m[1]) !== n; }", arg=before, timeout=20_000)
+    except sync_api.TimeoutError:
+        if not patient:
+            raise
+        settle(page)
+        return False
     settle(page)
+    return True
+
+
+PICK = "[data-pick]:not(.is-illegal)"
+WIDTH = {"width": 1024, "height": 1400}
+
+
+def table_cards(page, key: str, which: str = PICK):
+    """The cards one may click on the table component ``key`` (its shadow DOM is open:
+    Playwright's CSS pierces it)."""
+    return page.locator(f".st-key-{key} {which}")
+
+
+def wait_for_an_action(page) -> None:
+    """A cold server can still be sending the page: wait until a card, a declaration
+    or draw button, or the end of the deal is there."""
+    page.wait_for_selector(f".st-key-play_table {PICK}, [class*='st-key-act_'] button, "
+                           ".st-key-next_deal button, .st-key-new_game_end button",
+                           timeout=60_000)
+
+
+def deal_over(page) -> bool:
+    return bool(page.locator(".st-key-next_deal button, .st-key-new_game_end button").count())
+
+
+def play_one(page, timings: list[float], keyboard: bool = False) -> None:
+    """One action by hand: a card clicked on the table, else the first declaration
+    (or draw) button."""
+    wait_for_an_action(page)
+    settle(page)
+    cards = table_cards(page, "play_table")
+    if cards.count():
+        start = time.perf_counter()
+        if keyboard and cards.count() > 1:
+            def keys() -> None:
+                cards.first.focus()
+                page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+
+            moved = click_and_wait_for_move(page, None, keys, patient=True)
+        else:
+            moved = click_and_wait_for_move(page, cards.first, patient=True)
+        if moved:
+            timings.append((time.perf_counter() - start) * 1000)
+    else:
+        click_and_wait_for_move(page, page.locator("[class*='st-key-act_'] button").first)
+    no_exception(page)
 
 
 def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     shots = Shots(tmp_path)
-    page = browser.new_page(viewport={"width": 1400, "height": 1700}, locale="en-US")
+    page = browser.new_page(viewport=WIDTH, locale="en-US")
     page.goto(server + "/play")
     page.wait_for_selector(".st-key-play_progress", timeout=30_000)
     settle(page)
     assert page.get_by_role("heading", name="Play").count() >= 1
     shots.take(page, "01-play-start")
 
-    # A few moves by hand: click a card, or draw after winning a trick.
-    for _ in range(4):
-        wait_for_an_action(page)
-        cards = page.locator("[class*='st-key-card_'] button:not([disabled])")
-        if cards.count():
-            click_and_wait_for_move(page, cards.first)
-        else:
-            click_and_wait_for_move(page, page.locator(".st-key-act_draw button"))
-        no_exception(page)
-    shots.take(page, "02-after-manual-moves")
-
-    # Auto-play in steps, then to the end of the deal.
-    page.locator(".st-key-autoplay_n input").fill("20")
-    page.locator(".st-key-autoplay_n input").press("Enter")
-    settle(page)
-    click_and_wait_for_move(page, page.locator(".st-key-autoplay button"))
-    shots.take(page, "03-after-autoplay")
-    click_and_wait_for_move(page, page.locator(".st-key-to_end button"))
-    no_exception(page)
-    page.get_by_text("The deal is over.").first.wait_for(timeout=20_000)
+    # A whole deal by hand, on the table: cards clicked (one by the keyboard), the
+    # declarations and draws by their buttons; one illegal play-off card refused.
+    timings: list[float] = []
+    refused = False
+    for number in range(200):
+        if deal_over(page):
+            break
+        illegal = table_cards(page, "play_table", "[data-pick].is-illegal")
+        if not refused and illegal.count():
+            assert illegal.first.get_attribute("title")          # the why, on hover
+            illegal.first.click(force=True)       # aria-disabled: still sends the click
+            page.get_by_text("Not allowed").first.wait_for(timeout=20_000)
+            shots.take(page, "02-playoff-refused")
+            refused = True
+        play_one(page, timings, keyboard=number == 3)
+        if number == 6:
+            shots.take(page, "02-after-manual-moves")
+    assert deal_over(page), "the deal did not end by hand"
+    page.get_by_text("Review of the deal").first.wait_for(timeout=20_000)
     shots.take(page, "04-deal-over")
+    report = (f"click-to-settled, a card on Play (n={len(timings)}): median "
+              f"{statistics.median(timings):.0f} ms, max {max(timings):.0f} ms")
+    print(report)
+    (ROOT / "screenshots").mkdir(exist_ok=True)
+    (ROOT / "screenshots" / "timings.txt").write_text(report + "\n", "utf-8")
     # A single deal can reach the target (1000) with big melds: then the game is over
     # and the page offers a new game instead of deal 2 (the deals are not seeded here).
     # A click that lands while the server is still finishing a run can be dropped
@@ -176,10 +245,10 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Объяснение очков").click()
     page.get_by_role("heading", name="Объяснение очков").first.wait_for(timeout=20_000)
     settle(page)
-    for label in ("K♦", "Q♦", "J♦"):
+    for label in ("К♦", "Д♦", "В♦"):            # Russian letters: король, дама, валет
         page.locator(".st-key-ex_hand_D button").filter(has_text=label).first.click()
         settle(page)
-    page.locator(".st-key-ex_hand_S button").filter(has_text="Q♠").first.click()
+    page.locator(".st-key-ex_hand_S button").filter(has_text="Д♠").first.click()
     settle(page)
     page.get_by_text("козырный марьяж").first.wait_for(timeout=20_000)
     page.get_by_text("безик", exact=True).first.wait_for(timeout=20_000)
@@ -188,7 +257,7 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
 
     # An impossible selection: a card in hand and on the table.
     page.get_by_role("tab", name="Карты на столе").click()
-    page.locator(".st-key-ex_table_D button").filter(has_text="K♦").first.click()
+    page.locator(".st-key-ex_table_D button").filter(has_text="К♦").first.click()
     settle(page)
     page.get_by_text("Такая позиция невозможна").first.wait_for(timeout=20_000)
     no_exception(page)
@@ -205,7 +274,8 @@ def test_rules_link_opens_the_lesson(server, browser, tmp_path):
     page.goto(f"{server}/rules?lesson={lesson_id}&rule=play.trick_winner#{anchor}")
     page.get_by_role("heading", name="Правила").first.wait_for(timeout=30_000)
     settle(page)
-    page.get_by_text("play.trick_winner").first.wait_for(timeout=20_000)
+    page.get_by_text("Вы пришли сюда за этим правилом").first.wait_for(timeout=20_000)
+    assert page.get_by_text("play.trick_winner").count() == 0     # only in a tooltip
     no_exception(page)
     Shots(tmp_path).take(page, "08-rules-from-link")
     page.close()
@@ -221,26 +291,14 @@ def choose_variant(page, title: str) -> None:
     settle(page)
 
 
-def wait_for_an_action(page) -> None:
-    """A cold server can still be sending the page: wait until a card, the draw
-    button or the carte blanche button is there."""
-    page.wait_for_selector("[class*='st-key-card_'] button:not([disabled]), "
-                           ".st-key-act_draw button, .st-key-act_blanche button",
-                           timeout=60_000)
-
-
 def hand_moves(page, count: int) -> None:
     for _ in range(count):
         wait_for_an_action(page)
         blanche = page.locator(".st-key-act_blanche button")
-        cards = page.locator("[class*='st-key-card_'] button:not([disabled])")
         if blanche.count():
             click_and_wait_for_move(page, blanche)
-        elif cards.count():
-            click_and_wait_for_move(page, cards.first)
         else:
-            click_and_wait_for_move(page, page.locator(".st-key-act_draw button"))
-        no_exception(page)
+            play_one(page, [])
 
 
 def test_rubicon_to_the_settlement_and_four_handed_tricks(server, browser, tmp_path):
@@ -274,16 +332,41 @@ def test_rubicon_to_the_settlement_and_four_handed_tricks(server, browser, tmp_p
     page.close()
 
 
+def hinted_card(page) -> str:
+    """Take hints until the last one names the card; return its text (``Q♠``)."""
+    named = re.compile(r"Play (\S+)$")
+    for _ in range(4):
+        found = page.get_by_text(named)
+        if found.count():
+            return named.search(found.last.inner_text().strip()).group(1)
+        button = page.locator(".st-key-eg_hint_btn button")
+        if button.is_disabled():
+            break
+        shown = page.locator('[data-testid="stAlert"]').count()
+        button.click()
+        page.wait_for_function("(n) => document.querySelectorAll('[data-testid=\"stAlert\"]')"
+                               ".length > n", arg=shown, timeout=20_000)
+        settle(page)
+    page.get_by_text(named).last.wait_for(timeout=20_000)
+    return named.search(page.get_by_text(named).last.inner_text().strip()).group(1)
+
+
+def click_card_named(page, name: str) -> None:
+    page.locator(f".st-key-eg_table [data-pick] img[alt^='{name}#']").first.click()
+    settle(page)
+
+
 def test_solve_one_puzzle_of_each_kind(server, browser, tmp_path):
-    """A meld puzzle answered and checked, and an endgame puzzle played out."""
+    """A meld puzzle answered and checked; an endgame puzzle answered wrongly (the
+    engine's refutation stepped on the table), retried and solved, by clicking cards."""
     shots = Shots(tmp_path)
-    page = browser.new_page(viewport={"width": 1400, "height": 1700}, locale="en-US")
+    page = browser.new_page(viewport=WIDTH, locale="en-US")
     page.goto(server + "/meld_trainer")
     page.wait_for_selector(".st-key-mt_check_btn button", timeout=60_000)
     settle(page)
     alerts = page.locator('[data-testid="stAlert"]')
     before = alerts.count()
-    answer = page.locator(".st-key-mt_answer")
+    answer = page.locator("[class*='st-key-mt_answer_']")
     if answer.locator("[role=radiogroup]").count():
         answer.locator("label").first.click()
     else:
@@ -298,22 +381,66 @@ def test_solve_one_puzzle_of_each_kind(server, browser, tmp_path):
     no_exception(page)
     shots.take(page, "13-meld-puzzle-checked")
 
+    # An endgame puzzle that asks for the best card (a "value" one is skipped).
     page.goto(server + "/endgame")
-    page.wait_for_selector("[class*='st-key-eg_play_'] button, .st-key-eg_value_btn button",
+    page.wait_for_selector(f".st-key-eg_table {PICK}, .st-key-eg_value_btn button",
                            timeout=60_000)
     settle(page)
-    if page.locator(".st-key-eg_value_btn button").count():
+    for _ in range(30):
+        if not page.locator(".st-key-eg_value_btn button").count() and \
+                page.get_by_text("Find the best card").count():
+            break
+        page.locator(".st-key-eg_next_btn button").click()
+        settle(page)
+    if page.locator(".st-key-eg_value_btn button").count():      # only "value" ones: answer
         page.locator(".st-key-eg_value_input input").fill("10")
         page.keyboard.press("Enter")
         settle(page)
         page.locator(".st-key-eg_value_btn button").click()
+        table_cards(page, "eg_table").first.wait_for(timeout=20_000)
         settle(page)
-    for _ in range(12):
-        plays = page.locator("[class*='st-key-eg_play_'] button:not([disabled])")
-        if not plays.count():
-            break
-        plays.first.click()
+    best = hinted_card(page)
+    legal = table_cards(page, "eg_table")
+    names = [legal.nth(i).locator("img").get_attribute("alt").split("#")[0]
+             for i in range(legal.count())]
+    wrong = next((n for n in names if n != best), None)
+    if wrong is not None:
+        click_card_named(page, wrong)                       # a wrong answer: refuted
+        page.locator(".st-key-eg_ref_step").wait_for(timeout=20_000)
+        page.locator(".st-key-eg_ref_step_table [data-pick], "
+                     ".st-key-eg_ref_step_table img").first.wait_for(timeout=20_000)
+        slider = page.locator(".st-key-eg_ref_step input").first    # react-aria: a range input
+        slider.focus()
+        page.keyboard.press("ArrowRight")
         settle(page)
         no_exception(page)
-    assert page.locator("[class*='st-key-eg_play_'] button:not([disabled])").count() == 0
-    shots.take(page, "14-endgame-puzzle-done")
+        shots.take(page, "14-endgame-refuted")
+        page.locator(".st-key-eg_retry button").first.click()      # retry, then the right card
+        table_cards(page, "eg_table").first.wait_for(timeout=20_000)
+        settle(page)
+    for _ in range(24):
+        for _wait in range(100):          # my turn again, or the puzzle is over
+            if page.get_by_text("the most possible").count() or \
+                    table_cards(page, "eg_table").count():
+                break
+            page.wait_for_timeout(200)
+        if page.get_by_text("the most possible").count():
+            break
+        if not table_cards(page, "eg_table").count():   # a hint read too early: again
+            page.locator(".st-key-eg_retry button").first.click()
+            table_cards(page, "eg_table").first.wait_for(timeout=20_000)
+        settle(page)
+        page.wait_for_timeout(300)        # the hints are redrawn with the table
+        shown = page.locator(".st-key-eg_table [data-pick]").count()
+        click_card_named(page, hinted_card(page))
+        for _wait in range(100):          # my card leaves my hand, or the puzzle ends
+            if page.get_by_text("the most possible").count() or \
+                    page.locator(".st-key-eg_table [data-pick]").count() < shown:
+                break
+            page.wait_for_timeout(200)
+        settle(page)
+        no_exception(page)
+    page.get_by_text("the most possible").first.wait_for(timeout=20_000)
+    assert page.get_by_text("the most possible").count() == 1
+    shots.take(page, "15-endgame-solved")
+    page.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_helpers import pick, pickable
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).parent.parent
@@ -31,6 +32,17 @@ def button(at: AppTest, key: str):  # noqa: ANN201 - AppTest element
     return next(b for b in at.button if b.key == key)
 
 
+def answer(at: AppTest):  # noqa: ANN201 - AppTest element
+    """The Meld trainer's answer widget (its key changes with every puzzle)."""
+    return at.multiselect(key=f"mt_answer_{at.session_state['mt_round']}")
+
+
+def play_first_card(at: AppTest) -> None:
+    """Click the first playable card of the endgame table."""
+    cards = [c for c, state in pickable(at, "eg_table").items() if state in ("legal", "free")]
+    pick(at, "eg_table", cards[0])
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_hub(lang: str) -> None:
     at = app("puzzle_hub", lang).run()
@@ -43,7 +55,7 @@ def test_meld_trainer_spot_with_hint_and_check() -> None:
     assert not at.exception
     button(at, "mt_hint_btn").click().run()
     assert not at.exception and any("Hint 1" in i.value for i in at.info)
-    at.multiselect(key="mt_answer").set_value(["bezique"]).run()
+    answer(at).set_value(["bezique"]).run()
     button(at, "mt_check_btn").click().run()
     assert not at.exception
     assert at.success or at.error
@@ -85,8 +97,7 @@ def test_endgame_play_and_progress(progress_db: Path) -> None:
             at.number_input(key="eg_value_input").set_value(10).run()
             button(at, "eg_value_btn").click().run()
             continue
-        plays = [b for b in at.button if b.key and b.key.startswith("eg_play_")]
-        plays[0].click().run()
+        play_first_card(at)
         assert not at.exception
     assert at.session_state["eg_recorded"] is not None
     assert progress_db.exists()
@@ -99,7 +110,7 @@ def test_progress_empty_and_replay() -> None:
     at = app("progress", "ru").run()
     assert not at.exception
     meld = app("meld_trainer").run()
-    meld.multiselect(key="mt_answer").set_value([]).run()
+    answer(meld).set_value([]).run()
     button(meld, "mt_check_btn").click().run()
     at = app("progress").run()
     replays = [b for b in at.button if b.key and b.key.startswith("progress_replay_")]
@@ -130,7 +141,7 @@ def test_variant_puzzles_are_served_and_played(variant: str) -> None:
             at.number_input(key="eg_value_input").set_value(10).run()
             button(at, "eg_value_btn").click().run()
             continue
-        [b for b in at.button if b.key and b.key.startswith("eg_play_")][0].click().run()
+        play_first_card(at)
         assert not at.exception
     meld = app("meld_trainer")
     meld.session_state["variant"] = variant

@@ -50,7 +50,7 @@ def shown_ids(at: AppTest) -> list[str]:
     """The lesson ids under the filter (the lesson picker shows their titles)."""
     lang = at.session_state["lang"]
     titles = {les.title: les.id for les in lessons.list_lessons(lang)}
-    return [titles[label.split(" ", 1)[1]] for label in listed(at)]
+    return [titles[label] for label in listed(at)]
 
 
 def answer(at: AppTest, lesson_id: str, lang: str = "en", right: bool = True) -> None:
@@ -81,7 +81,12 @@ def test_page_loads_with_the_curriculum(db: Path, lang: str):
     labels = [b.label for b in at.button]
     first = lessons.get_lesson("overview", lang)
     assert any(label.startswith(f"○ {first.title}") for label in labels)
-    assert text["rules.next"].format(title=first.title) in labels
+    # "Next lesson" leads on from the open lesson, never to it (D11)
+    assert text["rules.next_button"] in labels
+    opened = at.selectbox(key="rules_lesson").value
+    captions = [c.value for c in at.caption]
+    assert lessons.get_lesson(opened, lang).title not in captions
+    assert first.id == opened
     groups = [m.value for m in at.markdown]
     assert f"**{text['rules.group_reference']}**" in groups
     # the two-handed default: its lessons and the general ones, in order
@@ -104,7 +109,8 @@ def test_variant_filter_changes_the_list(db: Path):
     # the next lesson for Rubicon is where its prerequisites begin
     at.selectbox(key="rules_variant").set_value("rubicon").run()
     title = lessons.get_lesson("overview").title
-    assert at.button(key="rules_next").label == catalogue("en")["rules.next"].format(title=title)
+    assert at.button(key="rules_next").label == catalogue("en")["rules.next_button"]
+    assert title in [c.value for c in at.caption]
     at.button(key="rules_next").click().run()
     assert not at.exception
     assert at.selectbox(key="rules_lesson").value == "overview"
@@ -169,7 +175,9 @@ def test_unknown_lesson_and_rule_give_a_message(db: Path):
     assert any("no-such-lesson" in w.value for w in at.warning)
     assert at.selectbox(key="rules_lesson").value == "overview"
     odd_rule = rules(query={"lesson": "cards", "rule": "no.such_rule"})
-    assert any("no.such_rule" in c.value for c in odd_rule.caption)
+    # the rule id stays off the screen, in the caption's tooltip (D14)
+    assert any("no.such_rule" in c.proto.help for c in odd_rule.caption)
+    assert not any("no.such_rule" in c.value for c in odd_rule.caption)
 
 
 def test_corrupted_progress_file_is_reported_not_raised(db: Path):

@@ -1,0 +1,24 @@
+"""Suite-wide settings: the tests never touch a learner's own progress database.
+
+Every store opened without an explicit path (the app pages, the puzzle trainer, the
+browser test's server, which inherits this environment) uses a file in a temporary
+directory made for this pytest run."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+_TMP = Path(tempfile.mkdtemp(prefix="bezique-tests-"))
+TEST_DB = _TMP / "progress.sqlite3"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # Set before any test module imports the app: puzzles.store reads the variable
+    # each time it opens the store, and a server started by a test inherits it.
+    os.environ["BEZIQUE_PROGRESS_DB"] = str(TEST_DB)
+    os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
+    os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
