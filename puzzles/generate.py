@@ -4,6 +4,14 @@ function of its arguments (deal seeds are drawn from ``random.Random(seed)``).
 Meld banks mix the three question types (40 % spot, 30 % best, 30 % legal, with
 legal/refused balanced); endgame banks take at most two puzzles of each type
 from one deal and aim for half ``best`` (unique first card) puzzles.
+
+Two shipped banks are unions of runs (``bezique puzzles generate``)::
+
+    --kind endgame --variant rubicon-four-handed --types best --count 60 \
+        --min-tricks 4 --max-tricks 6 --seed 1     # 4-6 tricks left
+    --kind endgame --variant rubicon-four-handed --types best --count 60 \
+        --min-tricks 7 --max-tricks 9 --seed 2     # 7-9 tricks left (issue #22)
+    --kind meld --variant eight-pack --count 100 --seed 1
 """
 
 from __future__ import annotations

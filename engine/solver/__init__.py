@@ -12,7 +12,9 @@ the last tricks are a game of perfect information.
 * :func:`solve`: the value of every legal card, the best line and a
   :class:`Refutation` of every worse card, in English and Russian;
 * :func:`move_values`: just the values (the fast path for bots);
-* :mod:`engine.solver.search`: the bitmask search itself.
+* :mod:`engine.solver.search`: the bitmask search itself;
+* :mod:`engine.solver.partnership` and :mod:`engine.solver.search4`: the same for
+  four seats in two partnerships.
 """
 
 from engine.solver.analysis import Refutation, Scale, Solution, move_values, solve
