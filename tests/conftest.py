@@ -20,5 +20,7 @@ def pytest_configure(config: pytest.Config) -> None:
     # Set before any test module imports the app: puzzles.store reads the variable
     # each time it opens the store, and a server started by a test inherits it.
     os.environ["BEZIQUE_PROGRESS_DB"] = str(TEST_DB)
+    # A database URL would take precedence over the file: never the learner's server.
+    os.environ.pop("BEZIQUE_DATABASE_URL", None)
     os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
     os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
