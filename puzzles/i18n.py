@@ -88,6 +88,17 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "более высоком уровне"),
     "rule.reuse.partner_swap": ("a new partner does not renew a card",
                                 "новый партнёр не обновляет карту"),
+    "rule.reuse.reform": ("a meld re-forms only after one of its cards is played, and "
+                          "beziques and sets are never re-paired on the table",
+                          "комбинацию составляют заново лишь после розыгрыша её карты, а "
+                          "безики и четвёрки на столе не переставляют"),
+    "rule.reuse.all_new": ("in this reading every card of a multiple bezique must be new",
+                           "в этом прочтении все карты многократного безика должны быть "
+                           "новыми"),
+    "rule.reuse.cross_class": ("a card may join a meld of another class",
+                               "карта может войти в комбинацию другой группы"),
+    "rule.reuse.upgrade": ("a card may go up to a higher meld of its class",
+                           "карту можно взять в старшую комбинацию той же группы"),
     "right": ("Correct! +{points} credit", "Верно! Зачёт {points}"),
     "wrong": ("Not quite. The answer: {answer}", "Не совсем. Ответ: {answer}"),
     "why": ("Why", "Почему"),

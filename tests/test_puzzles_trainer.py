@@ -158,3 +158,22 @@ def test_four_handed_messages_name_the_seats() -> None:
     bad = next(f for f, v in rec["moves"].items() if v < rec["value"])
     failed = trainer.endgame_play(state, bad, "ru")
     assert failed["status"] == "failed" and "для вашей пары" in failed["message"]
+
+
+def test_every_refusal_in_the_meld_banks_has_a_name_in_both_languages() -> None:
+    """A refused meld is explained by the rule's name, never by its internal id."""
+    import json
+    from pathlib import Path
+
+    from puzzles.i18n import rule_name
+
+    rules = set()
+    for bank in Path(__file__).resolve().parents[1].glob("puzzles/meld-*.jsonl"):
+        for line in bank.read_text(encoding="utf-8").splitlines():
+            answer = json.loads(line).get("answer")
+            if isinstance(answer, dict) and not answer.get("legal", True):
+                rules.add(answer["rule"])
+    assert "reuse.reform" in rules
+    for rule in rules:
+        for lang in ("en", "ru"):
+            assert rule_name(rule, lang) != rule, (rule, lang)
