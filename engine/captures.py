@@ -172,8 +172,12 @@ def _score_melds(deal: Deal, player: int, before: set[int], new: Sequence[int]) 
     for verdict in verdicts:
         spec = verdict.spec
         added = [c for c in verdict.cards if c in new]
-        steps = [step("capture.meld", "capture_meld", new=pretty(added), cards=pretty(
-            verdict.cards), meld=spec.kind), *verdict.steps]
+        head = (step("capture.meld", "capture_meld", new=pretty(added),
+                     cards=pretty(verdict.cards), meld=spec.kind)
+                if len(added) < len(verdict.cards) else
+                step("capture.meld", "capture_meld_whole", cards=pretty(verdict.cards),
+                     meld=spec.kind))
+        steps = [head, *verdict.steps]
         history.append(ScoredMeld(spec.kind, frozenset(verdict.cards)))
         deal._score(player, spec.rule_id, spec.points, steps, "declare",
                     tuple(sorted(verdict.cards, key=display_order)), spec.kind)

@@ -241,6 +241,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "{cards} не входят ни в одну комбинацию: в отбой"),
     "capture_meld": ("captured {new} completes {cards} with the laid-out cards: a {meld}",
                      "взятая {new} вместе с выложенными картами образует {cards}: {meld}"),
+    "capture_meld_whole": ("the captured {cards} form a {meld} by themselves",
+                           "взятые {cards} сами образуют {meld}"),
     "dix_capture": ("{card} is captured and was not yet counted: {points}",
                     "{card} взята во взятке и ещё не засчитана: {points}"),
     "dix_exchange_captured": ("the captured {card} is exchanged for the turn-up {other}, "
