@@ -25,12 +25,21 @@ module only reads profile fields.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.cards import Card, Rank, Suit
 from engine.explain import Event, step
-from engine.melds import (SEQUENCE_RANKS, ScoredMeld, Verdict, candidate_sets, check_reuse,
-                          display_order, judge, pretty)
+from engine.melds import (
+    SEQUENCE_RANKS,
+    ScoredMeld,
+    Verdict,
+    candidate_sets,
+    check_reuse,
+    display_order,
+    judge,
+    pretty,
+)
 from engine.profile import MeldSpec, Profile
 from engine.tricks import is_brisque
 
@@ -61,7 +70,7 @@ def combinable(profile: Profile, trump: int | None, card: int) -> bool:
 
 
 def _order(verdict: Verdict) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
-    cards = tuple(sorted((display_order(c) for c in verdict.cards)))
+    cards = tuple(sorted(display_order(c) for c in verdict.cards))
     return (-verdict.spec.level, -verdict.spec.points, cards)
 
 
@@ -127,30 +136,58 @@ def _still_open(profile: Profile, spec: MeldSpec, card: int,
     return True
 
 
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """What one won trick scores: brisques, cards laid out or discarded, and the
+    combinations completed (the seven of trumps aside)."""
+
+    brisques: tuple[int, ...]
+    brisque_points: int
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
+    melds: tuple[Verdict, ...]
+
+    @property
+    def total(self) -> int:
+        return self.brisque_points + sum(v.points for v in self.melds)
+
+
+def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
+                  trick: Sequence[int], history: Sequence[ScoredMeld]) -> Capture:
+    """The score of winning ``trick`` with ``laid`` already laid out (000); the one
+    computation behind the deal, the "what does this capture score?" checks and
+    puzzles."""
+    scoring = profile.scoring
+    brisques = tuple(sorted((c for c in trick if is_brisque(c)), key=display_order))
+    each = scoring.brisque_points if scoring.brisques == "on_capture" else 0
+    kept = tuple(c for c in trick if combinable(profile, trump, c))
+    dropped = tuple(c for c in trick if c not in kept)
+    melds = tuple(capture_melds(profile, trump, laid, kept, history)) if kept else ()
+    return Capture(brisques, each * len(brisques), kept, dropped, melds)
+
+
 # --- hooks called by the deal -------------------------------------------------------
 
 def on_trick(deal: Deal, winner: int, trick: Sequence[int]) -> None:
     """Score a won trick under ``declaring.source = "captured"`` (see the module text)."""
     profile = deal.profile
-    scoring = profile.scoring
-    brisques = [c for c in trick if is_brisque(c)]
-    if scoring.brisques == "on_capture" and brisques and scoring.brisque_points:
-        points = len(brisques) * scoring.brisque_points
-        deal._score(winner, "score.brisque", points,
-                    [step("score.brisque", "capture_brisques", count=len(brisques),
-                          each=scoring.brisque_points, points=points)],
-                    "brisques", tuple(sorted(brisques, key=display_order)))
-    _lay_out(deal, winner, trick)
+    capture = score_capture(profile, deal.trump, deal.laid[winner], trick,
+                            deal.history[winner])
+    if capture.brisque_points:
+        each = profile.scoring.brisque_points
+        deal._score(winner, "score.brisque", capture.brisque_points,
+                    [step("score.brisque", "capture_brisques", count=len(capture.brisques),
+                          each=each, points=capture.brisque_points)],
+                    "brisques", capture.brisques)
+    _lay_out(deal, winner, capture)
     dix = profile.dix
     for card in trick:
         if dix.on_capture and deal._is_trump_seven(card) and card not in deal.dix_counted:
             deal._score_dix(winner, card, "dix.capture", "dix_capture")
 
 
-def _lay_out(deal: Deal, player: int, cards: Sequence[int]) -> None:
-    profile = deal.profile
-    kept = [c for c in cards if combinable(profile, deal.trump, c)]
-    dropped = [c for c in cards if c not in kept]
+def _lay_out(deal: Deal, player: int, capture: Capture) -> None:
+    kept, dropped = capture.kept, capture.dropped
     steps = []
     if kept:
         steps.append(step("capture.lay_out", "capture_laid", cards=pretty(kept)))
@@ -158,17 +195,13 @@ def _lay_out(deal: Deal, player: int, cards: Sequence[int]) -> None:
         steps.append(step("capture.lay_out", "capture_discarded", cards=pretty(dropped)))
     deal._emit(Event("lay_out", player, "capture.lay_out", 0,
                      tuple(sorted(kept, key=display_order)), "", tuple(steps)))
-    before = set(deal.laid[player])
     deal.laid[player].update(kept)
-    _score_melds(deal, player, before, kept)
+    _score_melds(deal, player, kept, capture.melds)
 
 
-def _score_melds(deal: Deal, player: int, before: set[int], new: Sequence[int]) -> None:
-    profile = deal.profile
-    if not new:
-        return
+def _score_melds(deal: Deal, player: int, new: Sequence[int],
+                 verdicts: Sequence[Verdict]) -> None:
     history = deal.history[player]
-    verdicts = capture_melds(profile, deal.trump, before, new, history)
     for verdict in verdicts:
         spec = verdict.spec
         added = [c for c in verdict.cards if c in new]
@@ -212,9 +245,10 @@ def exchange(deal: Deal, card: int) -> None:
                      (step("dix.exchange", "dix_exchange_captured", card=_p(card),
                            other=_p(old)),)))
     if combinable(deal.profile, deal.trump, old):
-        before = set(deal.laid[player])
+        verdicts = capture_melds(deal.profile, deal.trump, deal.laid[player], [old],
+                                 deal.history[player])
         deal.laid[player].add(old)
-        _score_melds(deal, player, before, [old])
+        _score_melds(deal, player, [old], verdicts)
 
 
 def _p(card: int) -> str:

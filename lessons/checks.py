@@ -18,6 +18,10 @@ Kinds and their params:
 ``brisque_points``      ``cards`` captured, optional ``last_trick`` (bool) → options are
                         point values; answer from :func:`engine.tricks.is_brisque` and the
                         profile's ``scoring`` fields.
+``capture_score``       ``trump``, ``laid`` (cards laid out before), ``trick`` (the cards
+                        just captured), optional ``history`` (``[{"meld", "cards"}]``)
+                        → options are point values; answer from
+                        :func:`engine.captures.score_capture` (000, Fildinski).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ from engine.profile import Profile, load_profile
 from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points")
+         "brisque_points", "capture_score")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
@@ -75,6 +79,8 @@ _TEXT: dict[str, tuple[str, str]] = {
                  "Брисок (тузов и десяток): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
+    "no_meld": ("The capture completes no combination.",
+                "Взятые карты не образуют ни одной комбинации."),
 }
 
 
@@ -248,6 +254,42 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
                        False, tuple(explanation), tuple(rules))
 
 
+def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.captures import score_capture
+    from engine.melds import ScoredMeld, all_verdicts
+
+    p = check.params
+    trump = int(Suit.parse(p["trump"]))
+    laid = [parse_card(t).id for t in p.get("laid", [])]
+    trick = [parse_card(t).id for t in p["trick"]]
+    history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
+               for h in p.get("history", [])]
+    capture = score_capture(profile, trump, laid, trick, history)
+    each = profile.scoring.brisque_points
+    explanation = [_t("brisques", lang, count=len(capture.brisques), each=each,
+                      points=capture.brisque_points)]
+    rules = ["score.brisque"]
+    for verdict in capture.melds:
+        explanation.append("; ".join(s.render(lang) for s in verdict.steps))
+        rules.append(verdict.rule_id)
+    if not capture.melds:
+        explanation.append(_t("no_meld", lang))
+        rules.append("capture.meld")
+        for verdict in all_verdicts(profile, trump, {*laid, *capture.kept}, history):
+            if not verdict.legal and set(verdict.cards) & set(capture.kept):
+                explanation.append(_t("refused", lang, why="; ".join(
+                    s.render(lang) for s in verdict.steps[1:])))
+                rules.append(verdict.rule_id)
+                break
+    points = capture.total
+    explanation.append(_t("total", lang, points=points))
+    step = each or 10
+    values = {points, max(points - step, 0), points + step, points + 2 * step}
+    options = tuple(str(v) for v in sorted(values))
+    return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
+                       False, tuple(explanation), tuple(rules))
+
+
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     """Options, the correct answer and an explanation, all computed by the engine."""
     profile = load_profile(check.variant)
@@ -261,6 +303,8 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _legal_declarations(check, lang)
     if check.kind == "brisque_points":
         return _brisque_points(check, lang, profile)
+    if check.kind == "capture_score":
+        return _capture_score(check, lang, profile)
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 

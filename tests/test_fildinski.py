@@ -16,7 +16,7 @@ from engine.deal import DECLARE, Deal
 from engine.errors import ProfileError
 from engine.game import Game
 from engine.melds import ScoredMeld
-from engine.profile import apply_option, load_profile, profile_from_dict, _raw_profile
+from engine.profile import _raw_profile, apply_option, load_profile, profile_from_dict
 from engine.view import PlayerView, sample_unseen
 
 FIL = load_profile("fildinski")
