@@ -478,6 +478,13 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
         if not table:  # top-level fields, e.g. the number of players
             changes.update(fields)
             continue
+        if table == "meld_points":  # re-price meld rows by kind
+            prices = dict(fields)
+            if not set(prices) <= {m.kind for m in profile.melds}:
+                raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
+            changes["melds"] = tuple(dataclasses.replace(m, points=prices.get(m.kind, m.points))
+                                     for m in profile.melds)
+            continue
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}

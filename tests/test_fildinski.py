@@ -302,3 +302,54 @@ def test_bots_play_fildinski(name) -> None:
         action = bots[deal.to_move].choose(PlayerView.of(deal, deal.to_move))
         assert action in deal.legal_actions()
         deal.apply(action)
+
+
+# --- three packs and the options of 000 'варианты' ------------------------------------
+
+THREE = load_profile("fildinski-three-pack")
+
+
+def test_three_pack_profile_from_000() -> None:
+    # 000: 96 cards, triple bezique 1500, a higher target such as 2500 or 3000
+    assert (THREE.packs, THREE.deck_size, THREE.players) == (3, 96, 2)
+    assert THREE.meld("triple_bezique").points == 1500
+    assert THREE.scoring.target == 2500
+    assert apply_option(THREE, "target", "3000").scoring.target == 3000
+    assert THREE.declaring.source == "captured"
+    history = [ScoredMeld("double_bezique", frozenset(ids("QS JD QS#2 JD#2")))]
+    found = capture_melds(THREE, 1, ids("QS JD QS#2 JD#2 QS#3"), ids("JD#3"), history)
+    assert [(v.spec.kind, v.points) for v in found] == [("triple_bezique", 1500)]
+
+
+def test_reduced_scores_option_000() -> None:
+    reduced = apply_option(THREE, "fildinski_scores", "reduced_000")
+    assert {k: reduced.meld(k).points for k in ("trump_sequence", "double_bezique",
+                                                "triple_bezique")} == {
+        "trump_sequence": 150, "double_bezique": 300, "triple_bezique": 1000}
+    assert reduced.meld("bezique").points == 40
+    with pytest.raises(ProfileError):
+        apply_option(load_profile("two-handed"), "fildinski_scores", "reduced_000")
+
+
+def test_bezique_pair_switch_option_000() -> None:
+    switched = apply_option(FIL, "bezique_pair", "qd_js_in_spades_diamonds")
+    for trump in (0, 2):                       # spades, diamonds
+        found = capture_melds(switched, trump, ids("QD"), ids("JS"), [])
+        assert [v.spec.kind for v in found] == ["bezique"]
+        assert not capture_melds(switched, trump, ids("QS"), ids("JD"), [])
+    found = capture_melds(switched, 1, ids("QS"), ids("JD"), [])   # hearts: Q♠ J♦
+    assert [v.spec.kind for v in found] == ["bezique"]
+
+
+@pytest.mark.parametrize("options", [(), (("fildinski_scores", "reduced_000"),
+                                          ("bezique_pair", "qd_js_in_spades_diamonds"))])
+def test_three_pack_random_deals_keep_the_invariants(options) -> None:
+    profile = THREE
+    for option, choice in options:
+        profile = apply_option(profile, option, choice)
+    for seed in range(8):
+        deal = _random_deal(profile, seed)
+        assert sorted(deal.every_card()) == list(range(96))
+        for player in range(2):
+            assert deal.scores[player] == sum(e.points for e in deal.events
+                                               if e.player == player)
