@@ -353,3 +353,16 @@ def test_three_pack_random_deals_keep_the_invariants(options) -> None:
         for player in range(2):
             assert deal.scores[player] == sum(e.points for e in deal.events
                                                if e.player == player)
+
+
+def test_heuristic_wins_a_trick_that_completes_a_combination() -> None:
+    from engine.bots.heuristic import advise
+
+    deal = arranged(P0, P1, "9C")
+    trick(deal, "KH", "8H")                 # player 1 lays out K♥
+    trick(deal, "7S#2", "AS#2")             # player 0 wins and leads next
+    deal.apply(Action.play(one("QH")))
+    advice = advise(PlayerView.of(deal, 1))
+    assert advice.action == Action.play(one("AH"))   # Q♥ + A♥: marriage 20 and a brisque
+    assert advice.reasons[0].key == "win_capture"
+    assert "30" in advice.reasons[0].render("en") and advice.reasons[0].render("ru")
