@@ -366,3 +366,46 @@ def test_heuristic_wins_a_trick_that_completes_a_combination() -> None:
     assert advice.action == Action.play(one("AH"))   # Q♥ + A♥: marriage 20 and a brisque
     assert advice.reasons[0].key == "win_capture"
     assert "30" in advice.reasons[0].render("en") and advice.reasons[0].render("ru")
+
+
+# --- "what does this capture score?" puzzles ---------------------------------------------
+
+def test_capture_puzzle_bank() -> None:
+    import json as _json
+
+    from puzzles import bank, capture_bank
+
+    records = bank.read(bank.path_for("meld", "fildinski"))
+    assert len(records) >= 100
+    assert all(r["type"] == "capture" and r["variant"] == "fildinski" for r in records)
+    assert len({r["id"] for r in records}) == len(records)
+    assert [p for r in records for p in bank.verify(r)] == []
+    scoring = [r for r in records if r["answer"]["melds"]]
+    assert len(scoring) >= 80 and any(len(r["answer"]["melds"]) > 1 for r in records)
+    # the shipped bank regenerates exactly from its seed
+    again = capture_bank.generate("fildinski", 1, len(records))
+    assert _json.dumps(again) == _json.dumps(records)
+    tampered = dict(records[0], answer=dict(records[0]["answer"],
+                                            total=records[0]["answer"]["total"] + 10))
+    assert capture_bank.verify(tampered)
+    moved = dict(records[0], position=dict(records[0]["position"], trump="S" if records[0][
+        "position"]["trump"] != "S" else "H"))
+    assert capture_bank.verify(moved)
+
+
+def test_capture_puzzle_matches_the_deal() -> None:
+    # the puzzle's answer is what the deal scored for that trick
+    from puzzles.capture_bank import captures_of
+
+    rng_seed = 7
+    records = list(captures_of("fildinski", rng_seed))
+    deal = _random_deal(FIL, rng_seed)
+    tricks = [i for i, e in enumerate(deal.events) if e.type == "trick"]
+    assert len(records) == len(tricks) == 32
+    for rec, start in zip(records, tricks):
+        end = next((i for i in range(start + 1, len(deal.events))
+                    if deal.events[i].type in ("trick", "draw", "exchange", "last_trick",
+                                               "deal_end")), len(deal.events))
+        scored = sum(e.points for e in deal.events[start:end]
+                     if e.type in ("brisques", "declare"))
+        assert scored == rec["answer"]["total"]
