@@ -402,7 +402,7 @@ def test_capture_puzzle_matches_the_deal() -> None:
     deal = _random_deal(FIL, rng_seed)
     tricks = [i for i, e in enumerate(deal.events) if e.type == "trick"]
     assert len(records) == len(tricks) == 32
-    for rec, start in zip(records, tricks):
+    for rec, start in zip(records, tricks, strict=True):
         end = next((i for i in range(start + 1, len(deal.events))
                     if deal.events[i].type in ("trick", "draw", "exchange", "last_trick",
                                                "deal_end")), len(deal.events))
