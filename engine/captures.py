@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.cards import Card, Rank, Suit
+from engine.errors import PositionError
 from engine.explain import Event, step
 from engine.melds import (
     SEQUENCE_RANKS,
@@ -164,6 +165,58 @@ def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
     dropped = tuple(c for c in trick if c not in kept)
     melds = tuple(capture_melds(profile, trump, laid, kept, history)) if kept else ()
     return Capture(brisques, each * len(brisques), kept, dropped, melds)
+
+
+def query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Answer a ``bezique melds`` capture request (000):
+    ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}]}`` →
+    ``{"declarations": [{"meld", "points", "cards", "rule", "explanation"}],
+    "refused": [], "brisques": N, "laid_out": [...], "discarded": [...], "total": N}``."""
+    from engine.melds import _cards
+    from engine.profile import load_profile
+
+    unknown = set(obj) - {"variant", "trump", "laid", "trick", "history"}
+    if unknown:
+        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
+    variant = obj.get("variant")
+    if not isinstance(variant, str):
+        raise PositionError("'variant' must be a string")
+    profile = load_profile(variant)
+    if profile.declaring.source != "captured":
+        raise PositionError(f"variant {variant!r} declares from the hand; a 'trick' request "
+                            "is for variants whose melds come from captured cards")
+    trump_text = obj.get("trump")
+    if not isinstance(trump_text, str):
+        raise PositionError("'trump' must be a suit letter such as \"D\"")
+    trump = int(Suit.parse(trump_text))
+    laid = _cards(obj.get("laid", []), "laid", profile.packs)
+    trick = _cards(obj.get("trick"), "trick", profile.packs)
+    if len(trick) != profile.players:
+        raise PositionError(f"'trick' must hold {profile.players} cards")
+    if len({*laid, *trick}) != len(laid) + len(trick):
+        raise PositionError("a card appears twice in 'laid' and 'trick'")
+    raw = obj.get("history", [])
+    if not isinstance(raw, list):
+        raise PositionError("'history' must be a list of declarations")
+    history: list[ScoredMeld] = []
+    for index, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str) or \
+                not profile.has_meld(entry["meld"]):
+            raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}"
+                                " with a meld of the variant")
+        history.append(ScoredMeld(entry["meld"], frozenset(
+            _cards(entry.get("cards"), f"history[{index}].cards", profile.packs))))
+    capture = score_capture(profile, trump, laid, trick, history)
+    return {
+        "declarations": [{"meld": v.spec.kind, "points": v.points,
+                          "cards": [str(Card.from_id(c)) for c in v.cards], "rule": v.rule_id,
+                          "explanation": [s.render(lang) for s in v.steps]}
+                         for v in capture.melds],
+        "refused": [], "brisques": capture.brisque_points,
+        "laid_out": [str(Card.from_id(c)) for c in capture.kept],
+        "discarded": [str(Card.from_id(c)) for c in capture.dropped],
+        "total": capture.total,
+    }
 
 
 # --- hooks called by the deal -------------------------------------------------------

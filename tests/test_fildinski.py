@@ -409,3 +409,21 @@ def test_capture_puzzle_matches_the_deal() -> None:
         scored = sum(e.points for e in deal.events[start:end]
                      if e.type in ("brisques", "declare"))
         assert scored == rec["answer"]["total"]
+
+
+def test_melds_query_answers_a_capture() -> None:
+    from engine.errors import PositionError
+    from engine.melds import query
+
+    answer = query({"variant": "fildinski", "trump": "H", "laid": ["KS", "JD", "AS", "AD", "AC"],
+                    "trick": ["QS", "AH"], "history": []}, "ru")
+    assert answer["total"] == 170 and answer["brisques"] == 10
+    assert sorted(d["meld"] for d in answer["declarations"]) == ["bezique", "four_aces",
+                                                                  "marriage"]
+    assert all(d["explanation"] for d in answer["declarations"])
+    with pytest.raises(PositionError, match="from the hand"):
+        query({"variant": "two-handed", "trump": "H", "trick": ["QS", "AH"]})
+    with pytest.raises(PositionError, match="twice"):
+        query({"variant": "fildinski", "trump": "H", "laid": ["QS"], "trick": ["QS", "AH"]})
+    with pytest.raises(PositionError, match="2 cards"):
+        query({"variant": "fildinski", "trump": "H", "trick": ["QS"]})
