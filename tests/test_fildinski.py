@@ -427,3 +427,48 @@ def test_melds_query_answers_a_capture() -> None:
         query({"variant": "fildinski", "trump": "H", "laid": ["QS"], "trick": ["QS", "AH"]})
     with pytest.raises(PositionError, match="2 cards"):
         query({"variant": "fildinski", "trump": "H", "trick": ["QS"]})
+
+
+# --- the exact capture play-off ------------------------------------------------------
+
+def _to_tricks_left(seed: int, left: int) -> Deal:
+    rng = random.Random(seed)
+    deal = Deal.new(FIL, rng, dealer=seed % 2)
+    while not (deal.in_playoff and not deal.trick and len(deal.hands[0]) <= left):
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def _brute(deal: Deal) -> int:
+    """The value to the player to move, by the deal's own rules (slow, small ends only)."""
+    import copy
+
+    if deal.is_over:
+        return 0
+    mover, best = deal.to_move, None
+    for action in deal.legal_actions():
+        other = copy.deepcopy(deal)
+        before = list(other.scores)
+        other.apply(action)
+        value = (other.scores[mover] - before[mover]) - (other.scores[1 - mover]
+                                                         - before[1 - mover])
+        rest = _brute(other)
+        value += rest if other.to_move == mover else -rest
+        best = value if best is None else max(best, value)
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", [0, 1, 4])
+def test_capture_playoff_search_agrees_with_the_deal(seed: int) -> None:
+    from engine.capture_playoff import solve
+
+    deal = _to_tricks_left(seed, 3)
+    solution = solve(FIL, deal.trump, (frozenset(deal.hands[0]), frozenset(deal.hands[1])),
+                     deal.leader, tuple(deal.trick),
+                     (frozenset(deal.laid[0]), frozenset(deal.laid[1])),
+                     (tuple(deal.history[0]), tuple(deal.history[1])),
+                     frozenset(deal.dix_counted))
+    assert solution.value == _brute(deal)
+    advice = make_bot("heuristic", random.Random(0)).choose(PlayerView.of(deal, deal.to_move))
+    assert advice.card in solution.best

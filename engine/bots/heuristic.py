@@ -23,7 +23,8 @@ Where combinations come from captured cards (000, ``declaring.source =
 "captured"``) a hand holds no melds: a reply is weighed by what the trick would
 score to whoever takes it (:func:`engine.captures.score_capture`: brisques and
 the combinations it completes with that player's laid-out cards), to the end
-of the deal.
+of the deal; the last few tricks are searched exactly
+(:mod:`engine.capture_playoff`).
 
 :func:`advise` returns the choice with its reasons (rendered by :mod:`engine.bots.reasons`).
 """
@@ -195,6 +196,10 @@ def lead_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
 
 
 def _lead(view: PlayerView, cards: list[int]) -> Advice:
+    if view.profile.declaring.source == "captured":
+        exact = _exact_captures(view)
+        if exact is not None:
+            return exact
     if view.stock_count == 0:
         return _playoff(view, cards)
     keep = keep_values(view)
@@ -292,8 +297,32 @@ def _follow(view: PlayerView, cards: list[int]) -> Advice:
     return Advice(Action.play(card), tuple(reasons))
 
 
+EXACT_CAPTURE_TRICKS = 5   # the capture play-off search is exact from this many tricks
+
+
+def _exact_captures(view: PlayerView) -> Advice | None:
+    """000: the last few tricks searched exactly, captures included (both hands known)."""
+    from engine.capture_playoff import solve
+
+    if (view.stock_count or view.players != 2 or view.trump is None
+            or len(view.hand) > EXACT_CAPTURE_TRICKS or not view.laid):
+        return None
+    seat, opp = view.seat, view.opponent
+    hands: list[frozenset[int]] = [frozenset(), frozenset()]
+    hands[seat], hands[opp] = view.hand, view.known[opp]
+    solution = solve(view.profile, view.trump, (hands[0], hands[1]), view.leader, view.trick,
+                     (view.laid[0], view.laid[1]), (view.history[0], view.history[1]),
+                     view.dix_counted)
+    card = min(solution.best)
+    return Advice(Action.play(card), (Reason("playoff_exact_captures", card=card,
+                                             points=solution.value),))
+
+
 def _follow_captures(view: PlayerView, cards: list[int]) -> Advice:
     """000: win when the capture is worth more to us than to the leader, cheaply."""
+    exact = _exact_captures(view)
+    if exact is not None:
+        return exact
     scores = follow_scores(view, cards)
     card = max(cards, key=lambda c: (scores[c], -c))
     if beats(_to_beat(view), card, view.trump):

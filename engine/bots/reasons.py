@@ -32,6 +32,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "the combinations it completes with your laid-out cards",
                     "{card} берёт взятку, которая сразу даёт {points}: бриски и комбинации, "
                     "которые она образует с вашими выложенными картами"),
+    "playoff_exact_captures": ("{card}: with best play by both, the tricks left are worth "
+                               "{points} to you against the opponent, combinations from "
+                               "captures included",
+                               "{card}: при лучшей игре обеих сторон оставшиеся взятки дают "
+                               "вам {points} против соперника, с комбинациями из взятых карт"),
     "capture_denied": ("the opponent's capture would score {points}; throwing {card} gives "
                        "him the least",
                        "взятка соперника дала бы {points}; сброс {card} даёт ему меньше всего"),
