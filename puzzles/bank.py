@@ -134,6 +134,10 @@ def verify(record: Mapping[str, Any]) -> list[str]:
         from puzzles import meld_bank
 
         return meld_bank.verify(record)
+    if record.get("kind") == "endgame" and record.get("type") == "capture_best":
+        from puzzles import capture_endgame
+
+        return capture_endgame.verify(record)
     if record.get("kind") == "endgame":
         from puzzles import endgame
 

@@ -472,3 +472,25 @@ def test_capture_playoff_search_agrees_with_the_deal(seed: int) -> None:
     assert solution.value == _brute(deal)
     advice = make_bot("heuristic", random.Random(0)).choose(PlayerView.of(deal, deal.to_move))
     assert advice.card in solution.best
+
+
+# --- play-off puzzles where captures keep scoring ----------------------------------------
+
+def test_capture_endgame_bank() -> None:
+    from puzzles import bank, capture_endgame, trainer
+
+    records = bank.read(bank.path_for("endgame", "fildinski"))
+    assert len(records) >= 50
+    assert all(r["type"] == "capture_best" and len(r["best"]) == 1 for r in records)
+    assert all("000" in r["note"]["en"] and r["note"]["ru"] for r in records)
+    assert len({r["id"] for r in records}) == len(records)
+    assert sum("melds_decide" in r["themes"] for r in records) >= 25
+    for rec in records[:12]:
+        assert bank.verify(rec) == []
+    assert capture_endgame.generate("fildinski", 1, 3) == records[:3]
+    tampered = dict(records[0], value=records[0]["value"] + 10)
+    assert capture_endgame.verify(tampered)
+    # the trainer pages do not serve record types they cannot present
+    assert trainer.PRESENTED["endgame"] == ("best", "value")
+    assert trainer.pick(None, "x", "endgame", random.Random(1),  # type: ignore[arg-type]
+                        records=records) is None
