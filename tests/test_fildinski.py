@@ -494,3 +494,19 @@ def test_capture_endgame_bank() -> None:
     assert trainer.PRESENTED["endgame"] == ("best", "value")
     assert trainer.pick(None, "x", "endgame", random.Random(1),  # type: ignore[arg-type]
                         records=records) is None
+
+
+def test_play_off_verdicts_count_captures() -> None:
+    from engine.capture_playoff import solve
+    from engine.session import playoff_verdicts
+
+    deal = _to_tricks_left(1, 4)
+    verdicts = playoff_verdicts(deal)
+    assert verdicts is not None
+    solution = solve(FIL, deal.trump, (frozenset(deal.hands[0]), frozenset(deal.hands[1])),
+                     deal.leader, (), (frozenset(deal.laid[0]), frozenset(deal.laid[1])),
+                     (tuple(deal.history[0]), tuple(deal.history[1])),
+                     frozenset(deal.dix_counted))
+    assert {c: v.loss for c, v in verdicts.items()} == {
+        c: solution.value - v for c, v in solution.moves}
+    assert playoff_verdicts(_to_tricks_left(1, 8)) is None   # too long to search at once
