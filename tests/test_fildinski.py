@@ -510,3 +510,22 @@ def test_play_off_verdicts_count_captures() -> None:
     assert {c: v.loss for c, v in verdicts.items()} == {
         c: solution.value - v for c, v in solution.moves}
     assert playoff_verdicts(_to_tricks_left(1, 8)) is None   # too long to search at once
+
+
+def test_any_seed_keeps_the_invariants() -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=12, deadline=None)
+    @given(st.integers(0, 2**32 - 1), st.sampled_from([FIL, HOLDER, THREE]))
+    def check(seed: int, profile) -> None:
+        deal = _random_deal(profile, seed)
+        assert sorted(deal.every_card()) == list(range(profile.deck_size))
+        for player in range(2):
+            assert deal.scores[player] == sum(e.points for e in deal.events
+                                               if e.player == player)
+            assert deal.laid[player] <= set(deal.won[player])
+        sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
+        assert len(sevens) == len(set(sevens))     # each physical seven scores once
+
+    check()
