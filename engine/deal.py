@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine import captures
 from engine.actions import Action, ActionType, well_formed
 from engine.cards import Card, Rank, Suit, parse_card
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
@@ -73,6 +74,7 @@ class Deal:
         self.blanche_offer: int | None = None   # ... and who may claim it before drawing
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown to all
         self.set_aside: list[int] = []          # stock cards that cannot go round
+        self.laid: list[set[int]] = [set() for _ in range(n)]  # 000: captures laid out (in won)
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
         self._deal_cards()
@@ -271,7 +273,9 @@ class Deal:
                     actions.append(Action(ActionType.ANNOUNCE, tuple(sorted(verdict.cards)),
                                           verdict.spec.kind))
         dix = self.profile.dix
-        for card in sorted(self.holding(player)):
+        sevens = (captures.exchangeable(self, player) if dix.exchange_from == "captured"
+                  else sorted(self.holding(player)))
+        for card in sevens:
             if not self._is_trump_seven(card):
                 continue
             if dix.on_show and card not in self.dix_counted:
@@ -486,6 +490,9 @@ class Deal:
         self._score(player, rule_id, points, steps, "dix", (card,))
 
     def _exchange(self, card: int) -> None:
+        if self.profile.dix.exchange_from == "captured":
+            captures.exchange(self, card)
+            return
         player = self.to_move
         assert self.turn_up is not None
         old = self.turn_up
@@ -540,6 +547,8 @@ class Deal:
         if (self.profile.dix.on_trick_win and self._is_trump_seven(win_card)
                 and win_card not in self.dix_counted):
             self._score_dix(winner, win_card, "dix.trick_win", "dix_trick_win")
+        if self.profile.declaring.source == "captured":
+            captures.on_trick(self, winner, tuple(self.trick))
         self.trick = []
         self.tricks_played += 1
         self.last_trick_winner = winner
@@ -595,6 +604,8 @@ class Deal:
             self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
                              (step("play.stock_marker", "stock_marker", count=len(self.stock)),)))
         if self.stock_count == 0:
+            if self.profile.scoring.last_trick_at == "stock_end":
+                self._score_last_trick(winner)
             self._stock_exhausted()
 
     def _stock_exhausted(self) -> None:
@@ -607,8 +618,12 @@ class Deal:
             self.pending[player] = []
             self.hands[player] |= self.tables[player]
             self.tables[player] = set()
-        self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
-                         (step("playoff.no_declarations", "stock_end"),)))
+        if self.profile.declaring.source == "captured":
+            self._emit(Event("stock_end", None, "capture.playoff", 0, (), "",
+                             (step("capture.playoff", "stock_end_captures"),)))
+        else:
+            self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
+                             (step("playoff.no_declarations", "stock_end"),)))
         if self._playoff_is_hopeless():
             self._emit(Event("playoff_skipped", None, "settle.skip_playoff", 0, (), "",
                              (step("settle.skip_playoff", "playoff_skipped"),)))
@@ -650,8 +665,10 @@ class Deal:
         bonus = self.profile.scoring.last_trick_bonus
         mate = self.partner(winner)
         if not self.profile.scoring.last_trick_split or mate is None:
+            key = "last_trick" if self.profile.scoring.last_trick_at == "deal_end" \
+                else "last_trick_stock"
             self._score(winner, "score.last_trick", bonus,
-                        [step("score.last_trick", "last_trick", points=bonus)], "last_trick")
+                        [step("score.last_trick", key, points=bonus)], "last_trick")
             return
         # 004 (four-handed): the bonus is shared half and half between the partners.
         half = bonus // 2
@@ -667,7 +684,8 @@ class Deal:
                 count = sum(1 for c in self.won[player] if is_brisque(c))
                 self._emit(Event("brisques", player, "score.brisque", 0, (), "",
                                  (step("score.brisque", "brisques_tiebreak", count=count),)))
-        if scoring.last_trick_bonus and last_winner is not None:
+        if scoring.last_trick_bonus and last_winner is not None and \
+                scoring.last_trick_at == "deal_end":
             self._score_last_trick(last_winner)
         if scoring.brisques == "count" and scoring.brisque_points:
             for player in range(self.profile.players):
@@ -749,6 +767,7 @@ class Deal:
             "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],
             "blanche": sorted(self.blanche), "blanche_open": sorted(self.blanche_open),
             "blanche_seen": self.blanche_seen, "blanche_offer": self.blanche_offer,
+            "laid": [cards(c) for c in self.laid],
             "pending": [[(m.kind, cards(m.cards)) for m in p] for p in self.pending],
             "events": [e.to_json() for e in self.events],
         }

@@ -233,6 +233,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "brisques": ("{count} aces and tens captured, {each} each: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
+    "last_trick_stock": ("the last trick before the stock runs out scores {points}",
+                         "последняя взятка перед концом колоды даёт {points}"),
+    # Fildinski (000): combinations from captured cards (engine.captures).
+    "capture_brisques": ("{count} aces and tens in the trick, {each} each, scored at once: "
+                         "{points}", "во взятке тузов и десяток: {count}, по {each} сразу: "
+                         "{points}"),
+    "capture_laid": ("{cards} can take part in a combination: laid out face up, never "
+                     "played again", "{cards} могут войти в комбинацию: выкладываются "
+                     "лицом вверх и больше не разыгрываются"),
+    "capture_discarded": ("{cards} can join no combination: to the discard pile",
+                          "{cards} не входят ни в одну комбинацию: в отбой"),
+    "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
+                     "взятая {new} вместе с выложенными картами {cards} составляет "
+                     "комбинацию «{meld}»"),
+    "capture_meld_whole": ("the captured {cards} form {a_meld} by themselves",
+                           "взятые {cards} сами составляют комбинацию «{meld}»"),
+    "dix_capture": ("{card} is captured and was not yet counted: {points}",
+                    "{card} взята во взятке и ещё не засчитана: {points}"),
+    "dix_exchange_captured": ("the captured {card} is exchanged for the turn-up {other}, "
+                              "which joins the captured cards",
+                              "взятая {card} обменяна на открытый козырь {other}, который "
+                              "присоединяется к взятым картам"),
+    "stock_end_captures": ("the stock is exhausted: the last tricks are strict, and captures "
+                           "go on scoring combinations",
+                           "колода кончилась: последние взятки играются строго, а взятые "
+                           "карты по-прежнему образуют комбинации"),
     "last_trick_split": ("the last trick scores {points}, shared by the partners: {share} each",
                          "за последнюю взятку {points}, партнёры делят их пополам: по {share}"),
     "set_aside": ("{count} cards at the bottom of the stock cannot go round evenly and are "
@@ -345,7 +371,7 @@ _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES
                "suit": SUIT_NAMES, "why": WHY_NAMES}
 # Parameters that hold cards: rendered in the reader's notation, without copy marks
 # (a sentence about "this K♦" never needs to say which of the two copies it is).
-_CARD_PARAMS = frozenset({"card", "cards", "other", "winner", "loser"})
+_CARD_PARAMS = frozenset({"card", "cards", "other", "winner", "loser", "new"})
 # The Rubicon reuse verdicts (``reform_*``) are about which copy stands in which meld on
 # the table, so there the copy marks are kept, also in the listed earlier meld.
 _COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone"}

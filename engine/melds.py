@@ -429,6 +429,10 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     with explanations in ``lang`` ("en" or "ru")."""
     if not isinstance(obj, dict):
         raise PositionError("a melds request must be a JSON object")
+    if "trick" in obj:  # 000: what a won trick scores where melds come from captures
+        from engine.captures import query as capture_query
+
+        return capture_query(obj, lang)
     unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}
     if unknown:
         raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")

@@ -68,6 +68,10 @@ class DeclaringRules:
     # Patterns whose first declaration fixes trumps when there is no turn-up
     # (Rubicon: marriage or sequence; no-trump bezique: marriage only, 004).
     trump_from: tuple[str, ...] = ("marriage", "sequence")
+    # Where combinations come from: "hand" (declared after a win, 001) or "captured"
+    # (000, Fildinski: the trick winner lays out the captured cards that can combine,
+    # and every combination they complete with his laid-out cards scores at once).
+    source: Literal["hand", "captured"] = "hand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,18 +89,25 @@ class DixRules:
     on_exchange: bool
     on_first_play: bool                # 001: a seven not yet counted, when first played
     on_trick_win: bool = False         # 004 item 8, 002: a seven not yet counted wins a trick
+    on_capture: bool = False           # 000: a seven not yet counted scores to its capturer
+    # Which seven may be exchanged for the turn-up: one from the hand (001) or the
+    # one just captured (000 'заявления'; the turn-up then joins the captures).
+    exchange_from: Literal["hand", "captured"] = "hand"
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringRules:
     brisque_points: int
-    brisques: Literal["count", "tiebreak_only"]
+    brisques: Literal["count", "tiebreak_only", "on_capture"]
     last_trick_bonus: int
     points_per_trick: int
     target: int
     end: Literal["target_finish_deal", "single_deal"]
     tie: Literal["draw"]
     last_trick_split: bool = False     # partners share the last trick's bonus half and half (004)
+    # "deal_end": the deal's last trick (001); "stock_end": the last trick before the
+    # stock runs out (000 'эндшпиль').
+    last_trick_at: Literal["deal_end", "stock_end"] = "deal_end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,6 +357,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             partner_declares=bool(dec.get("partner_declares", False)),
             use_partner_table=bool(dec.get("use_partner_table", False)),
             trump_from=tuple(dec.get("trump_from", ("marriage", "sequence"))),
+            source=cast(Any, _choice({"source": "hand", **dec}, "source",
+                                     ("hand", "captured"), where)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -354,16 +367,23 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         ),
         dix=DixRules(**{k: _take(dix, k, int if k == "points" else bool, where)
                         for k in ("points", "dealer_on_turn_up", "on_show", "on_exchange",
-                                  "on_first_play", "on_trick_win")}),
+                                  "on_first_play", "on_trick_win")},
+                     on_capture=_take({"on_capture": False, **dix}, "on_capture", bool, where),
+                     exchange_from=cast(Any, _choice({"exchange_from": "hand", **dix},
+                                                     "exchange_from", ("hand", "captured"),
+                                                     where))),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
-            brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only"), where)),
+            brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only", "on_capture"),
+                                       where)),
             last_trick_bonus=_take(sc, "last_trick_bonus", int, where),
             points_per_trick=_take(sc, "points_per_trick", int, where),
             target=_take(sc, "target", int, where),
             end=cast(Any, _choice(sc, "end", ("target_finish_deal", "single_deal"), where)),
             tie=cast(Any, _choice(sc, "tie", ("draw",), where)),
             last_trick_split=bool(sc.get("last_trick_split", False)),
+            last_trick_at=cast(Any, _choice({"last_trick_at": "deal_end", **sc}, "last_trick_at",
+                                            ("deal_end", "stock_end"), where)),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
@@ -372,6 +392,12 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
     )
     if not set(profile.declaring.trump_from) <= {"marriage", "sequence"}:
         raise ProfileError(f"{where}: trump_from may name only marriage and sequence")
+    if profile.declaring.source == "captured" and (profile.declaring.per_trick
+                                                   or profile.declaring.pending != "none"):
+        raise ProfileError(f"{where}: melds from captured cards score at once: per_trick "
+                           "must be 0 and pending 'none'")
+    if profile.dix.exchange_from == "captured" and not profile.dix.on_capture:
+        raise ProfileError(f"{where}: exchanging a captured seven needs dix.on_capture")
     if profile.scoring.last_trick_split and not profile.partnerships:
         raise ProfileError(f"{where}: last_trick_split needs partnerships")
     if profile.partnerships and profile.players != 4:
@@ -451,6 +477,13 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
     for table, fields in choice.changes:
         if not table:  # top-level fields, e.g. the number of players
             changes.update(fields)
+            continue
+        if table == "meld_points":  # re-price meld rows by kind
+            prices = dict(fields)
+            if not set(prices) <= {m.kind for m in profile.melds}:
+                raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
+            changes["melds"] = tuple(dataclasses.replace(m, points=prices.get(m.kind, m.points))
+                                     for m in profile.melds)
             continue
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")

@@ -271,6 +271,8 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
             or deal.phase == DECLARE):
         return None
     legal = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
+    if deal.profile.declaring.source == "captured":
+        return _capture_verdicts(deal, legal)
     replies: dict[str, str] = {}
     try:
         solved = _solve(deal)
@@ -295,6 +297,24 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
         reply = replies.get(Card.from_id(card).face, "") if value < best else ""
         out[card] = CardVerdict(best - value, parse_card(reply).pretty if reply else "")
     return out or None
+
+
+def _capture_verdicts(deal: Deal, legal: Sequence[int]) -> dict[int, CardVerdict] | None:
+    """000: the brisque-only solver would miss the combinations captures still form,
+    so the capture search decides, for the last few tricks only (it is slower)."""
+    from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
+    from engine.capture_playoff import solve
+
+    if deal.trump is None or len(deal.hands[deal.to_move]) > EXACT_CAPTURE_TRICKS:
+        return None
+    solution = solve(deal.profile, deal.trump, (frozenset(deal.hands[0]),
+                                                frozenset(deal.hands[1])),
+                     deal.leader, tuple(deal.trick),
+                     (frozenset(deal.laid[0]), frozenset(deal.laid[1])),
+                     (tuple(deal.history[0]), tuple(deal.history[1])),
+                     frozenset(deal.dix_counted))
+    values = dict(solution.moves)
+    return {c: CardVerdict(solution.value - values[c]) for c in legal if c in values} or None
 
 
 def _by_card(legal: Sequence[int], by_face: dict[str, int]) -> dict[int, int]:

@@ -63,6 +63,7 @@ class PlayerView:
     legal: tuple[Action, ...]                 # this seat's legal actions ((), if not to move)
     concealed: tuple[int, ...] = ()           # how many cards each player hides
     known: tuple[frozenset[int], ...] = ()    # concealed cards of each player this seat knows
+    laid: tuple[frozenset[int], ...] = ()     # 000: captured cards each player laid out
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> PlayerView:
@@ -91,6 +92,7 @@ class PlayerView:
             legal=tuple(deal.legal_actions()) if deal.to_move == seat and not deal.is_over
             else (),
             concealed=tuple(len(h) for h in deal.hands), known=known,
+            laid=tuple(frozenset(c) for c in deal.laid),
         )
 
     # --- derived facts ------------------------------------------------------------
@@ -127,8 +129,8 @@ class PlayerView:
     def unseen(self) -> frozenset[int]:
         """Cards this seat cannot see: the opponent's concealed cards and the hidden stock."""
         seen = self.hand | self.played
-        for table in self.tables:
-            seen = seen | table
+        for table in (*self.tables, *self.won):
+            seen = seen | table  # won: a turn-up exchanged for a captured seven (000)
         if self.turn_up is not None:
             seen = seen | {self.turn_up}
         return frozenset(range(self.profile.deck_size)) - seen
@@ -141,6 +143,15 @@ class PlayerView:
             if p != self.seat:
                 known = known | cards
         return self.unseen - known
+
+    def laid_groups(self, player: int) -> list[tuple[str, tuple[int, ...]]]:
+        """``player``'s laid-out cards grouped by the combinations they can still
+        form (000; empty where melds come from the hand)."""
+        from engine.captures import groups
+
+        if not self.laid:
+            return []
+        return groups(self.profile, self.trump, self.laid[player], self.history[player])
 
     @property
     def is_my_turn(self) -> bool:

@@ -30,6 +30,10 @@ Kinds and their params:
 ``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
                         option ``rubicon_settlement``), ``players`` → the winner's game
                         points; answer from :func:`engine.settlement.settle`.
+``capture_score``       ``trump``, ``laid`` (cards laid out before), ``trick`` (the cards
+                        just captured), optional ``history`` (``[{"meld", "cards"}]``)
+                        → options are point values; answer from
+                        :func:`engine.captures.score_capture` (000, Fildinski).
 
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
 ``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
@@ -48,7 +52,7 @@ from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points", "deal_score", "game_winner", "rubicon_settle")
+         "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
@@ -113,6 +117,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_equal": ("The totals are not equal, so it is not a draw.",
                   "Итоги не равны, значит, это не ничья."),
     "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
+    "no_meld": ("The capture completes no combination.",
+                "Взятые карты не образуют ни одной комбинации."),
 }
 
 
@@ -447,6 +453,44 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
                        False, explanation, ("settle.rubicon",))
 
 
+def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.captures import score_capture
+    from engine.melds import ScoredMeld, all_verdicts
+
+    p = check.params
+    trump = int(Suit.parse(p["trump"]))
+    laid = [parse_card(t).id for t in p.get("laid", [])]
+    trick = [parse_card(t).id for t in p["trick"]]
+    history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
+               for h in p.get("history", [])]
+    capture = score_capture(profile, trump, laid, trick, history)
+    each = profile.scoring.brisque_points
+    explanation = [_t("brisques", lang, count=len(capture.brisques), each=each,
+                      points=capture.brisque_points)]
+    rules = ["score.brisque"]
+    for verdict in capture.melds:
+        explanation.append("; ".join(s.render(lang) for s in verdict.steps))
+        rules.append(verdict.rule_id)
+    if not capture.melds:
+        explanation.append(_t("no_meld", lang))
+        rules.append("capture.meld")
+        for verdict in all_verdicts(profile, trump, {*laid, *capture.kept}, history):
+            if not verdict.legal and set(verdict.cards) & set(capture.kept):
+                explanation.append(_t("refused", lang, why="; ".join(
+                    s.render(lang) for s in verdict.steps[1:])))
+                rules.append(verdict.rule_id)
+                break
+    points = capture.total
+    explanation.append(_t("total", lang, points=points))
+    step = each or 10
+    values = {points, max(points - step, 0), points + step, points + 2 * step}
+    options = tuple(str(v) for v in sorted(values))
+    return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
+                       False, tuple(explanation), tuple(rules),
+                       {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),
+                        "trump": p["trump"]})
+
+
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     """Options, the correct answer and an explanation, all computed by the engine."""
     profile = load_profile(check.variant)
@@ -468,6 +512,8 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _game_winner(check, lang, profile)
     if check.kind == "rubicon_settle":
         return _rubicon_settle(check, lang, profile)
+    if check.kind == "capture_score":
+        return _capture_score(check, lang, profile)
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 

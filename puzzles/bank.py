@@ -126,10 +126,18 @@ def by_id(puzzle_id: str, variant: str | None = None) -> dict[str, Any] | None:
 
 def verify(record: Mapping[str, Any]) -> list[str]:
     """Re-check one record against the engine (melds query or solver)."""
+    if record.get("kind") == "meld" and record.get("type") == "capture":
+        from puzzles import capture_bank
+
+        return capture_bank.verify(record)
     if record.get("kind") == "meld":
         from puzzles import meld_bank
 
         return meld_bank.verify(record)
+    if record.get("kind") == "endgame" and record.get("type") == "capture_best":
+        from puzzles import capture_endgame
+
+        return capture_endgame.verify(record)
     if record.get("kind") == "endgame":
         from puzzles import endgame
 

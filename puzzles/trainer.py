@@ -50,6 +50,11 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
     return endgame.fresh_instance(record, rng)
 
 
+# The record types the trainer pages present. Fildinski's capture puzzles ("capture",
+# "capture_best") are verified banks the pages do not show yet.
+PRESENTED = {"meld": ("spot", "best", "legal"), "endgame": ("best", "value")}
+
+
 def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
          types: Sequence[str] | None = None, at: datetime | None = None,
          records: Sequence[Mapping[str, Any]] | None = None,
@@ -57,8 +62,9 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
     """The next puzzle of ``variant`` (two-handed where it has no bank): a due review
     first (as a fresh suit-permuted instance, with ``review`` set), else an unseen
     puzzle near the learner's rating."""
+    wanted = PRESENTED.get(kind, ()) if types is None else types
     pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
-            if types is None or r.get("type") in types]
+            if r.get("type") in wanted]
     if not pool:
         return None
     by_id = {r["id"]: r for r in pool}

@@ -20,6 +20,8 @@ def check(deal: Deal) -> None:
     assert sorted(deal.every_card()) == list(range(profile.deck_size)), "cards not conserved"
     for p in range(profile.players):
         assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
+    for p in range(profile.players):
+        assert deal.laid[p] <= set(deal.won[p]), "a laid-out card was not captured"
     sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
     assert len(sevens) == len(set(sevens)), "a seven of trumps counted twice"
 

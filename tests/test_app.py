@@ -303,7 +303,7 @@ def test_rules_opens_the_lesson_of_a_rule():
 # --- every variant from the Play page -------------------------------------------------
 
 VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-handed", "three-handed",
-            "four-handed", "no-trump"]
+            "four-handed", "no-trump", "fildinski", "fildinski-three-pack"]
 
 
 def _act(at: AppTest) -> None:

@@ -184,7 +184,8 @@ def test_russian_templates_agree_with_every_meld_name(variant: str) -> None:
     keeps its own case and number: never «образуют козырная секвенция»."""
     fill = {"cards": "Д♠#1 В♦#1", "card": "К♦#1", "points": "60", "citation": "001 §03",
             "class": "bezique", "suit": "H", "why": "wrong cards for this combination",
-            "other": "Т♥#2", "player": "1", "prev_cards": "Д♠#2 В♦#2", "gone": "В♦#1"}
+            "other": "Т♥#2", "player": "1", "prev_cards": "Д♠#2 В♦#2", "gone": "В♦#1",
+            "new": "Д♠#1"}
     for key, (en, ru) in MESSAGES.items():
         names = _meld_params(ru)
         if not names:

@@ -57,7 +57,7 @@ def test_unknown_options_are_refused() -> None:
     with pytest.raises(ProfileError):
         apply_option(load_profile("two-handed"), "nope", "x")
     with pytest.raises(ProfileError):
-        apply_option(load_profile("two-handed"), "target", "3000")
+        apply_option(load_profile("two-handed"), "target", "5000")
     with pytest.raises(ProfileError):
         apply_option(load_profile("two-handed"), "rubicon_settlement", "unrounded_004")
 

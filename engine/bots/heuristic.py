@@ -19,6 +19,13 @@ complete or could still be completed ("придерживайте королей
 * plays the play-off exactly with the solver when one is available, else
   greedily.
 
+Where combinations come from captured cards (000, ``declaring.source =
+"captured"``) a hand holds no melds: a reply is weighed by what the trick would
+score to whoever takes it (:func:`engine.captures.score_capture`: brisques and
+the combinations it completes with that player's laid-out cards), to the end
+of the deal; the last few tricks are searched exactly
+(:mod:`engine.capture_playoff`).
+
 :func:`advise` returns the choice with its reasons (rendered by :mod:`engine.bots.reasons`).
 """
 
@@ -119,7 +126,7 @@ def keep_values(view: PlayerView, holding: frozenset[int] | None = None) -> dict
             if rank_of(card) == 0 and card not in view.dix_counted:
                 value += 8 if view.turn_up is not None else 0
         values[card] = value
-    if not late:
+    if not late and view.profile.declaring.source == "hand":
         for plan in meld_plans(view, hold):
             share = plan.rule.points * plan.chance
             for card in plan.cards:
@@ -132,7 +139,7 @@ def keep_values(view: PlayerView, holding: frozenset[int] | None = None) -> dict
 
 def _best_meld_after(view: PlayerView, holding: frozenset[int]) -> int:
     """Points of the best meld declarable from ``holding`` after winning a trick."""
-    if view.stock_count <= 0:
+    if view.stock_count <= 0 or view.profile.declaring.source != "hand":
         return 0
     best = 0
     for plan in meld_plans(view, holding):
@@ -189,6 +196,10 @@ def lead_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
 
 
 def _lead(view: PlayerView, cards: list[int]) -> Advice:
+    if view.profile.declaring.source == "captured":
+        exact = _exact_captures(view)
+        if exact is not None:
+            return exact
     if view.stock_count == 0:
         return _playoff(view, cards)
     keep = keep_values(view)
@@ -213,9 +224,24 @@ def _kept(view: PlayerView, keep: dict[int, float], played: int) -> list[Reason]
     return out
 
 
+def capture_value(view: PlayerView, player: int, card: int) -> int:
+    """What the current trick, completed by ``card``, scores to ``player`` if he
+    takes it (000: brisques and the combinations it completes at once)."""
+    from engine.captures import score_capture
+
+    laid = view.laid[player] if view.laid else frozenset()
+    return score_capture(view.profile, view.trump, laid, [*view.trick, card],
+                         view.history[player]).total
+
+
 def follow_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
     """How good each reply is by the rules of thumb (higher is better)."""
     lead = _to_beat(view)
+    if view.profile.declaring.source == "captured":
+        keep = keep_values(view)
+        leader = (view.seat - len(view.trick)) % view.players
+        return {c: (capture_value(view, view.seat, c) + 3 if beats(lead, c, view.trump)
+                    else -capture_value(view, leader, c)) - keep[c] for c in cards}
     keep = keep_values(view)
     threat = opponent_threat(view)
     lead_points = 10 if is_brisque(lead) else 0
@@ -239,6 +265,8 @@ def ranked_plays(view: PlayerView) -> list[Action]:
 
 
 def _follow(view: PlayerView, cards: list[int]) -> Advice:
+    if view.profile.declaring.source == "captured":
+        return _follow_captures(view, cards)
     if view.stock_count == 0:
         return _playoff(view, cards)
     lead = _to_beat(view)
@@ -267,6 +295,46 @@ def _follow(view: PlayerView, cards: list[int]) -> Advice:
             reasons.append(Reason("risk", points=int(threat)))
     reasons.extend(_kept(view, keep, card))
     return Advice(Action.play(card), tuple(reasons))
+
+
+EXACT_CAPTURE_TRICKS = 5   # the capture play-off search is exact from this many tricks
+
+
+def _exact_captures(view: PlayerView) -> Advice | None:
+    """000: the last few tricks searched exactly, captures included (both hands known)."""
+    from engine.capture_playoff import solve
+
+    if (view.stock_count or view.players != 2 or view.trump is None
+            or len(view.hand) > EXACT_CAPTURE_TRICKS or not view.laid):
+        return None
+    seat, opp = view.seat, view.opponent
+    hands: list[frozenset[int]] = [frozenset(), frozenset()]
+    hands[seat], hands[opp] = view.hand, view.known[opp]
+    solution = solve(view.profile, view.trump, (hands[0], hands[1]), view.leader, view.trick,
+                     (view.laid[0], view.laid[1]), (view.history[0], view.history[1]),
+                     view.dix_counted)
+    card = min(solution.best)
+    return Advice(Action.play(card), (Reason("playoff_exact_captures", card=card,
+                                             points=solution.value),))
+
+
+def _follow_captures(view: PlayerView, cards: list[int]) -> Advice:
+    """000: win when the capture is worth more to us than to the leader, cheaply."""
+    exact = _exact_captures(view)
+    if exact is not None:
+        return exact
+    scores = follow_scores(view, cards)
+    card = max(cards, key=lambda c: (scores[c], -c))
+    if beats(_to_beat(view), card, view.trump):
+        points = capture_value(view, view.seat, card)
+        reason = (Reason("win_capture", card=card, points=points) if points
+                  else Reason("win_cheaply", card=card))
+    else:
+        leader = (view.seat - len(view.trick)) % view.players
+        points = capture_value(view, leader, card)
+        reason = (Reason("capture_denied", card=card, points=points) if points
+                  else Reason("discard_low", card=card))
+    return Advice(Action.play(card), (reason,))
 
 
 def _playoff(view: PlayerView, cards: list[int]) -> Advice:

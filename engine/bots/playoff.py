@@ -28,9 +28,10 @@ _CACHE_LIMIT = 4096
 
 
 def solvable(view: PlayerView) -> bool:
-    """True when the solver applies: two players, stock exhausted, a card to play."""
+    """True when the solver applies: two players, stock exhausted, a card to play,
+    and melds that do not go on scoring (its value knows brisques and tricks only)."""
     return (view.profile.players == 2 and view.stock_count == 0
-            and view.phase in ("lead", "follow"))
+            and view.phase in ("lead", "follow") and view.profile.declaring.source == "hand")
 
 
 def playoff_position(view: PlayerView) -> Position:

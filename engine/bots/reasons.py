@@ -28,6 +28,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "take_brisque": ("take the brisque {lead} cheaply with {card}",
                      "дёшево взять бриску {lead} картой {card}"),
     "win_cheaply": ("{card} wins the trick at little cost", "{card} берёт взятку малой ценой"),
+    "win_capture": ("{card} takes the trick, which scores {points} at once: its brisques and "
+                    "the combinations it completes with your laid-out cards",
+                    "{card} берёт взятку, которая сразу даёт {points}: бриски и комбинации, "
+                    "которые она образует с вашими выложенными картами"),
+    "playoff_exact_captures": ("{card}: with best play by both, the tricks left are worth "
+                               "{points} to you against the opponent, combinations from "
+                               "captures included",
+                               "{card}: при лучшей игре обеих сторон оставшиеся взятки дают "
+                               "вам {points} против соперника, с комбинациями из взятых карт"),
+    "capture_denied": ("the opponent's capture would score {points}; throwing {card} gives "
+                       "him the least",
+                       "взятка соперника дала бы {points}; сброс {card} даёт ему меньше всего"),
     "deny_opponent": ("winning keeps the opponent from declaring (about {points} at stake)",
                       "взятка не даёт сопернику объявить (на кону около {points})"),
     "discard_low": ("let the trick go and throw {card}, the least useful card",

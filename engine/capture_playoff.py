@@ -1,0 +1,101 @@
+"""Exact play of the last tricks where captures keep scoring (000, Fildinski).
+
+Once the stock is gone both hands are known, and every trick still scores to
+its winner at once: brisques and the combinations the capture completes with
+his laid-out cards (:func:`engine.captures.score_capture`), and a seven of
+trumps not yet counted. :func:`solve` searches the remaining tricks (two
+players) and returns the value of each legal card for the player to move:
+his points minus the opponent's, from now to the end, with best play by both.
+
+    >>> from engine.cards import parse_card
+    >>> from engine.profile import load_profile
+    >>> ids = lambda t: frozenset(parse_card(c).id for c in t.split())
+    >>> s = solve(load_profile("fildinski"), 1, (ids("AH"), ids("KH")), 0, (),
+    ...           (frozenset(), ids("QH")), ((), ()), frozenset())
+    >>> s.value  # the ace takes the king: 10 for the ace, the king is laid out for nothing
+    10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.captures import score_capture
+from engine.cards import Rank
+from engine.melds import ScoredMeld
+from engine.profile import Profile
+from engine.tricks import playoff_legal, trick_best
+
+Hands = tuple[frozenset[int], frozenset[int]]
+Laid = tuple[frozenset[int], frozenset[int]]
+History = tuple[tuple[ScoredMeld, ...], tuple[ScoredMeld, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    value: int                       # for the player to move: his points minus the other's
+    moves: tuple[tuple[int, int], ...]   # (card, value) for each legal card
+
+    @property
+    def best(self) -> tuple[int, ...]:
+        return tuple(c for c, v in self.moves if v == self.value)
+
+
+def solve(profile: Profile, trump: int, hands: Hands, leader: int, trick: tuple[int, ...],
+          laid: Laid, history: History, dix_counted: frozenset[int]) -> Solution:
+    """Value of every legal card for the player to move (see the module text)."""
+    if profile.players != 2:
+        raise ValueError("the capture play-off is searched for two players")
+    search = _Search(profile, trump)
+    mover = leader if not trick else 1 - leader
+    moves = tuple((card, search.after(hands, leader, trick, laid, history, dix_counted, card))
+                  for card in search.legal(hands[mover], trick))
+    return Solution(max(v for _, v in moves), moves)
+
+
+class _Search:
+    def __init__(self, profile: Profile, trump: int) -> None:
+        self.profile, self.trump = profile, trump
+        self.value = lru_cache(maxsize=200_000)(self._value)
+
+    def legal(self, hand: frozenset[int], trick: tuple[int, ...]) -> list[int]:
+        if not trick:
+            return sorted(hand)
+        best = trick[trick_best(list(trick), self.trump)]
+        return sorted(playoff_legal(hand, trick[0], self.trump, self.profile.playoff, best))
+
+    def after(self, hands: Hands, leader: int, trick: tuple[int, ...], laid: Laid,
+              history: History, dix: frozenset[int], card: int) -> int:
+        """Value to the player who plays ``card`` now."""
+        mover = leader if not trick else 1 - leader
+        rest = list(hands)
+        rest[mover] = hands[mover] - {card}
+        new_hands: Hands = (rest[0], rest[1])
+        if not trick:
+            return -self.value(new_hands, leader, (card,), laid, history, dix)
+        cards = (*trick, card)
+        winner = (leader + trick_best(list(cards), self.trump)) % 2
+        capture = score_capture(self.profile, self.trump, laid[winner], cards,
+                                history[winner])
+        points = capture.total
+        sevens = {c for c in cards if c % 32 == self.trump * 8 + Rank.SEVEN and c not in dix}
+        if sevens and self.profile.dix.on_capture:
+            points += self.profile.dix.points * len(sevens)
+        won_laid = laid[winner] | frozenset(capture.kept)
+        won_history = tuple(sorted((*history[winner], *(
+            ScoredMeld(v.spec.kind, frozenset(v.cards)) for v in capture.melds)),
+            key=lambda m: (m.kind, sorted(m.cards))))
+        new_laid: Laid = (won_laid, laid[1]) if winner == 0 else (laid[0], won_laid)
+        new_history: History = ((won_history, history[1]) if winner == 0
+                                else (history[0], won_history))
+        total = points + self.value(new_hands, winner, (), new_laid, new_history, dix | sevens)
+        return total if winner == mover else -total
+
+    def _value(self, hands: Hands, leader: int, trick: tuple[int, ...], laid: Laid,
+               history: History, dix: frozenset[int]) -> int:
+        mover = leader if not trick else 1 - leader
+        options = self.legal(hands[mover], trick)
+        if not options:
+            return 0
+        return max(self.after(hands, leader, trick, laid, history, dix, c) for c in options)

@@ -1,0 +1,308 @@
+"""Combinations built from captured cards (000, Fildinski / Polish Bezique).
+
+Where a profile's ``declaring.source`` is ``"captured"`` nobody declares from
+the hand. When a trick is won (:func:`on_trick`):
+
+1. the winner scores ``scoring.brisque_points`` for each ace and ten in it
+   (``scoring.brisques = "on_capture"``);
+2. each captured card that some combination of the profile can use is *laid
+   out* face up in front of him; the others (in practice eights, nines and
+   cards no meld needs) go to the discard pile. Laid-out cards are never
+   played again: they are no part of the hand;
+3. every combination the captured cards complete with his laid-out cards
+   scores at once, under the profile's card-reuse rule (``engine.melds``).
+   When one capture completes several, the higher ones are taken first, so a
+   combination lying inside a higher one completed by the same capture does
+   not score besides it (the engine's reading; in 001 the lower one would have
+   had to be declared on an earlier trick);
+4. a seven of trumps not yet counted scores to its capturer (``dix.on_capture``);
+   the first one may be exchanged for the turn-up, which joins the captures.
+
+The deal (``engine.deal``) calls :func:`on_trick` and :func:`exchange`; this
+module only reads profile fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from engine.cards import Card, Rank, Suit
+from engine.errors import PositionError
+from engine.explain import Event, step
+from engine.melds import (
+    SEQUENCE_RANKS,
+    ScoredMeld,
+    Verdict,
+    candidate_sets,
+    check_reuse,
+    display_order,
+    judge,
+    pretty,
+)
+from engine.profile import MeldSpec, Profile
+from engine.tricks import is_brisque
+
+if TYPE_CHECKING:
+    from engine.deal import Deal
+
+
+def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
+    """Card kinds (0..31) that can be part of ``spec`` with these trumps."""
+    if trump is None:
+        return set()
+    suits = [trump] if spec.suit == "trump" else (
+        [s for s in range(4) if s != trump] if spec.suit == "plain" else list(range(4)))
+    if spec.pattern == "marriage":
+        return {s * 8 + r for s in suits for r in (Rank.KING, Rank.QUEEN)}
+    if spec.pattern == "sequence":
+        return {s * 8 + r for s in suits for r in SEQUENCE_RANKS}
+    if spec.pattern == "bezique":
+        return set(profile.bezique_pair(Suit(trump)))
+    if spec.pattern == "rank_set" and spec.rank is not None:
+        return {s * 8 + spec.rank for s in suits}
+    return set()
+
+
+def combinable(profile: Profile, trump: int | None, card: int) -> bool:
+    """True when some combination of the profile can use ``card``: it is laid out."""
+    return any(card % 32 in meld_kinds(profile, spec, trump) for spec in profile.melds)
+
+
+def _order(verdict: Verdict) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+    cards = tuple(sorted(display_order(c) for c in verdict.cards))
+    return (-verdict.spec.level, -verdict.spec.points, cards)
+
+
+def capture_melds(profile: Profile, trump: int | None, laid: Iterable[int],
+                  new: Iterable[int], history: Sequence[ScoredMeld]) -> list[Verdict]:
+    """The combinations a capture scores, in scoring order: each uses at least one
+    of the ``new`` cards and the rest from ``laid`` (which may already hold them),
+    and passes the reuse rule against ``history`` and the ones scored before it."""
+    fresh = frozenset(new)
+    pool = sorted(set(laid) | fresh)
+    done = list(history)
+    scored: list[Verdict] = []
+    while True:
+        options = []
+        for spec in profile.melds:
+            if spec.pattern == "carte_blanche":
+                continue
+            for cards in candidate_sets(profile, spec, trump, pool):
+                if fresh.isdisjoint(cards):
+                    continue
+                legal, _, _ = check_reuse(profile, spec, cards, done, explain=False)
+                if legal:
+                    options.append(Verdict(spec, tuple(cards), True, spec.rule_id, ()))
+        if not options:
+            return scored
+        best = min(options, key=_order)
+        verdict = judge(profile, best.spec, trump, best.cards, done)
+        scored.append(verdict)
+        done.append(ScoredMeld(best.spec.kind, frozenset(best.cards)))
+
+
+def groups(profile: Profile, trump: int | None, laid: Iterable[int],
+           history: Sequence[ScoredMeld]) -> list[tuple[str, tuple[int, ...]]]:
+    """A player's laid-out cards grouped by the combinations they can still take
+    part in (a card may be in several groups), in the profile's meld order; the
+    cards no combination can still use come last, as ``("spent", cards)``."""
+    cards = sorted(laid, key=display_order)
+    found: list[tuple[str, tuple[int, ...]]] = []
+    useful: set[int] = set()
+    for spec in profile.melds:
+        if spec.pattern == "carte_blanche":
+            continue
+        kinds = meld_kinds(profile, spec, trump)
+        members = [c for c in cards if c % 32 in kinds and _still_open(profile, spec, c,
+                                                                          history)]
+        if members:
+            found.append((spec.kind, tuple(members)))
+            useful.update(members)
+    spent = tuple(c for c in cards if c not in useful)
+    if spent:
+        found.append(("spent", spent))
+    return found
+
+
+def _still_open(profile: Profile, spec: MeldSpec, card: int,
+                history: Sequence[ScoredMeld]) -> bool:
+    """Whether ``card`` could still score in some ``spec`` (a partner card aside)."""
+    for prior in history:
+        if card in prior.cards:
+            other = profile.meld(prior.kind)
+            if other.meld_class == spec.meld_class and other.level >= spec.level:
+                return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """What one won trick scores: brisques, cards laid out or discarded, and the
+    combinations completed (the seven of trumps aside)."""
+
+    brisques: tuple[int, ...]
+    brisque_points: int
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
+    melds: tuple[Verdict, ...]
+
+    @property
+    def total(self) -> int:
+        return self.brisque_points + sum(v.points for v in self.melds)
+
+
+def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
+                  trick: Sequence[int], history: Sequence[ScoredMeld]) -> Capture:
+    """The score of winning ``trick`` with ``laid`` already laid out (000); the one
+    computation behind the deal, the "what does this capture score?" checks and
+    puzzles."""
+    scoring = profile.scoring
+    brisques = tuple(sorted((c for c in trick if is_brisque(c)), key=display_order))
+    each = scoring.brisque_points if scoring.brisques == "on_capture" else 0
+    kept = tuple(c for c in trick if combinable(profile, trump, c))
+    dropped = tuple(c for c in trick if c not in kept)
+    melds = tuple(capture_melds(profile, trump, laid, kept, history)) if kept else ()
+    return Capture(brisques, each * len(brisques), kept, dropped, melds)
+
+
+def query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
+    """Answer a ``bezique melds`` capture request (000):
+    ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}]}`` →
+    ``{"declarations": [{"meld", "points", "cards", "rule", "explanation"}],
+    "refused": [], "brisques": N, "laid_out": [...], "discarded": [...], "total": N}``."""
+    from engine.melds import _cards
+    from engine.profile import load_profile
+
+    unknown = set(obj) - {"variant", "trump", "laid", "trick", "history"}
+    if unknown:
+        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
+    variant = obj.get("variant")
+    if not isinstance(variant, str):
+        raise PositionError("'variant' must be a string")
+    profile = load_profile(variant)
+    if profile.declaring.source != "captured":
+        raise PositionError(f"variant {variant!r} declares from the hand; a 'trick' request "
+                            "is for variants whose melds come from captured cards")
+    trump_text = obj.get("trump")
+    if not isinstance(trump_text, str):
+        raise PositionError("'trump' must be a suit letter such as \"D\"")
+    trump = int(Suit.parse(trump_text))
+    laid = _cards(obj.get("laid", []), "laid", profile.packs)
+    trick = _cards(obj.get("trick"), "trick", profile.packs)
+    if len(trick) != profile.players:
+        raise PositionError(f"'trick' must hold {profile.players} cards")
+    if len({*laid, *trick}) != len(laid) + len(trick):
+        raise PositionError("a card appears twice in 'laid' and 'trick'")
+    raw = obj.get("history", [])
+    if not isinstance(raw, list):
+        raise PositionError("'history' must be a list of declarations")
+    history: list[ScoredMeld] = []
+    for index, entry in enumerate(raw):
+        if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str) or \
+                not profile.has_meld(entry["meld"]):
+            raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}"
+                                " with a meld of the variant")
+        history.append(ScoredMeld(entry["meld"], frozenset(
+            _cards(entry.get("cards"), f"history[{index}].cards", profile.packs))))
+    capture = score_capture(profile, trump, laid, trick, history)
+    return {
+        "declarations": [{"meld": v.spec.kind, "points": v.points,
+                          "cards": [str(Card.from_id(c)) for c in v.cards], "rule": v.rule_id,
+                          "explanation": [s.render(lang) for s in v.steps]}
+                         for v in capture.melds],
+        "refused": [], "brisques": capture.brisque_points,
+        "laid_out": [str(Card.from_id(c)) for c in capture.kept],
+        "discarded": [str(Card.from_id(c)) for c in capture.dropped],
+        "total": capture.total,
+    }
+
+
+# --- hooks called by the deal -------------------------------------------------------
+
+def on_trick(deal: Deal, winner: int, trick: Sequence[int]) -> None:
+    """Score a won trick under ``declaring.source = "captured"`` (see the module text)."""
+    profile = deal.profile
+    capture = score_capture(profile, deal.trump, deal.laid[winner], trick,
+                            deal.history[winner])
+    if capture.brisque_points:
+        each = profile.scoring.brisque_points
+        deal._score(winner, "score.brisque", capture.brisque_points,
+                    [step("score.brisque", "capture_brisques", count=len(capture.brisques),
+                          each=each, points=capture.brisque_points)],
+                    "brisques", capture.brisques)
+    _lay_out(deal, winner, capture)
+    dix = profile.dix
+    for card in trick:
+        if dix.on_capture and deal._is_trump_seven(card) and card not in deal.dix_counted:
+            deal._score_dix(winner, card, "dix.capture", "dix_capture")
+
+
+def _lay_out(deal: Deal, player: int, capture: Capture) -> None:
+    kept, dropped = capture.kept, capture.dropped
+    steps = []
+    if kept:
+        steps.append(step("capture.lay_out", "capture_laid", cards=pretty(kept)))
+    if dropped:
+        steps.append(step("capture.lay_out", "capture_discarded", cards=pretty(dropped)))
+    deal._emit(Event("lay_out", player, "capture.lay_out", 0,
+                     tuple(sorted(kept, key=display_order)), "", tuple(steps)))
+    deal.laid[player].update(kept)
+    _score_melds(deal, player, kept, capture.melds)
+
+
+def _score_melds(deal: Deal, player: int, new: Sequence[int],
+                 verdicts: Sequence[Verdict]) -> None:
+    history = deal.history[player]
+    for verdict in verdicts:
+        spec = verdict.spec
+        added = [c for c in verdict.cards if c in new]
+        head = (step("capture.meld", "capture_meld", new=pretty(added),
+                     cards=pretty(verdict.cards), meld=spec.kind)
+                if len(added) < len(verdict.cards) else
+                step("capture.meld", "capture_meld_whole", cards=pretty(verdict.cards),
+                     meld=spec.kind))
+        steps = [head, *verdict.steps]
+        history.append(ScoredMeld(spec.kind, frozenset(verdict.cards)))
+        deal._score(player, spec.rule_id, spec.points, steps, "declare",
+                    tuple(sorted(verdict.cards, key=display_order)), spec.kind)
+
+
+def exchangeable(deal: Deal, player: int) -> list[int]:
+    """Sevens of trumps ``player`` may now exchange for the turn-up: one he has
+    just captured, being the first seven scored on capture in this deal."""
+    profile = deal.profile
+    if not profile.dix.on_capture or deal.turn_up is None:
+        return []
+    if deal.last_trick_winner != player:
+        return []
+    just = deal.won[player][-profile.players:]
+    captured = [e for e in deal.events if e.rule_id == "dix.capture"]
+    if len(captured) != 1 or captured[0].player != player:
+        return []
+    card = captured[0].cards[0]
+    return [card] if card in just else []
+
+
+def exchange(deal: Deal, card: int) -> None:
+    """The captured seven becomes the turn-up; the turn-up joins the captures
+    (laid out if it can combine, and scoring what it completes)."""
+    player = deal.to_move
+    assert deal.turn_up is not None
+    old = deal.turn_up
+    deal.won[player].remove(card)
+    deal.turn_up = card
+    deal.won[player].append(old)
+    deal._emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
+                     (step("dix.exchange", "dix_exchange_captured", card=_p(card),
+                           other=_p(old)),)))
+    if combinable(deal.profile, deal.trump, old):
+        verdicts = capture_melds(deal.profile, deal.trump, deal.laid[player], [old],
+                                 deal.history[player])
+        deal.laid[player].add(old)
+        _score_melds(deal, player, [old], verdicts)
+
+
+def _p(card: int) -> str:
+    return Card.from_id(card).pretty

@@ -1,0 +1,178 @@
+""""What does this capture score?" puzzles (000, Fildinski): a player's laid-out
+cards, the combinations they have scored, and a trick he has just won; the
+learner names every combination the capture scores, and the total.
+
+A record (kind ``meld``, type ``capture``)::
+
+    {"id": "m-…", "kind": "meld", "type": "capture", "variant": "fildinski",
+     "themes": [...], "melds": [...], "rating": 1234,
+     "position": {"variant", "trump", "laid": [...], "trick": [...],
+                  "history": [{"meld", "cards"}]},
+     "context": {"stock": 12, "turns": 0},
+     "answer": {"melds": [{"meld", "cards", "points"}], "brisques": 20, "total": 160},
+     "explanation": [...], "source": {"deal": 7}}
+
+The answer comes from :func:`engine.captures.score_capture`, the computation the
+deal itself scores with; :func:`verify` recomputes it. Positions are taken from
+random deals (the state just before a trick is won), so every one can occur.
+
+    python -m puzzles.capture_bank --count 120 --seed 1 > puzzles/meld-fildinski.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from engine.actions import ActionType
+from engine.captures import score_capture
+from engine.cards import Card, Suit, parse_card
+from engine.deal import Deal
+from engine.melds import ScoredMeld, display_order
+from engine.profile import load_profile
+from puzzles.ids import puzzle_id
+
+MIN_RATING, MAX_RATING = 600, 2400
+
+
+def _cards(ids: Any) -> list[str]:
+    return [str(Card.from_id(c)) for c in sorted(ids, key=display_order)]
+
+
+def solve(position: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The answer and its English explanation for a capture position."""
+    profile = load_profile(position["variant"])
+    trump = int(Suit.parse(position["trump"]))
+    laid = [parse_card(t).id for t in position["laid"]]
+    trick = [parse_card(t).id for t in position["trick"]]
+    history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
+               for h in position["history"]]
+    if len(set(laid) | set(trick)) != len(laid) + len(trick):
+        raise ValueError("a card is both laid out and in the trick")
+    capture = score_capture(profile, trump, laid, trick, history)
+    answer = {"melds": [{"meld": v.spec.kind, "cards": _cards(v.cards), "points": v.points}
+                        for v in capture.melds],
+              "brisques": capture.brisque_points, "total": capture.total}
+    lines = [f"{len(capture.brisques)} brisque(s) in the trick: {capture.brisque_points}"]
+    lines += ["; ".join(s.render() for s in v.steps) for v in capture.melds]
+    lines.append(f"total {capture.total}")
+    return answer, lines
+
+
+def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
+    return {"kind": "meld", "type": "capture", "position": record["position"]}
+
+
+def difficulty(record: Mapping[str, Any]) -> int:
+    """More combinations, more laid-out cards and more earlier melds → harder."""
+    pos, answer = record["position"], record["answer"]
+    value = (850 + 160 * len(answer["melds"]) + 12 * len(pos["laid"])
+             + 20 * len(pos["history"]) + (200 if "reuse" in record["themes"] else 0))
+    return int(min(MAX_RATING, max(MIN_RATING, value)))
+
+
+def make_record(position: dict[str, Any], stock: int, deal: int) -> dict[str, Any]:
+    answer, lines = solve(position)
+    kinds = [m["meld"] for m in answer["melds"]]
+    themes = sorted(set(kinds)) or ["nothing"]
+    if answer["brisques"]:
+        themes.append("brisques")
+    if len(kinds) > 1:
+        themes.append("several")
+    used = {c for h in position["history"] for c in h["cards"]}
+    if used & {c for m in answer["melds"] for c in m["cards"]}:
+        themes.append("reuse")           # a card scores again, in another kind or higher
+    record: dict[str, Any] = {
+        "kind": "meld", "type": "capture", "variant": position["variant"],
+        "themes": themes, "melds": sorted(set(kinds)), "rating": 0, "position": position,
+        "context": {"stock": stock, "turns": 0}, "answer": answer, "explanation": lines,
+        "source": {"deal": deal}}
+    record["rating"] = difficulty(record)
+    record["id"] = puzzle_id("m", question_of(record))
+    order = ("id", "kind", "type", "variant", "themes", "melds", "rating", "position",
+             "context", "answer", "explanation", "source")
+    return {k: record[k] for k in order}
+
+
+def captures_of(variant: str, seed: int) -> Iterator[dict[str, Any]]:
+    """Every capture of one random deal, as a record (state before each trick)."""
+    profile = load_profile(variant)
+    rng = random.Random(seed)
+    deal = Deal.new(profile, rng, dealer=seed % profile.players)
+    while not deal.is_over:
+        action = rng.choice(deal.legal_actions())
+        completes = (action.type is ActionType.PLAY
+                     and len(deal.trick) == profile.players - 1)
+        if not completes:
+            deal.apply(action)
+            continue
+        before = [(set(deal.laid[p]), list(deal.history[p])) for p in range(profile.players)]
+        trick = [*deal.trick, action.card]
+        stock = deal.stock_count
+        events = deal.apply(action)
+        winner = next(e.player for e in events if e.type == "trick")
+        assert winner is not None and deal.trump is not None
+        laid, history = before[winner]
+        yield make_record({
+            "variant": variant, "trump": Suit(deal.trump).letter, "laid": _cards(laid),
+            "trick": [str(Card.from_id(c)) for c in trick],
+            "history": [{"meld": m.kind, "cards": _cards(m.cards)} for m in history]},
+            stock, seed)
+
+
+def generate(variant: str, seed: int, count: int) -> list[dict[str, Any]]:
+    """``count`` distinct capture puzzles, mostly ones that score a combination;
+    about one in six scores none though cards were laid out before."""
+    found: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    rng = random.Random(seed)
+    deal_seed = seed * 100_000
+    while len(found) < count:
+        for rec in captures_of(variant, deal_seed):
+            if rec["id"] in seen:
+                continue
+            scoring = bool(rec["answer"]["melds"])
+            if not scoring and (len(rec["position"]["laid"]) < 6 or rng.random() > 0.04):
+                continue
+            if scoring and rng.random() > 0.3:
+                continue
+            seen.add(rec["id"])
+            found.append(rec)
+            if len(found) == count:
+                break
+        deal_seed += 1
+    return found
+
+
+def verify(record: Mapping[str, Any]) -> list[str]:
+    """Problems with a capture record (empty when the engine agrees)."""
+    try:
+        answer, _ = solve(record["position"])
+    except (ValueError, KeyError, TypeError) as exc:
+        return [f"{record.get('id')}: engine refused the position: {exc}"]
+    problems = []
+    if answer != record["answer"]:
+        problems.append(f"{record['id']}: answer {record['answer']!r} but engine says "
+                        f"{answer!r}")
+    if puzzle_id("m", question_of(record)) != record["id"]:
+        problems.append(f"{record['id']}: id does not match the position")
+    return problems
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="fildinski")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=120)
+    args = parser.parse_args()
+    for rec in generate(args.variant, args.seed, args.count):
+        print(json.dumps(rec, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
