@@ -22,12 +22,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from engine import penalties
 from engine.actions import Action, ActionType
 from engine.cards import Card, Rank, Suit, parse_card
+from engine.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
 from engine.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.profile import Profile, load_profile, variant_names
+from engine.trick_scoring import trick_extras
 from engine.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
@@ -39,10 +42,14 @@ MAX_ACTIONS = 2_000
 class Deal:
     """The state of one deal. Build with :meth:`new` or :meth:`from_json`."""
 
-    def __init__(self, profile: Profile, deck: Sequence[int], dealer: int) -> None:
+    def __init__(self, profile: Profile, deck: Sequence[int], dealer: int,
+                 prior_trumps: Sequence[int] = (), prior_totals: Sequence[int] = ()) -> None:
         n = profile.players
         self.profile = profile
         self.dealer = dealer
+        # The game so far, for 002's trump-streak bonus and its fine of all points.
+        self.prior_trumps: tuple[int, ...] = tuple(prior_trumps)
+        self.prior_totals: tuple[int, ...] = tuple(prior_totals) or (0,) * n
         self.deck: tuple[int, ...] = tuple(deck)
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.tables: list[set[int]] = [set() for _ in range(n)]
@@ -77,12 +84,13 @@ class Deal:
     # --- construction -------------------------------------------------------------
 
     @classmethod
-    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> Deal:
+    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0,
+            prior_trumps: Sequence[int] = (), prior_totals: Sequence[int] = ()) -> Deal:
         """Shuffle with the injected RNG, let the opponent cut, and deal."""
         deck = list(range(profile.deck_size))
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
-        return cls(profile, deck[cut:] + deck[:cut], dealer)
+        return cls(profile, deck[cut:] + deck[:cut], dealer, prior_trumps, prior_totals)
 
     @classmethod
     def arranged(cls, profile: Profile, hands: Sequence[Sequence[int]], turn_up: int | None,
@@ -91,7 +99,7 @@ class Deal:
         the rest of the stock is the remaining cards in id order. For lessons,
         puzzles and tests: the deck order is derived, so saves still replay."""
         n = profile.players
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        order = deal_order(profile, dealer)
         queues = [list(h) for h in hands]
         if any(len(q) != profile.hand_size for q in queues) or len(queues) != n:
             raise BeziqueError(f"each of {n} hands needs {profile.hand_size} cards")
@@ -116,12 +124,12 @@ class Deal:
         if not 0 <= self.dealer < n:
             raise CorruptSaveError(f"dealer must be a player number 0..{n - 1}")
         position = 0
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
         for packet in profile.deal_packets:
-            for player in order:
+            for player in deal_order(profile, self.dealer):
                 self.hands[player].update(self.deck[position:position + packet])
                 position += packet
-        self._emit(Event("deal", self.dealer, "deal.packets", steps=()))
+        self._emit(Event("deal", self.dealer, "deal.packets",
+                         steps=(deal_step(profile, self.dealer),)))
         if profile.turn_up:
             self.turn_up = self.deck[position]
             position += 1
@@ -131,6 +139,9 @@ class Deal:
                                          suit=Suit(self.trump).letter),)))
             if profile.dix.dealer_on_turn_up and self._is_trump_seven(self.turn_up):
                 self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
+            for bonus in turn_up_bonuses(profile, self.dealer, self.turn_up, self.prior_trumps):
+                self._score(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
+                            "deal_bonus", (self.turn_up,))
         self.stock = list(self.deck[position:])
         self.stock.reverse()  # draw with pop() from the end: the top card is last
 
@@ -209,6 +220,9 @@ class Deal:
 
     def _followable(self, holding: set[int]) -> list[int]:
         if not self.in_playoff:
+            if self.profile.follow_in_stock:  # 004 card-point game: suit, else any card
+                same = [c for c in holding if suit_of(c) == suit_of(self.trick[0])]
+                return same or list(holding)
             return list(holding)
         best = self.trick[trick_best(self.trick, self.trump)]
         return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff, best)
@@ -220,7 +234,9 @@ class Deal:
             actions.append(Action(ActionType.PARTNER))
         history = self.history[player]
         played = frozenset(self.played)
-        if self.scored_this_turn < dec.per_trick:
+        if self.tricks_played < dec.after_tricks:
+            pass  # 004 (an option): no declarations before this many tricks
+        elif self.scored_this_turn < dec.per_trick:
             for verdict in all_verdicts(self.profile, self.trump, holding, history, played,
                                         explain=False):
                 if verdict.legal:
@@ -244,7 +260,8 @@ class Deal:
             if dix.on_show and card not in self.dix_counted:
                 actions.append(Action(ActionType.SHOW_SEVEN, (card,)))
             if dix.on_exchange and self.turn_up is not None and not self._is_trump_seven(
-                    self.turn_up):
+                    self.turn_up) and not (dix.exchange_is_declaration
+                                           and self.scored_this_turn >= dec.per_trick):
                 actions.append(Action(ActionType.EXCHANGE_SEVEN, (card,)))
         return actions
 
@@ -272,6 +289,8 @@ class Deal:
             if action.card not in holding:
                 return no("play.exposed_cards_in_hand", "refuse_not_in_hand",
                           card=_p(action.card), player=player)
+            if not self.in_playoff:
+                return no("play.follow_in_stock", "refuse_follow_in_stock")
             rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,
                                       self.profile.playoff,
                                       self.trick[trick_best(self.trick, self.trump)])
@@ -325,7 +344,12 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
-            raise self._refuse(action)
+            refusal = self._refuse(action)
+            if self.profile.infractions == "penalise":
+                fined = penalties.commit(self, action)
+                if fined is not None:
+                    return fined
+            raise refusal
         self._legal = None
         start = len(self.events)
         self.actions.append(action)
@@ -460,6 +484,8 @@ class Deal:
                              (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
         else:
             self._score_dix(player, card, "dix.exchange", "dix_exchanged")
+        if self.profile.dix.exchange_is_declaration:
+            self.scored_this_turn += 1  # 002: the exchange is this trick's declaration
 
     def _play(self, card: int) -> None:
         player = self.to_move
@@ -505,6 +531,8 @@ class Deal:
             self._score(winner, "score.per_trick", scoring.points_per_trick,
                         [step("score.per_trick", "per_trick", points=scoring.points_per_trick)],
                         "trick_points")
+        for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:]):
+            self._score(winner, rule_id, points, steps, "trick_points")
         self.leader = self.to_move = winner
         if self.tricks_played == self.profile.tricks_per_deal:
             self._end_deal(winner)
@@ -629,9 +657,15 @@ class Deal:
 
     def to_json(self) -> dict[str, Any]:
         """A save: the deck order and the actions, which replay to this state."""
-        return {"format": SAVE_FORMAT, "version": 1, "variant": self.profile.name,
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": 1, "variant": self.profile.name,
                 "dealer": self.dealer, "deck": [str(Card.from_id(c)) for c in self.deck],
                 "actions": [str(a) for a in self.actions]}
+        if self.prior_trumps or any(self.prior_totals):
+            data["prior_trumps"] = list(self.prior_trumps)
+            data["prior_totals"] = list(self.prior_totals)
+        if self.profile.infractions != "refuse":
+            data["infractions"] = self.profile.infractions
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -648,6 +682,8 @@ class Deal:
             if not isinstance(variant, str) or variant not in variant_names():
                 raise CorruptSaveError(f"unknown variant {variant!r} in save")
             profile = load_profile(variant)
+            if data.get("infractions") == "penalise":
+                profile = profile.with_options(infractions="penalise")
         deck_text, actions = data.get("deck"), data.get("actions")
         dealer = data.get("dealer")
         if not isinstance(deck_text, list) or len(deck_text) != profile.deck_size:
@@ -658,7 +694,7 @@ class Deal:
             raise CorruptSaveError("the dealer must be a player number")
         try:
             deck = [parse_card(t).id for t in deck_text]
-            deal = cls(profile, deck, dealer)
+            deal = cls(profile, deck, dealer, *_context(data, profile))
             for index, text in enumerate(actions):
                 try:
                     deal.apply(Action.parse(text))
@@ -680,6 +716,7 @@ class Deal:
             return [str(Card.from_id(c)) for c in sorted(ids)]
         return {
             "variant": self.profile.name, "dealer": self.dealer, "phase": self.phase,
+            "prior_trumps": list(self.prior_trumps), "prior_totals": list(self.prior_totals),
             "to_move": self.to_move, "leader": self.leader, "trump": self.trump,
             "turn_up": self.turn_up, "stock": list(self.stock),
             "hands": [cards(h) for h in self.hands], "tables": [cards(t) for t in self.tables],
@@ -716,6 +753,18 @@ def parse_save(text: str | bytes, what: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise CorruptSaveError(f"the {what} is not valid JSON: {exc}") from exc
+
+
+def _context(data: dict[str, Any], profile: Profile) -> tuple[list[int], list[int]]:
+    """The game context a save may carry: earlier trumps and totals."""
+    trumps = data.get("prior_trumps", [])
+    totals = data.get("prior_totals", [])
+    ints = all(isinstance(v, int) and not isinstance(v, bool) for v in [*trumps, *totals]) \
+        if isinstance(trumps, list) and isinstance(totals, list) else False
+    if not ints or any(not 0 <= t < 4 for t in trumps) or len(trumps) > 200 or (
+            totals and len(totals) != profile.players):
+        raise CorruptSaveError("the save's game context (prior trumps, totals) is invalid")
+    return trumps, totals
 
 
 def _is_court(card: int) -> bool:

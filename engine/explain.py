@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import table_messages
+
 LANGUAGES = ("en", "ru")
 
 MELD_NAMES: dict[str, tuple[str, str]] = {
@@ -254,6 +256,12 @@ SUIT_NAMES: dict[str, tuple[str, str]] = {
     "S": ("spades", "пики"), "H": ("hearts", "черви"),
     "D": ("diamonds", "бубны"), "C": ("clubs", "трефы"),
 }
+
+# The club game, the card-point game and the table-rules mode keep their texts apart.
+for _table, _more in ((MESSAGES, table_messages.MESSAGES),
+                      (MELD_NAMES, table_messages.MELD_NAMES),
+                      (CLASS_NAMES, table_messages.CLASS_NAMES)):
+    _table.update(_more)
 
 # Parameters whose value is a key of one of the name tables above.
 _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES,

@@ -91,6 +91,16 @@ class Game:
         if max(totals) >= target:
             best = max(totals)
             leaders = [p for p, t in enumerate(totals) if t == best]
+            last = self.deal.last_trick_winner
+            over = [p for p, t in enumerate(totals) if t >= target]
+            if self.profile.scoring.both_over == "last_trick" and len(over) > 1 and (
+                    last is not None):
+                # 002, 004: both passed the target: the last trick decides.
+                self.result = Event("game_end", last, "game.last_trick", 0, (), "", (
+                    step("game.last_trick", "game_last_trick", target=target),
+                    step("game.last_trick", "game_won", player=last + 1, scores=scores)),
+                    self.profile.citation("game.last_trick"), tuple(totals))
+                return self.result
             if len(leaders) == 1:
                 self.result = Event("game_end", leaders[0], "game.target", 0, (), "", (
                     step("game.target", "game_higher", target=target),
@@ -107,7 +117,8 @@ class Game:
         self.seeds.append(seed)
         self.finished_deals.append(self.deal)
         dealer = (self.deal.dealer + 1) % self.profile.players
-        self.deal = Deal.new(self.profile, random.Random(seed), dealer)
+        trumps = [d.trump for d in self.finished_deals if d.trump is not None]
+        self.deal = Deal.new(self.profile, random.Random(seed), dealer, trumps, totals)
         return Event("next_deal", None, "game.target", 0, (), "",
                      (step("game.target", "game_continue", target=target, scores=scores),),
                      self.profile.citation("game.target"), tuple(totals))

@@ -96,7 +96,12 @@ def candidate_sets(
         for suit in _suits_for(spec, trump):
             kings = kinds.get(suit * 8 + Rank.KING, [])
             queens = kinds.get(suit * 8 + Rank.QUEEN, [])
-            yield from product(kings, queens)
+            if spec.count == 1:
+                yield from product(kings, queens)
+                continue
+            for ks in combinations(kings, spec.count):  # 004: a double marriage
+                for qs in combinations(queens, spec.count):
+                    yield ks + qs
     elif spec.pattern == "sequence":
         for suit in _suits_for(spec, trump):
             groups = [kinds.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
