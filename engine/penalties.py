@@ -91,35 +91,38 @@ def _false_declaration(deal: Deal, action: Action) -> None:
                 "penalty")
 
 
-def attempts(deal: Deal) -> list[Action]:
+def attempts(deal: Deal) -> list[tuple[str, Action]]:
     """Infractions the player to move could commit now and be fined for (for
-    random play and tests): at most one of each kind."""
+    random play, lessons and tests): (name of the ``penalties`` field, action),
+    at most one of each kind."""
     if deal.profile.infractions != "penalise" or deal.is_over:
         return []
     fines = deal.profile.penalties
     player, phase = deal.to_move, deal.phase
     holding = sorted(deal.holding(player))
     legal = set(deal.legal_actions())
-    found: list[Action] = []
+    found: list[tuple[str, Action]] = []
     if phase in (LEAD, FOLLOW) and deal.stock_count and fines.extra_card:
-        found.append(Action(ActionType.DRAW))
+        found.append(("extra_card", Action(ActionType.DRAW)))
     if phase in (LEAD, FOLLOW) and not deal.in_playoff and fines.declare_before_win:
         for verdict in all_verdicts(deal.profile, deal.trump, set(holding),
                                     deal.history[player], frozenset(deal.played),
                                     explain=False):
             if verdict.legal:
-                found.append(Action.declare(verdict.spec.kind, verdict.cards))
+                found.append(("declare_before_win",
+                              Action.declare(verdict.spec.kind, verdict.cards)))
                 break
     if phase == DECLARE and deal.stock_count and fines.play_before_draw and holding:
-        found.append(Action.play(holding[0]))
+        found.append(("play_before_draw", Action.play(holding[0])))
     if phase == DECLARE and fines.false_declaration_all and len(holding) >= 2:
         spec = deal.profile.melds[0]
         cards = tuple(holding[:2])
         if pattern_error(deal.profile, spec, deal.trump, cards):
-            found.append(Action.declare(spec.kind, cards))
+            found.append(("false_declaration_all", Action.declare(spec.kind, cards)))
     if phase == FOLLOW and deal.in_playoff and fines.not_following:
-        found += [Action.play(c) for c in holding if Action.play(c) not in legal][:1]
-    return [a for a in found if a not in legal]
+        found += [("not_following", Action.play(c)) for c in holding
+                  if Action.play(c) not in legal][:1]
+    return [(name, a) for name, a in found if a not in legal]
 
 
 def _p(card: int) -> str:

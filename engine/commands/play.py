@@ -12,6 +12,7 @@ import time
 from engine.cards import Card
 from engine.deal import Deal
 from engine.game import Game
+from engine.penalties import attempts
 from engine.profile import apply_option, load_profile
 
 
@@ -31,9 +32,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
+INFRACTION_RATE = 0.05  # table-rules mode: how often the random player breaks a rule
+
+
 def random_deal(deal: Deal, rng: random.Random) -> Deal:
+    """Random legal play; in table-rules mode (``infractions = "penalise"``) the
+    player now and then commits a fined infraction instead."""
+    table_rules = deal.profile.infractions == "penalise"
     while not deal.is_over:
-        deal.apply(rng.choice(deal.legal_actions()))
+        tries = attempts(deal) if table_rules and rng.random() < INFRACTION_RATE else []
+        deal.apply(rng.choice(tries)[1] if tries else rng.choice(deal.legal_actions()))
     return deal
 
 
