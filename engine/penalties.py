@@ -14,6 +14,7 @@ profile's ``penalties`` table (0: the source names no fine, so the move is refus
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, ActionType
@@ -22,6 +23,7 @@ from engine.melds import all_verdicts, pattern_error, pretty
 
 if TYPE_CHECKING:
     from engine.deal import Deal
+    from engine.profile import Profile
 
 DECLARE, LEAD, FOLLOW = "declare", "lead", "follow"
 
@@ -123,6 +125,23 @@ def attempts(deal: Deal) -> list[tuple[str, Action]]:
         found += [("not_following", Action.play(c)) for c in holding
                   if Action.play(c) not in legal][:1]
     return [(name, a) for name, a in found if a not in legal]
+
+
+def example(profile: Profile, name: str, seed: int = 0) -> tuple[Deal, Action]:
+    """A deterministic position (random legal play from ``seed`` on) where the
+    player to move can commit infraction ``name`` (a ``penalties`` field), with
+    some points to lose; for lessons and tests."""
+    from engine.deal import Deal
+
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        deal = Deal.new(profile, rng, dealer=s % profile.players)
+        while not deal.is_over:
+            found = [a for n, a in attempts(deal) if n == name]
+            if found and deal.scores[deal.to_move] > 0:
+                return deal, found[0]
+            deal.apply(rng.choice(deal.legal_actions()))
+    raise ValueError(f"no position for the infraction {name!r} in {profile.name!r}")
 
 
 def _p(card: int) -> str:
