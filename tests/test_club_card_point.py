@@ -350,3 +350,55 @@ def test_random_deals_keep_the_invariants(name, mode):
         assert all(e.citation for e in deal.events if e.points), name
         assert all(s.render("ru") for e in deal.events for s in e.steps)
         assert json.loads(deal.dumps())["variant"] == name
+
+
+# --- the play-off solver counts what the variant counts -------------------------------
+
+@pytest.mark.parametrize(("text", "value", "moves"), [
+    # 7♠ first: the 10♠ takes 7♠ (10 + 10 for the ten), then A♠ takes 9♠ as the last
+    # trick: 10 + 10 for the ace + 250 (002)
+    ("club/H/0/AS 7S/TS 9S/-", 270, {"AS": 20, "7S": 270}),
+    # card values: A♠ 11 + 9♠ 0 + the last trick 10 (004)
+    ("card-point/H/0/AS 7S/TS 9S/-", 21, {"AS": 11, "7S": 21}),
+])
+def test_playoff_solver_values(text, value, moves):
+    from engine.solver import Position, move_values, solve
+
+    position = Position.from_text(text)
+    solution = solve(position)
+    assert solution.value == value and solution.values == moves
+    assert move_values(position) == moves
+    assert solution.refutations and solution.refutations[0].text("ru")
+
+
+def test_card_point_solver_value_is_what_the_deal_scores():
+    """Card values are constant-sum, so best play by both realises the value."""
+    from engine.solver import move_values
+
+    for seed in range(3):
+        rng = random.Random(seed)
+        deal = Deal.new(CARD, rng, dealer=seed % 2)
+        while not deal.in_playoff:
+            deal.apply(rng.choice(deal.legal_actions()))
+        mover = deal.to_move
+        value = max(move_values(deal.playoff_position()).values())
+        start = len(deal.events)
+        while not deal.is_over:
+            values = move_values(deal.playoff_position())
+            best = max(values.values())
+            card = next(a for a in deal.legal_actions()
+                        if values.get(parse_card(str(a).split()[1]).face) == best)
+            deal.apply(card)
+        won = sum(e.points for e in deal.events[start:] if e.player == mover
+                  and e.type in ("trick_points", "last_trick"))
+        assert won == value
+
+
+@pytest.mark.parametrize(("kind", "variant", "least"), [
+    ("meld", "club", 100), ("meld", "card-point", 100),
+    ("endgame", "club", 50), ("endgame", "card-point", 50)])
+def test_puzzle_banks_exist(kind, variant, least):
+    from puzzles import bank
+
+    records = bank.read(bank.path_for(kind, variant))
+    assert len(records) >= least and all(r["variant"] == variant for r in records)
