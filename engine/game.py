@@ -140,7 +140,9 @@ class Game:
                 "first_dealer": self.first_dealer,
                 "cuts": [[str(Card.from_id(c)) for c in e.cards] for e in self.cut_events
                          if e.type == "cut" and e.cards],
-                "deals": [d.to_json() for d in [*self.finished_deals, self.deal]]}
+                "deals": [d.to_json() for d in [*self.finished_deals, self.deal]],
+                **({"infractions": self.profile.infractions}
+                   if self.profile.infractions != "refuse" else {})}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -157,6 +159,8 @@ class Game:
         if not isinstance(variant, str) or variant not in variant_names():
             raise CorruptSaveError(f"unknown variant {variant!r} in save")
         profile = load_profile(variant)
+        if data.get("infractions") == "penalise":  # the table-rules mode (002, 004)
+            profile = profile.with_options(infractions="penalise")
         deals = data.get("deals")
         first = data.get("first_dealer")
         if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
