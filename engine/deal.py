@@ -310,6 +310,9 @@ class Deal:
                 return no("dix.show", "refuse_not_trump_seven", card=_p(card))
             if kind is ActionType.SHOW_SEVEN:
                 return no("dix.once_per_card", "refuse_seven_counted", card=_p(card))
+            if self.profile.dix.exchange_is_declaration and (
+                    self.scored_this_turn >= self.profile.declaring.per_trick):
+                return no("declare.one_per_trick", "refuse_exchange_after_declaration")
             return no("dix.exchange", "refuse_no_exchange")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
             if not self.profile.has_meld(action.meld):
@@ -325,6 +328,8 @@ class Deal:
                 if self.scored_this_turn < dec.per_trick:
                     return no("cady.pending", "refuse_score_first")
             elif self.scored_this_turn >= dec.per_trick:
+                if self.actions and self.actions[-1].type is ActionType.EXCHANGE_SEVEN:
+                    return no("declare.one_per_trick", "refuse_declaration_after_exchange")
                 prev = self.history[player][-1].kind if self.history[player] else ""
                 return no("declare.one_per_trick", "one_per_trick", prev_meld=prev)
             if kind is ActionType.SCORE_PENDING and ScoredMeld(

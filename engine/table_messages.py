@@ -56,6 +56,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "{points} points scored so far",
                                "комбинации «{meld}» {cards} нет: объявивший теряет все "
                                "набранные очки ({points})"),
+    "refuse_exchange_after_declaration": (
+        "the exchange of the seven is itself a declaration, and this trick's declaration "
+        "is already made", "обмен семёрки сам является объявлением, а объявление за эту "
+        "взятку уже сделано"),
+    "refuse_declaration_after_exchange": (
+        "the exchange of the seven was this trick's declaration; no other may follow it",
+        "обмен семёрки и был объявлением за эту взятку; другого после него не делают"),
     "game_last_trick": ("both passed {target}: the winner of the last trick wins",
                         "оба перешли {target}: выигрывает взявший последнюю взятку"),
 }

@@ -36,6 +36,8 @@ def trick_extras(profile: Profile, cards: Sequence[int]) -> list[tuple[str, int,
     (rule id, points, steps) for the ace-or-ten bonus and for card values."""
     found: list[tuple[str, int, list[Step]]] = []
     scoring = profile.scoring
+    if not scoring.trick_bonus and not profile.card_points.any:
+        return found  # the reference game: nothing here (keeps every trick cheap)
     ranks = bonus_ranks(profile)
     holding = [c for c in cards if c % 8 in ranks]
     if scoring.trick_bonus and holding:

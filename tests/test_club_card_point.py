@@ -218,11 +218,18 @@ def test_club_exchange_is_the_trick_declaration():
     events = deal.apply(Action(ActionType.EXCHANGE_SEVEN, (parse_card("7S#1").id,)))
     assert [e.points for e in events if e.points] == [10]
     assert {a.type for a in deal.legal_actions()} == {ActionType.DRAW}
+    marriage = Action.declare("marriage", tuple(ids("KD#1", "QD#1")))
+    with pytest.raises(IllegalActionError) as info:
+        deal.apply(marriage)
+    assert "exchange" in str(info.value)
     # and the other way round: after a declaration, no exchange that turn
     deal = _after_first_trick(CLUB, HAND0, HAND1, "AS#2")
     marriage = next(a for a in deal.legal_actions() if a.type is ActionType.DECLARE)
     deal.apply(marriage)
     assert ActionType.EXCHANGE_SEVEN not in {a.type for a in deal.legal_actions()}
+    with pytest.raises(IllegalActionError) as info:
+        deal.apply(Action(ActionType.EXCHANGE_SEVEN, (parse_card("7S#1").id,)))
+    assert "exchange" in str(info.value)
 
 
 def test_card_point_exchange_is_not_a_declaration():
