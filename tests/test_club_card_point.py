@@ -409,3 +409,13 @@ def test_puzzle_banks_exist(kind, variant, least):
 
     records = bank.read(bank.path_for(kind, variant))
     assert len(records) >= least and all(r["variant"] == variant for r in records)
+
+
+def test_playing_a_puzzle_counts_the_variants_trick_points():
+    from engine.solver import Position
+    from puzzles.endgame import trick_points
+
+    club = Position.from_text("club/H/1/AS/-/TS")       # the last trick: 10♠ led, A♠ wins
+    assert trick_points(club, "AS") == (0, 10 + 10 + 250)
+    card = Position.from_text("card-point/H/1/AS/-/TS")
+    assert trick_points(card, "AS") == (0, 11 + 10 + 10)

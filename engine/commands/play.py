@@ -52,7 +52,7 @@ def _print_events(deal: Deal, args: argparse.Namespace) -> None:
             continue
         cards = " ".join(Card.from_id(c).pretty for c in event.cards)
         who = "-" if event.player is None else f"P{event.player + 1}"
-        points = f"+{event.points}" if event.points else ""
+        points = f"{event.points:+d}" if event.points else ""
         head = f"{event.type:<13} {who:<3} {points:>5} {cards}".rstrip()
         print(head)
         for line in event.explain(args.lang):
