@@ -105,16 +105,16 @@ class TrickAnalyser:
         return points + (self.last if last else 0)
 
     def _after(self, hands: tuple[int, int], leader: int, lead: int, kind: int,
-               me: int) -> int:
-        """Points ``me`` (the mover) is sure of after playing ``kind``."""
+               mover: int, me: int | None = None) -> int:
+        """Points ``me`` (by default the mover) is sure of after ``mover`` plays ``kind``."""
+        me = mover if me is None else me
         hs = list(hands)
-        hs[me] -= 1 << (NIBBLE * kind)
+        hs[mover] -= 1 << (NIBBLE * kind)
         if lead < 0:
             return self._best(hs[0], hs[1], leader, kind, me)
-        winner = me if beats(lead, kind, self.trump) else leader
+        winner = mover if beats(lead, kind, self.trump) else leader
         worth = self._trick(lead, kind, hs[0] == 0 and hs[1] == 0)
-        gained = worth if winner == me else 0
-        return gained + self._best(hs[0], hs[1], winner, -1, me)
+        return (worth if winner == me else 0) + self._best(hs[0], hs[1], winner, -1, me)
 
     def _best_uncached(self, h0: int, h1: int, leader: int, lead: int, me: int) -> int:
         """Points ``me`` is sure of from this state (``me`` maximises, the other
@@ -124,18 +124,6 @@ class TrickAnalyser:
             return 0
         hands = (h0, h1)
         mover = leader if lead < 0 else 1 - leader
-        results = [self._after(hands, leader, lead, k, mover) if mover == me
-                   else self._after_for(hands, leader, lead, k, mover, me)
+        results = [self._after(hands, leader, lead, k, mover, me)
                    for k in self._legal(hands[mover], lead)]
         return max(results) if mover == me else min(results)
-
-    def _after_for(self, hands: tuple[int, int], leader: int, lead: int, kind: int,
-                   mover: int, me: int) -> int:
-        """Points ``me`` is sure of after the other player plays ``kind``."""
-        hs = list(hands)
-        hs[mover] -= 1 << (NIBBLE * kind)
-        if lead < 0:
-            return self._best(hs[0], hs[1], leader, kind, me)
-        winner = mover if beats(lead, kind, self.trump) else leader
-        worth = self._trick(lead, kind, hs[0] == 0 and hs[1] == 0)
-        return (worth if winner == me else 0) + self._best(hs[0], hs[1], winner, -1, me)
