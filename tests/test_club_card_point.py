@@ -354,7 +354,8 @@ def test_random_deals_keep_the_invariants(name, mode):
         for player in range(2):
             assert deal.scores[player] == sum(e.points for e in deal.events
                                               if e.player == player)
-        assert all(e.citation for e in deal.events if e.points), name
+        assert all(e.citation.startswith(profile.sources[0]) for e in deal.events
+                   if e.points), name   # every point cites 002 (club) or 004
         assert all(s.render("ru") for e in deal.events for s in e.steps)
         assert json.loads(deal.dumps())["variant"] == name
 
@@ -419,3 +420,18 @@ def test_playing_a_puzzle_counts_the_variants_trick_points():
     assert trick_points(club, "AS") == (0, 10 + 10 + 250)
     card = Position.from_text("card-point/H/1/AS/-/TS")
     assert trick_points(card, "AS") == (0, 11 + 10 + 10)
+
+
+def test_the_last_declaration_goes_to_the_first_to_draw_of_the_last_two_cards():
+    """002: the winner of the last stock trick declares, draws the hidden card and the
+    loser takes the turn-up; then the play-off: no declarations, exposed cards return."""
+    rng = random.Random(6)
+    deal = Deal.new(CLUB, rng)
+    while not (deal.phase == "declare" and deal.stock_count == 2):
+        deal.apply(rng.choice(deal.legal_actions()))
+    winner, turn_up = deal.to_move, deal.turn_up
+    assert any(a.type is ActionType.DRAW for a in deal.legal_actions())
+    deal.apply(Action(ActionType.DRAW))
+    assert turn_up in deal.hands[1 - winner] and deal.in_playoff
+    assert not deal.tables[0] and not deal.tables[1]
+    assert all(a.type is ActionType.PLAY for a in deal.legal_actions())
