@@ -72,6 +72,7 @@ class Deal:
         self.scored_this_turn = 0
         self.last_trick_winner: int | None = None
         self.leader = (dealer + 1) % n
+        self.trick_leader = self.leader         # who led the last trick (004: draws first)
         self.to_move = self.leader
         self.phase = LEAD
         self.blanche: set[int] = set()          # players who claimed carte blanche
@@ -518,6 +519,7 @@ class Deal:
 
     def _finish_trick(self) -> None:
         n = self.profile.players
+        self.trick_leader = self.leader
         best = trick_best(self.trick, self.trump)
         winner = (self.leader + best) % n
         win_card = self.trick[best]
@@ -561,20 +563,24 @@ class Deal:
     def _draw(self) -> None:
         n = self.profile.players
         winner = self.leader  # the trick winner draws first, even if the partner declared
+        # 004's card-point game: the player who led the trick draws first.
+        first = self.trick_leader if self.profile.draw_first == "leader" else winner
         marker_before = len(self.stock) > self.profile.stock_marker
         for offset in range(n):
-            player = (winner + offset) % n
+            player = (first + offset) % n
             if self.stock:
                 card = self.stock.pop()
                 self.hands[player].add(card)
-                self._emit(Event("draw", player, "play.winner_declares_then_draws", 0, ()))
+                self._emit(Event("draw", player, "play.winner_declares_then_draws"
+                                 if first == winner else "play.draw_first", 0, ()))
                 if player in self.blanche_open:
                     self._blanche_draw(player, card)
             elif self.turn_up is not None:
                 card, self.turn_up = self.turn_up, None
                 self.hands[player].add(card)
                 self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
-                                 (step("play.stock_end", "stock_end_draw", card=_p(card)),)))
+                                 (step("play.stock_end", "stock_end_draw" if first == winner
+                                       else "stock_end_draw_leader", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
         if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
@@ -723,6 +729,7 @@ class Deal:
             "variant": self.profile.name, "dealer": self.dealer, "phase": self.phase,
             "prior_trumps": list(self.prior_trumps), "prior_totals": list(self.prior_totals),
             "to_move": self.to_move, "leader": self.leader, "trump": self.trump,
+            "trick_leader": self.trick_leader,
             "turn_up": self.turn_up, "stock": list(self.stock),
             "hands": [cards(h) for h in self.hands], "tables": [cards(t) for t in self.tables],
             "won": [cards(w) for w in self.won], "trick": list(self.trick),

@@ -138,6 +138,7 @@ class Profile:
     stock_marker: int = 0              # a marker this many cards from the stock's end
     deal_first: Literal["opponent", "dealer"] = "opponent"  # 002: the dealer deals himself first
     follow_in_stock: bool = False      # 004 card-point game: follow suit while the stock lasts
+    draw_first: Literal["winner", "leader"] = "winner"  # 004 card-point: the trick's leader
     deal_bonuses: DealBonuses = field(default=DealBonuses())
     card_points: CardPoints = field(default=CardPoints())
     infractions: Literal["refuse", "penalise"] = "refuse"  # table-rules mode: fine, go on
@@ -330,6 +331,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         deal_first=cast(Any, _choice({"deal_first": "opponent", **data}, "deal_first",
                                      ("opponent", "dealer"), where)),
         follow_in_stock=bool(data.get("follow_in_stock", False)),
+        draw_first=cast(Any, _choice({"draw_first": "winner", **data}, "draw_first",
+                                     ("winner", "leader"), where)),
         deal_bonuses=deal_bonuses(data.get("deal_bonuses"), where),
         card_points=card_points(data.get("card_points"), where),
         infractions=cast(Any, _choice({"infractions": "refuse", **data}, "infractions",

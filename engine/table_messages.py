@@ -63,6 +63,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "refuse_declaration_after_exchange": (
         "the exchange of the seven was this trick's declaration; no other may follow it",
         "обмен семёрки и был объявлением за эту взятку; другого после него не делают"),
+    "stock_end_draw_leader": ("the player who led the trick takes the last hidden card, the "
+                              "other the turn-up {card}", "сходивший первым берёт последнюю "
+                              "закрытую карту, другой — козырь {card}"),
     "game_last_trick": ("both passed {target}: the winner of the last trick wins",
                         "оба перешли {target}: выигрывает взявший последнюю взятку"),
 }

@@ -435,3 +435,19 @@ def test_the_last_declaration_goes_to_the_first_to_draw_of_the_last_two_cards():
     assert turn_up in deal.hands[1 - winner] and deal.in_playoff
     assert not deal.tables[0] and not deal.tables[1]
     assert all(a.type is ActionType.PLAY for a in deal.legal_actions())
+
+
+@pytest.mark.parametrize(("profile", "first"), [(CARD, 0), (CLUB, 1),
+                                                (apply_option(CARD, "draw_first", "winner"), 1)])
+def test_who_draws_first_after_a_trick(profile, first):
+    """004's card-point game: the player who led draws first; elsewhere the winner."""
+    hand0 = ("7S#1", "AH#1", "KD#1", "QD#1", "9S#1", "8C#1", "9C#1", "8H#1")
+    hand1 = ("8S#2", "7H#2", "9S#2", "7D#2", "8D#2", "9D#2", "JC#2", "9H#2")
+    deal = Deal.arranged(profile, [ids(*hand0), ids(*hand1)], parse_card("AS#2").id,
+                         dealer=1)
+    deal.apply(Action.play(parse_card("7S#1").id))
+    deal.apply(Action.play(parse_card("8S#2").id))
+    assert deal.to_move == 1 and deal.phase == "declare"      # the follower won
+    events = deal.apply(Action(ActionType.DRAW))
+    assert [e.player for e in events if e.type == "draw"] == [first, 1 - first]
+    assert deal.to_move == 1                                  # the winner leads

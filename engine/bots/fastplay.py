@@ -108,6 +108,7 @@ def _trick_rules_beyond_simulator(profile: Profile) -> bool:
     return (profile.follow_in_stock or profile.card_points.any
             or profile.scoring.trick_bonus != 0 or profile.declaring.after_tricks != 0
             or profile.dix.exchange_is_declaration or profile.deal_first != "opponent"
+            or profile.draw_first != "winner"
             or any(m.pattern == "marriage" and m.count != 1 for m in profile.melds)
             or any(getattr(bonuses, f) for f in bonuses.__slots__))
 
