@@ -323,6 +323,8 @@ class Deal:
                 return no("play.exposed_cards_in_hand", "refuse_cards_missing",
                           cards=pretty(missing))
             dec = self.profile.declaring
+            if self.tricks_played < dec.after_tricks:
+                return no("declare.after_tricks", "refuse_after_tricks", count=dec.after_tricks)
             if kind is ActionType.ANNOUNCE:
                 if dec.pending != "cady":
                     return no("cady.pending", "refuse_no_pending")

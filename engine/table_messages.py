@@ -66,6 +66,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock_end_draw_leader": ("the player who led the trick takes the last hidden card, the "
                               "other the turn-up {card}", "сходивший первым берёт последнюю "
                               "закрытую карту, другой — козырь {card}"),
+    "refuse_after_tricks": ("by this rule nobody declares before {count} tricks have been "
+                            "played", "по этому правилу объявлять можно лишь после {count} "
+                            "сыгранных взяток"),
     "game_last_trick": ("both passed {target}: the winner of the last trick wins",
                         "оба перешли {target}: выигрывает взявший последнюю взятку"),
 }

@@ -242,6 +242,9 @@ def test_declaring_after_four_tricks_option():
     later = apply_option(CARD, "declare_after_tricks", "after_four")
     deal = _after_first_trick(later, HAND0, HAND1, "AS#2")
     assert ActionType.DECLARE not in {a.type for a in deal.legal_actions()}
+    with pytest.raises(IllegalActionError) as info:
+        deal.apply(Action.declare("marriage", tuple(ids("KD#1", "QD#1"))))
+    assert info.value.rule_id == "declare.after_tricks"
     deal = _after_first_trick(CARD, HAND0, HAND1, "AS#2")
     assert ActionType.DECLARE in {a.type for a in deal.legal_actions()}
 
