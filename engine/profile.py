@@ -20,6 +20,8 @@ from typing import Any, Literal, cast
 
 from engine.cards import Rank, Suit, parse_card
 from engine.errors import ProfileError
+from engine.table_rules import CardPoints, DealBonuses, Penalties, card_points, deal_bonuses
+from engine.table_rules import penalties as penalties_table
 
 MeldPattern = Literal["marriage", "sequence", "bezique", "rank_set", "carte_blanche"]
 SuitRule = Literal["plain", "trump", "any"]
@@ -68,6 +70,7 @@ class DeclaringRules:
     # Patterns whose first declaration fixes trumps when there is no turn-up
     # (Rubicon: marriage or sequence; no-trump bezique: marriage only, 004).
     trump_from: tuple[str, ...] = ("marriage", "sequence")
+    after_tricks: int = 0              # 004: declaring only once this many tricks are played
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,7 @@ class DixRules:
     on_exchange: bool
     on_first_play: bool                # 001: a seven not yet counted, when first played
     on_trick_win: bool = False         # 004 item 8, 002: a seven not yet counted wins a trick
+    exchange_is_declaration: bool = False  # 002: the exchange is that trick's one declaration
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +101,9 @@ class ScoringRules:
     end: Literal["target_finish_deal", "single_deal"]
     tie: Literal["draw"]
     last_trick_split: bool = False     # partners share the last trick's bonus half and half (004)
+    trick_bonus: int = 0                   # 002: for a trick won holding one of these ranks
+    trick_bonus_ranks: tuple[str, ...] = ()
+    both_over: Literal["higher", "last_trick"] = "higher"  # 002, 004: last trick decides
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +148,13 @@ class Profile:
     citations: tuple[tuple[str, str], ...] = field(default=())
     settlement: SettlementRules | None = None
     stock_marker: int = 0              # a marker this many cards from the stock's end
+    deal_first: Literal["opponent", "dealer"] = "opponent"  # 002: the dealer deals himself first
+    follow_in_stock: bool = False      # 004 card-point game: follow suit while the stock lasts
+    draw_first: Literal["winner", "leader"] = "winner"  # 004 card-point: the trick's leader
+    deal_bonuses: DealBonuses = field(default=DealBonuses())
+    card_points: CardPoints = field(default=CardPoints())
+    infractions: Literal["refuse", "penalise"] = "refuse"  # table-rules mode: fine, go on
+    penalties: Penalties = field(default=Penalties())
 
     def team(self, player: int) -> int:
         return player % 2 if self.partnerships else player
@@ -294,6 +308,10 @@ def _patterns(value: Any, where: str) -> list[str]:
         raise ProfileError(f"{where}: 're_pair_on_table' must list meld patterns "
                            f"from {_PATTERNS}")
     return list(value)
+def _ranks(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or any(v not in ("A", "T", "K", "Q", "J") for v in value):
+        raise ProfileError(f"{where}: 'trick_bonus_ranks' must list rank letters A T K Q J")
+    return tuple(value)
 
 
 def profile_from_dict(data: dict[str, Any]) -> Profile:
@@ -346,6 +364,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             partner_declares=bool(dec.get("partner_declares", False)),
             use_partner_table=bool(dec.get("use_partner_table", False)),
             trump_from=tuple(dec.get("trump_from", ("marriage", "sequence"))),
+            after_tricks=int(dec.get("after_tricks", 0)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -354,7 +373,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         ),
         dix=DixRules(**{k: _take(dix, k, int if k == "points" else bool, where)
                         for k in ("points", "dealer_on_turn_up", "on_show", "on_exchange",
-                                  "on_first_play", "on_trick_win")}),
+                                  "on_first_play", "on_trick_win")},
+                   exchange_is_declaration=bool(dix.get("exchange_is_declaration", False))),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
             brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only"), where)),
@@ -364,11 +384,25 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             end=cast(Any, _choice(sc, "end", ("target_finish_deal", "single_deal"), where)),
             tie=cast(Any, _choice(sc, "tie", ("draw",), where)),
             last_trick_split=bool(sc.get("last_trick_split", False)),
+            trick_bonus=int(sc.get("trick_bonus", 0)),
+            trick_bonus_ranks=_ranks(sc.get("trick_bonus_ranks", []), where),
+            both_over=cast(Any, _choice({"both_over": "higher", **sc}, "both_over",
+                                        ("higher", "last_trick"), where)),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
         settlement=_settlement(data["settlement"], where) if "settlement" in data else None,
         stock_marker=int(data.get("stock_marker", 0)),
+        deal_first=cast(Any, _choice({"deal_first": "opponent", **data}, "deal_first",
+                                     ("opponent", "dealer"), where)),
+        follow_in_stock=bool(data.get("follow_in_stock", False)),
+        draw_first=cast(Any, _choice({"draw_first": "winner", **data}, "draw_first",
+                                     ("winner", "leader"), where)),
+        deal_bonuses=deal_bonuses(data.get("deal_bonuses"), where),
+        card_points=card_points(data.get("card_points"), where),
+        infractions=cast(Any, _choice({"infractions": "refuse", **data}, "infractions",
+                                      ("refuse", "penalise"), where)),
+        penalties=penalties_table(data.get("penalties"), where),
     )
     if not set(profile.declaring.trump_from) <= {"marriage", "sequence"}:
         raise ProfileError(f"{where}: trump_from may name only marriage and sequence")
@@ -438,6 +472,8 @@ def find_option(option_id: str) -> Option:
 
 
 def _coerce(table: str, field_name: str, value: Any) -> Any:
+    if table == "scoring" and field_name == "trick_bonus_ranks":
+        return _ranks(list(value), "option")
     if table == "declaring" and field_name == "bezique_pair_switch":
         return tuple((Suit.parse(s), (parse_card(q).kind, parse_card(j).kind))
                      for s, q, j in value)
@@ -449,13 +485,17 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
     choice = find_option(option_id).choice(choice_name)
     changes: dict[str, Any] = {}
     for table, fields in choice.changes:
-        if not table:  # top-level fields, e.g. the number of players
-            changes.update(fields)
+        if not table:  # top-level fields, e.g. the number of players, deal_packets, infractions
+            changes.update({k: _coerce(table, k, v) for k, v in fields})
             continue
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}
-    return profile.with_options(**changes)
+    changed = profile.with_options(**changes)
+    if sum(changed.deal_packets) != changed.hand_size:
+        raise ProfileError(f"option {option_id!r}: its packets do not make a hand of "
+                           f"{profile.name!r}")
+    return changed
 
 
 def current_choice(profile: Profile, option_id: str) -> str | None:
