@@ -633,7 +633,7 @@ class Deal:
                                        else "stock_end_draw_last", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
-        self._offer_blanche([(winner + offset) % n for offset in range(n)])
+        self._offer_blanche([(first + offset) % n for offset in range(n)])  # who drew first
         if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
                 self.profile.stock_marker):
             self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",

@@ -454,3 +454,39 @@ def test_who_draws_first_after_a_trick(profile, first):
     events = deal.apply(Action(ActionType.DRAW))
     assert [e.player for e in events if e.type == "draw"] == [first, 1 - first]
     assert deal.to_move == 1                                  # the winner leads
+
+
+# --- the merge with rules19, variants15 and lessons20 ----------------------------------
+
+def test_last_trick_decides_through_target_outcome():
+    """both_over = last_trick is read by the one game-end function (also the lessons')."""
+    from engine.game import target_outcome
+
+    ended = target_outcome(CLUB, [1300, 1010], last_trick=1)
+    assert (ended.type, ended.player, ended.rule_id) == ("game_end", 1, "game.last_trick")
+    assert target_outcome(CLUB, [1300, 990], last_trick=1).player == 0   # only one over
+    two = load_profile("two-handed")
+    assert target_outcome(two, [1300, 1010], last_trick=1).player == 0   # the higher wins
+
+
+def test_club_reads_rules19s_dix_and_carte_blanche_fields():
+    assert CLUB.dix.on_trick_win and CLUB.dix.exchange_is_declaration
+    assert CLUB.declaring.carte_blanche_timing == "first_appearance"
+
+
+def test_options_set_top_level_fields_with_bare_keys():
+    """One mechanism for top-level fields (no [set.profile] table)."""
+    from engine.profile import options
+
+    for option in options():
+        for choice in option.choices:
+            assert all(table != "profile" for table, _ in choice.changes), option.id
+    assert apply_option(CLUB, "infractions", "penalise").infractions == "penalise"
+
+
+def test_card_values_are_written_in_the_readers_notation():
+    from engine.trick_scoring import trick_extras
+
+    _, _, steps = trick_extras(CARD, [parse_card("AH#1").id, parse_card("TH#2").id])[0]
+    assert steps[0].render("ru") == "очки взятых карт: Т♥ 11 + 10♥ 10 = 21 очко"
+    assert steps[0].render("en") == "card values taken: A♥ 11 + 10♥ 10 = 21"
