@@ -6,7 +6,7 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import table, ui
 from app_pages.card_table import card_table
-from engine.session import bot_levels, level_description
+from engine.session import bot_levels, has_table_rules, level_description
 
 s = parts.session()
 deal = s.deal
@@ -17,6 +17,11 @@ st.session_state["play_variant"] = deal.profile.name   # the picker shows this g
 titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
 st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
              format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
+if has_table_rules(deal.profile):   # 002, 004: fines instead of refusals
+    st.session_state["play_table_rules"] = deal.profile.infractions == "penalise"
+    st.toggle(ui.t("play.table_rules"), key="play_table_rules", on_change=parts.on_new_game)
+    if deal.profile.infractions == "penalise":
+        st.caption(ui.t("play.table_rules_warning"))
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
     st.caption(parts.score_line(s))

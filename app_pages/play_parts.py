@@ -38,7 +38,8 @@ def new_session(seed: int | None = None) -> PlaySession:
         variant = "two-handed"
     if seed is None:
         seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
-    created = PlaySession.new(variant, seed=seed, level=level)
+    created = PlaySession.new(variant, seed=seed, level=level,
+                              table_rules=bool(st.session_state.get("play_table_rules")))
     st.session_state["play"] = created
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None

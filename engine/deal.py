@@ -22,13 +22,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine import captures
+from engine import captures, penalties
 from engine.actions import Action, ActionType, well_formed
 from engine.cards import Card, Rank, Suit, parse_card
+from engine.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
 from engine.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.profile import Profile, load_profile, variant_names
+from engine.trick_scoring import trick_extras
 from engine.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
@@ -40,10 +42,14 @@ MAX_ACTIONS = 2_000
 class Deal:
     """The state of one deal. Build with :meth:`new` or :meth:`from_json`."""
 
-    def __init__(self, profile: Profile, deck: Sequence[int], dealer: int) -> None:
+    def __init__(self, profile: Profile, deck: Sequence[int], dealer: int,
+                 prior_trumps: Sequence[int] = (), prior_totals: Sequence[int] = ()) -> None:
         n = profile.players
         self.profile = profile
         self.dealer = dealer
+        # The game so far, for 002's trump-streak bonus and its fine of all points.
+        self.prior_trumps: tuple[int, ...] = tuple(prior_trumps)
+        self.prior_totals: tuple[int, ...] = tuple(prior_totals) or (0,) * n
         self.deck: tuple[int, ...] = tuple(deck)
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.tables: list[set[int]] = [set() for _ in range(n)]
@@ -66,6 +72,7 @@ class Deal:
         self.scored_this_turn = 0
         self.last_trick_winner: int | None = None
         self.leader = (dealer + 1) % n
+        self.trick_leader = self.leader         # who led the last trick (004: draws first)
         self.to_move = self.leader
         self.phase = LEAD
         self.blanche: set[int] = set()          # players who claimed carte blanche
@@ -82,12 +89,13 @@ class Deal:
     # --- construction -------------------------------------------------------------
 
     @classmethod
-    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> Deal:
+    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0,
+            prior_trumps: Sequence[int] = (), prior_totals: Sequence[int] = ()) -> Deal:
         """Shuffle with the injected RNG, let the opponent cut, and deal."""
         deck = list(range(profile.deck_size))
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
-        return cls(profile, deck[cut:] + deck[:cut], dealer)
+        return cls(profile, deck[cut:] + deck[:cut], dealer, prior_trumps, prior_totals)
 
     @classmethod
     def arranged(cls, profile: Profile, hands: Sequence[Sequence[int]], turn_up: int | None,
@@ -96,7 +104,7 @@ class Deal:
         the rest of the stock is the remaining cards in id order. For lessons,
         puzzles and tests: the deck order is derived, so saves still replay."""
         n = profile.players
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        order = deal_order(profile, dealer)
         queues = [list(h) for h in hands]
         if any(len(q) != profile.hand_size for q in queues) or len(queues) != n:
             raise BeziqueError(f"each of {n} hands needs {profile.hand_size} cards")
@@ -121,12 +129,12 @@ class Deal:
         if not 0 <= self.dealer < n:
             raise CorruptSaveError(f"dealer must be a player number 0..{n - 1}")
         position = 0
-        order = [(self.dealer + 1 + i) % n for i in range(n)]
         for packet in profile.deal_packets:
-            for player in order:
+            for player in deal_order(profile, self.dealer):
                 self.hands[player].update(self.deck[position:position + packet])
                 position += packet
-        self._emit(Event("deal", self.dealer, "deal.packets", steps=()))
+        self._emit(Event("deal", self.dealer, "deal.packets",
+                         steps=(deal_step(profile, self.dealer),)))
         if profile.turn_up:
             self.turn_up = self.deck[position]
             position += 1
@@ -136,6 +144,9 @@ class Deal:
                                          suit=Suit(self.trump).letter),)))
             if profile.dix.dealer_on_turn_up and self._is_trump_seven(self.turn_up):
                 self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
+            for bonus in turn_up_bonuses(profile, self.dealer, self.turn_up, self.prior_trumps):
+                self._score(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
+                            "deal_bonus", (self.turn_up,))
         self.stock = list(self.deck[position:])
         # A stock that does not share out evenly (three players, four packs): the
         # cards at its bottom that cannot go round are set aside unseen.
@@ -146,7 +157,9 @@ class Deal:
             self._emit(Event("set_aside", None, "deal.set_aside", 0, (), "",
                              (step("deal.set_aside", "set_aside", count=spare),)))
         self.stock.reverse()  # draw with pop() from the end: the top card is last
-        self._offer_blanche(order)
+        # 002: after the deal the non-dealer counts as the first to receive, also
+        # when the dealer served himself first.
+        self._offer_blanche([(self.dealer + 1 + i) % n for i in range(n)])
 
     # --- queries ------------------------------------------------------------------
 
@@ -243,6 +256,9 @@ class Deal:
 
     def _followable(self, holding: set[int]) -> list[int]:
         if not self.in_playoff:
+            if self.profile.follow_in_stock:  # 004 card-point game: suit, else any card
+                same = [c for c in holding if suit_of(c) == suit_of(self.trick[0])]
+                return same or list(holding)
             return list(holding)
         best = self.trick[trick_best(self.trick, self.trump)]
         return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff, best)
@@ -255,7 +271,9 @@ class Deal:
             actions.append(Action(ActionType.PARTNER))
         history = self.history[player]
         played = frozenset(self.played)
-        if self.scored_this_turn < dec.per_trick:
+        if self.tricks_played < dec.after_tricks:
+            pass  # 004 (an option): no declarations before this many tricks
+        elif self.scored_this_turn < dec.per_trick:
             for verdict in all_verdicts(self.profile, self.trump, holding, history, played,
                                         explain=False):
                 if verdict.legal:
@@ -281,7 +299,8 @@ class Deal:
             if dix.on_show and card not in self.dix_counted:
                 actions.append(Action(ActionType.SHOW_SEVEN, (card,)))
             if dix.on_exchange and self.turn_up is not None and not self._is_trump_seven(
-                    self.turn_up):
+                    self.turn_up) and not (dix.exchange_is_declaration
+                                           and self.scored_this_turn >= dec.per_trick):
                 actions.append(Action(ActionType.EXCHANGE_SEVEN, (card,)))
         return actions
 
@@ -312,6 +331,8 @@ class Deal:
             if action.card not in holding:
                 return no("play.exposed_cards_in_hand", "refuse_not_in_hand",
                           card=_p(action.card), player=player)
+            if not self.in_playoff:
+                return no("play.follow_in_stock", "refuse_follow_in_stock")
             rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,
                                       self.profile.playoff,
                                       self.trick[trick_best(self.trick, self.trump)])
@@ -331,6 +352,9 @@ class Deal:
                 return no("dix.show", "refuse_not_trump_seven", card=_p(card))
             if kind is ActionType.SHOW_SEVEN:
                 return no("dix.once_per_card", "refuse_seven_counted", card=_p(card))
+            if self.profile.dix.exchange_is_declaration and (
+                    self.scored_this_turn >= self.profile.declaring.per_trick):
+                return no("declare.one_per_trick", "refuse_exchange_after_declaration")
             return no("dix.exchange", "refuse_no_exchange")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
             if not self.profile.has_meld(action.meld):
@@ -340,12 +364,16 @@ class Deal:
                 return no("play.exposed_cards_in_hand", "refuse_cards_missing",
                           cards=pretty(missing))
             dec = self.profile.declaring
+            if self.tricks_played < dec.after_tricks:
+                return no("declare.after_tricks", "refuse_after_tricks", count=dec.after_tricks)
             if kind is ActionType.ANNOUNCE:
                 if dec.pending != "cady":
                     return no("cady.pending", "refuse_no_pending")
                 if self.scored_this_turn < dec.per_trick:
                     return no("cady.pending", "refuse_score_first")
             elif self.scored_this_turn >= dec.per_trick:
+                if self.actions and self.actions[-1].type is ActionType.EXCHANGE_SEVEN:
+                    return no("declare.one_per_trick", "refuse_declaration_after_exchange")
                 prev = self.history[player][-1].kind if self.history[player] else ""
                 return no("declare.one_per_trick", "one_per_trick", prev_meld=prev)
             if kind is ActionType.SCORE_PENDING and ScoredMeld(
@@ -365,7 +393,12 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
-            raise self._refuse(action)
+            refusal = self._refuse(action)
+            if self.profile.infractions == "penalise":
+                fined = penalties.commit(self, action)
+                if fined is not None:
+                    return fined
+            raise refusal
         self._legal = None
         start = len(self.events)
         self.actions.append(action)
@@ -507,6 +540,8 @@ class Deal:
                              (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
         else:
             self._score_dix(player, card, "dix.exchange", "dix_exchanged")
+        if self.profile.dix.exchange_is_declaration:
+            self.scored_this_turn += 1  # 002: the exchange is this trick's declaration
 
     def _play(self, card: int) -> None:
         player = self.to_move
@@ -534,6 +569,7 @@ class Deal:
 
     def _finish_trick(self) -> None:
         n = self.profile.players
+        self.trick_leader = self.leader
         best = trick_best(self.trick, self.trump)
         winner = (self.leader + best) % n
         win_card = self.trick[best]
@@ -557,6 +593,8 @@ class Deal:
             self._score(winner, "score.per_trick", scoring.points_per_trick,
                         [step("score.per_trick", "per_trick", points=scoring.points_per_trick)],
                         "trick_points")
+        for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:]):
+            self._score(winner, rule_id, points, steps, "trick_points")
         self.leader = self.to_move = winner
         if self.tricks_played == self.profile.tricks_per_deal:
             self._end_deal(winner)
@@ -580,25 +618,30 @@ class Deal:
     def _draw(self) -> None:
         n = self.profile.players
         winner = self.leader  # the trick winner draws first, even if the partner declared
+        # 004's card-point game: the player who led the trick draws first.
+        first = self.trick_leader if self.profile.draw_first == "leader" else winner
         marker_before = len(self.stock) > self.profile.stock_marker
         self.blanche_offer = None  # 002: a carte blanche is claimed before drawing
         for offset in range(n):
-            player = (winner + offset) % n
+            player = (first + offset) % n
             if self.stock:
                 card = self.stock.pop()
                 self.hands[player].add(card)
-                self._emit(Event("draw", player, "play.winner_declares_then_draws", 0, ()))
+                self._emit(Event("draw", player, "play.winner_declares_then_draws"
+                                 if first == winner else "play.draw_first", 0, ()))
                 if player in self.blanche_open:
                     self._blanche_draw(player, card)
             elif self.turn_up is not None:
                 card, self.turn_up = self.turn_up, None
                 self.hands[player].add(card)
                 self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
-                                 (step("play.stock_end", "stock_end_draw" if n == 2
-                                             else "stock_end_draw_last", card=_p(card)),)))
+                                 (step("play.stock_end",
+                                       "stock_end_draw_leader" if first != winner
+                                       else "stock_end_draw" if n == 2
+                                       else "stock_end_draw_last", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
-        self._offer_blanche([(winner + offset) % n for offset in range(n)])
+        self._offer_blanche([(first + offset) % n for offset in range(n)])  # who drew first
         if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
                 self.profile.stock_marker):
             self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
@@ -705,9 +748,15 @@ class Deal:
 
     def to_json(self) -> dict[str, Any]:
         """A save: the deck order and the actions, which replay to this state."""
-        return {"format": SAVE_FORMAT, "version": 1, "variant": self.profile.name,
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "version": 1, "variant": self.profile.name,
                 "dealer": self.dealer, "deck": [str(Card.from_id(c)) for c in self.deck],
                 "actions": [str(a) for a in self.actions]}
+        if self.prior_trumps or any(self.prior_totals):
+            data["prior_trumps"] = list(self.prior_trumps)
+            data["prior_totals"] = list(self.prior_totals)
+        if self.profile.infractions != "refuse":
+            data["infractions"] = self.profile.infractions
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -723,6 +772,8 @@ class Deal:
             if not isinstance(variant, str) or variant not in variant_names():
                 raise CorruptSaveError(f"unknown variant {variant!r} in save")
             profile = load_profile(variant)
+            if data.get("infractions") == "penalise":
+                profile = profile.with_options(infractions="penalise")
         elif variant != profile.name:
             raise CorruptSaveError(f"a deal of variant {variant!r} in a game of "
                                    f"{profile.name!r}")
@@ -736,7 +787,7 @@ class Deal:
             raise CorruptSaveError("the dealer must be a player number")
         try:
             deck = [parse_card(t).id for t in deck_text]
-            deal = cls(profile, deck, dealer)
+            deal = cls(profile, deck, dealer, *_context(data, profile))
             for index, text in enumerate(actions):
                 try:
                     deal.apply(Action.parse(text))
@@ -758,7 +809,9 @@ class Deal:
             return [str(Card.from_id(c)) for c in sorted(ids)]
         return {
             "variant": self.profile.name, "dealer": self.dealer, "phase": self.phase,
+            "prior_trumps": list(self.prior_trumps), "prior_totals": list(self.prior_totals),
             "to_move": self.to_move, "leader": self.leader, "trump": self.trump,
+            "trick_leader": self.trick_leader,
             "turn_up": self.turn_up, "stock": list(self.stock),
             "hands": [cards(h) for h in self.hands], "tables": [cards(t) for t in self.tables],
             "won": [cards(w) for w in self.won], "trick": list(self.trick),
@@ -806,6 +859,18 @@ def check_version(data: dict[str, Any]) -> None:
     version = data.get("version")
     if type(version) is not int or version != 1:
         raise CorruptSaveError(f"unsupported save version {version!r}")
+
+
+def _context(data: dict[str, Any], profile: Profile) -> tuple[list[int], list[int]]:
+    """The game context a save may carry: earlier trumps and totals."""
+    trumps = data.get("prior_trumps", [])
+    totals = data.get("prior_totals", [])
+    ints = all(isinstance(v, int) and not isinstance(v, bool) for v in [*trumps, *totals]) \
+        if isinstance(trumps, list) and isinstance(totals, list) else False
+    if not ints or any(not 0 <= t < 4 for t in trumps) or len(trumps) > 200 or (
+            totals and len(totals) != profile.players):
+        raise CorruptSaveError("the save's game context (prior trumps, totals) is invalid")
+    return trumps, totals
 
 
 def _is_court(card: int) -> bool:

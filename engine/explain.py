@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import table_messages
+
 LANGUAGES = ("en", "ru")
 
 MELD_NAMES: dict[str, tuple[str, str]] = {
@@ -365,6 +367,11 @@ WHY_NAMES: dict[str, tuple[str, str]] = {
     "wrong cards for this combination": ("wrong cards for this combination",
                                          "для этой комбинации нужны другие карты"),
 }
+# The club game, the card-point game and the table-rules mode keep their texts apart.
+for _table, _more in ((MESSAGES, table_messages.MESSAGES),
+                      (MELD_NAMES, table_messages.MELD_NAMES),
+                      (CLASS_NAMES, table_messages.CLASS_NAMES)):
+    _table.update(_more)
 
 # Parameters whose value is a key of one of the name tables above.
 _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES,
@@ -426,6 +433,9 @@ class Step:
                 value = cards_text(value, lang, copy=True)
             elif name in _CARD_PARAMS:
                 value = cards_text(value, lang)
+            elif name == "parts":  # "A♥#1 11 + Q♥#1 3": card values (004's card points)
+                value = " + ".join(" ".join((cards_text(c, lang), v)) for c, _, v in
+                                   (part.partition(" ") for part in value.split(" + ")))
             elif name == "points" and lang == "ru":
                 value = points_ru(value)
             values[name] = value

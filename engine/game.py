@@ -16,7 +16,7 @@ from typing import Any
 from engine.cards import Card
 from engine.deal import Deal, check_version, parse_save
 from engine.errors import BeziqueError, CorruptSaveError
-from engine.explain import Event, step
+from engine.explain import Event, Step, step
 from engine.profile import Profile, load_profile, variant_names
 
 GAME_FORMAT = "bezique-game"
@@ -46,24 +46,38 @@ def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Even
                             (step("deal.cut", "cut_tie"),), profile.citation("deal.cut")))
 
 
-def target_outcome(profile: Profile, totals: list[int]) -> Event:
+def target_outcome(profile: Profile, totals: list[int],
+                   last_trick: int | None = None) -> Event:
     """After a deal of a game played to a target, given the totals per side: a
     ``game_end`` event (the higher total wins once anyone has reached the target; equal
-    totals draw) or a ``next_deal`` event. A pure function of the totals, so lessons can
-    ask "who wins the game"."""
+    totals draw; with ``both_over = "last_trick"`` (002, 004) the side of the player who
+    took the deal's last trick wins when more than one side passed the target) or a
+    ``next_deal`` event. A pure function of the totals, so lessons can ask "who wins
+    the game"."""
     target = profile.scoring.target
     scores = " : ".join(map(str, totals))
+
+    def won(side: int, rule_id: str) -> Step:
+        if not profile.partnerships:
+            return step(rule_id, "game_won", player=side + 1, scores=scores)
+        return step(rule_id, "game_won_side", scores=scores, players=" & ".join(
+            str(p + 1) for p in range(profile.players) if profile.team(p) == side))
+
     if max(totals) >= target:
+        over = [s for s, t in enumerate(totals) if t >= target]
+        if profile.scoring.both_over == "last_trick" and len(over) > 1 and (
+                last_trick is not None):
+            side = profile.team(last_trick)
+            return Event("game_end", side, "game.last_trick", 0, (), "", (
+                step("game.last_trick", "game_last_trick", target=target),
+                won(side, "game.last_trick")),
+                profile.citation("game.last_trick"), tuple(totals))
         best = max(totals)
         leaders = [p for p, t in enumerate(totals) if t == best]
         if len(leaders) == 1:
-            won = (step("game.target", "game_won", player=leaders[0] + 1, scores=scores)
-                   if not profile.partnerships else
-                   step("game.target", "game_won_side", scores=scores, players=" & ".join(
-                       str(p + 1) for p in range(profile.players)
-                       if profile.team(p) == leaders[0])))
             return Event("game_end", leaders[0], "game.target", 0, (), "", (
-                step("game.target", "game_higher", target=target), won),
+                step("game.target", "game_higher", target=target),
+                won(leaders[0], "game.target")),
                 profile.citation("game.target"), tuple(totals))
         return Event("game_end", None, "game.tie", 0, (), "",
                      (step("game.tie", "game_draw", scores=scores),),
@@ -121,7 +135,7 @@ class Game:
         if self.profile.scoring.end == "single_deal":
             return self._settle()
         totals = self.side_totals
-        outcome = target_outcome(self.profile, totals)
+        outcome = target_outcome(self.profile, totals, self.deal.last_trick_winner)
         if outcome.type == "game_end":
             self.result = outcome
             return self.result
@@ -129,9 +143,11 @@ class Game:
             raise BeziqueError("too many deals in one game")
         seed = rng_seed if rng_seed is not None else random.Random(self.seeds[-1]).getrandbits(64)
         self.seeds.append(seed)
+        per_player = self.totals   # 002's deal bonuses see the game so far
         self.finished_deals.append(self.deal)
         dealer = (self.deal.dealer + 1) % self.profile.players
-        self.deal = Deal.new(self.profile, random.Random(seed), dealer)
+        trumps = [d.trump for d in self.finished_deals if d.trump is not None]
+        self.deal = Deal.new(self.profile, random.Random(seed), dealer, trumps, per_player)
         return outcome
 
     def _settle(self) -> Event:
@@ -151,7 +167,9 @@ class Game:
                 "first_dealer": self.first_dealer,
                 "cuts": [[str(Card.from_id(c)) for c in e.cards] for e in self.cut_events
                          if e.type == "cut" and e.cards],
-                "deals": [d.to_json() for d in [*self.finished_deals, self.deal]]}
+                "deals": [d.to_json() for d in [*self.finished_deals, self.deal]],
+                **({"infractions": self.profile.infractions}
+                   if self.profile.infractions != "refuse" else {})}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -169,6 +187,8 @@ class Game:
         if not isinstance(variant, str) or variant not in variant_names():
             raise CorruptSaveError(f"unknown variant {variant!r} in save")
         profile = load_profile(variant)
+        if data.get("infractions") == "penalise":  # the table-rules mode (002, 004)
+            profile = profile.with_options(infractions="penalise")
         deals = data.get("deals")
         first = data.get("first_dealer")
         if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:

@@ -20,6 +20,8 @@ from typing import Any, Literal, cast
 
 from engine.cards import Rank, Suit, parse_card
 from engine.errors import ProfileError
+from engine.table_rules import CardPoints, DealBonuses, Penalties, card_points, deal_bonuses
+from engine.table_rules import penalties as penalties_table
 
 MeldPattern = Literal["marriage", "sequence", "bezique", "rank_set", "carte_blanche"]
 SuitRule = Literal["plain", "trump", "any"]
@@ -72,6 +74,7 @@ class DeclaringRules:
     # (000, Fildinski: the trick winner lays out the captured cards that can combine,
     # and every combination they complete with his laid-out cards scores at once).
     source: Literal["hand", "captured"] = "hand"
+    after_tricks: int = 0              # 004: declaring only once this many tricks are played
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,7 @@ class DixRules:
     # Which seven may be exchanged for the turn-up: one from the hand (001) or the
     # one just captured (000 'заявления'; the turn-up then joins the captures).
     exchange_from: Literal["hand", "captured"] = "hand"
+    exchange_is_declaration: bool = False  # 002: the exchange is that trick's one declaration
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,9 @@ class ScoringRules:
     # "deal_end": the deal's last trick (001); "stock_end": the last trick before the
     # stock runs out (000 'эндшпиль').
     last_trick_at: Literal["deal_end", "stock_end"] = "deal_end"
+    trick_bonus: int = 0                   # 002: for a trick won holding one of these ranks
+    trick_bonus_ranks: tuple[str, ...] = ()
+    both_over: Literal["higher", "last_trick"] = "higher"  # 002, 004: last trick decides
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +159,13 @@ class Profile:
     citations: tuple[tuple[str, str], ...] = field(default=())
     settlement: SettlementRules | None = None
     stock_marker: int = 0              # a marker this many cards from the stock's end
+    deal_first: Literal["opponent", "dealer"] = "opponent"  # 002: the dealer deals himself first
+    follow_in_stock: bool = False      # 004 card-point game: follow suit while the stock lasts
+    draw_first: Literal["winner", "leader"] = "winner"  # 004 card-point: the trick's leader
+    deal_bonuses: DealBonuses = field(default=DealBonuses())
+    card_points: CardPoints = field(default=CardPoints())
+    infractions: Literal["refuse", "penalise"] = "refuse"  # table-rules mode: fine, go on
+    penalties: Penalties = field(default=Penalties())
 
     def team(self, player: int) -> int:
         return player % 2 if self.partnerships else player
@@ -305,6 +319,10 @@ def _patterns(value: Any, where: str) -> list[str]:
         raise ProfileError(f"{where}: 're_pair_on_table' must list meld patterns "
                            f"from {_PATTERNS}")
     return list(value)
+def _ranks(value: Any, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or any(v not in ("A", "T", "K", "Q", "J") for v in value):
+        raise ProfileError(f"{where}: 'trick_bonus_ranks' must list rank letters A T K Q J")
+    return tuple(value)
 
 
 def profile_from_dict(data: dict[str, Any]) -> Profile:
@@ -359,6 +377,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             trump_from=tuple(dec.get("trump_from", ("marriage", "sequence"))),
             source=cast(Any, _choice({"source": "hand", **dec}, "source",
                                      ("hand", "captured"), where)),
+            after_tricks=int(dec.get("after_tricks", 0)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -371,7 +390,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                      on_capture=_take({"on_capture": False, **dix}, "on_capture", bool, where),
                      exchange_from=cast(Any, _choice({"exchange_from": "hand", **dix},
                                                      "exchange_from", ("hand", "captured"),
-                                                     where))),
+                                                     where)),
+                     exchange_is_declaration=bool(dix.get("exchange_is_declaration", False))),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
             brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only", "on_capture"),
@@ -384,11 +404,25 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             last_trick_split=bool(sc.get("last_trick_split", False)),
             last_trick_at=cast(Any, _choice({"last_trick_at": "deal_end", **sc}, "last_trick_at",
                                             ("deal_end", "stock_end"), where)),
+            trick_bonus=int(sc.get("trick_bonus", 0)),
+            trick_bonus_ranks=_ranks(sc.get("trick_bonus_ranks", []), where),
+            both_over=cast(Any, _choice({"both_over": "higher", **sc}, "both_over",
+                                        ("higher", "last_trick"), where)),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
         settlement=_settlement(data["settlement"], where) if "settlement" in data else None,
         stock_marker=int(data.get("stock_marker", 0)),
+        deal_first=cast(Any, _choice({"deal_first": "opponent", **data}, "deal_first",
+                                     ("opponent", "dealer"), where)),
+        follow_in_stock=bool(data.get("follow_in_stock", False)),
+        draw_first=cast(Any, _choice({"draw_first": "winner", **data}, "draw_first",
+                                     ("winner", "leader"), where)),
+        deal_bonuses=deal_bonuses(data.get("deal_bonuses"), where),
+        card_points=card_points(data.get("card_points"), where),
+        infractions=cast(Any, _choice({"infractions": "refuse", **data}, "infractions",
+                                      ("refuse", "penalise"), where)),
+        penalties=penalties_table(data.get("penalties"), where),
     )
     if not set(profile.declaring.trump_from) <= {"marriage", "sequence"}:
         raise ProfileError(f"{where}: trump_from may name only marriage and sequence")
@@ -464,6 +498,8 @@ def find_option(option_id: str) -> Option:
 
 
 def _coerce(table: str, field_name: str, value: Any) -> Any:
+    if table == "scoring" and field_name == "trick_bonus_ranks":
+        return _ranks(list(value), "option")
     if table == "declaring" and field_name == "bezique_pair_switch":
         return tuple((Suit.parse(s), (parse_card(q).kind, parse_card(j).kind))
                      for s, q, j in value)
@@ -475,8 +511,8 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
     choice = find_option(option_id).choice(choice_name)
     changes: dict[str, Any] = {}
     for table, fields in choice.changes:
-        if not table:  # top-level fields, e.g. the number of players
-            changes.update(fields)
+        if not table:  # top-level fields, e.g. the number of players, deal_packets, infractions
+            changes.update({k: _coerce(table, k, v) for k, v in fields})
             continue
         if table == "meld_points":  # re-price meld rows by kind
             prices = dict(fields)
@@ -488,7 +524,11 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}
-    return profile.with_options(**changes)
+    changed = profile.with_options(**changes)
+    if sum(changed.deal_packets) != changed.hand_size:
+        raise ProfileError(f"option {option_id!r}: its packets do not make a hand of "
+                           f"{profile.name!r}")
+    return changed
 
 
 def current_choice(profile: Profile, option_id: str) -> str | None:

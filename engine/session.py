@@ -378,7 +378,7 @@ class Turn:
 
 def actors(deal: Deal) -> list[int]:
     """Who made each of the deal's actions (replayed from its deck)."""
-    fresh = Deal(deal.profile, deal.deck, deal.dealer)
+    fresh = Deal(deal.profile, deal.deck, deal.dealer, deal.prior_trumps, deal.prior_totals)
     who = []
     for action in deal.actions:
         who.append(fresh.to_move)
@@ -391,6 +391,13 @@ def deal_prefix(deal: Deal, count: int) -> Deal:
     data = deal.to_json()
     data["actions"] = data["actions"][:max(0, count)]
     return Deal.from_json(data, deal.profile)
+
+
+def has_table_rules(profile: Any) -> bool:
+    """True when the variant's sources fine infractions (its ``penalties`` table)."""
+    fines = profile.penalties
+    return bool(fines.declare_before_win or fines.not_following or fines.play_before_draw
+                or fines.extra_card or fines.false_declaration_all)
 
 
 @dataclass
@@ -408,12 +415,18 @@ class PlaySession:
 
     @classmethod
     def new(cls, variant: str = "two-handed", seed: int | None = None,
-            level: str | None = None, human: int = 0) -> PlaySession:
+            level: str | None = None, human: int = 0,
+            table_rules: bool = False) -> PlaySession:
+        """``table_rules``: the variant's fines instead of refusals (002, 004), where
+        the variant has a table of fines (see :func:`has_table_rules`)."""
         if level is None:
             level = default_level()
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        game = Game.new(load_profile(variant), random.Random(seed))
+        profile = load_profile(variant)
+        if table_rules and has_table_rules(profile):
+            profile = profile.with_options(infractions="penalise")
+        game = Game.new(profile, random.Random(seed))
         session = cls(game, seed, level, human)
         session._start()
         return session
@@ -581,7 +594,7 @@ class PlaySession:
 
 def _turns_of(deal: Deal, who: Sequence[int]) -> list[Turn]:
     """Split a deal's events into turns by replaying it."""
-    fresh = Deal(deal.profile, deal.deck, deal.dealer)
+    fresh = Deal(deal.profile, deal.deck, deal.dealer, deal.prior_trumps, deal.prior_totals)
     turns = []
     for action, player in zip(deal.actions, who, strict=False):
         turns.append(Turn(player, action, tuple(fresh.apply(action))))

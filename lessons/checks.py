@@ -34,6 +34,12 @@ Kinds and their params:
                         just captured), optional ``history`` (``[{"meld", "cards"}]``)
                         → options are point values; answer from
                         :func:`engine.captures.score_capture` (000, Fildinski).
+``trick_points``        ``cards`` of one trick, optional ``last_trick`` → options are point
+                        values; answer from :func:`engine.trick_scoring.trick_value`
+                        (002's points per trick and ace/ten bonus, 004's card values).
+``fine``                ``infraction`` (a field of the profile's ``penalties``) → options
+                        are the profile's fines and "all"; the answer is what the engine
+                        takes when the infraction is committed in table-rules mode.
 
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
 ``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
@@ -52,7 +58,8 @@ from engine.profile import Profile, apply_option, load_profile
 from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score")
+         "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score",
+         "trick_points", "fine")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
@@ -119,6 +126,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
     "no_meld": ("The capture completes no combination.",
                 "Взятые карты не образуют ни одной комбинации."),
+    "per_trick": ("The trick itself scores {points}.", "Сама взятка даёт {points}."),
+    "all_points": ("all the offender's points", "все очки нарушителя"),
 }
 
 
@@ -491,6 +500,52 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                         "trump": p["trump"]})
 
 
+def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.trick_scoring import trick_extras, trick_value
+
+    cards = [parse_card(t).id for t in check.params["cards"]]
+    points = trick_value(profile, cards)
+    explanation, rules = [], []
+    if profile.scoring.points_per_trick:
+        explanation.append(_t("per_trick", lang, points=profile.scoring.points_per_trick))
+        rules.append("score.per_trick")
+    for rule_id, _, steps in trick_extras(profile, cards):
+        explanation.extend(s.render(lang) for s in steps)
+        rules.append(rule_id)
+    if check.params.get("last_trick"):
+        points += profile.scoring.last_trick_bonus
+        explanation.append(_t("last", lang, points=profile.scoring.last_trick_bonus))
+        rules.append("score.last_trick")
+    explanation.append(_t("total", lang, points=points))
+    step = 10
+    values = {points, max(points - step, 0), points + step, points + 2 * step}
+    options = tuple(str(v) for v in sorted(values))
+    return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
+                       False, tuple(explanation), tuple(rules),
+                       {"tricks": tuple(check.params["cards"])})
+
+
+def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.penalties import example
+
+    table = profile.with_options(infractions="penalise")
+    deal, action = example(table, check.params["infraction"], int(check.params.get("seed", 0)))
+    player = deal.to_move
+    events = deal.apply(action)
+    penalty = next(e for e in events if e.type == "penalty")
+    wiped = deal.prior_totals[player] + deal.scores[player] == 0 and (
+        check.params["infraction"] == "false_declaration_all")
+    answer = "all" if wiped else str(-penalty.points)
+    fines = profile.penalties
+    values = {str(v) for v in (fines.declare_before_win, fines.not_following,
+                               fines.play_before_draw, fines.extra_card) if v}
+    values |= {"all", "0"}
+    options = tuple(sorted(values, key=lambda v: (v == "all", int(v) if v != "all" else 0)))
+    labels = tuple(_t("all_points", lang) if v == "all" else v for v in options)
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
+                       tuple(penalty.explain(lang)), (penalty.rule_id,))
+
+
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     """Options, the correct answer and an explanation, all computed by the engine."""
     profile = load_profile(check.variant)
@@ -514,6 +569,10 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _rubicon_settle(check, lang, profile)
     if check.kind == "capture_score":
         return _capture_score(check, lang, profile)
+    if check.kind == "trick_points":
+        return _trick_points(check, lang, profile)
+    if check.kind == "fine":
+        return _fine(check, lang, profile)
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 

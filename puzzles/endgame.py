@@ -29,6 +29,7 @@ from engine.cards import Card, Rank, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
 from engine.solver import Position, Solution, solve
+from engine.trick_scoring import trick_value
 from engine.tricks import is_brisque, playoff_legal, trick_best
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_solve_position, shuffled
@@ -311,8 +312,9 @@ def play_card(position: Position, face: str) -> Position | None:
 
 
 def trick_points(position: Position, face: str) -> tuple[int, int] | None:
-    """(winner, points) when ``face`` completes the trick on the table: brisques
-    and, for the last trick, the last-trick bonus; ``None`` when it does not."""
+    """(winner, points) when ``face`` completes the trick on the table: brisques,
+    what the trick itself scores (002, 004) and, for the last trick, the last-trick
+    bonus; ``None`` when it does not."""
     if len(position.trick) != position.players - 1:
         return None
     profile = position.profile
@@ -320,6 +322,7 @@ def trick_points(position: Position, face: str) -> tuple[int, int] | None:
     trump = None if position.trump is None else int(position.trump)
     winner = (position.leader + trick_best(cards, trump)) % position.players
     points = profile.scoring.brisque_points * sum(map(is_brisque, cards))
+    points += trick_value(profile, cards)   # 002's trick points, 004's card values
     if position.tricks_left == 1:
         points += profile.scoring.last_trick_bonus
     return winner, points

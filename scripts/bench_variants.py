@@ -2,6 +2,7 @@
 
     python scripts/bench_variants.py --deals 10000
     python scripts/bench_variants.py --deals 10000 --variant no-trump --option players=3
+    python scripts/bench_variants.py --deals 10000 --variant club --option infractions=penalise
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 import sys
 import time
 
+from engine.commands.play import random_deal
 from engine.deal import Deal
 from engine.profile import apply_option, load_profile, variant_names
 
@@ -22,6 +24,7 @@ def check(deal: Deal) -> None:
         assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
     for p in range(profile.players):
         assert deal.laid[p] <= set(deal.won[p]), "a laid-out card was not captured"
+    assert all(e.citation for e in deal.events if e.points), "a point without its source"
     sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
     assert len(sevens) == len(set(sevens)), "a seven of trumps counted twice"
 
@@ -30,7 +33,9 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--variant", action="append")
-    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE")
+    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
+                        help="a named option, e.g. infractions=penalise (random play then "
+                             "also commits fined infractions)")
     args = parser.parse_args()
     for name in args.variant or variant_names():
         profile = load_profile(name)
@@ -38,18 +43,19 @@ def main() -> int:
             option_id, _, choice = setting.partition("=")
             profile = apply_option(profile, option_id, choice)
             name += f",{setting}"
+        fines = 0
         started = time.perf_counter()
         skipped = 0
         for seed in range(args.deals):
             rng = random.Random(seed)
-            deal = Deal.new(profile, rng, dealer=seed % profile.players)
-            while not deal.is_over:
-                deal.apply(rng.choice(deal.legal_actions()))
+            deal = random_deal(Deal.new(profile, rng, dealer=seed % profile.players), rng)
             check(deal)
+            fines += sum(1 for e in deal.events if e.type == "penalty")
             skipped += any(e.type == "playoff_skipped" for e in deal.events)
         elapsed = time.perf_counter() - started
         print(f"{name:<22} {args.deals} deals, invariants held, {elapsed:7.1f} s, "
-              f"{args.deals / elapsed:6.0f} deals/s, play-off skipped in {skipped}")
+              f"{args.deals / elapsed:6.0f} deals/s, play-off skipped in {skipped}, "
+              f"fines {fines}")
         sys.stdout.flush()
     return 0
 

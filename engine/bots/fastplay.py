@@ -96,7 +96,21 @@ def supported(profile: Profile) -> bool:
     return (profile.players == 2 and profile.turn_up and not profile.partnerships
             and dec.carte_blanche == 0 and getattr(profile, "stock_marker", 0) == 0
             and all(m.pattern != "carte_blanche" for m in profile.melds)
-            and profile.identical_cards == "leader_wins")
+            and profile.identical_cards == "leader_wins"
+            and not _trick_rules_beyond_simulator(profile))
+
+
+def _trick_rules_beyond_simulator(profile: Profile) -> bool:
+    """002's and 004's rules the simulator does not follow (card values, the
+    ace-or-ten bonus, following in the stock, declaring late, the exchange as a
+    declaration, double marriages, deal bonuses, the dealer served first)."""
+    bonuses = profile.deal_bonuses
+    return (profile.follow_in_stock or profile.card_points.any
+            or profile.scoring.trick_bonus != 0 or profile.declaring.after_tricks != 0
+            or profile.dix.exchange_is_declaration or profile.deal_first != "opponent"
+            or profile.draw_first != "winner"
+            or any(m.pattern == "marriage" and m.count != 1 for m in profile.melds)
+            or any(getattr(bonuses, f) for f in bonuses.__slots__))
 
 
 def rules_for(profile: Profile, trump: int | None) -> Rules:
@@ -120,7 +134,8 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         cls = classes.setdefault(spec.meld_class, len(classes))
         variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
         if spec.pattern == "marriage":
-            variants = [(((s * 8 + Rank.KING,), 1), ((s * 8 + Rank.QUEEN,), 1)) for s in suits]
+            variants = [(((s * 8 + Rank.KING,), spec.count), ((s * 8 + Rank.QUEEN,), spec.count))
+                        for s in suits]
         elif spec.pattern == "sequence":
             variants = [tuple(((s * 8 + r,), 1) for r in (Rank.ACE, Rank.TEN, Rank.KING,
                                                           Rank.QUEEN, Rank.JACK))

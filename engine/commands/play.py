@@ -13,6 +13,7 @@ from engine.cards import Card
 from engine.deal import Deal
 from engine.errors import BeziqueError, UsageError
 from engine.game import Game
+from engine.penalties import attempts
 from engine.profile import apply_option, load_profile
 
 
@@ -32,9 +33,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
+INFRACTION_RATE = 0.05  # table-rules mode: how often the random player breaks a rule
+
+
 def random_deal(deal: Deal, rng: random.Random) -> Deal:
+    """Random legal play; in table-rules mode (``infractions = "penalise"``) the
+    player now and then commits a fined infraction instead."""
+    table_rules = deal.profile.infractions == "penalise"
     while not deal.is_over:
-        deal.apply(rng.choice(deal.legal_actions()))
+        tries = attempts(deal) if table_rules and rng.random() < INFRACTION_RATE else []
+        deal.apply(rng.choice(tries)[1] if tries else rng.choice(deal.legal_actions()))
     return deal
 
 
@@ -45,7 +53,7 @@ def _print_events(deal: Deal, args: argparse.Namespace) -> None:
             continue
         cards = " ".join(Card.from_id(c).pretty for c in event.cards)
         who = "-" if event.player is None else f"P{event.player + 1}"
-        points = f"+{event.points}" if event.points else ""
+        points = f"{event.points:+d}" if event.points else ""
         head = f"{event.type:<13} {who:<3} {points:>5} {cards}".rstrip()
         print(head)
         for line in event.explain(args.lang):

@@ -381,6 +381,16 @@ def _face_values(position: Position, values: dict[int, int], unit: int) -> list[
     return list(out.items())
 
 
+def _analyser(position: Position, options: Options | None) -> Any:
+    """The brisque search, or, where tricks themselves score (002, 004's
+    card-point game), :class:`engine.solver.trick_values.TrickAnalyser`."""
+    from engine.solver.trick_values import TrickAnalyser, scores_tricks
+
+    if scores_tricks(position.profile):
+        return TrickAnalyser(position)
+    return _Analyser(position, options)
+
+
 def move_values(position: Position, options: Options | None = None) -> dict[str, int]:
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
@@ -399,7 +409,7 @@ def move_values(position: Position, options: Options | None = None) -> dict[str,
             position.profile, trump,
             [position.hand_ids(p) for p in range(position.players)], position.leader,
             [c.id for c in position.trick], shared_solver(position.profile, trump))
-    an = _Analyser(position, options)
+    an = _analyser(position, options)
     return dict(_face_values(position, an.values(an.root()), an.scale.unit))
 
 
@@ -420,7 +430,7 @@ def solve(position: Position, *, explain: bool = True,
         from engine.solver.partnership import solve_position  # it builds on this module
 
         return solve_position(position, explain=explain)
-    an = _Analyser(position, options)
+    an = _analyser(position, options)
     root = an.root()
     values = an.values(root)
     unit = an.scale.unit

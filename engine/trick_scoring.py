@@ -1,0 +1,54 @@
+"""What a won trick scores by itself, beyond melds: 002's points per trick and its
+bonus for a trick holding an ace or a ten, and 004's card values (card-point game).
+
+Pure functions on card ids shared by the deal (which scores them as explained
+events) and the play-off solver (which counts the same numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Card, Rank
+from engine.explain import Step, step
+from engine.profile import Profile
+
+_LETTER = {"A": Rank.ACE, "T": Rank.TEN, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
+
+
+def bonus_ranks(profile: Profile) -> frozenset[int]:
+    return frozenset(_LETTER[r] for r in profile.scoring.trick_bonus_ranks)
+
+
+def trick_value(profile: Profile, cards: Sequence[int]) -> int:
+    """Points a trick's winner scores for the trick itself (no melds, no last trick)."""
+    scoring = profile.scoring
+    total = scoring.points_per_trick
+    ranks = bonus_ranks(profile)
+    if scoring.trick_bonus and any(c % 8 in ranks for c in cards):
+        total += scoring.trick_bonus
+    values = profile.card_points
+    return total + sum(values.of_rank(c % 8) for c in cards)
+
+
+def trick_extras(profile: Profile, cards: Sequence[int]) -> list[tuple[str, int, list[Step]]]:
+    """The explained parts of :func:`trick_value` beyond ``points_per_trick``:
+    (rule id, points, steps) for the ace-or-ten bonus and for card values."""
+    found: list[tuple[str, int, list[Step]]] = []
+    scoring = profile.scoring
+    if not scoring.trick_bonus and not profile.card_points.any:
+        return found  # the reference game: nothing here (keeps every trick cheap)
+    ranks = bonus_ranks(profile)
+    holding = [c for c in cards if c % 8 in ranks]
+    if scoring.trick_bonus and holding:
+        found.append(("score.trick_bonus", scoring.trick_bonus,
+                      [step("score.trick_bonus", "trick_bonus", card=Card.from_id(holding[0])
+                            .pretty, points=scoring.trick_bonus)]))
+    values = profile.card_points
+    counted = [(Card.from_id(c), values.of_rank(c % 8)) for c in cards]
+    points = sum(v for _, v in counted)
+    if points:
+        parts = " + ".join(f"{card.pretty} {value}" for card, value in counted if value)
+        found.append(("score.card_points", points,
+                      [step("score.card_points", "card_points", parts=parts, points=points)]))
+    return found
