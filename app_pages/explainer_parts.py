@@ -24,6 +24,12 @@ def setup(prof: Profile) -> None:
     for where in ("hand", "table"):
         for suit in Suit:
             st.session_state.setdefault(f"ex_{where}_{suit.letter}", [])
+    # A new variant starts from a clean page: the old hand, table and earlier
+    # declarations belong to the old deck (D16).
+    if st.session_state.get("ex_variant") not in (None, prof.name):
+        clear(prof)
+        st.session_state["ex_hist_cards"] = []
+    st.session_state["ex_variant"] = prof.name
 
 
 def trump_options(prof: Profile) -> list[str]:
@@ -90,6 +96,10 @@ def precheck(data: dict[str, Any], prof: Profile) -> str:
     both = sorted(set(data["hand"]) & set(data["table"]))
     if both:
         return ui.t("explainer.twice", cards=" ".join(pretty(both)))
+    declared = {card for entry in data["history"] for card in entry["cards"]}
+    loose = [card for card in data["table"] if card not in declared]
+    if loose:   # a card reaches the table only by a declaration (D16)
+        return ui.t("explainer.undeclared", cards=" ".join(pretty(loose)))
     count = len(data["hand"]) + len(data["table"])
     if count > prof.hand_size:
         return ui.t("explainer.too_many", count=count, most=prof.hand_size)

@@ -136,7 +136,7 @@ def puzzle_view() -> None:
     if kind == "spot":
         st.multiselect(label, options, key=answer_key(),
                        format_func=lambda o: trainer.option_label(record, o, lang),
-                       placeholder=pui.t("q.select"))
+                       placeholder=pui.t("q.select"), select_all=False)
     else:
         st.radio(label, options, key=answer_key(), index=None,
                  format_func=lambda o: trainer.option_label(record, o, lang))
@@ -184,7 +184,9 @@ def feedback(record: dict, given: object) -> list[str]:
         values = record["answer"]["values"]
         mine, best = values.get(given, {}), values[record["answer"]["meld"]]
         return [app_ui.t("pz.you_chose_wrong", chosen=meld_name(str(given), lang),
-                         why=f"{mine.get('total', 0)} < {best['total']}")]
+                         why=app_ui.t("pz.worth_less", mine=mine.get("total", 0),
+                                      best=best["total"],
+                                      meld=meld_name(record["answer"]["meld"], lang)))]
     return [app_ui.t("pz.your_answer", answer=trainer.option_label(record, str(given), lang))]
 
 
@@ -206,6 +208,17 @@ def answer_run() -> None:
         run["saved"] = True
 
 
+@st.fragment(run_every=1.0)
+def clock() -> None:
+    """The seconds left, ticking while the learner thinks (D17); at zero the whole
+    page reruns to show the review."""
+    run = st.session_state[f"{P}run"]
+    now = time.monotonic()
+    if run is None or timed.finished(run, now):
+        st.rerun()
+    st.markdown(pui.t("timed.left", seconds=round(timed.left(run, now)), score=run["score"]))
+
+
 def timed_view() -> None:
     run = st.session_state[f"{P}run"]
     st.button(pui.t("timed.start", seconds=timed.SECONDS), key=f"{P}run_start",
@@ -214,14 +227,14 @@ def timed_view() -> None:
         return
     now = time.monotonic()
     if not timed.finished(run, now):
-        st.markdown(pui.t("timed.left", seconds=round(timed.left(run, now)),
-                          score=run["score"]))
+        clock()
         item = timed.current(run)
         assert item is not None
         show_position(item)
         st.markdown(pui.t("q.spot"))
         st.multiselect(pui.t("q.select"), trainer.meld_options(item), key=f"{P}run_answer",
-                       format_func=lambda o: meld_name(o, lang))
+                       format_func=lambda o: meld_name(o, lang),
+                       placeholder=pui.t("q.select"), select_all=False)
         st.button(pui.t("timed.submit"), key=f"{P}run_submit", on_click=answer_run,
                   type="primary")
         return

@@ -26,6 +26,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hub.endgame": ("Endgame: play the last eight tricks against the solver",
                     "Эндшпиль: сыграйте последние восемь взяток против решателя"),
     "hub.open": ("Open", "Открыть"),
+    "guest": ("guest", "гость"),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
                    "Интервальное повторение ошибок и слабых комбинаций"),
