@@ -168,8 +168,8 @@ def test_every_refusal_in_the_meld_banks_has_a_name_in_both_languages() -> None:
     from puzzles.i18n import rule_name
 
     rules = set()
-    for bank in Path(__file__).resolve().parents[1].glob("puzzles/meld-*.jsonl"):
-        for line in bank.read_text(encoding="utf-8").splitlines():
+    for path in Path(__file__).resolve().parents[1].glob("puzzles/meld-*.jsonl"):
+        for line in path.read_text(encoding="utf-8").splitlines():
             answer = json.loads(line).get("answer")
             if isinstance(answer, dict) and not answer.get("legal", True):
                 rules.add(answer["rule"])
