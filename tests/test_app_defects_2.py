@@ -137,3 +137,29 @@ def test_d18_home_uses_material_icons_not_emoji(learner_db: Path):
     at = app("home", "en")
     icons = [link.proto.icon for link in at.get("page_link")]
     assert icons and all(icon.startswith(":material/") for icon in icons), icons
+
+
+# --- the card-table component serves the lessons' examples ----------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lesson_examples_are_drawn_by_the_card_table(learner_db: Path, lang: str):
+    import lessons
+    from app_helpers import table_html, tables
+
+    from app_pages import table as tbl
+    from engine.cards import parse_card
+    for lesson in lessons.lesson_list(lang) if hasattr(lessons, "lesson_list") else []:
+        if getattr(lesson, "examples", ()):
+            break
+    else:
+        lesson = next(x for x in ui.lesson_list(lang) if getattr(x, "examples", ()))
+    at = app("rules", lang)
+    at.selectbox(key="rules_lesson").set_value(lesson.id).run()
+    assert not at.exception
+    keys = [k for k in tables(at) if k.startswith("lesson_example")]
+    assert keys
+    example = lesson.examples[0]
+    html = " ".join(table_html(at, k) for k in keys)
+    for token in example.request().get("hand", []):
+        name = tbl.card_name(parse_card(token).id, lang)
+        assert f'alt="{name}"' in html or f'alt="{name.split("#")[0]}"' in html, token
