@@ -9,7 +9,10 @@ import time
 import streamlit as st
 
 from app_pages import puzzle_parts as pz
+from app_pages import table as tbl
 from app_pages import ui as app_ui
+from app_pages.card_table import card_table
+from engine.cards import parse_card
 from engine.explain import meld_name
 from engine.melds import query
 from puzzles import srs, timed, trainer
@@ -95,12 +98,18 @@ st.radio(pui.t("mode"), list(LABELS), key=f"{P}mode_label", horizontal=True,
          on_change=change_mode)
 
 
-def show_position(record: dict) -> None:
+def position_html(pos: dict) -> str:
+    """The hand and the declared cards on the table as pictures (the card table)."""
+    look = tbl.Look(app_ui.four_colour(), lang)
+    rows = [(pui.t(label), [tbl.Pick(parse_card(token).id, "off") for token in pos[where]])
+            for where, label in (("hand", "q.hand"), ("table", "q.table")) if pos[where]]
+    return tbl.pick_rows_html(rows, look, width=56)
+
+
+def show_position(record: dict, key: str = "mt_position") -> None:
     pos = record["position"]
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
-    pui.cards(pos["hand"], pui.t("q.hand") + ":")
-    if pos["table"]:
-        pui.cards(pos["table"], pui.t("q.table") + ":")
+    card_table(position_html(pos), key=key)
     history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
                         for h in pos["history"]) or pui.t("q.nothing")
     st.markdown(f"**{pui.t('q.history')}:** {history}")
@@ -242,9 +251,9 @@ def timed_view() -> None:
     st.subheader(pui.t("timed.review"))
     if not run["misses"]:
         st.write(pui.t("timed.no_misses"))
-    for miss in run["misses"]:
+    for number, miss in enumerate(run["misses"]):
         record = {"type": "spot", "answer": miss["answer"], "position": miss["position"]}
-        show_position({**record, "context": {}})
+        show_position({**record, "context": {}}, key=f"mt_miss_{number}")
         st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
         for line in trainer.meld_explanation(record, lang):
             st.markdown(f"- {line}")

@@ -163,3 +163,18 @@ def test_lesson_examples_are_drawn_by_the_card_table(learner_db: Path, lang: str
     for token in example.request().get("hand", []):
         name = tbl.card_name(parse_card(token).id, lang)
         assert f'alt="{name}"' in html or f'alt="{name.split("#")[0]}"' in html, token
+
+
+# --- the card-table component serves the meld trainer ---------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_meld_trainer_position_is_drawn_by_the_card_table(learner_db: Path, lang: str):
+    from app_helpers import table_html
+
+    from app_pages import table as tbl
+    from engine.cards import parse_card
+    at = app("meld_trainer", lang)
+    record = at.session_state["mt_puzzle"]
+    html = table_html(at, "mt_position")
+    for token in record["position"]["hand"] + record["position"]["table"]:
+        assert f'alt="{tbl.card_name(parse_card(token).id, lang)}"' in html, token
