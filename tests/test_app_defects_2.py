@@ -178,3 +178,28 @@ def test_meld_trainer_position_is_drawn_by_the_card_table(learner_db: Path, lang
     html = table_html(at, "mt_position")
     for token in record["position"]["hand"] + record["position"]["table"]:
         assert f'alt="{tbl.card_name(parse_card(token).id, lang)}"' in html, token
+
+
+# --- endgame feedback speaks to the card chosen ----------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_endgame_wrong_card_is_explained_against_the_best(learner_db: Path, lang: str):
+    from app_helpers import pick
+
+    from engine.cards import parse_card
+    from puzzles import bank, endgame, trainer
+    record = next(r for r in bank.load("endgame") if r["variant"] == "two-handed")
+    state = trainer.endgame_start(record)
+    solution = endgame.solution_of(state["position"], explain=True)
+    wrong = min(solution.values, key=solution.values.__getitem__)
+    reasons = trainer.wrong_card_reasons(solution, wrong, lang)
+    loss = solution.value - solution.values[wrong]
+    assert len(reasons) >= 2
+    assert trainer.show_card(wrong, lang) in reasons[0] and str(loss) in reasons[0]
+    assert trainer.wrong_card_reasons(solution, solution.best[0], lang) == []
+    at = app("endgame", lang, eg_puzzle=record, eg_state=state)
+    pick(at, "eg_table", parse_card(wrong + "#1").id if "#" not in wrong else
+         parse_card(wrong).id)
+    assert at.session_state["eg_state"]["status"] == "failed"
+    shown = "\n".join(m.value for m in at.markdown)
+    assert reasons[0] in shown and reasons[1] in shown
