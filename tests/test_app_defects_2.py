@@ -143,9 +143,9 @@ def test_d18_home_uses_material_icons_not_emoji(learner_db: Path):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_lesson_examples_are_drawn_by_the_card_table(learner_db: Path, lang: str):
-    import lessons
     from app_helpers import table_html, tables
 
+    import lessons
     from app_pages import table as tbl
     from engine.cards import parse_card
     for lesson in lessons.lesson_list(lang) if hasattr(lessons, "lesson_list") else []:
