@@ -15,6 +15,7 @@ pytest.importorskip("streamlit")
 lessons = pytest.importorskip("lessons")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from app_pages.ui import page_script  # noqa: E402
 from puzzles import bank, trainer  # noqa: E402
 from puzzles.store import open_store  # noqa: E402
 
@@ -71,7 +72,7 @@ def _open(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=90)
     at.session_state["lang"] = lang
     if page != "home":
-        at.switch_page(f"app_pages/{page}.py")
+        at.switch_page(page_script(page))
     at.run()
     assert not at.exception, [e.value for e in at.exception]
     return at
@@ -80,7 +81,7 @@ def _open(page: str, lang: str) -> AppTest:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("page", PAGES)
 def test_pages_show_nothing_for_developers(learner_db: Path, page: str, lang: str):
-    if not (ROOT / "app_pages" / f"{page}.py").exists():
+    if not (ROOT / page_script(page)).exists():
         pytest.skip("page not present")
     problems = _problems(_read(_open(page, lang)))
     assert not problems, "\n".join(problems)
