@@ -137,6 +137,15 @@ def refutation_plays(state: dict) -> list[tuple[int, str]]:
     return [(mover, tried), *zip(ref.line_players, ref.line, strict=False)]
 
 
+def wrong_card_why(state: dict) -> list[str]:
+    """Why the card tried loses, in the page's language (computed on each run, so a
+    language switch after the answer is followed)."""
+    before, tried = state.get("before"), state.get("tried")
+    if before is None or tried is None:
+        return []
+    return trainer.wrong_card_reasons(endgame.solution_of(before, explain=True), tried, lang)
+
+
 def solution_plays(record: dict) -> list[tuple[int, str]]:
     solution = endgame.solution_of(record["position"])
     return list(zip(solution.line_players, solution.line, strict=False))
@@ -206,6 +215,9 @@ def board() -> None:
         st.markdown(pui.t("e.best_q"))
     if state["status"] == "failed":
         st.error(pz.faces_text(state["message"] or ""))
+        why = wrong_card_why(state)
+        if why:   # the card chosen against the best one, in the learner's terms
+            st.markdown(f"**{why[0]}**\n" + "\n".join(f"- {line}" for line in why[1:]))
         ref_plays = refutation_plays(state)
         if ref_plays:
             st.markdown(f"**{app_ui.t('pz.refutation')}**")

@@ -50,7 +50,8 @@ with st.expander(ui.t("explainer.history"), expanded=bool(st.session_state["expl
                      format_func=meld_names.__getitem__)
     card_names = {token: parts.card_label_plain(token) for token in parts.all_cards(prof)}
     add[1].multiselect(ui.t("explainer.history_cards"), list(card_names), key="ex_hist_cards",
-                       format_func=card_names.__getitem__, max_selections=8)
+                       format_func=card_names.__getitem__, max_selections=8,
+                       placeholder=ui.t("explainer.history_pick"), select_all=False)
     st.button(ui.t("explainer.history_add"), key="ex_hist_add", on_click=parts.add_history)
 
 request = parts.request(prof)

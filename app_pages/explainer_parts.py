@@ -24,6 +24,12 @@ def setup(prof: Profile) -> None:
     for where in ("hand", "table"):
         for suit in Suit:
             st.session_state.setdefault(f"ex_{where}_{suit.letter}", [])
+    # A new variant starts from a clean page: the old hand, table and earlier
+    # declarations belong to the old deck (D16).
+    if st.session_state.get("ex_variant") not in (None, prof.name):
+        clear(prof)
+        st.session_state["ex_hist_cards"] = []
+    st.session_state["ex_variant"] = prof.name
 
 
 def trump_options(prof: Profile) -> list[str]:
@@ -90,6 +96,10 @@ def precheck(data: dict[str, Any], prof: Profile) -> str:
     both = sorted(set(data["hand"]) & set(data["table"]))
     if both:
         return ui.t("explainer.twice", cards=" ".join(pretty(both)))
+    declared = {card for entry in data["history"] for card in entry["cards"]}
+    loose = [card for card in data["table"] if card not in declared]
+    if loose:   # a card reaches the table only by a declaration (D16)
+        return ui.t("explainer.undeclared", cards=" ".join(pretty(loose)))
     count = len(data["hand"]) + len(data["table"])
     if count > prof.hand_size:
         return ui.t("explainer.too_many", count=count, most=prof.hand_size)
@@ -163,14 +173,46 @@ def load_example(prof: Profile) -> None:
 
 # --- pieces ------------------------------------------------------------------------
 
+def picker_html(prof: Profile, where: str) -> str:
+    """Every card of the variant's deck as pictures, one row per suit: the chosen ones
+    marked, the ones already in the other place dimmed with the reason on hover."""
+    from app_pages import table as tbl
+
+    other = "table" if where == "hand" else "hand"
+    mine, theirs = set(_selected(where)), set(_selected(other))
+    look = tbl.Look(ui.four_colour(), ui.lang())
+    busy = ui.t("explainer.in_hand" if other == "hand" else "explainer.on_table")
+    rows = [(ui.t(f"suit.{suit.letter}"),
+             [tbl.Pick(parse_card(token).id,
+                       "legal" if token in mine else "illegal" if token in theirs else "free",
+                       why=busy if token in theirs else "")
+              for token in suit_options(prof, suit)])
+            for suit in Suit]
+    return tbl.pick_rows_html(rows, look)
+
+
+def toggle(where: str, card_id: str) -> None:
+    """A click on a card: in the chosen place it goes out, otherwise it comes in
+    (a card already in the other place stays where it is)."""
+    try:
+        card = Card.from_id(int(card_id))
+    except (ValueError, KeyError):
+        return
+    token = str(card)
+    other = "table" if where == "hand" else "hand"
+    if token in _selected(other):
+        return
+    name = f"ex_{where}_{card.suit.letter}"
+    now = list(st.session_state.get(name) or [])
+    st.session_state[name] = [c for c in now if c != token] if token in now else [*now, token]
+
+
 def card_picker(prof: Profile, where: str) -> None:
-    """One row of toggle pills per suit; a click adds or removes a card."""
-    for suit in Suit:
-        options = suit_options(prof, suit)
-        labels = {token: card_label(token) for token in options}   # computed in the run
-        st.pills(ui.t(f"suit.{suit.letter}"), options,
-                 key=f"ex_{where}_{suit.letter}", selection_mode="multi",
-                 format_func=labels.__getitem__, label_visibility="collapsed")
+    """The deck as a clickable card table (components v2): a click adds or removes."""
+    from app_pages.card_table import card_table
+
+    card_table(picker_html(prof, where), key=f"ex_pick_{where}",
+               on_pick=lambda card: toggle(where, card))
 
 
 def show_line(line: MeldLine, legal: bool) -> None:

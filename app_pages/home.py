@@ -58,7 +58,9 @@ st.markdown("\n".join(
     for name in names))
 
 st.subheader(ui.t("home.what"))
-for name, icon in (("play", "🃏"), ("rules", "📖"), ("explainer", "🧮"), ("replay", "⏮"),
-                   ("puzzles", "🧩"), ("progress", "📈")):
+# Material icons, as in the sidebar: Debian's chromium has no emoji font (D18).
+for name, icon in (("play", ":material/playing_cards:"), ("rules", ":material/menu_book:"),
+                   ("explainer", ":material/calculate:"), ("replay", ":material/history:"),
+                   ("puzzles", ":material/extension:"), ("progress", ":material/insights:")):
     st.page_link(ui.page_script(name), label=ui.t(f"nav.{name}") + " — " +
                  ui.t(f"home.about_{name}"), icon=icon)

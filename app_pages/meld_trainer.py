@@ -9,7 +9,10 @@ import time
 import streamlit as st
 
 from app_pages import puzzle_parts as pz
+from app_pages import table as tbl
 from app_pages import ui as app_ui
+from app_pages.card_table import card_table
+from engine.cards import parse_card
 from engine.explain import meld_name
 from engine.melds import query
 from puzzles import srs, timed, trainer
@@ -95,12 +98,18 @@ st.radio(pui.t("mode"), list(LABELS), key=f"{P}mode_label", horizontal=True,
          on_change=change_mode)
 
 
-def show_position(record: dict) -> None:
+def position_html(pos: dict) -> str:
+    """The hand and the declared cards on the table as pictures (the card table)."""
+    look = tbl.Look(app_ui.four_colour(), lang)
+    rows = [(pui.t(label), [tbl.Pick(parse_card(token).id, "off") for token in pos[where]])
+            for where, label in (("hand", "q.hand"), ("table", "q.table")) if pos[where]]
+    return tbl.pick_rows_html(rows, look, width=56)
+
+
+def show_position(record: dict, key: str = "mt_position") -> None:
     pos = record["position"]
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
-    pui.cards(pos["hand"], pui.t("q.hand") + ":")
-    if pos["table"]:
-        pui.cards(pos["table"], pui.t("q.table") + ":")
+    card_table(position_html(pos), key=key)
     history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
                         for h in pos["history"]) or pui.t("q.nothing")
     st.markdown(f"**{pui.t('q.history')}:** {history}")
@@ -136,7 +145,7 @@ def puzzle_view() -> None:
     if kind == "spot":
         st.multiselect(label, options, key=answer_key(),
                        format_func=lambda o: trainer.option_label(record, o, lang),
-                       placeholder=pui.t("q.select"))
+                       placeholder=pui.t("q.select"), select_all=False)
     else:
         st.radio(label, options, key=answer_key(), index=None,
                  format_func=lambda o: trainer.option_label(record, o, lang))
@@ -184,7 +193,9 @@ def feedback(record: dict, given: object) -> list[str]:
         values = record["answer"]["values"]
         mine, best = values.get(given, {}), values[record["answer"]["meld"]]
         return [app_ui.t("pz.you_chose_wrong", chosen=meld_name(str(given), lang),
-                         why=f"{mine.get('total', 0)} < {best['total']}")]
+                         why=app_ui.t("pz.worth_less", mine=mine.get("total", 0),
+                                      best=best["total"],
+                                      meld=meld_name(record["answer"]["meld"], lang)))]
     return [app_ui.t("pz.your_answer", answer=trainer.option_label(record, str(given), lang))]
 
 
@@ -206,6 +217,17 @@ def answer_run() -> None:
         run["saved"] = True
 
 
+@st.fragment(run_every=1.0)
+def clock() -> None:
+    """The seconds left, ticking while the learner thinks (D17); at zero the whole
+    page reruns to show the review."""
+    run = st.session_state[f"{P}run"]
+    now = time.monotonic()
+    if run is None or timed.finished(run, now):
+        st.rerun()
+    st.markdown(pui.t("timed.left", seconds=round(timed.left(run, now)), score=run["score"]))
+
+
 def timed_view() -> None:
     run = st.session_state[f"{P}run"]
     st.button(pui.t("timed.start", seconds=timed.SECONDS), key=f"{P}run_start",
@@ -214,14 +236,14 @@ def timed_view() -> None:
         return
     now = time.monotonic()
     if not timed.finished(run, now):
-        st.markdown(pui.t("timed.left", seconds=round(timed.left(run, now)),
-                          score=run["score"]))
+        clock()
         item = timed.current(run)
         assert item is not None
         show_position(item)
         st.markdown(pui.t("q.spot"))
         st.multiselect(pui.t("q.select"), trainer.meld_options(item), key=f"{P}run_answer",
-                       format_func=lambda o: meld_name(o, lang))
+                       format_func=lambda o: meld_name(o, lang),
+                       placeholder=pui.t("q.select"), select_all=False)
         st.button(pui.t("timed.submit"), key=f"{P}run_submit", on_click=answer_run,
                   type="primary")
         return
@@ -229,9 +251,9 @@ def timed_view() -> None:
     st.subheader(pui.t("timed.review"))
     if not run["misses"]:
         st.write(pui.t("timed.no_misses"))
-    for miss in run["misses"]:
+    for number, miss in enumerate(run["misses"]):
         record = {"type": "spot", "answer": miss["answer"], "position": miss["position"]}
-        show_position({**record, "context": {}})
+        show_position({**record, "context": {}}, key=f"mt_miss_{number}")
         st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
         for line in trainer.meld_explanation(record, lang):
             st.markdown(f"- {line}")

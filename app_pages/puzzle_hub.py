@@ -31,7 +31,7 @@ def view() -> None:
         if found is not None:
             st.caption(app_ui.t("pz.filtered", count=len(found)))
         try:
-            st.page_link(f"app_pages/{page}.py", label=pui.t("hub.open"), icon="➡️")
+            st.page_link(f"app_pages/{page}.py", label=pui.t("hub.open"), icon=":material/east:")
         except Exception:  # noqa: BLE001 - outside the app's router (tests)
             pass
         themes = pz.theme_counts(kind, variant)

@@ -7,6 +7,7 @@ import streamlit as st
 
 from app_pages import rules_parts as parts
 from app_pages import ui
+from puzzles import ui as pui
 
 st.title(ui.t("rules.title"))
 if ui.lessons_module() is None:
@@ -58,7 +59,7 @@ with left:
     standings = {lesson.id: parts.standing(lesson, progress) for lesson in every}
     done = sum(standings[i].complete for i in ids)
     st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
-    st.caption(ui.t("rules.learner", name=parts.learner()) if stored is not None
+    st.caption(ui.t("rules.learner", name=pui.shown_name(parts.learner())) if stored is not None
                else ui.t("rules.not_saved"))
     upcoming = parts.next_lesson(shown, every, progress)
     # The button leads on: never to the lesson already open (D11).

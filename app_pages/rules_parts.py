@@ -236,23 +236,31 @@ def _trump_caption(trump: str | None) -> str:
 
 
 def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
-               tricks: Sequence[str] = ()) -> None:
+               tricks: Sequence[str] = (), key: str = "") -> None:
+    """The cards of an example or a check, a labelled row each; with ``key`` the rows
+    are drawn by the card-table component (the lessons' examples), else as HTML."""
     from engine.cards import card_text, parse_card
     from engine.svg import as_img, card_svg
 
-    rows = [(key, [parse_card(c) for c in cards]) for key, cards in
+    rows = [(name, [parse_card(c) for c in cards]) for name, cards in
             (("hand", hand), ("table", table), ("trick", trick), ("tricks", tricks)) if cards]
     kinds = [c.kind for _, cards in rows for c in cards]
     # Copy marks only where both copies of a card are in the question.
     marks = len(kinds) != len(set(kinds))
-    for key, cards in rows:
-        st.caption(ui.t(f"rules.example_{key}"))
+    for name, cards in rows:
+        st.caption(ui.t(f"rules.example_{name}"))
         imgs = "".join(
             "<span>" + as_img(card_svg(c, width=40, four_colour=ui.four_colour(),
                                        copy_mark=marks, lang=ui.lang()),
                               card_text(c, ui.lang(), copy=marks), 40, "bz-card") + "</span>"
             for c in cards)
-        st.html(f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>')
+        row = f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>'
+        if key:
+            from app_pages.card_table import card_table
+
+            card_table(row, key=f"{key}_{name}")
+        else:
+            st.html(row)
 
 
 def show_example(example: Any) -> None:
@@ -267,7 +275,9 @@ def show_example(example: Any) -> None:
             st.warning(ui.t("explainer.impossible", reason=exc))
             return
         st.caption(_trump_caption(request.get("trump")))
-        _card_rows(list(request.get("hand", [])), list(request.get("table", [])))
+        _card_rows(list(request.get("hand", [])), list(request.get("table", [])),
+                   key=ui.widget_key("lesson_example", str(getattr(example, "id", "")) or
+                                     str(getattr(example, "title", ""))))
         for line in legal:
             st.markdown(f":green[**{ui.meld(line.meld)}** +{line.points}]: "
                         + ui.notation("; ".join(line.lines)))

@@ -226,6 +226,14 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
             f"{body}</div>")
 
 
+def pick_rows_html(rows: Sequence[tuple[str, Sequence[Pick]]], look: Look,
+                   width: int = 52) -> str:
+    """Labelled rows of cards to pick, without the rest of a table (the Score
+    explainer's deck, one row per suit)."""
+    body = "".join(picks_html(picks, label, look, width) for label, picks in rows)
+    return f'{_STYLE}<div class="bz-table">{body}</div>'
+
+
 def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = False,
                show_opponent: bool = False, names: tuple[str, str] | None = None,
                width: int = 56, lang: str = "en", hand: str = "",

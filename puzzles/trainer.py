@@ -292,6 +292,39 @@ def _apply(state: dict[str, Any], face: str) -> int | None:
     return None if scored is None else scored[0]
 
 
+def wrong_card_reasons(solution: Any, face: str, lang: str = "en") -> list[str]:
+    """Why ``face`` loses, in the learner's terms: the solver's line after that card
+    against its best line, compared trick by trick (who takes the last trick, the
+    aces and tens that change hands, the tricks taken). Empty when ``face`` is best."""
+    values = solution.values
+    ref = solution.refutation(face)
+    if face not in values or values[face] >= solution.value or ref is None:
+        return []
+    pos, mover, n = solution.position, solution.to_move, solution.position.players
+    best_plays = list(zip(solution.line_players, solution.line, strict=False))
+    mine_plays = [(mover, face), *zip(ref.line_players, ref.line, strict=False)]
+    best, mine = endgame.facts(pos, best_plays, mover), endgame.facts(pos, mine_plays, mover)
+    lines = [tr(lang, "e.why_card", card=show_card(face, lang), loss=solution.value - values[face],
+                best=show_card(solution.line[0], lang))]
+    if best.last_won and mine.last_won is False:
+        lines.append(tr(lang, "e.why_last"))
+    if mine.lost_own > best.lost_own:
+        lines.append(tr(lang, "e.why_lost_own", mine=mine.lost_own, best=best.lost_own))
+    if mine.tens_taken < best.tens_taken:
+        lines.append(tr(lang, "e.why_tens", mine=mine.tens_taken, best=best.tens_taken))
+    if mine.aces_taken < best.aces_taken:
+        lines.append(tr(lang, "e.why_aces", mine=mine.aces_taken, best=best.aces_taken))
+    ours = endgame.side_of(mover, n)
+
+    def taken(facts: Any) -> int:
+        return sum(1 for w in facts.winners if endgame.side_of(w, n) == ours)
+
+    if taken(mine) != taken(best) and len(mine.winners) == len(best.winners):
+        lines.append(tr(lang, "e.why_tricks", mine=taken(mine), best=taken(best),
+                        total=len(best.winners)))
+    return lines if len(lines) > 1 else []
+
+
 def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[str, Any]:
     """The learner plays ``face``: a card that loses points ends the puzzle with
     the solver's refutation; otherwise the engine answers with its best card."""

@@ -27,6 +27,12 @@ def learner() -> str:
     return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
 
 
+def shown_name(name: str) -> str:
+    """The learner's name as shown: the default learner is "guest" in the UI language
+    (the stored id stays "guest")."""
+    return t("guest") if name == "guest" else name
+
+
 def store() -> ProgressStore:
     """Open the learner's progress file, or show why it cannot be used and stop."""
     try:
@@ -55,7 +61,7 @@ def cards(tokens: Iterable[str], label: str = "") -> None:
 def header(title_key: str, st_store: ProgressStore) -> None:
     st.title(t(title_key))
     rating = st_store.rating(learner())
-    st.caption(t("learner", name=learner(), rating=round(rating.rating)))
+    st.caption(t("learner", name=shown_name(learner()), rating=round(rating.rating)))
 
 
 def init(prefix: str, defaults: dict[str, Any]) -> None:

@@ -249,11 +249,20 @@ def test_good_upload_replays_and_resumes():
 
 # --- the score explainer -----------------------------------------------------------
 
+def _click(at, where: str, *tokens: str):
+    from app_helpers import pick
+
+    from engine.cards import parse_card
+    for token in tokens:
+        pick(at, f"ex_pick_{where}", parse_card(token).id)
+    return at
+
+
 def test_explainer_lists_legal_and_refused():
     at = run_page("explainer")
     at.segmented_control(key="ex_trump").set_value("D").run()
-    at.pills(key="ex_hand_D").set_value(["KD#1", "QD#1", "JD#1"]).run()
-    at.pills(key="ex_hand_S").set_value(["QS#1"]).run()
+    _click(at, "hand", "KD#1", "QD#1", "JD#1", "QS#1")
+    assert at.session_state["ex_hand_D"] == ["KD#1", "QD#1", "JD#1"]
     assert not at.exception and not at.warning
     text = " ".join(m.value for m in at.markdown)
     assert "trump marriage" in text and "bezique" in text
@@ -262,17 +271,34 @@ def test_explainer_lists_legal_and_refused():
     assert "козырный марьяж" in text
 
 
+def test_explainer_picks_are_marked_and_a_second_click_takes_back():
+    from app_helpers import pickable
+
+    at = run_page("explainer")
+    _click(at, "hand", "KD#1")
+    from engine.cards import parse_card
+    king = parse_card("KD#1").id
+    assert pickable(at, "ex_pick_hand")[king] == "legal"          # marked as chosen
+    assert pickable(at, "ex_pick_table")[king] == "illegal"       # dimmed on the table
+    _click(at, "table", "KD#1")                                   # refused: stays in hand
+    assert at.session_state["ex_table_D"] == []
+    _click(at, "hand", "KD#1")
+    assert at.session_state["ex_hand_D"] == []
+
+
 def test_explainer_impossible_selections():
     at = run_page("explainer")
-    at.pills(key="ex_hand_D").set_value(["KD#1"]).run()
-    at.pills(key="ex_table_D").set_value(["KD#1"]).run()
+    at.session_state["ex_hand_D"] = ["KD#1"]
+    at.session_state["ex_table_D"] = ["KD#1"]
+    at.run()
     assert not at.exception and at.warning  # a card both in hand and on the table
-    at.pills(key="ex_table_D").set_value([]).run()
-    at.pills(key="ex_hand_S").set_value(["AS#1", "AS#2", "TS#1", "TS#2", "KS#1", "KS#2",
-                                         "QS#1", "QS#2"]).run()
+    at.session_state["ex_table_D"] = []
+    at.session_state["ex_hand_D"] = []
+    at.run()
+    _click(at, "hand", "AS#1", "AS#2", "TS#1", "TS#2", "KS#1", "KS#2", "QS#1", "QS#2", "JS#1")
     assert not at.exception and at.warning  # nine cards
-    at.pills(key="ex_hand_S").set_value([]).run()
-    at.pills(key="ex_hand_D").set_value(["KD#1", "QD#1"]).run()
+    _click(at, "hand", "AS#1", "AS#2", "TS#1", "TS#2", "KS#1", "KS#2", "QS#1", "QS#2", "JS#1")
+    _click(at, "hand", "KD#1", "QD#1")
     at.selectbox(key="ex_hist_meld").set_value("four_kings").run()
     at.multiselect(key="ex_hist_cards").set_value(["KD#1", "QD#1"]).run()
     at.button(key="ex_hist_add").click().run()

@@ -245,11 +245,10 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Объяснение очков").click()
     page.get_by_role("heading", name="Объяснение очков").first.wait_for(timeout=20_000)
     settle(page)
-    for label in ("К♦", "Д♦", "В♦"):            # Russian letters: король, дама, валет
-        page.locator(".st-key-ex_hand_D button").filter(has_text=label).first.click()
+    # the deck is a card table: click the pictures (alt text in Russian letters)
+    for label in ("К♦", "Д♦", "В♦", "Д♠"):      # король, дама, валет
+        page.locator(f".st-key-ex_pick_hand [data-pick] img[alt^='{label}#1']").first.click()
         settle(page)
-    page.locator(".st-key-ex_hand_S button").filter(has_text="Д♠").first.click()
-    settle(page)
     page.get_by_text("козырный марьяж").first.wait_for(timeout=20_000)
     page.get_by_text("безик", exact=True).first.wait_for(timeout=20_000)
     no_exception(page)
@@ -257,7 +256,10 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
 
     # An impossible selection: a card in hand and on the table.
     page.get_by_role("tab", name="Карты на столе").click()
-    page.locator(".st-key-ex_table_D button").filter(has_text="К♦").first.click()
+    # the king of diamonds is in the hand: on the table it is dimmed, and says why
+    king = page.locator(".st-key-ex_pick_table [data-pick].is-illegal img[alt^='К♦#1']")
+    king.first.wait_for(timeout=20_000)
+    page.locator(".st-key-ex_pick_table [data-pick] img[alt^='К♣#1']").first.click()
     settle(page)
     page.get_by_text("Такая позиция невозможна").first.wait_for(timeout=20_000)
     no_exception(page)

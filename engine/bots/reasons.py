@@ -20,7 +20,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "ход с {card}: эта карта меньше всего нужна для будущих комбинаций и взяток"),
     "keep_complete": ("keep {cards}: the {meld} ({points}) is ready to declare after a win",
                       "сохранить {cards}: {meld} ({points}) готов к объявлению после взятки"),
-    "keep_for": ("keep {cards} for a {meld} ({points}); {missing} card(s) still to draw",
+    "keep_for": ("keep {cards} for the {meld} ({points}); cards still to draw: {missing}",
                  "придержать {cards} для комбинации «{meld}» ({points}); не хватает карт: "
                  "{missing}"),
     "win_to_declare": ("win with {card}: a meld worth {points} waits to be declared",
