@@ -6,7 +6,8 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import table, ui
 from app_pages.card_table import card_table
-from engine.session import bot_levels, has_table_rules, level_description
+from engine.profile import current_choice
+from engine.session import bot_levels, has_table_rules, level_description, seat_options
 
 s = parts.session()
 deal = s.deal
@@ -17,8 +18,15 @@ st.session_state["play_variant"] = deal.profile.name   # the picker shows this g
 titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
 st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
              format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
+for option in seat_options(deal.profile):   # who plays (no-trump: two to four)
+    choices = [c.name for c in option.choices]
+    current = s.option(option.id) or current_choice(deal.profile, option.id)
+    st.session_state[parts.option_key(option.id)] = current if current in choices else None
+    st.segmented_control(option.title_ru if ui.lang() == "ru" else option.title, choices,
+                         key=parts.option_key(option.id), on_change=parts.on_new_game,
+                         help=ui.t("play.option_new_game"))
 if has_table_rules(deal.profile):   # 002, 004: fines instead of refusals
-    st.session_state["play_table_rules"] = deal.profile.infractions == "penalise"
+    st.session_state["play_table_rules"] = s.option("infractions") == "penalise"
     st.toggle(ui.t("play.table_rules"), key="play_table_rules", on_change=parts.on_new_game)
     if deal.profile.infractions == "penalise":
         st.caption(ui.t("play.table_rules_warning"))
@@ -46,6 +54,8 @@ card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
                             show_opponent=deal.is_over or (deal.in_playoff and players == 2),
                             lang=ui.lang(), hand=hand),
            key="play_table", on_pick=parts.on_pick)
+if deal.profile.declaring.source == "captured":   # 000, Fildinski: melds from captures
+    st.caption(ui.t("play.laid_caption"))
 sheet, extra = st.columns([3, 2], gap="medium")
 with sheet:
     st.markdown(f"#### {ui.t('score.title')}")
@@ -111,7 +121,7 @@ if deal.is_over:
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     else:
-        st.success(ui.t("play.deal_done", you=deal.scores[s.human], bot=deal.scores[s.bot]))
+        st.success(parts.deal_done(s))
         st.button(ui.t("play.next_deal"), key="next_deal", type="primary",
                   on_click=parts.on_next_deal)
 

@@ -12,11 +12,14 @@ from app_pages.table import Pick
 from engine.actions import Action, ActionType
 from engine.errors import BeziqueError, IllegalActionError
 from engine.melds import display_order
+from engine.profile import Profile, load_profile
 from engine.session import (
     PlaySession,
     bot_levels,
     default_level,
+    has_table_rules,
     playoff_verdicts,
+    seat_options,
     verdicts_are_quick,
 )
 
@@ -39,12 +42,29 @@ def new_session(seed: int | None = None) -> PlaySession:
     if seed is None:
         seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
     created = PlaySession.new(variant, seed=seed, level=level,
-                              table_rules=bool(st.session_state.get("play_table_rules")))
+                              options=chosen_options(load_profile(variant)))
     st.session_state["play"] = created
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None
     st.session_state["play_verdicts_at"] = None
     return created
+
+
+def option_key(option_id: str) -> str:
+    return f"play_opt_{option_id}"
+
+
+def chosen_options(profile: Profile) -> list[tuple[str, str]]:
+    """The named options picked on the page for a new game of this variant: who
+    plays (:func:`seat_options`) and the table-rules toggle (``infractions``)."""
+    chosen = []
+    for option in seat_options(profile):
+        picked = st.session_state.get(option_key(option.id))
+        if picked in {c.name for c in option.choices}:
+            chosen.append((option.id, str(picked)))
+    if has_table_rules(profile) and st.session_state.get("play_table_rules"):
+        chosen.append(("infractions", "penalise"))
+    return chosen
 
 
 def _run(fn: Any, *args: Any) -> None:
@@ -148,6 +168,17 @@ def sides(s: PlaySession) -> list[list[int]]:
     mine = profile.team(s.human)
     return [[p for p in range(profile.players) if profile.team(p) == team]
             for team in (mine, *(t for t in range(profile.sides) if t != mine))]
+
+
+def deal_done(s: PlaySession) -> str:
+    """The end-of-deal line: every side's score of the deal, the human's first."""
+    deal = s.deal
+    if deal.profile.partnerships:
+        you, them = (sum(deal.scores[p] for p in group) for group in sides(s))
+        return ui.t("play.deal_done_team", you=you, them=them)
+    scores = ", ".join(ui.t("play.side_score", name=name(s, p), points=deal.scores[p])
+                       for group in sides(s) for p in group)
+    return ui.t("play.deal_done", scores=scores)
 
 
 def game_score(s: PlaySession) -> list[int] | None:

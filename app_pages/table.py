@@ -22,8 +22,10 @@ from html import escape
 
 from engine.cards import Card, Suit
 from engine.deal import Deal
+from engine.explain import meld_name
 from engine.melds import display_order
 from engine.svg import as_img, back_img, card_img, suit_svg
+from engine.view import PlayerView
 
 Translate = Callable[..., str]
 
@@ -154,6 +156,20 @@ def _exposed(deal: Deal, player: int, name: str, t: Translate, width: int, look:
                 or _empty(t))
 
 
+def _laid(deal: Deal, player: int, name: str, t: Translate, width: int, look: Look) -> str:
+    """000, Fildinski: the captured cards ``player`` laid out, one row per combination
+    they can still form (:meth:`engine.view.PlayerView.laid_groups`); "" elsewhere."""
+    if deal.profile.declaring.source != "captured":
+        return ""
+    rows = []
+    for kind, cards in PlayerView.of(deal, player).laid_groups(player):
+        title = t("table.laid_spent") if kind == "spent" else meld_name(kind, look.lang)
+        rows.append(f'<div class="bz-laid" data-laid="{escape(kind)}">'
+                    f'<div class="bz-who">{escape(title)}</div>'
+                    f'<div class="bz-cards">{_cards(cards, width, look)}</div></div>')
+    return _box(t("table.laid", name=name), "".join(rows) or _empty(t), box_class="bz-laidbox")
+
+
 def _trick(deal: Deal, seat_names: list[str], t: Translate, width: int, look: Look) -> str:
     """The cards of the current trick, each with who played it."""
     n = deal.profile.players
@@ -256,9 +272,11 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
     opp_name = names[1] if names else t("table.opponent")
     seat_names = [you_name if p == human else opp_name for p in range(n)]
     top = (_hand(deal, opp, opp_name, t, width, look, show_opponent)
-           + _exposed(deal, opp, opp_name, t, width, look))
+           + _exposed(deal, opp, opp_name, t, width, look)
+           + _laid(deal, opp, opp_name, t, width - 16, look))
     middle = _centre(deal, t, width, look) + _trick(deal, seat_names, t, width + 8, look)
     bottom = own if hand else _exposed(deal, human, you_name, t, width, look) + own
+    bottom += _laid(deal, human, you_name, t, width - 16, look)
     return (f'{_STYLE}<div class="bz-table">'
             f'<div class="bz-zone">{top}</div>'
             f'<div class="bz-zone">{middle}</div>'
@@ -277,7 +295,8 @@ def _table4(deal: Deal, human: int, t: Translate, *, look: Look, show_all: bool,
 
     def seat(p: int, size: int) -> str:
         return (_hand(deal, p, seat_names[p], t, size, look, show_all)
-                + _exposed(deal, p, seat_names[p], t, size, look))
+                + _exposed(deal, p, seat_names[p], t, size, look)
+                + _laid(deal, p, seat_names[p], t, size, look))
 
     top = (seat((human + 2) % 4, small) if n == 4 else "") + _centre(deal, t, small, look)
     middle = (f'<div class="bz-side">{seat(left, small)}</div>'
@@ -285,6 +304,7 @@ def _table4(deal: Deal, human: int, t: Translate, *, look: Look, show_all: bool,
               f'<div class="bz-side">{seat(right, small)}</div>')
     bottom = own if replace_exposed else _exposed(deal, human, seat_names[human], t, width,
                                                   look) + own
+    bottom += _laid(deal, human, seat_names[human], t, small, look)
     return (f'{_STYLE}<div class="bz-table">'
             f'<div class="bz-zone">{top}</div>'
             f'<div class="bz-four">{middle}</div>'

@@ -17,7 +17,7 @@ from engine.cards import Card
 from engine.deal import Deal, check_version, parse_save
 from engine.errors import BeziqueError, CorruptSaveError
 from engine.explain import Event, Step, step
-from engine.profile import Profile, load_profile, variant_names
+from engine.profile import Profile, apply_option, load_profile, variant_names
 
 GAME_FORMAT = "bezique-game"
 MAX_DEALS = 200
@@ -87,6 +87,15 @@ def target_outcome(profile: Profile, totals: list[int],
                  profile.citation("game.target"), tuple(totals))
 
 
+def _saved_options(raw: Any) -> tuple[tuple[str, str], ...]:
+    """A save's ``options``: a short list of ``[id, choice]`` string pairs."""
+    if not isinstance(raw, list) or len(raw) > 50 or not all(
+            isinstance(o, list) and len(o) == 2 and all(isinstance(x, str) for x in o)
+            for o in raw):
+        raise CorruptSaveError("a save's options must be a list of [id, choice] pairs")
+    return tuple((o[0], o[1]) for o in raw)
+
+
 class Game:
     """Several deals played until a player reaches the profile's target."""
 
@@ -100,6 +109,9 @@ class Game:
         self.deal = Deal.new(profile, random.Random(seeds[0]), first_dealer)
         self.result: Event | None = None
         self.game_scores: list[int] | None = None  # single-deal games: the settlement
+        # The named options (id, choice) the profile was built with: saved so that a
+        # reload rebuilds the same table (e.g. no-trump for three players).
+        self.options: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def new(cls, profile: Profile, rng: random.Random) -> Game:
@@ -169,7 +181,8 @@ class Game:
                          if e.type == "cut" and e.cards],
                 "deals": [d.to_json() for d in [*self.finished_deals, self.deal]],
                 **({"infractions": self.profile.infractions}
-                   if self.profile.infractions != "refuse" else {})}
+                   if self.profile.infractions != "refuse" else {}),
+                **({"options": [list(o) for o in self.options]} if self.options else {})}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False)
@@ -189,6 +202,12 @@ class Game:
         profile = load_profile(variant)
         if data.get("infractions") == "penalise":  # the table-rules mode (002, 004)
             profile = profile.with_options(infractions="penalise")
+        chosen = _saved_options(data.get("options", []))
+        for option_id, choice in chosen:
+            try:
+                profile = apply_option(profile, option_id, choice)
+            except BeziqueError as exc:
+                raise CorruptSaveError(f"option {option_id}={choice}: {exc}") from exc
         deals = data.get("deals")
         first = data.get("first_dealer")
         if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
@@ -207,6 +226,7 @@ class Game:
         game.seeds = [0] * len(restored)
         game.finished_deals, game.deal, game.result = restored[:-1], restored[-1], None
         game.game_scores = None
+        game.options = chosen
         if profile.scoring.end == "single_deal" and len(restored) != 1:
             raise CorruptSaveError("this variant's game is a single deal")
         for index in range(len(restored) - 1):

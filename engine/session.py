@@ -41,7 +41,8 @@ from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event
 from engine.game import Game
 from engine.melds import query
-from engine.profile import load_profile
+from engine.profile import Option, apply_option, load_profile
+from engine.profile import options as all_options
 from engine.tricks import beats, is_brisque, rank_of, suit_of, trick_best
 
 MAX_LOG_BYTES = 1_000_000
@@ -400,6 +401,20 @@ def has_table_rules(profile: Any) -> bool:
                 or fines.extra_card or fines.false_declaration_all)
 
 
+def seat_options(profile: Any) -> list[Option]:
+    """The named options that change who plays (they set the number of players)
+    and belong to this variant: every choice cites it by its Russian title, so
+    three packs for two-handed Bezique are never offered."""
+    found = []
+    for option in all_options():
+        sets_players = all(any(not table and any(k == "players" for k, _ in fields)
+                               for table, fields in c.changes) for c in option.choices)
+        cited = all(f"'{profile.title_ru}'" in c.source for c in option.choices)
+        if sets_players and cited:
+            found.append(option)
+    return found
+
+
 @dataclass
 class PlaySession:
     """A game against a bot, as the Play page shows it."""
@@ -416,17 +431,24 @@ class PlaySession:
     @classmethod
     def new(cls, variant: str = "two-handed", seed: int | None = None,
             level: str | None = None, human: int = 0,
-            table_rules: bool = False) -> PlaySession:
-        """``table_rules``: the variant's fines instead of refusals (002, 004), where
-        the variant has a table of fines (see :func:`has_table_rules`)."""
+            table_rules: bool = False,
+            options: Sequence[tuple[str, str]] = ()) -> PlaySession:
+        """``options``: named options ``(id, choice)`` applied to the variant (e.g.
+        ``("players", "3")``); the game keeps them, so its save rebuilds the same table.
+        ``table_rules`` is ``("infractions", "penalise")``: the variant's fines instead
+        of refusals (002, 004), only where it has a table of fines."""
         if level is None:
             level = default_level()
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
+        chosen = [(i, c) for i, c in options if i != "infractions"]
         profile = load_profile(variant)
-        if table_rules and has_table_rules(profile):
-            profile = profile.with_options(infractions="penalise")
+        if has_table_rules(profile) and (table_rules or ("infractions", "penalise") in options):
+            chosen.append(("infractions", "penalise"))
+        for option_id, choice in chosen:
+            profile = apply_option(profile, option_id, choice)
         game = Game.new(profile, random.Random(seed))
+        game.options = tuple(chosen)
         session = cls(game, seed, level, human)
         session._start()
         return session
@@ -442,6 +464,14 @@ class PlaySession:
     @property
     def deal(self) -> Deal:
         return self.game.deal
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The named options ``(id, choice)`` this game was built with."""
+        return self.game.options
+
+    def option(self, option_id: str) -> str | None:
+        return dict(self.options).get(option_id)
 
     @property
     def bot(self) -> int:
@@ -575,6 +605,10 @@ class PlaySession:
 
     # --- logs ---------------------------------------------------------------------------
 
+    def to_json(self) -> dict[str, Any]:
+        """The game's save (with its options); :meth:`loads` reads it back."""
+        return self.game.to_json()
+
     def dumps(self) -> str:
         return self.game.dumps()
 
@@ -683,6 +717,7 @@ def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldL
 __all__ = [
     "CardVerdict", "Hint", "MeldLine", "PlaySession", "Replay", "ReplayStep", "Turn",
     "actors", "bot_levels", "deal_prefix", "default_level", "engine_hint", "explain_melds",
-    "level_description", "load_game", "playoff_verdicts", "seat_role", "simple_hint",
+    "level_description", "load_game", "playoff_verdicts", "seat_options", "seat_role",
+    "simple_hint",
     "verdicts_are_quick",
 ]
