@@ -87,7 +87,8 @@ blanche = parts.blanche_action(s)
 if blanche is not None:
     with st.container(border=True, key="blanche_box"):
         st.markdown(f"**{ui.t('play.blanche_title')}** — "
-                    + ui.t("play.blanche_explain", points=deal.profile.declaring.carte_blanche))
+                    + ui.t("play.blanche_explain_" + deal.profile.declaring.carte_blanche_timing,
+                         points=deal.profile.declaring.carte_blanche))
         if deal.profile.declaring.carte_blanche_repeat:
             st.caption(ui.t("play.blanche_repeat"))
         st.button(ui.describe_action(blanche, deal.profile), key="act_blanche", type="primary",

@@ -455,3 +455,16 @@ def test_three_handed_table_shows_both_opponents():
     assert "Left opponent" in html and "Right opponent" in html and "Partner" not in html
     sheet = " ".join(m.value for m in at.markdown)
     assert "Left opponent" in sheet and "Right opponent" in sheet  # a column per player
+
+
+def test_carte_blanche_text_follows_the_profiles_timing():
+    """Rubicon's carte blanche is claimed before the first card (003), the club's before
+    the holder draws again (002): every shipped profile's timing has its own text."""
+    from engine.profile import load_profile, variant_names
+
+    for lang in ("en", "ru"):
+        texts = catalogue(lang)
+        for name in variant_names():
+            timing = load_profile(name).declaring.carte_blanche_timing
+            assert f"play.blanche_explain_{timing}" in texts, (lang, name)
+    assert "draw" in catalogue("en")["play.blanche_explain_first_appearance"]
