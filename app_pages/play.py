@@ -82,13 +82,16 @@ if offer_verdicts:
     st.button(ui.t("play.verdicts"), key="solver_verdicts", on_click=parts.on_verdicts,
               icon=":material/psychology:", help=ui.t("play.verdicts_help"))
 
-# --- carte blanche: before the first card -------------------------------------------
+# --- carte blanche: when the profile lets it be claimed ----------------------------
 blanche = parts.blanche_action(s)
 if blanche is not None:
     with st.container(border=True, key="blanche_box"):
         st.markdown(f"**{ui.t('play.blanche_title')}** — "
-                    + ui.t("play.blanche_explain_" + deal.profile.declaring.carte_blanche_timing,
-                         points=deal.profile.declaring.carte_blanche))
+                    + (ui.t("play.blanche_explain_first_appearance",
+                            points=deal.profile.declaring.carte_blanche)
+                       if deal.profile.declaring.carte_blanche_timing == "first_appearance"
+                       else ui.t("play.blanche_explain_after_deal",
+                                 points=deal.profile.declaring.carte_blanche)))
         if deal.profile.declaring.carte_blanche_repeat:
             st.caption(ui.t("play.blanche_repeat"))
         st.button(ui.describe_action(blanche, deal.profile), key="act_blanche", type="primary",

@@ -460,8 +460,10 @@ class Deal:
             steps.insert(0, step("cady.pending", "pending_scored", meld=meld.kind))
         if fixes_trump(spec, self.trump, self.profile.declaring.trump_from):
             self.trump = suit_of(min(meld.cards))
-            steps.insert(1, step("trump.first_marriage", "trump_fixed",
-                                 suit=Suit(self.trump).letter))
+            # No-trump bezique lets only a marriage fix trumps (004); Rubicon a sequence too.
+            key = ("trump_fixed" if "sequence" in self.profile.declaring.trump_from
+                   else "trump_fixed_marriage")
+            steps.insert(1, step("trump.first_marriage", key, suit=Suit(self.trump).letter))
         self._expose(player, meld.cards)
         self.history[player].append(meld)
         self.scored_this_turn += 1

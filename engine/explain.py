@@ -147,6 +147,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "комбинация «{meld}» засчитывается, только если все её карты новые"),
     "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
                     "первый марьяж или секвенция определяет козыри: {suit}"),
+    "trump_fixed_marriage": ("the first marriage declared fixes trumps: {suit}",
+                             "первый объявленный марьяж определяет козыри: {suit}"),
     "blanche": ("no king, queen or jack in the hand: carte blanche scores {points}",
                 "в руке нет ни королей, ни дам, ни валетов: за карт-бланш {points}"),
     "blanche_first": ("it is the deal's first hand without court cards, shown before its "

@@ -268,3 +268,31 @@ def test_hints_and_bots_play_a_deal_of_every_seat(variant: str) -> None:
     assert roles == ({"you", "left", "right"} if variant == "three-handed" else
                      {"you", "left", "partner", "right"} if variant == "four-handed" else
                      {"you", "opponent"})
+
+
+def test_no_trump_explains_that_only_a_marriage_fixes_trumps() -> None:
+    """004: in no-trump bezique the first marriage names trumps; a sequence cannot.
+    The explanation (and the table's caption) must not say "marriage or sequence"."""
+    import random
+
+    from engine.deal import Deal
+    from engine.profile import load_profile
+
+    found = 0
+    for seed in range(40):
+        deal = Deal.new(load_profile("no-trump"), random.Random(seed), dealer=0)
+        rng = random.Random(seed)
+        while not deal.is_over and deal.trump is None:
+            actions = deal.legal_actions()
+            declares = [a for a in actions if a.type.value == "declare"]
+            for event in deal.apply(rng.choice(declares or actions)):
+                keys = [s.key for s in event.steps]
+                if "trump_fixed_marriage" in keys:
+                    found += 1
+                    assert "sequence" not in event.explain("en")
+                assert "trump_fixed" not in keys
+        if found:
+            break
+    assert found
+    ru = load_profile("rubicon")
+    assert "sequence" in ru.declaring.trump_from
