@@ -5,11 +5,43 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
+
+from engine.session import PlaySession
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+
+def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
+    """Open ``page`` (``home``, ``play``, ...) in ``lang`` with ``state`` set, once,
+    and check that it raised nothing."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = lang
+    for key, value in state.items():
+        at.session_state[key] = value
+    if page != "home":
+        at.switch_page(f"app_pages/{page}.py")
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def playoff_follow_session(variant: str = "two-handed", **kwargs: Any) -> PlaySession:
+    """A session where the human must follow in the last tricks with some cards barred."""
+    for seed in range(200):
+        s = PlaySession.new(variant, seed=seed, **kwargs)
+        while not s.deal.is_over:
+            d = s.deal
+            if (s.human_to_move and d.in_playoff and d.phase == "follow"
+                    and len(s.legal()) < len(d.holding(s.human))):
+                return s
+            s.autoplay(1)
+    raise AssertionError("no play-off position found")
 
 
 def _walk(node: Any) -> Any:

@@ -10,7 +10,12 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("streamlit")
-from app_helpers import pick, pickable  # noqa: E402
+from app_helpers import (  # noqa: E402
+    pick,
+    pickable,
+    playoff_follow_session,
+    run_page,
+)
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
@@ -21,17 +26,6 @@ APP = str(ROOT / "app.py")
 MINE = ["home", "play", "replay", "explainer", "rules"]
 ROUTED = [*MINE, "puzzle_hub", "progress"]
 
-
-def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.session_state["lang"] = lang
-    for key, value in state.items():
-        at.session_state[key] = value
-    if page != "home":
-        at.switch_page(f"app_pages/{page}.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def shown_html(at: AppTest) -> str:
@@ -137,21 +131,9 @@ def test_play_cards_by_clicking_and_controls():
     assert not at.exception and len(at.session_state["play"].game.finished_deals) == 1
 
 
-def _playoff_follow_session() -> PlaySession:
-    """A session where the human must follow in the play-off with restricted cards."""
-    for seed in range(200):
-        s = PlaySession.new(seed=seed)
-        while not s.deal.is_over:
-            d = s.deal
-            if (s.human_to_move and d.in_playoff and d.phase == "follow"
-                    and len(s.legal()) < len(d.holding(s.human))):
-                return s
-            s.autoplay(1)
-    raise AssertionError("no play-off position found")
-
 
 def test_illegal_playoff_card_is_answered_with_the_rule():
-    s = _playoff_follow_session()
+    s = playoff_follow_session()
     legal = {a.card for a in s.legal()}
     illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
     at = run_page("play", play=s)
@@ -165,7 +147,7 @@ def test_illegal_playoff_card_is_answered_with_the_rule():
 
 
 def test_a_refusal_is_explained_in_russian_too():
-    s = _playoff_follow_session()
+    s = playoff_follow_session()
     legal = {a.card for a in s.legal()}
     illegal = next(c for c in s.deal.holding(s.human) if c not in legal)
     at = run_page("play", play=s)

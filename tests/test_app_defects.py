@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("streamlit")
 lessons = pytest.importorskip("lessons")
 from app_helpers import pick, pickable, table_html  # noqa: E402
+from app_helpers import run_page as app  # noqa: E402
 from conftest import TEST_DB  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
@@ -27,19 +28,7 @@ from puzzles import bank, trainer  # noqa: E402
 from puzzles.store import default_path, open_store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-APP = str(ROOT / "app.py")
 
-
-def app(page: str, lang: str = "en", **state: object) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.session_state["lang"] = lang
-    for key, value in state.items():
-        at.session_state[key] = value
-    if page != "home":
-        at.switch_page(f"app_pages/{page}.py")
-    at.run()
-    assert not at.exception, [e.value for e in at.exception]
-    return at
 
 
 def texts(at: AppTest) -> str:
