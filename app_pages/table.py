@@ -24,7 +24,6 @@ from engine.cards import Card, Suit
 from engine.deal import Deal
 from engine.explain import meld_name
 from engine.melds import display_order
-from engine.profile import Profile
 from engine.svg import as_img, back_img, card_img, suit_svg
 from engine.view import PlayerView
 
@@ -213,8 +212,10 @@ def _centre(deal: Deal, t: Translate, width: int, look: Look) -> str:
                  f"{_suit_picture(suit, look.four_colour)}"
                  f'<span class="bz-big">{escape(t("suit." + suit.letter))}</span></span>')
     else:
+        why = ("table.no_trump_why" if profile.declaring.sequence_fixes_trump
+               else "table.no_trump_why_marriage")
         trump = (f'<div class="bz-empty">{escape(t("table.no_trump"))}<br>'
-                 f'{escape(t(_no_trump_why(profile)))}</div>')
+                 f'{escape(t(why))}</div>')
     return out + _box(t("table.trump"), trump)
 
 
@@ -341,10 +342,3 @@ def plain_table_html(rows: Sequence[tuple[str, Sequence[int]]],
             f'<div class="bz-zone">{middle}</div>'
             f'<div class="bz-zone">{hand}</div></div>')
 
-
-def _no_trump_why(profile: Profile) -> str:
-    """What will fix trumps: a marriage or a sequence (Rubicon, 003) or only a
-    marriage (no-trump bezique, 004), as the profile says."""
-    if "sequence" in profile.declaring.trump_from:
-        return "table.no_trump_why"
-    return "table.no_trump_why_marriage"

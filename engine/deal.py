@@ -460,8 +460,7 @@ class Deal:
             steps.insert(0, step("cady.pending", "pending_scored", meld=meld.kind))
         if fixes_trump(spec, self.trump, self.profile.declaring.trump_from):
             self.trump = suit_of(min(meld.cards))
-            # No-trump bezique lets only a marriage fix trumps (004); Rubicon a sequence too.
-            key = ("trump_fixed" if "sequence" in self.profile.declaring.trump_from
+            key = ("trump_fixed" if self.profile.declaring.sequence_fixes_trump
                    else "trump_fixed_marriage")
             steps.insert(1, step("trump.first_marriage", key, suit=Suit(self.trump).letter))
         self._expose(player, meld.cards)

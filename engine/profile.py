@@ -76,6 +76,11 @@ class DeclaringRules:
     source: Literal["hand", "captured"] = "hand"
     after_tricks: int = 0              # 004: declaring only once this many tricks are played
 
+    @property
+    def sequence_fixes_trump(self) -> bool:
+        """Rubicon: a sequence may name trumps too (003); no-trump: only a marriage (004)."""
+        return "sequence" in self.trump_from
+
 
 @dataclass(frozen=True, slots=True)
 class PlayoffRules:
