@@ -7,15 +7,22 @@ against 1 and against N Streamlit processes behind nginx (``scripts/serve.sh``).
 Each session speaks Streamlit's own protocol, as the browser does, without a browser:
 GET ``/`` (nginx sets the sticky-session cookie), open the websocket
 ``/_stcore/stream``, send a ``BackMsg.rerun_script`` for the Play page, read the
-``ForwardMsg`` deltas (every button's widget id, key, state; any exception shown) up
-to ``script_finished``. Then, after a think time, it clicks a button the page offers
-(a playable card, a declaration or the draw, the next deal) by sending its trigger in
-the next ``rerun_script``. An action's latency is from sending the click to the end of
-the run it caused: the server's time plus queueing, not the browser's drawing.
+``ForwardMsg`` deltas (buttons, the card table's HTML, the input widgets' values, any
+exception shown) up to ``script_finished``. Then, after a think time, it clicks what a
+learner would (the next deal, a card he may play on the table, a declaration or the
+draw) by sending the next ``rerun_script`` just as Chromium does (captured with
+Playwright; tests/test_load_client.py compares the two): the Play page's
+``page_script_hash``, every input widget's value, and the click itself, a button's
+``trigger_value`` or the card table's ``json_trigger_value`` event. A card click
+counts as played when the card has left the hand after the run; the moves past the
+learner's own in that run are the bot's replies. An action's latency is from sending
+the click to the end of the run it caused: the server's time plus queueing, not the
+browser's drawing.
 
 Reported per setup: median and p95 action latency, page-load time, actions/s, errors
 (exceptions on the page, failed runs, timeouts, lost connections) and the server
-processes' memory (peak resident set, sampled every second).
+processes' memory (peak resident set, sampled every second), the clicks by kind and
+the card plays registered. The run fails (exit 1) when no card play registered.
 
 Bounded: loopback only, at most 50 sessions and 300 s a setup, and an alarm ends the
 whole run after its budget; the servers it started are always stopped. The progress
@@ -29,6 +36,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -41,7 +49,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
@@ -63,12 +73,36 @@ class Button:
 
 
 @dataclass
+class Table:
+    """The clickable card table (a components-v2 element, ``app_pages/card_table.py``):
+    its element id and the state of each card one may pick (free, legal, illegal, off)."""
+    id: str
+    key: str
+    picks: dict[int, str]
+    fragment_id: str
+
+
+@dataclass
+class Pick:
+    """A click on a card of a table, as the component's JavaScript sends it."""
+    table: Table
+    card: int
+
+
+@dataclass
 class Stats:
     actions: list[float] = field(default_factory=list)    # seconds per click
     loads: list[float] = field(default_factory=list)      # seconds per page load
     errors: list[str] = field(default_factory=list)
     clicks: dict[str, int] = field(default_factory=dict)  # by kind: card, act, next_deal...
+    card_plays: int = 0     # card clicks after which the card had left the hand
+    bot_moves: int = 0      # moves the bot made in the runs that card clicks caused
     cpu: dict[int, float] = field(default_factory=dict)    # server CPU seconds in the run
+
+
+PICK = re.compile(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"')
+MOVE = re.compile(r"(?:move|ход) (\d+)\s*$")   # the progress line, en and ru
+TRIGGER_PREFIX = "$$STREAMLIT_INTERNAL_KEY_"    # components v2: _make_trigger_id
 
 
 def key_of(widget_id: str) -> str:
@@ -77,8 +111,48 @@ def key_of(widget_id: str) -> str:
     return parts[2] if len(parts) == 3 and parts[2] != "None" else ""
 
 
+def table_picks(html: str) -> dict[int, str]:
+    """Card id -> state for every ``data-pick`` card of a table's HTML."""
+    return {int(m.group(2)): m.group(1) for m in PICK.finditer(html)}
+
+
+def trigger_id(element_id: str, event: str = "events") -> str:
+    """The widget id under which a components-v2 element sends its events: what the
+    browser sends (captured with Playwright) and ``_make_trigger_id`` builds."""
+    return f"{TRIGGER_PREFIX}{element_id}__{event}"
+
+
+def widget_value(element: Element) -> WidgetState | None:
+    """The value the browser holds, and sends back with every rerun, for an input
+    widget just drawn (its set value, else its default); None for other elements and
+    for kinds the Play page does not use (the server then keeps the value it has)."""
+    kind = element.WhichOneof("type")
+    if kind == "checkbox":          # st.checkbox and st.toggle
+        w = element.checkbox
+        return WidgetState(id=w.id, bool_value=w.value if w.set_value else w.default)
+    if kind in ("selectbox", "radio"):   # the same fields: options, default, raw_value
+        w = getattr(element, kind)
+        if w.HasField("raw_value"):
+            return WidgetState(id=w.id, string_value=w.raw_value)
+        if w.HasField("default") and 0 <= w.default < len(w.options):
+            return WidgetState(id=w.id, string_value=w.options[w.default])
+        return None
+    if kind == "number_input":
+        w = element.number_input
+        number = w.value if w.set_value else w.default
+        if w.data_type == w.INT:
+            return WidgetState(id=w.id, int_value=int(number))
+        return WidgetState(id=w.id, double_value=number)
+    return None
+
+
 class Session:
-    """One learner on the Play page, at the protocol level."""
+    """One learner on the Play page, at the protocol level, sending what the browser
+    sends (captured from Chromium with Playwright): the first ``rerun_script`` names
+    the page by its url path; every later one names it by ``page_script_hash`` (taken
+    from the ``navigation`` message) and carries the value of every input widget on
+    the page plus the one trigger clicked. Without the hash the server takes the rerun
+    for a page change and drops the trigger: a card click would not register."""
 
     def __init__(self, base: str, think: float, seed: int, stats: Stats) -> None:
         self.base = base.rstrip("/")
@@ -86,6 +160,11 @@ class Session:
         self.rng = random.Random(seed)
         self.stats = stats
         self.buttons: dict[str, Button] = {}
+        self.tables: dict[str, Table] = {}
+        self.values: dict[str, WidgetState] = {}
+        self.page_hash = ""
+        self.move: int | None = None
+        self.move_seen = False
 
     async def run(self, deadline: float) -> None:
         try:
@@ -106,20 +185,39 @@ class Session:
                     await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
                     if time.monotonic() >= deadline:
                         return
-                    button = self._choose()
-                    if button is None:
+                    click = self._choose()
+                    if click is None:
                         self.stats.errors.append("no button to click")
                         return
-                    kind = button.key.split("_", 1)[0] if button.key.startswith(
-                        ("card_", "act_")) else button.key
+                    kind = self._kind(click)
                     self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
+                    before = self.move
                     started = time.monotonic()
-                    await self._rerun(button)
+                    await self._rerun(click)
                     self.stats.actions.append(time.monotonic() - started)
+                    if isinstance(click, Pick):
+                        self._check_pick(click, before)
         except (OSError, TimeoutError) as exc:
             self.stats.errors.append(f"{type(exc).__name__}: {exc}")
         except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
             self.stats.errors.append(f"{type(exc).__name__}: {exc}")
+
+    @staticmethod
+    def _kind(click: Button | Pick) -> str:
+        if isinstance(click, Pick):
+            return "card"
+        return "act" if click.key.startswith("act_") else click.key
+
+    def _check_pick(self, pick: Pick, move_before: int | None) -> None:
+        """A card click registered when the card has left the hand; the moves counted
+        past the learner's own are the bot's replies."""
+        table = self.tables.get(pick.table.key)
+        if table is not None and pick.card in table.picks:
+            self.stats.errors.append("card click not registered")
+            return
+        self.stats.card_plays += 1
+        if move_before is not None and self.move is not None:
+            self.stats.bot_moves += max(0, self.move - move_before - 1)
 
     def _cookie(self) -> str:
         """The sticky-session cookie nginx sets on the first page (none without nginx)."""
@@ -128,35 +226,52 @@ class Session:
             cookies = response.headers.get_all("Set-Cookie") or []
         return "; ".join(c.split(";", 1)[0] for c in cookies)
 
-    def _choose(self) -> Button | None:
-        """What a learner clicks next: go on after a deal, else a playable card (the
-        marked ones in the play-off), else a declaration or the draw."""
+    def _choose(self) -> Button | Pick | None:
+        """What a learner clicks next: go on after a deal, else a card he may play (the
+        marked ones in the play-off), else a declaration or the draw, else a new game."""
         live = [b for b in self.buttons.values() if not b.disabled]
         for key in ("next_deal", "new_game_end"):
             found = [b for b in live if b.key == key]
             if found:
                 return found[0]
-        cards = [b for b in live if b.key.startswith("card_")]
-        marked = [b for b in cards if b.primary]
+        for table in self.tables.values():
+            cards = [c for c, state in table.picks.items() if state in ("free", "legal")]
+            if cards:
+                return Pick(table, self.rng.choice(cards))
         acts = [b for b in live if b.key.startswith("act_")]
-        for group in (marked, cards, acts):
-            if group:
-                return self.rng.choice(group)
+        if acts:
+            return self.rng.choice(acts)
         return next((b for b in live if b.key == "new_game"), None)
 
-    async def _rerun(self, button: Button | None) -> None:
+    def message(self, click: Button | Pick | None) -> BackMsg:
+        """The ``rerun_script`` the browser sends for this click (None: the first load)."""
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = ""
-        state.page_name = "play"    # the page's url path, as the browser's address bar
-        if button is not None:
-            widget = state.widget_states.widgets.add()
-            widget.id = button.id
-            widget.trigger_value = True
-            if button.fragment_id:
-                state.fragment_id = button.fragment_id
-        if button is None or not button.fragment_id:
-            self.buttons = {}
+        if self.page_hash:
+            state.page_script_hash = self.page_hash
+        else:
+            state.page_name = "play"    # the first load: the url path in the address bar
+        state.context_info.timezone = "UTC"
+        state.context_info.locale = "en-US"
+        state.context_info.url = f"{self.base}/play"
+        widgets = state.widget_states.widgets
+        widgets.extend(self.values.values())
+        if isinstance(click, Button):
+            widgets.add(id=click.id, trigger_value=True)
+            state.fragment_id = click.fragment_id
+        elif isinstance(click, Pick):
+            value = f"{click.card}|{int(time.time() * 1000)}"
+            widgets.add(id=trigger_id(click.table.id), json_trigger_value=json.dumps(
+                [{"event": "pick", "value": value}], separators=(",", ":")))
+            state.fragment_id = click.table.fragment_id
+        return msg
+
+    async def _rerun(self, click: Button | Pick | None) -> None:
+        msg = self.message(click)
+        if not msg.rerun_script.fragment_id:   # a whole run draws the page anew
+            self.buttons, self.tables, self.values = {}, {}, {}
+            self.move_seen = False
         await self.ws.send(msg.SerializeToString())
         while True:
             data = await asyncio.wait_for(self.ws.recv(), RUN_TIMEOUT)
@@ -167,6 +282,9 @@ class Session:
             kind = forward.WhichOneof("type")
             if kind == "delta":
                 self._delta(forward)
+            elif kind == "navigation":
+                self.page_hash = next((p.page_script_hash for p in forward.navigation.app_pages
+                                       if p.url_pathname == "play"), self.page_hash)
             elif kind == "script_finished":
                 if forward.script_finished in DONE:
                     return
@@ -186,8 +304,21 @@ class Session:
             b = element.button
             self.buttons[b.id] = Button(b.id, key_of(b.id), b.disabled, b.type == "primary",
                                         delta.fragment_id)
+        elif kind == "bidi_component":
+            c = element.bidi_component
+            html = str(json.loads(c.json or "{}").get("html", ""))
+            self.tables[key_of(c.id)] = Table(c.id, key_of(c.id), table_picks(html),
+                                              delta.fragment_id)
+        elif kind == "markdown" and not self.move_seen:
+            found = MOVE.search(element.markdown.body)   # the first one: the progress line
+            if found:
+                self.move, self.move_seen = int(found.group(1)), True
         elif kind == "exception":
             self.stats.errors.append("exception on the page: " + element.exception.message)
+        else:
+            value = widget_value(element)
+            if value is not None:
+                self.values[value.id] = value
 
 
 # --- servers ----------------------------------------------------------------------------
@@ -312,6 +443,7 @@ def report(label: str, sessions: int, duration: float, think: float, stats: Stat
         "page_load_median_s": round(statistics.median(stats.loads), 3) if stats.loads
         else None,
         "errors": len(stats.errors), "error_kinds": errors, "clicks": stats.clicks,
+        "card_plays": stats.card_plays, "bot_moves": stats.bot_moves,
         "server_cpu_s": {str(pid): s for pid, s in stats.cpu.items()},
         "server_rss_peak_mb": {str(pid): round(mb) for pid, mb in peaks.items()},
         "server_rss_peak_total_mb": round(sum(peaks.values())),
@@ -320,7 +452,10 @@ def report(label: str, sessions: int, duration: float, think: float, stats: Stat
           f"{row['median_s']} s, p95 {row['p95_s']} s, max {row['max_s']} s, page load "
           f"{row['page_load_median_s']} s, errors {row['errors']}, server RSS peak "
           f"{row['server_rss_peak_total_mb']} MB total; server CPU s per process "
-          f"{list(stats.cpu.values())}; clicks {stats.clicks}", flush=True)
+          f"{list(stats.cpu.values())}; clicks {stats.clicks}; card plays registered "
+          f"{stats.card_plays}, bot moves {stats.bot_moves}", flush=True)
+    if errors:
+        print(f"{'':>14}  errors: {errors}", flush=True)
     return row
 
 
@@ -377,6 +512,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         for row in rows:
             print(json.dumps(row, ensure_ascii=False))
+    # Clicking without playing measures nothing: say so and fail.
+    idle = [str(row["setup"]) for row in rows if not row["card_plays"]]
+    if idle:
+        print(f"FAILED: no card play registered in {', '.join(idle)}", file=sys.stderr,
+              flush=True)
+        return 1
     return 0
 
 
