@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any
 
 BUSY_TIMEOUT = 10.0   # seconds a write waits for another writer before giving up
+POOL_SIZE = 4         # idle PostgreSQL connections a process keeps for the next store
 
 
 class ProgressStoreError(ValueError):
@@ -84,6 +86,9 @@ class Backend:
 
     def close(self) -> None:
         self.conn.close()
+
+    def _closed(self) -> ProgressStoreError:
+        return ProgressStoreError(f"the progress store {self.location} was closed")
 
     # --- messages shared by both ------------------------------------------------------
 
@@ -204,11 +209,104 @@ class SQLiteBackend(Backend):
         return self._failed(exc)
 
 
+class ConnectionPool:
+    """The PostgreSQL connections one process keeps open between stores.
+
+    The app opens a store for each thing it saves or shows (a puzzle answered, a
+    lesson passed), and a new connection costs a server process, authentication and
+    cold catalog caches: about 35 ms for open, one read and close on loopback, against
+    a few ms with a kept one (``scripts/bench_store.py``). A store takes an idle
+    connection for its URL, checks it with the statement that resets its session (so
+    a server restart or a setting left behind is never inherited), and gives it back
+    when closed; at most ``size`` wait, the longest unused closed first. A connection
+    in a transaction, broken or closed is not kept. After a fork the child drops the
+    parent's connections without touching them: their sockets are the parent's.
+    (psycopg_pool would add background threads and a lifecycle for this one list.)"""
+
+    def __init__(self, size: int = POOL_SIZE) -> None:
+        self.size = size
+        self._idle: list[tuple[str, Any]] = []    # (url, connection), oldest first
+        self._lock = threading.Lock()
+        self._pid = os.getpid()
+        self.opened = 0       # new connections made (for tests and benchmarks)
+        self.reused = 0       # idle ones handed out again
+
+    def _mine(self) -> None:
+        if self._pid != os.getpid():
+            self._idle, self._pid = [], os.getpid()
+
+    def take(self, url: str) -> Any | None:
+        """An idle connection to ``url`` that answers, reset; None when there is none."""
+        while True:
+            with self._lock:
+                self._mine()
+                found = next((i for i in range(len(self._idle) - 1, -1, -1)
+                              if self._idle[i][0] == url), None)
+                if found is None:
+                    return None
+                conn = self._idle.pop(found)[1]
+            try:
+                reset(conn)
+            except Exception:  # noqa: BLE001 - a dead connection: drop it, try the next
+                _close_quietly(conn)
+                continue
+            self.reused += 1
+            return conn
+
+    def give(self, url: str, conn: Any) -> None:
+        """Keep ``conn`` for the next store of ``url``, or close it."""
+        from psycopg.pq import TransactionStatus
+
+        if conn.closed or conn.broken or \
+                conn.info.transaction_status != TransactionStatus.IDLE:
+            _close_quietly(conn)
+            return
+        with self._lock:
+            self._mine()
+            self._idle.append((url, conn))
+            surplus = self._idle[:max(0, len(self._idle) - self.size)]
+            del self._idle[:len(surplus)]
+        for _, old in surplus:
+            _close_quietly(old)
+
+    def clear(self) -> None:
+        """Close every idle connection (tests; a process about to end)."""
+        with self._lock:
+            self._mine()
+            idle, self._idle = self._idle, []
+        for _, conn in idle:
+            _close_quietly(conn)
+
+    def idle(self, url: str | None = None) -> int:
+        with self._lock:
+            self._mine()
+            return sum(1 for u, _ in self._idle if url is None or u == url)
+
+
+POOL = ConnectionPool()
+
+
+def reset(conn: Any) -> None:
+    """Session settings back to the connection's own, then the store's lock wait: a
+    lock wait (another writer) gives up like SQLite's busy timeout. One round trip,
+    which also proves a kept connection is alive."""
+    conn.execute(f"RESET ALL; SET lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
+
+
+def _close_quietly(conn: Any) -> None:
+    try:
+        conn.close()
+    except Exception:  # noqa: BLE001, S110 - it is being thrown away
+        pass
+
+
 class PostgresBackend(Backend):
     kind = "postgresql"
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pool: ConnectionPool | None = None) -> None:
         self.location = masked(url)
+        self.url = url
+        self.pool = POOL if pool is None else pool
         try:
             import psycopg
         except ImportError as exc:
@@ -216,42 +314,56 @@ class PostgresBackend(Backend):
                 f"the progress store {self.location} is a PostgreSQL database, which needs "
                 "the psycopg package: pip install 'psycopg[binary]'") from exc
         self.errors = (psycopg.Error, UnicodeDecodeError)
+        self.conn = self.pool.take(url)
+        if self.conn is not None:
+            return
         try:
             self.conn = psycopg.connect(url, autocommit=True, connect_timeout=10)
-            # A lock wait (another writer) gives up like SQLite's busy timeout.
-            self.conn.execute(f"SET lock_timeout = '{int(BUSY_TIMEOUT * 1000)}ms'")
+            self.pool.opened += 1
+            reset(self.conn)
         except psycopg.Error as exc:
+            if self.conn is not None:
+                _close_quietly(self.conn)
             raise ProgressStoreUnavailable(
                 f"cannot reach the progress database {self.location}: "
                 f"{masked(str(exc)).strip()}") from exc
 
+    def close(self) -> None:
+        """Give the connection back to the pool; the store cannot use it any more."""
+        conn, self.conn = self.conn, None
+        if conn is not None:
+            self.pool.give(self.url, conn)
+
     def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> Any:
+        if self.conn is None:
+            raise self._closed()
         return self.conn.execute(sql.replace("?", "%s"), params)
 
     def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
+        if self.conn is None:
+            raise self._closed()
         with self.conn.cursor() as cursor:
             cursor.executemany(sql.replace("?", "%s"), rows)
 
     def begin(self) -> None:
         # One writer at a time per schema, as with SQLite: every read-modify-write
         # (ratings, SRS cards, migrations) sees the last committed state.
-        self.conn.execute("BEGIN; SELECT pg_advisory_xact_lock(hashtext('bezique:' || "
+        self.execute("BEGIN; SELECT pg_advisory_xact_lock(hashtext('bezique:' || "
                           "current_schema()))")
 
     def version(self) -> int:
         # pg_tables is read with this statement's snapshot; to_regclass would consult
         # the catalog cache, which can miss a table another process just committed.
-        if self.conn.execute("SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
-                             " AND tablename = 'bezique_schema'").fetchone() is None:
+        if self.execute("SELECT 1 FROM pg_tables WHERE schemaname = current_schema()"
+                        " AND tablename = 'bezique_schema'").fetchone() is None:
             return 0
-        row = self.conn.execute("SELECT version FROM bezique_schema").fetchone()
+        row = self.execute("SELECT version FROM bezique_schema").fetchone()
         return 0 if row is None else int(row[0])
 
     def set_version(self, number: int) -> None:
-        self.conn.execute("CREATE TABLE IF NOT EXISTS bezique_schema "
-                          "(version INTEGER NOT NULL)")
-        self.conn.execute("DELETE FROM bezique_schema")
-        self.conn.execute("INSERT INTO bezique_schema(version) VALUES (%s)", (int(number),))
+        self.execute("CREATE TABLE IF NOT EXISTS bezique_schema (version INTEGER NOT NULL)")
+        self.execute("DELETE FROM bezique_schema")
+        self.execute("INSERT INTO bezique_schema(version) VALUES (?)", (int(number),))
 
     def ddl(self, statement: str) -> str:
         # The one schema in PostgreSQL's types: REAL is 4 bytes there, ratings need 8.
