@@ -253,8 +253,12 @@ class Session:
         else:
             state.page_name = "play"    # the first load: the url path in the address bar
         state.context_info.timezone = "UTC"
+        state.context_info.timezone_offset = 0
         state.context_info.locale = "en-US"
         state.context_info.url = f"{self.base}/play"
+        state.context_info.is_embedded = False
+        state.context_info.color_scheme = "light"
+        state.widget_states.SetInParent()   # present even when empty, as the browser's
         widgets = state.widget_states.widgets
         widgets.extend(self.values.values())
         if isinstance(click, Button):

@@ -108,8 +108,8 @@ def test_the_widget_values_echoed_are_the_ones_the_browser_holds() -> None:
     assert load_test.trigger_id(element_id) == _make_trigger_id(element_id, "events")
 
 
-def _browser_card_click(url: str) -> BackMsg:
-    """The ``rerun_script`` Chromium sends when a card of the Play table is clicked."""
+def _browser_card_click(url: str) -> tuple[BackMsg, BackMsg]:
+    """The ``rerun_script`` messages Chromium sends to open Play and to click a card."""
     sync_api = pytest.importorskip("playwright.sync_api")
     sent: list[BackMsg] = []
 
@@ -136,14 +136,20 @@ def _browser_card_click(url: str) -> BackMsg:
         finally:
             browser.close()
     clicks = sent[loads:]
-    assert clicks, "the browser sent nothing for the click"
-    return clicks[0]
+    assert sent[:loads] and clicks, "the browser sent nothing for the load or the click"
+    return sent[0], clicks[0]
 
 
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
 def test_the_client_sends_what_chromium_sends_for_a_card_click(server: str) -> None:
-    browser = _browser_card_click(server).rerun_script
+    first, click = _browser_card_click(server)
     session = load_test.Session(server, 0.0, seed=1, stats=load_test.Stats())
+    ours_first = session.message(None).rerun_script
+    assert ours_first.page_name == first.rerun_script.page_name == "play"
+    assert not ours_first.page_script_hash and not first.rerun_script.page_script_hash
+    assert ours_first.HasField("widget_states") and not ours_first.widget_states.widgets
+    assert not first.rerun_script.widget_states.widgets
+    browser = click.rerun_script
     asyncio.run(session.run(time.monotonic()))           # the first load only
     table = session.tables["play_table"]
     card = next(c for c, state in table.picks.items() if state in ("free", "legal"))
