@@ -10,6 +10,7 @@ that both understand (``ON CONFLICT``, ``RETURNING``).
 
 from __future__ import annotations
 
+import atexit
 import os
 import re
 import sqlite3
@@ -284,6 +285,7 @@ class ConnectionPool:
 
 
 POOL = ConnectionPool()
+atexit.register(lambda: POOL.clear())   # say goodbye to the server (the current POOL)
 
 
 def reset(conn: Any) -> None:

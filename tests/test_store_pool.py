@@ -9,6 +9,7 @@ PostgreSQL cases skip without ``$BEZIQUE_TEST_DATABASE_URL``."""
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -154,3 +155,38 @@ def test_every_backend_works_through_many_opens(places: Places, pool) -> None:
         assert store.setting("ann", "n") == "11"
     if places.backend == "postgresql":
         assert pool.opened == 1 and pool.reused == 12
+
+
+def test_threads_share_the_pool_without_sharing_a_connection(pg: Places, pool) -> None:
+    """Streamlit runs each session's script in its own thread."""
+    url = pg.new()
+    with open_store(url) as store:
+        store.learner_id("ann")
+    failures: list[BaseException] = []
+    in_use: set[int] = set()
+    lock = threading.Lock()
+
+    def work(n: int) -> None:
+        try:
+            for k in range(10):
+                with open_store(url) as store:
+                    pid = _backend_pid(store)
+                    with lock:
+                        assert pid not in in_use   # no two stores on one connection
+                        in_use.add(pid)
+                    store.set_setting("ann", f"t{n}", str(k))
+                    with lock:
+                        in_use.discard(pid)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert failures == []
+    with open_store(url) as store:
+        assert [store.setting("ann", f"t{n}") for n in range(6)] == ["9"] * 6
+    assert pool.idle() <= store_db.POOL_SIZE and pool.reused > 0
+    assert pool.opened <= 6 + 1
