@@ -165,8 +165,10 @@ class Session:
         self.page_hash = ""
         self.move: int | None = None
         self.move_seen = False
+        self.clicked = 0
 
-    async def run(self, deadline: float) -> None:
+    async def run(self, deadline: float, max_actions: int | None = None) -> None:
+        """Click until ``deadline`` (a ``time.monotonic()``), or ``max_actions`` clicks."""
         try:
             cookie = await asyncio.to_thread(self._cookie)
             parts = urlsplit(self.base)
@@ -183,7 +185,8 @@ class Session:
                 self.stats.loads.append(time.monotonic() - started)
                 while True:
                     await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                    if time.monotonic() >= deadline:
+                    if time.monotonic() >= deadline or (
+                            max_actions is not None and self.clicked >= max_actions):
                         return
                     click = self._choose()
                     if click is None:
@@ -195,6 +198,7 @@ class Session:
                     started = time.monotonic()
                     await self._rerun(click)
                     self.stats.actions.append(time.monotonic() - started)
+                    self.clicked += 1
                     if isinstance(click, Pick):
                         self._check_pick(click, before)
         except (OSError, TimeoutError) as exc:

@@ -68,8 +68,8 @@ def server() -> Iterator[str]:
 def test_a_session_plays_cards_and_the_bot_answers(server: str) -> None:
     stats = load_test.Stats()
     session = load_test.Session(server, 0.05, seed=3, stats=stats)
-    asyncio.run(session.run(time.monotonic() + 4))
-    assert stats.errors == []
+    asyncio.run(session.run(time.monotonic() + 90, max_actions=12))   # counted, not timed
+    assert stats.errors == [] and len(stats.actions) == 12
     assert session.page_hash                          # later reruns name the page by hash
     assert stats.clicks.get("card", 0) >= 3
     assert stats.card_plays == stats.clicks["card"]   # every card click played the card
