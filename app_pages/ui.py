@@ -293,7 +293,7 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:
-            st.caption(t("explain.source", citation=event.citation))
+            st.caption(t("explain.source", citation=event.cited(lang())))
 
 
 def refusal(reason: str, rule_id: str) -> None:
