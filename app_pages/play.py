@@ -169,6 +169,9 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
 with st.expander(ui.t("play.deal_log")):
     st.markdown(parts.deal_log(s))
 
+with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options applied
+    ui.meld_sheet(deal.profile)
+
 # --- settings and the log --------------------------------------------------------------
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()

@@ -30,6 +30,14 @@ GROUPS = ("reference", "variants", "comparison")
 ALL = "all"                 # the variant filter's "every lesson"
 
 
+def sheet_variant(lesson: Any) -> str:
+    """The game whose meld cheat-sheet a lesson shows: its own variant when the engine
+    plays it, else the reference game."""
+    from engine.profile import variant_names
+
+    return lesson.variant if lesson.variant in variant_names() else REFERENCE
+
+
 def group_of(lesson: Any) -> str:
     """``reference`` (the two-handed game), ``variants`` or ``comparison`` (general)."""
     if lesson.variant == GENERAL:

@@ -116,6 +116,20 @@ def lessons_module() -> Any:
         return None
 
 
+def meld_sheet(variant: Any) -> None:
+    """The meld cheat-sheet of a game (a variant name, or the profile being played with
+    its options), built from the profile by the lessons package."""
+    module = lessons_module()
+    if module is None:
+        return
+    try:
+        from lessons.cheatsheet import meld_sheet_markdown
+
+        st.markdown(meld_sheet_markdown(variant, lang()))
+    except Exception:  # noqa: BLE001 - a lesson module being written never breaks a page
+        st.caption(t("rules.coming"))
+
+
 @st.cache_resource
 def lesson_list(lang_code: str) -> tuple[Any, ...]:
     module = lessons_module()

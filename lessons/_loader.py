@@ -24,6 +24,9 @@ FENCE_OPEN = re.compile(r"^```(bezique-[a-z]+)((?:\s+[a-z_]+=[^\s]+)*)\s*$")
 EXAMPLE_KIND = "bezique-melds"
 CHECK_KIND = "bezique-check"
 DIRECTIVE_DISAGREEMENTS = "disagreements"
+DIRECTIVE_MELD_SHEETS = "meld_sheets"      # the cheat-sheet of every variant
+DIRECTIVE_MELD_SHEET = "meld_sheet"        # the lesson's own variant
+DIRECTIVE_TABLE = "table_diagram"          # the picture of the table during a deal
 
 
 class LessonError(ValueError):
@@ -245,6 +248,16 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         if expr == DIRECTIVE_DISAGREEMENTS:
             from lessons.disagreements import disagreements_markdown
             return disagreements_markdown(lang)
+        if expr == DIRECTIVE_MELD_SHEETS:
+            from lessons.cheatsheet import meld_sheets_markdown
+            return meld_sheets_markdown(lang)
+        if expr == DIRECTIVE_MELD_SHEET:
+            from lessons.cheatsheet import meld_sheet_markdown
+            return meld_sheet_markdown(profile or profile_for(GENERAL) or REFERENCE_VARIANT,
+                                       lang)
+        if expr == DIRECTIVE_TABLE:
+            from lessons.diagram import table_diagram_markdown
+            return table_diagram_markdown(profile, lang)
         return None
 
     try:
