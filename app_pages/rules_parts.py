@@ -390,8 +390,11 @@ def definition(entry: Any) -> str:
 
 
 def disagreements() -> list[dict[str, str]]:
+    """The rule and what each source says; the engine's option paths are for developers
+    (they stay folded away on the disagreements lesson), not for this table."""
     module = ui.lessons_module()
     try:
-        return list(module.disagreements_table(ui.lang()))
+        return [{k: v for k, v in row.items() if k != "option"}
+                for row in module.disagreements_table(ui.lang())]
     except Exception:  # noqa: BLE001
         return []
