@@ -125,3 +125,18 @@ def test_the_play_page_has_the_sheet_of_the_game_played(tmp_path, monkeypatch):
     at = _page("app_pages/play.py", "ru", tmp_path, monkeypatch)
     assert catalogue("ru")["play.meld_sheet"] in [e.label for e in at.expander]
     assert "| безик | Д♠ + В♦ |" in " ".join(m.value for m in at.markdown)
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_the_score_sheet_template_agrees_with_the_engine(lang: str) -> None:
+    """Review §5b: a score-sheet template in the scoring lesson, its numbers the
+    engine's count of the example deal."""
+    from types import MappingProxyType
+
+    check = lessons.Check("x", "deal_score", MappingProxyType(
+        {"melds": ["trump_marriage", "four_aces"],
+         "cards": ["AS#1", "AS#2", "TH#1", "TH#2", "AD#1", "TC#2"], "last_trick": False}),
+        "", "two-handed")
+    anna = int(lessons.evaluate_check(check).answer[0])
+    body = lessons.get_lesson("scoring", lang).body_markdown
+    assert re.search(rf"\| {anna} \| {870 + anna} \|", body)
