@@ -140,3 +140,19 @@ def test_the_score_sheet_template_agrees_with_the_engine(lang: str) -> None:
     anna = int(lessons.evaluate_check(check).answer[0])
     body = lessons.get_lesson("scoring", lang).body_markdown
     assert re.search(rf"\| {anna} \| {870 + anna} \|", body)
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_review_f1_and_f3_numbers_add_up(lang: str) -> None:
+    """F1: the scoring example crosses the target in mid-deal only if the melds take
+    Anna past it; F3: the three bezique routes are 500 / 540 / 580 and the first route
+    gives up twice a single bezique against the third."""
+    p = load_profile("two-handed")
+    mid = 870 + p.meld("trump_marriage").points + p.meld("four_aces").points
+    assert mid >= p.scoring.target
+    assert re.search(rf"\b{mid}\s", lessons.get_lesson("scoring", lang).body_markdown)
+    body = lessons.get_lesson("strategy", lang).body_markdown
+    b, d = p.meld("bezique").points, p.meld("double_bezique").points
+    rows = re.findall(r"\| (\d) \| (\d+) \|", body)
+    assert rows == [("1", str(d)), ("2", str(b + d)), ("3", str(2 * b + d))]
+    assert str(2 * b) in body
