@@ -230,9 +230,15 @@ def pieces(lesson: Any) -> list[tuple[str, Any]]:
     module = ui.lessons_module()
     try:
         text = str(module.body_with_anchors(lesson))
-        return list(module.segments(lesson, text))
+        out: list[tuple[str, Any]] = list(module.segments(lesson, text))
     except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
         return [("text", str(getattr(lesson, "body_markdown", "")))]
+    # The summary as the lesson's first line, under its title (review §5c).
+    summary = str(getattr(lesson, "summary", ""))
+    if summary and out and out[0][0] == "text" and str(out[0][1]).startswith("# "):
+        title, _, rest = str(out[0][1]).partition("\n")
+        out[0] = ("text", f"{title}\n\n*{ui.t('rules.summary', summary=summary)}*\n{rest}")
+    return out
 
 
 def _trump_caption(trump: str | None) -> str:

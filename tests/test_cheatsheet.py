@@ -117,6 +117,9 @@ def test_the_rules_page_shows_the_lessons_sheet_and_the_diagram(lang, tmp_path, 
     shown = " ".join(m.value for m in at.markdown)
     assert 'class="bz-table"' in shown                   # the diagram in place
     assert meld_sheet_markdown("two-handed", lang).strip() in shown
+    # review §5c: the summary is the lesson's first line
+    summary = lessons.get_lesson("dealing", lang).summary
+    assert catalogue(lang)["rules.summary"].format(summary=summary) in shown
 
 
 def test_the_play_page_has_the_sheet_of_the_game_played(tmp_path, monkeypatch):
