@@ -10,6 +10,7 @@ complete; the *next lesson* is the first ready, incomplete one in lesson order."
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -224,6 +225,16 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
+_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)\)")
+
+
+def lesson_links(text: str) -> str:
+    """A lesson links another by its id, ``[Rubicon](variant-rubicon)``; on this page
+    that becomes ``rules?lesson=variant-rubicon``, which opens it (a bare id would be
+    a page that does not exist)."""
+    return _LESSON_LINK.sub(lambda m: f"](rules?lesson={m.group(1)}&lang={ui.lang()})", text)
+
+
 def pieces(lesson: Any) -> list[tuple[str, Any]]:
     """The lesson in reading order: text (with rule anchors), examples and checks in
     the places the text refers to them."""
@@ -233,6 +244,7 @@ def pieces(lesson: Any) -> list[tuple[str, Any]]:
         out: list[tuple[str, Any]] = list(module.segments(lesson, text))
     except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
         return [("text", str(getattr(lesson, "body_markdown", "")))]
+    out = [(kind, lesson_links(piece) if kind == "text" else piece) for kind, piece in out]
     # The summary as the lesson's first line, under its title (review §5c).
     summary = str(getattr(lesson, "summary", ""))
     if summary and out and out[0][0] == "text" and str(out[0][1]).startswith("# "):

@@ -62,3 +62,36 @@ def test_every_cited_rule_of_a_profile_has_a_lesson(variant: str) -> None:
         lesson_id, _text = _paragraph(rule_id, variant)
         assert lessons.get_lesson(lesson_id, "ru").paragraph(
             lessons.anchor_for(rule_id)).markdown
+
+
+def test_links_between_lessons_name_existing_lessons() -> None:
+    import re
+
+    ids = {les.id for les in lessons.list_lessons("en")}
+    for lang in lessons.LANGUAGES:
+        for les in lessons.list_lessons(lang):
+            for target in re.findall(r"\]\(([a-z0-9\-]+)\)", les.body_markdown):
+                assert target in ids, f"{lang}/{les.id} links to {target}"
+    # "Sources differ" references are links to the comparison (review §5b.6)
+    assert "](disagreements)" in lessons.get_lesson("dix", "ru").body_markdown
+
+
+def test_the_rules_page_turns_lesson_links_into_page_links(tmp_path, monkeypatch) -> None:
+    pytest.importorskip("streamlit")
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from puzzles.store import ENV_VAR
+
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "progress.sqlite3"))
+    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"),
+                           default_timeout=60)
+    at.session_state["lang"] = "en"
+    at.query_params["lesson"] = "variants"
+    at.switch_page("app_pages/rules.py")
+    at.run()
+    assert not at.exception
+    shown = " ".join(m.value for m in at.markdown)
+    assert "](rules?lesson=variant-rubicon&lang=en)" in shown
+    assert "](variant-rubicon)" not in shown
