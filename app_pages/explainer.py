@@ -81,10 +81,10 @@ else:
             if not legal:
                 st.caption(ui.t("explainer.none_legal"))
             for line in legal:
-                parts.show_line(line, legal=True)
+                parts.show_line(line, legal=True, variant=prof.name)
         with right:
             st.subheader(ui.t("explainer.refused"))
             if not refused:
                 st.caption(ui.t("explainer.none_refused"))
             for line in refused:
-                parts.show_line(line, legal=False)
+                parts.show_line(line, legal=False, variant=prof.name)

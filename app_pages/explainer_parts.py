@@ -215,7 +215,7 @@ def card_picker(prof: Profile, where: str) -> None:
                on_pick=lambda card: toggle(where, card))
 
 
-def show_line(line: MeldLine, legal: bool) -> None:
+def show_line(line: MeldLine, legal: bool, variant: str | None = None) -> None:
     with st.container(border=True):
         head = f"**{ui.meld(line.meld)}**"
         if legal:
@@ -227,6 +227,6 @@ def show_line(line: MeldLine, legal: bool) -> None:
                                    for n, text in enumerate(line.lines, 1)))
         else:
             st.markdown(ui.notation(" ".join(line.lines)))
-        link = ui.rule_link(line.rule_id)
+        link = ui.rule_link(line.rule_id, variant)
         if link:
             st.caption(ui.t("play.rule", link=link))

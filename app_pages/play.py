@@ -72,7 +72,7 @@ with extra:
 # --- messages: a refused attempt, a hint -------------------------------------------
 message = st.session_state.get("play_msg")
 if message:
-    ui.refusal(parts.refusal_text(message), message["rule_id"])
+    ui.refusal(parts.refusal_text(message), message["rule_id"], deal.profile.name)
 if hint is not None and s.human_to_move:
     reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
     st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile))
@@ -114,7 +114,8 @@ if deal.is_over:
             st.success(parts.settlement_headline(s))
             st.markdown("\n".join(f"{i}. {line}"
                                    for i, line in enumerate(parts.settlement_lines(s), 1)))
-            st.caption(parts.seat_numbers(s) + " " + ui.rule_link(s.settlement.rule_id))
+            st.caption(parts.seat_numbers(s) + " " + ui.rule_link(s.settlement.rule_id,
+                                                                deal.profile.name))
             you, them = parts.game_score(s) or [0, 0]
             st.markdown("**" + ui.t("play.game_score_team" if players == 4 else
                                     "play.game_score", you=you, them=them) + "**")
@@ -136,7 +137,8 @@ if deal.is_over:
             st.caption(ui.t("play.review_none"))
         for label, events in groups:
             st.markdown(f"**{label}**")
-            ui.explain_events(events, s.human, with_cards=False, players=players)
+            ui.explain_events(events, s.human, with_cards=False, players=players,
+                              variant=deal.profile.name)
 
 # --- controls ----------------------------------------------------------------------------
 st.divider()
@@ -162,10 +164,13 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
     for turn in recent:
         st.markdown(f"**{parts.name(s, turn.player)}:** "
                     f"{ui.describe_action(turn.action, deal.profile)}")
-        ui.explain_events(turn.events, s.human, players=players)
+        ui.explain_events(turn.events, s.human, players=players, variant=deal.profile.name)
 
 with st.expander(ui.t("play.deal_log")):
     st.markdown(parts.deal_log(s))
+
+with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options applied
+    ui.meld_sheet(deal.profile)
 
 # --- settings and the log --------------------------------------------------------------
 with st.expander(ui.t("play.settings")):

@@ -61,7 +61,8 @@ def viewer() -> None:
         turn = position.turn
         st.markdown(ui.t("replay.by", name=ui.player_name(turn.player, 0, players),
                          action=ui.describe_action(turn.action, position.deal.profile)))
-        ui.explain_events(turn.events, 0, players=players)
+        ui.explain_events(turn.events, 0, players=players,
+                          variant=position.deal.profile.name)
 
     left, right = st.columns(2)
     left.download_button(ui.t("replay.download"), game.dumps, file_name="bezique-game.json",

@@ -134,6 +134,10 @@ with right:
         st.success(ui.t("rules.complete"))
     elif not lesson.checks and stored is not None:
         parts.mark_read_button(lesson)
+    # The cheat-sheet of the lesson's game, reachable from every lesson (review §5b).
+    game = parts.sheet_variant(lesson)
+    with st.expander(ui.t("rules.meld_sheet", game=ui.variant_title(game))):
+        ui.meld_sheet(game)
 
 with st.expander(ui.t("rules.glossary")):
     query = st.text_input(ui.t("rules.glossary_search"), key="rules_glossary_q", max_chars=60)

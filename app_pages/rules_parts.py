@@ -10,6 +10,7 @@ complete; the *next lesson* is the first ready, incomplete one in lesson order."
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +29,14 @@ GENERAL = "general"         # the front-matter variant of lessons that hold for 
 REFERENCE = "two-handed"    # the lessons' reference game (lessons._render.REFERENCE_VARIANT)
 GROUPS = ("reference", "variants", "comparison")
 ALL = "all"                 # the variant filter's "every lesson"
+
+
+def sheet_variant(lesson: Any) -> str:
+    """The game whose meld cheat-sheet a lesson shows: its own variant when the engine
+    plays it, else the reference game."""
+    from engine.profile import variant_names
+
+    return lesson.variant if lesson.variant in variant_names() else REFERENCE
 
 
 def group_of(lesson: Any) -> str:
@@ -216,15 +225,32 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
+_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)\)")
+
+
+def lesson_links(text: str) -> str:
+    """A lesson links another by its id, ``[Rubicon](variant-rubicon)``; on this page
+    that becomes ``rules?lesson=variant-rubicon``, which opens it (a bare id would be
+    a page that does not exist)."""
+    return _LESSON_LINK.sub(lambda m: f"](rules?lesson={m.group(1)}&lang={ui.lang()})", text)
+
+
 def pieces(lesson: Any) -> list[tuple[str, Any]]:
     """The lesson in reading order: text (with rule anchors), examples and checks in
     the places the text refers to them."""
     module = ui.lessons_module()
     try:
         text = str(module.body_with_anchors(lesson))
-        return list(module.segments(lesson, text))
+        out: list[tuple[str, Any]] = list(module.segments(lesson, text))
     except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
         return [("text", str(getattr(lesson, "body_markdown", "")))]
+    out = [(kind, lesson_links(piece) if kind == "text" else piece) for kind, piece in out]
+    # The summary as the lesson's first line, under its title (review §5c).
+    summary = str(getattr(lesson, "summary", ""))
+    if summary and out and out[0][0] == "text" and str(out[0][1]).startswith("# "):
+        title, _, rest = str(out[0][1]).partition("\n")
+        out[0] = ("text", f"{title}\n\n*{ui.t('rules.summary', summary=summary)}*\n{rest}")
+    return out
 
 
 def _trump_caption(trump: str | None) -> str:
@@ -382,8 +408,11 @@ def definition(entry: Any) -> str:
 
 
 def disagreements() -> list[dict[str, str]]:
+    """The rule and what each source says; the engine's option paths are for developers
+    (they stay folded away on the disagreements lesson), not for this table."""
     module = ui.lessons_module()
     try:
-        return list(module.disagreements_table(ui.lang()))
+        return [{k: v for k, v in row.items() if k != "option"}
+                for row in module.disagreements_table(ui.lang())]
     except Exception:  # noqa: BLE001
         return []

@@ -116,6 +116,20 @@ def lessons_module() -> Any:
         return None
 
 
+def meld_sheet(variant: Any) -> None:
+    """The meld cheat-sheet of a game (a variant name, or the profile being played with
+    its options), built from the profile by the lessons package."""
+    module = lessons_module()
+    if module is None:
+        return
+    try:
+        from lessons.cheatsheet import meld_sheet_markdown
+
+        st.markdown(meld_sheet_markdown(variant, lang()))
+    except Exception:  # noqa: BLE001 - a lesson module being written never breaks a page
+        st.caption(t("rules.coming"))
+
+
 @st.cache_resource
 def lesson_list(lang_code: str) -> tuple[Any, ...]:
     module = lessons_module()
@@ -128,12 +142,13 @@ def lesson_list(lang_code: str) -> tuple[Any, ...]:
 
 
 @st.cache_resource
-def rule_anchor(rule_id: str) -> tuple[str, str] | None:
+def rule_anchor(rule_id: str, variant: str | None = None) -> tuple[str, str] | None:
+    """The lesson paragraph of a rule as the game being played explains it."""
     module = lessons_module()
     if module is None or not rule_id:
         return None
     try:
-        lesson_id, anchor = module.rule_anchor(rule_id)
+        lesson_id, anchor = module.rule_anchor(rule_id, variant)
         return str(lesson_id), str(anchor)
     except Exception:  # noqa: BLE001 - unknown rule id
         return None
@@ -147,10 +162,11 @@ def lesson_title(lesson_id: str, lang_code: str) -> str:
     return ""
 
 
-def rule_link(rule_id: str) -> str:
+def rule_link(rule_id: str, variant: str | None = None) -> str:
     """A Markdown link to the lesson paragraph of a rule, named by the lesson's title;
-    the rule id is only the link's tooltip (nothing for developers on screen)."""
-    found = rule_anchor(rule_id)
+    the rule id is only the link's tooltip (nothing for developers on screen). With
+    ``variant`` (the profile being played) the link goes to that game's lesson."""
+    found = rule_anchor(rule_id, variant)
     if found is None:
         return ""
     lesson_id, anchor = found
@@ -273,7 +289,7 @@ def event_title(event: Event, human: int, players: int = 2) -> str:
 
 
 def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True,
-                   players: int = 2) -> None:
+                   players: int = 2, variant: str | None = None) -> None:
     """Each event with its steps, numbered, each step linked to its lesson."""
     for event in events:
         if not event.steps and event.type in ("play", "draw", "deal"):
@@ -285,7 +301,7 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
         lines = []
         shown = ""
         for number, item in enumerate(event.steps, 1):
-            link = rule_link(item.rule_id)
+            link = rule_link(item.rule_id, variant)
             # A lesson link once per run of steps it explains, not on every line.
             tail = f" — {link}" if link and link != shown else ""
             shown = link or shown
@@ -293,11 +309,11 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:
-            st.caption(t("explain.source", citation=event.citation))
+            st.caption(t("explain.source", citation=event.cited(lang())))
 
 
-def refusal(reason: str, rule_id: str) -> None:
+def refusal(reason: str, rule_id: str, variant: str | None = None) -> None:
     """An illegal attempt, answered with the rule that forbids it."""
-    link = rule_link(rule_id)
+    link = rule_link(rule_id, variant)
     st.error(t("play.illegal", reason=notation(reason))
              + ("  \n" + t("play.rule", link=link) if link else ""))

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import table_messages
+from engine.citations import citation_text
 
 LANGUAGES = ("en", "ru")
 
@@ -440,6 +441,8 @@ class Step:
                                    (part.partition(" ") for part in value.split(" + ")))
             elif name == "points" and lang == "ru":
                 value = points_ru(value)
+            elif name == "citation":
+                value = citation_text(value, lang)
             values[name] = value
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
@@ -470,12 +473,16 @@ class Event:
     def explain(self, lang: str = "en") -> list[str]:
         return [s.render(lang) for s in self.steps]
 
+    def cited(self, lang: str = "en") -> str:
+        """The source this event rests on, in the reader's language."""
+        return citation_text(self.citation, lang)
+
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         from engine.cards import Card
 
         return {
             "type": self.type, "player": self.player, "rule": self.rule_id,
-            "citation": self.citation, "points": self.points, "meld": self.meld,
+            "citation": self.cited(lang), "points": self.points, "meld": self.meld,
             "cards": [str(Card.from_id(c)) for c in self.cards],
             "explanation": self.explain(lang), "totals": list(self.totals),
         }

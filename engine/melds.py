@@ -374,7 +374,7 @@ def judge(
         return Verdict(spec, tuple(sorted(cards, key=display_order)), False, refuse_rule,
                        (found, *steps))
     points = step(rule, "meld_points", meld=spec.kind, points=spec.points,
-                  citation=profile.citation(rule) or "profile")
+                  citation=profile.citation(rule) or "profile")   # citation_text names it
     return Verdict(spec, tuple(sorted(cards, key=display_order)), True, rule,
                    (found, *steps, points))
 

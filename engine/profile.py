@@ -597,6 +597,24 @@ def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
 
 
 @cache
+def variant_lineage(name: str) -> tuple[str, ...]:
+    """The variant and the profiles it extends, nearest first:
+    ``("fildinski-three-pack", "fildinski", "two-handed")``."""
+    out: list[str] = []
+    current: str | None = name
+    while current is not None:
+        if current not in variant_names():
+            raise ProfileError(f"unknown variant {current!r}")
+        if current in out:
+            raise ProfileError(f"variant {current!r} extends itself")
+        out.append(current)
+        text = (resources.files("engine") / "variants" / f"{current}.toml").read_text("utf-8")
+        base = tomllib.loads(text).get("extends")
+        current = base if isinstance(base, str) else None
+    return tuple(out)
+
+
+@cache
 def load_profile(name: str) -> Profile:
     """Load a shipped variant profile by name (``two-handed``)."""
     return profile_from_dict(_raw_profile(name))

@@ -24,6 +24,9 @@ FENCE_OPEN = re.compile(r"^```(bezique-[a-z]+)((?:\s+[a-z_]+=[^\s]+)*)\s*$")
 EXAMPLE_KIND = "bezique-melds"
 CHECK_KIND = "bezique-check"
 DIRECTIVE_DISAGREEMENTS = "disagreements"
+DIRECTIVE_MELD_SHEETS = "meld_sheets"      # the cheat-sheet of every variant
+DIRECTIVE_MELD_SHEET = "meld_sheet"        # the lesson's own variant
+DIRECTIVE_TABLE = "table_diagram"          # the picture of the table during a deal
 
 
 class LessonError(ValueError):
@@ -245,6 +248,16 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         if expr == DIRECTIVE_DISAGREEMENTS:
             from lessons.disagreements import disagreements_markdown
             return disagreements_markdown(lang)
+        if expr == DIRECTIVE_MELD_SHEETS:
+            from lessons.cheatsheet import meld_sheets_markdown
+            return meld_sheets_markdown(lang)
+        if expr == DIRECTIVE_MELD_SHEET:
+            from lessons.cheatsheet import meld_sheet_markdown
+            return meld_sheet_markdown(profile or profile_for(GENERAL) or REFERENCE_VARIANT,
+                                       lang)
+        if expr == DIRECTIVE_TABLE:
+            from lessons.diagram import table_diagram_markdown
+            return table_diagram_markdown(profile, lang)
         return None
 
     try:
@@ -296,25 +309,50 @@ def get_lesson(lesson_id: str, lang: str = "en") -> Lesson:
 
 
 @cache
-def _anchor_index() -> Mapping[str, tuple[str, str]]:
-    index: dict[str, tuple[str, str]] = {}
+def _anchor_index() -> Mapping[str, Mapping[str, tuple[str, str]]]:
+    """rule id -> lesson variant -> (lesson id, anchor). A rule may be explained once
+    per variant: the no-trump and the card-point lessons each explain the double
+    trump marriage as their own game scores it."""
+    index: dict[str, dict[str, tuple[str, str]]] = {}
     for lesson in _all("en"):
         for p in lesson.paragraphs:
             for rule in p.rules:
-                if anchor_for(rule) == p.anchor:
-                    if rule in index and index[rule][0] != lesson.id:
-                        raise LessonError(f"rule {rule} is anchored in {index[rule][0]} and "
-                                          f"{lesson.id}")
-                    index[rule] = (lesson.id, p.anchor)
-    return MappingProxyType(index)
+                if anchor_for(rule) != p.anchor:
+                    continue
+                found = index.setdefault(rule, {})
+                if lesson.variant in found and found[lesson.variant][0] != lesson.id:
+                    raise LessonError(f"rule {rule} is anchored in {found[lesson.variant][0]} "
+                                      f"and {lesson.id}, lessons of one variant")
+                found.setdefault(lesson.variant, (lesson.id, p.anchor))
+    return MappingProxyType({r: MappingProxyType(v) for r, v in index.items()})
 
 
-def rule_anchor(rule_id: str) -> tuple[str, str]:
-    """``(lesson id, anchor)`` of the paragraph that explains ``rule_id``."""
+def _lineage(variant: str) -> tuple[str, ...]:
+    from engine.profile import variant_lineage
+
+    try:
+        return variant_lineage(variant)
+    except ProfileError:
+        return (variant,)
+
+
+def rule_anchor(rule_id: str, variant: str | None = None) -> tuple[str, str]:
+    """``(lesson id, anchor)`` of the paragraph that explains ``rule_id``.
+
+    With ``variant`` (the profile being played) the lesson of that variant wins, then
+    the lessons of the profiles it extends (read from the profiles' ``extends``), so a
+    card-point game links its double trump marriage to the card-point lesson. Without
+    one, or when none of them explains the rule, the rule's home: the reference
+    game's lesson if it has one, else the first lesson in reading order."""
     index = _anchor_index()
     if rule_id not in index:
         raise KeyError(rule_id)
-    return index[rule_id]
+    found = index[rule_id]
+    for name in (*(_lineage(variant) if variant else ()), REFERENCE_VARIANT):
+        if name in found:
+            return found[name]
+    order = {les.id: les.order for les in _all("en")}
+    return min(found.values(), key=lambda place: order[place[0]])
 
 
 def rule_ids() -> list[str]:

@@ -16,6 +16,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from engine.citations import citation_text
 from engine.profile import Profile
 
 
@@ -32,21 +33,7 @@ class Position:
 
     def label(self, lang: str) -> str:
         """The citation as the reader's language writes it (no English in Russian)."""
-        if lang != "ru":
-            return self.source
-        out = self.source
-        for en, ru in _SOURCE_WORDS_RU:
-            out = out.replace(en, ru)
-        return out
-
-
-# English words in citation labels and their Russian (section names stay as the
-# sources wrote them).
-_SOURCE_WORDS_RU = (
-    ("card-point section", "раздел о стоимости карт"), ("two-handed rules", "правила для двоих"),
-    ("opening section", "вступление"), ("main copies", "основные тексты"),
-    ("play-off", "игра «на выход»"),
-)
+        return citation_text(self.source, lang)
 
 
 @dataclass(frozen=True)

@@ -332,9 +332,10 @@ def test_reduced_scores_option_000() -> None:
 
 
 def test_bezique_pair_switch_option_000() -> None:
-    switched = apply_option(FIL, "bezique_pair", "qd_js_in_spades_diamonds")
+    """000's "§Д–©В" is Symbol-font ♣ and ♥: the same Q♣ + J♥ as 004."""
+    switched = apply_option(FIL, "bezique_pair", "qc_jh_in_spades_diamonds")
     for trump in (0, 2):                       # spades, diamonds
-        found = capture_melds(switched, trump, ids("QD"), ids("JS"), [])
+        found = capture_melds(switched, trump, ids("QC"), ids("JH"), [])
         assert [v.spec.kind for v in found] == ["bezique"]
         assert not capture_melds(switched, trump, ids("QS"), ids("JD"), [])
     found = capture_melds(switched, 1, ids("QS"), ids("JD"), [])   # hearts: Q♠ J♦
@@ -342,7 +343,7 @@ def test_bezique_pair_switch_option_000() -> None:
 
 
 @pytest.mark.parametrize("options", [(), (("fildinski_scores", "reduced_000"),
-                                          ("bezique_pair", "qd_js_in_spades_diamonds"))])
+                                          ("bezique_pair", "qc_jh_in_spades_diamonds"))])
 def test_three_pack_random_deals_keep_the_invariants(options) -> None:
     profile = THREE
     for option, choice in options:

@@ -17,7 +17,7 @@ from engine.profile import load_profile, variant_names
 
 PLAYABLE = set(variant_names())
 # Reading pages, not lessons with a skill to check.
-READING = {"history", "sources"}
+READING = {"history", "sources", "melds"}
 LATIN_CARD = re.compile(r"(?<![A-Za-z])(?:[AKQJT]|10)?[AKQJT][♠♥♦♣]")
 T_TEN = re.compile(r"(?<![A-Za-z])T[♠♥♦♣]")
 RU_LATIN_CARD = re.compile(r"(?<![A-Za-z])[AKQJT][♠♥♦♣]")

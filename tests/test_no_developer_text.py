@@ -45,9 +45,10 @@ def _read(at: AppTest) -> str:
     return "\n".join(parts)
 
 
-# Allowed: anchors the links jump to (not shown), and "For developers" details
-# (an expander: the issue lets rule ids stay in a tooltip or an expander).
-HIDDEN = re.compile(r"<a id=\"[^\"]*\"></a>|<details>.*?</details>", re.S)
+# Allowed: anchors the links jump to and the targets of Markdown links (not shown),
+# and "For developers" details (an expander: the issue lets rule ids stay in a tooltip
+# or an expander).
+HIDDEN = re.compile(r"<a id=\"[^\"]*\"></a>|<details>.*?</details>|\]\([^)\s]*\)", re.S)
 
 
 def _problems(text: str) -> list[str]:

@@ -1,0 +1,122 @@
+"""Citations in the reader's language.
+
+Profiles, options and the disagreements table cite the sources in one short form,
+``"004, two-handed rules, item 8"``. A Russian sentence must not carry English
+words, so :func:`citation_text` rewrites the English parts of a citation for
+Russian text; quoted section names (``'Рубикон'``) are the sources' own Russian
+and stay as they are. The table is data: a new citation with a new English phrase
+fails ``tests/test_citations.py`` until its Russian is added here.
+"""
+
+from __future__ import annotations
+
+import re
+
+# English phrase -> Russian, longest first where one contains another. Only the
+# readable parts are translated; numbers, §, quotes and punctuation stay.
+PHRASES_RU: tuple[tuple[str, str], ...] = (
+    # whole clauses first
+    ("the trainer: an illegal move is refused and named",
+     "тренажёр: недопустимый ход отклоняется с названием правила"),
+    ("not in 004: with three players the 128 cards do not share out, so the two that "
+     "cannot go round are set aside (option players=3)",
+     "в 004 этого нет: втроём 128 карт поровну не делятся, и две лишние откладывают"),
+    ("silent: played 'as in Bezique'", "не говорит прямо: «как в безике»"),
+    ("engine reading: a combination and a higher one containing it, completed by one "
+     "capture, score the higher only",
+     "прочтение тренажёра: если одна взятая карта дополняет комбинацию и старшую, "
+     "содержащую её, записывается только старшая"),
+    ("the exchanged seven scores nothing again", "обменянная семёрка больше не считается"),
+    ("a held one, option fildinski_seven", "семёрка на руках — другое прочтение"),
+    ("a captured seven", "взятая семёрка"),
+    ("pagat/Parlett, three-handed bezique (beat the best card so far)",
+     "«Пагат» и Парлетт, безик втроём (перебить лучшую карту взятки)"),
+    ("pagat/Parlett, three-handed bezique (the last to draw takes the turn-up)",
+     "«Пагат» и Парлетт, безик втроём (открытый козырь берёт последний)"),
+    ("eight cards each", "по восемь карт"),
+    ("the 25th card", "25-я карта"),
+    ("the player on the dealer's left", "игрок слева от сдающего"),
+    ("as in the game for two: the dealer's left", "как вдвоём: слева от сдающего"),
+    ("the rest as in the game for two", "остальное как вдвоём"),
+    ("three packs as for three", "три колоды, как втроём"),
+    ("no turn-up: every card is drawn from the stock",
+     "без открытого козыря: все карты добираются из колоды"),
+    ("004 is silent", "в 004 об этом нет"),
+    ("each declares the melds of his own game", "каждый объявляет комбинации своей игры"),
+    ("each for himself as", "каждый за себя, как в"),
+    ("partners as", "парами, как в"),
+    ("the move stands as far as the rules allow and is fined",
+     "ход остаётся в силе, насколько позволяют правила, и штрафуется"),
+    ("not in its meld table", "в его таблице комбинаций этого нет"),
+    ("brisques instead", "вместо этого бриски"),
+    ("main copies", "основные тексты"),
+    ("three packs; four players with five packs", "три колоды; вчетвером пять колод"),
+    ("three packs", "три колоды"),
+    ("the club may leave the rule out", "клуб может это правило не принимать"),
+    ("one card at a time, the dealer first", "по одной карте, сдающий первым"),
+    ("six, then one and one, the dealer first", "шесть, потом по одной, сдающий первым"),
+    ("three, three, then two", "по три, по три, потом две"),
+    ("three, two, three", "по три, по две, по три"),
+    ("two, three, two (the eighth card singly)", "по две, по три, по две (восьмая отдельно)"),
+    ("10 to the dealer, 5 off the opponent", "10 сдающему, 5 с противника"),
+    ("20 to the dealer, 20 off him when the suit is clubs",
+     "20 сдающему, а при трефах 20 с него"),
+    ("black ace 20, red ace 12", "чёрный туз 20, красный 12"),
+    ("first stage: a trick with an ace", "первый этап: взятка с тузом"),
+    ("the play-off: a trick with an ace or a ten", "игра «на выход»: взятка с тузом или десяткой"),
+    ("by other rules after four tricks", "по другим правилам после четырёх взяток"),
+    ("by some rules at once", "по одним правилам сразу"),
+    ("the player who led the trick", "тот, кто ходил"),
+    ("the second seven of trumps winning a trick", "вторая козырная семёрка берёт взятку"),
+    ("the second seven", "вторая семёрка"),
+    ("exchanging the seven of trumps", "обмен козырной семёрки"),
+    ("the play-off ('на выход')", "игра «на выход»"),
+    ("play-off ('на выход')", "игра «на выход»"),
+    ("the play-off's last trick", "последняя взятка игры «на выход»"),
+    ("the play-off", "игра «на выход»"),
+    ("play-off", "игра «на выход»"),
+    ("tricks with an ace or a ten", "взятки с тузом или десяткой"),
+    ("points for each trick", "очки за каждую взятку"),
+    ("one declaration at a time", "по одному объявлению"),
+    ("the optional rule on the deal", "дополнительное правило о сдаче"),
+    ("the game to 1000", "партия до 1000"),
+    ("both over 1000", "оба за 1000"),
+    ("how a trick is won", "кто берёт взятку"),
+    ("the first stage", "первый этап"),
+    ("the first lead", "первый ход"),
+    ("the deal", "сдача"),
+    ("carte blanche", "карт-бланш"),
+    ("fines", "штрафы"),
+    ("card-point section", "раздел о стоимости карт"),
+    ("two-handed rules", "правила для двоих"),
+    ("opening section", "вступление"),
+    ("three-handed", "безик втроём"),
+    ("table note", "примечание к таблице"),
+    ("cards", "о картах"),
+    ("strategy", "советы"),
+    ("advice", "советы"),
+    ("item", "пункт"),
+    ("fine", "штраф"),
+    ("profile", "правила варианта"),
+    (" or ", " или "),
+)
+
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
+
+
+def citation_text(citation: str, lang: str = "en") -> str:
+    """``citation`` as the reader's language writes it: unchanged in English, its
+    English phrases replaced in Russian (``"004, two-handed rules, item 8"`` →
+    ``"004, правила для двоих, пункт 8"``)."""
+    if lang != "ru" or not _LATIN_WORD.search(citation):
+        return citation
+    out = citation
+    for en, ru in PHRASES_RU:
+        if en in out:
+            out = out.replace(en, ru)
+    return out
+
+
+def latin_words(text: str) -> list[str]:
+    """The Latin-letter words of a text (a Russian text should have none)."""
+    return _LATIN_WORD.findall(text)

@@ -1,0 +1,155 @@
+"""The meld cheat-sheet: one table per variant, generated from the engine's profiles.
+
+Names come from :data:`engine.explain.MELD_NAMES`, points from the profile's meld
+table, the cards from each row's pattern (``marriage``, ``sequence``, ``bezique``,
+``rank_set``, ``carte_blanche``) and the profile's bezique pair — no number is typed
+by hand, so the sheet follows the profile when it changes.
+"""
+
+from __future__ import annotations
+
+from engine.cards import Rank, card_text
+from engine.explain import meld_name
+from engine.profile import MeldSpec, Profile, load_profile, variant_names
+
+_RANK = {  # the rank of a set, plural, by count: "four aces" is already in the name
+    "en": {Rank.ACE: "A", Rank.TEN: "10", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J",
+           Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"},
+    "ru": {Rank.ACE: "Т", Rank.TEN: "10", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В",
+           Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"},
+}
+_WORDS = {
+    "en": {"meld": "meld", "cards": "cards", "points": "points",
+           "marriage": "K + Q of one suit", "sequence": "A 10 K Q J of one suit",
+           "plain": "plain suit", "trump": "trumps", "any": "any suit",
+           "times": "{n} × ", "blanche": "a hand with no K, Q or J",
+           "blanche2": "both partners' hands with no K, Q or J",
+           "any_suits": "suits may repeat", "of_trumps": "of trumps",
+           "other": "Other points", "dix": "seven of trumps (dix)",
+           "brisque": "each brisque (an ace or a ten taken)", "last": "last trick",
+           "per_trick": "each trick won", "trick_bonus": "a trick with an ace or a ten, more",
+           "target": "game", "deal": "one deal", "card_points": "cards taken: A, 10, K, Q, J",
+           "switch": "; {pair} when spades or diamonds are trumps",
+           "tiebreak": ", only for ties and the rubicon", "bonus": "winning the game",
+           "rubicon": "the loser must reach (rubicon)"},
+    "ru": {"meld": "комбинация", "cards": "карты", "points": "очки",
+           "marriage": "К + Д одной масти", "sequence": "Т 10 К Д В одной масти",
+           "plain": "простая масть", "trump": "козыри", "any": "любая масть",
+           "times": "{n} × ", "blanche": "рука без К, Д и В",
+           "blanche2": "у обоих партнёров руки без К, Д и В",
+           "any_suits": "масти могут повторяться", "of_trumps": "козырной масти",
+           "other": "Прочие очки", "dix": "козырная семёрка",
+           "brisque": "каждая бриска (взятый туз или десятка)", "last": "последняя взятка",
+           "per_trick": "каждая взятка", "trick_bonus": "взятка с тузом или десяткой, сверх",
+           "target": "партия", "deal": "одна сдача", "card_points": "взятые карты: Т, 10, К, Д, В",
+           "switch": "; {pair} при козырях пики или бубны",
+           "tiebreak": ", только при ничьей и для рубикона", "bonus": "за выигранную партию",
+           "rubicon": "проигравшему нужно набрать (рубикон)"},
+}
+
+
+def _lang(lang: str) -> str:
+    return "ru" if lang == "ru" else "en"
+
+
+def meld_cards(profile: Profile, spec: MeldSpec, lang: str = "en") -> str:
+    """Which cards make the meld, read from the row's pattern."""
+    w = _WORDS[_lang(lang)]
+    suit = w[spec.suit] if spec.suit in ("plain", "trump") else ""
+
+    def times(what: str) -> str:
+        return f"{spec.count} × ({what})" if spec.count > 1 else what
+
+    if spec.pattern == "marriage":
+        return times(w["marriage"]) + (f", {suit}" if suit else "")
+    if spec.pattern == "sequence":
+        return w["sequence"] + (f", {suit}" if suit else "")
+    if spec.pattern == "bezique":
+        # bezique_cards are card kinds 0..31, which are also the ids of the first copies
+        pair = " + ".join(card_text(kind, _lang(lang)) for kind in
+                          profile.declaring.bezique_cards)
+        switched = sorted({(q, j) for _, (q, j) in profile.declaring.bezique_pair_switch})
+        text = times(pair)
+        for q, j in switched:
+            other = " + ".join(card_text(k, _lang(lang)) for k in (q, j))
+            text += w["switch"].format(pair=other)
+        return text
+    if spec.pattern == "rank_set" and spec.rank is not None:
+        rank = _RANK[_lang(lang)][spec.rank]
+        where = w["of_trumps"] if spec.suit == "trump" else w["any_suits"]
+        return f"{spec.count} × {rank} ({where})"
+    if spec.pattern == "carte_blanche":
+        return w["blanche"]
+    return ""
+
+
+def _profile(variant: Profile | str) -> Profile:
+    return variant if isinstance(variant, Profile) else load_profile(variant)
+
+
+def meld_rows(variant: Profile | str, lang: str = "en") -> list[tuple[str, str, int]]:
+    """``(name, cards, points)`` for every meld of a variant (a name, or the profile
+    being played with its options), in the profile's order; carte blanche too where
+    the variant scores it."""
+    profile = _profile(variant)
+    w = _WORDS[_lang(lang)]
+    rows = [(meld_name(spec.kind, _lang(lang)), meld_cards(profile, spec, lang), spec.points)
+            for spec in profile.melds if spec.points]
+    kinds = {spec.kind for spec in profile.melds}
+    if profile.declaring.carte_blanche and "carte_blanche" not in kinds:
+        rows.append((meld_name("carte_blanche", _lang(lang)), w["blanche"],
+                     profile.declaring.carte_blanche))
+    if profile.declaring.double_carte_blanche:
+        rows.append((meld_name("double_carte_blanche", _lang(lang)), w["blanche2"],
+                     profile.declaring.double_carte_blanche))
+    return rows
+
+
+def other_rows(variant: Profile | str, lang: str = "en") -> list[tuple[str, str]]:
+    """Points that are not melds: the dix, brisques or card values, the last trick,
+    points per trick, the target."""
+    p = _profile(variant)
+    w = _WORDS[_lang(lang)]
+    rows: list[tuple[str, str]] = []
+    if p.dix.points:
+        rows.append((w["dix"], str(p.dix.points)))
+    if p.card_points.A:
+        values = (p.card_points.A, p.card_points.T, p.card_points.K, p.card_points.Q,
+                  p.card_points.J)
+        rows.append((w["card_points"], ", ".join(map(str, values))))
+    elif p.scoring.brisque_points:
+        note = w["tiebreak"] if p.scoring.brisques == "tiebreak_only" else ""
+        rows.append((w["brisque"] + note, str(p.scoring.brisque_points)))
+    if p.scoring.points_per_trick:
+        rows.append((w["per_trick"], str(p.scoring.points_per_trick)))
+    if p.scoring.trick_bonus:
+        rows.append((w["trick_bonus"], str(p.scoring.trick_bonus)))
+    if p.scoring.last_trick_bonus:
+        rows.append((w["last"], str(p.scoring.last_trick_bonus)))
+    rows.append((w["target"], w["deal"] if p.scoring.end == "single_deal"
+                 else str(p.scoring.target)))
+    if p.settlement is not None:
+        rows.append((w["bonus"], str(p.settlement.game_bonus)))
+        rows.append((w["rubicon"], str(p.settlement.rubicon)))
+    return rows
+
+
+def meld_sheet_markdown(variant: Profile | str, lang: str = "en") -> str:
+    """The cheat-sheet of one variant as Markdown tables."""
+    w = _WORDS[_lang(lang)]
+    out = [f"| {w['meld']} | {w['cards']} | {w['points']} |", "|---|---|---:|"]
+    out += [f"| {name} | {cards} | {points} |" for name, cards, points in
+            meld_rows(variant, lang)]
+    out += ["", f"| {w['other']} | {w['points']} |", "|---|---:|"]
+    out += [f"| {what} | {points} |" for what, points in other_rows(variant, lang)]
+    return "\n".join(out) + "\n"
+
+
+def meld_sheets_markdown(lang: str = "en") -> str:
+    """Every variant the engine plays, one section each, titled by the profile."""
+    out = []
+    for name in variant_names():
+        profile = load_profile(name)
+        title = profile.title_ru if lang == "ru" else profile.title
+        out.append(f"### {title}\n\n{meld_sheet_markdown(name, lang)}")
+    return "\n".join(out)
