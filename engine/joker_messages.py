@@ -56,6 +56,12 @@ CLASS_NAMES: dict[str, tuple[str, str]] = {
 }
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "meld_joker": ("the joker {card} stands for the missing card of the {meld}",
+                   "инфузорка {card} заменяет недостающую карту комбинации «{meld}»"),
+    "trick_joker": ("{loser} is a joker, worth nothing by itself: it covers no card and any "
+                    "card covers it, so {winner} wins", "{loser} — инфузорка, сама по себе "
+                    "ничего не стоит: она не кроет ни одной карты, а её кроет любая, поэтому "
+                    "берёт {winner}"),
     "ladder_once": ("the {meld} has already scored in this deal: each step of a ladder "
                     "scores once", "«{meld}» в этой сдаче уже записан: каждая ступень "
                     "лестницы записывается один раз"),

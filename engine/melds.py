@@ -436,6 +436,9 @@ def judge(
         return Verdict(spec, tuple(cards), False, rule, (bad,))
     found = step(rule, "meld_found", cards=pretty(cards), meld=spec.kind)
     legal, refuse_rule, steps = check_reuse(profile, spec, cards, history, played)
+    jokers = [c for c in cards if c >= JOKER_MIN_ID]
+    if jokers:  # 004 l.59: the joker answers for any suit and rank
+        steps.insert(0, step("meld.joker", "meld_joker", card=_name(jokers[0]), meld=spec.kind))
     if not legal:
         return Verdict(spec, tuple(sorted(cards, key=display_order)), False, refuse_rule,
                        (found, *steps))

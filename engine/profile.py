@@ -593,6 +593,8 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}
     changed = profile.with_options(**changes)
+    if changed.partnerships and changed.players != 4:
+        raise ProfileError(f"option {option_id!r}: partnerships need four players")
     if sum(changed.deal_packets) != changed.hand_size:
         raise ProfileError(f"option {option_id!r}: its packets do not make a hand of "
                            f"{profile.name!r}")
