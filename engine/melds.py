@@ -574,6 +574,21 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         elif kind not in refused or _staleness(verdict, used) < _staleness(refused[kind], used):
             # Report the attempt with the freshest cards: it shows the real obstacle.
             refused[kind] = verdict
+    scored = {h.kind for h in history}
+    rungs_after = {spec.after for spec in profile.melds if spec.after}
+
+    def worth_saying(v: Verdict) -> bool:
+        """A ladder's refusals only where they teach: the rung right after one that may
+        be declared now, and the last rung already scored (not every rung above)."""
+        if v.rule_id == "ladder.order":
+            return v.spec.after in best
+        if v.rule_id == "ladder.once":
+            return not any(s.after == v.spec.kind and s.kind in scored
+                           for s in profile.melds if v.spec.kind in rungs_after)
+        return True
+
+    refused = {k: v for k, v in refused.items() if worth_saying(v)}
+
     def card_list(v: Verdict) -> list[str]:
         return [str(Card.from_id(c)) for c in v.cards]
     return {
