@@ -464,12 +464,15 @@ def all_verdicts(
     for spec in profile.melds:
         if spec.pattern == "carte_blanche":
             continue
-        if not explain and ((spec.once and spec.kind in scored)
-                            or (spec.after and spec.after not in scored)):
+        out_of_turn = bool((spec.once and spec.kind in scored)
+                           or (spec.after and spec.after not in scored))
+        if out_of_turn and not explain:
             continue  # a ladder rung out of turn: nothing to list
         for cards in candidate_sets(profile, spec, trump, pool, kinds):
             if explain:
                 yield judge(profile, spec, trump, cards, history, played)
+                if out_of_turn:
+                    break  # refused whatever the cards: one verdict says why
                 continue
             legal, rule, _ = check_reuse(profile, spec, cards, history, played, explain=False)
             yield Verdict(spec, tuple(cards), legal, rule or spec.rule_id, ())

@@ -392,3 +392,26 @@ def test_cli_plays_the_joker_game() -> None:
                           "--quiet", "--lang", "ru"], capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+# --- the meld puzzles on the ladders -------------------------------------------------------------
+
+def test_the_joker_meld_bank() -> None:
+    from puzzles import bank
+
+    records = bank.read(bank.path_for("meld", "joker"))
+    assert len(records) >= 100 and len({r["id"] for r in records}) == len(records)
+    assert all(r["variant"] == "joker" and r["kind"] == "meld" for r in records)
+    assert {r["type"] for r in records} == {"spot", "best", "legal"}
+    themes = {t for r in records for t in r["themes"]}
+    # the ladders: steps above the first, growing trump sets, and their refusals
+    assert any(t.endswith("_2") for t in themes)
+    assert themes & {"five_trump_queens", "five_trump_kings", "five_trump_aces",
+                     "five_trump_jacks", "five_trump_tens", "four_bezique_jacks",
+                     "four_trump_queens", "four_trump_kings"}
+    assert any(r["answer"].get("rule", "").startswith("ladder.") for r in records
+               if r["type"] == "legal")
+    assert any("JK#" in " ".join(r["position"]["hand"] + r["position"]["table"])
+               for r in records)
+    problems = [p for rec in records for p in bank.verify(rec)]
+    assert problems == []

@@ -210,7 +210,7 @@ class FastDeal:
     @classmethod
     def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> FastDeal:
         """Shuffle, cut and deal exactly as :meth:`Deal.new` does with the same RNG."""
-        deck = list(range(profile.deck_size))
+        deck = list(profile.deck_ids())
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
         return cls.from_deck(profile, deck[cut:] + deck[:cut], dealer)
