@@ -174,6 +174,19 @@ def test_the_nine_replaces_the_turn_up_after_covering() -> None:
     assert not any(a.type is ActionType.EXCHANGE_SEVEN for a in deal.legal_actions())
 
 
+def test_the_plain_hint_offers_the_nine_for_nothing() -> None:
+    from engine.session import simple_hint
+
+    hand0 = ids("9S#1 AS#2") + filler(set(), 16, Rank.TEN)
+    hand1 = filler(set(), 18, Rank.JACK)
+    deal = Deal.arranged(JOKER, [hand1, hand0], parse_card("QS#1").id, dealer=0)
+    deal.apply(Action.play(parse_card("AS#2").id))
+    deal.apply(Action.play(hand1[0]))
+    advice = simple_hint(deal)
+    assert advice.action.type is ActionType.EXCHANGE_SEVEN
+    assert advice.keys[0][0] == "hint.turn_up"
+
+
 # --- the ladders (l.33-57) --------------------------------------------------------------------
 
 def test_plain_sets_six_eight_ten_and_twice_double() -> None:
