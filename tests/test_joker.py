@@ -325,7 +325,9 @@ def _play_out(deal: Deal, seed: int) -> Deal:
 def test_the_deal_ends_with_the_stock_and_the_game_with_the_deal() -> None:
     game = Game.new(JOKER, random.Random(5))
     _play_out(game.deal, 5)
-    assert game.deal.stock_count == 0 and not game.deal.in_playoff or game.deal.is_over
+    deal = game.deal
+    assert deal.is_over and deal.stock_count == 0
+    assert len(deal.heap) == 2 * deal.tricks_played and all(len(h) == 18 for h in deal.hands)
     assert any(e.type == "stock_end" and e.rule_id == "deal.stock_out"
                for e in game.deal.events)
     result = game.next_deal()
@@ -336,6 +338,15 @@ def test_the_deal_ends_with_the_stock_and_the_game_with_the_deal() -> None:
     _play_out(game.deal, 5)
     if max(game.side_totals) < 1000:
         assert game.next_deal().type == "next_deal"
+
+
+def test_the_joker_options_do_not_break_partnerships() -> None:
+    """Setting two players on a partnership profile is refused (it used to build a
+    two-player partnership deal that crashed when a partner was looked up)."""
+    from engine.errors import ProfileError
+
+    with pytest.raises(ProfileError, match="partnerships"):
+        apply_option(load_profile("four-handed"), "joker.players", "two")
 
 
 def test_a_joker_deal_saves_and_replays() -> None:
