@@ -624,7 +624,7 @@ class Deal:
 
     def _trick_reason(self, lead: int, follow: int, win: int, lose: int) -> Step:
         names = {"winner": _p(win), "loser": _p(lose)}
-        if is_joker(lose):  # 004 (an option): a joker covers nothing and is covered by any card
+        if is_joker(lose):  # 004 l.59 as we read it: a joker covers nothing, any card covers it
             return step("play.joker", "trick_joker", **names)
         if lead % 32 == follow % 32:
             return step("play.identical_leader_wins", "trick_identical", **names)

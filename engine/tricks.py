@@ -29,7 +29,7 @@ def is_brisque(card_id: int) -> bool:
 
 def beats(lead: int, follow: int, trump: int | None) -> bool:
     """True when ``follow`` beats ``lead``. Identical cards: the lead wins. A joker
-    (004's 18-card game, option ``joker.in_play``) never covers and is covered by any card."""
+    (004's 18-card game; our reading of its l.59) never covers and any card covers it."""
     if follow >= JOKER_MIN_ID:
         return False
     if lead >= JOKER_MIN_ID:
