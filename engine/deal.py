@@ -363,13 +363,16 @@ class Deal:
         if kind in (ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN):
             card = action.card
             if card not in holding or not self._is_trump_seven(card):
-                return no("dix.show", "refuse_not_trump_seven", card=_p(card))
+                key = ("refuse_not_trump_seven" if self.profile.dix.card_rank == Rank.SEVEN
+                       else "refuse_not_trump_nine")  # 004 (jokers): a nine replaces it
+                return no("dix.show", key, card=_p(card))
             if kind is ActionType.SHOW_SEVEN:
                 return no("dix.once_per_card", "refuse_seven_counted", card=_p(card))
             if self.profile.dix.exchange_is_declaration and (
                     self.scored_this_turn >= self.profile.declaring.per_trick):
                 return no("declare.one_per_trick", "refuse_exchange_after_declaration")
-            return no("dix.exchange", "refuse_no_exchange")
+            return no("dix.exchange", "refuse_no_exchange" if self.profile.dix.card_rank
+                      == Rank.SEVEN else "refuse_no_exchange_nine")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
             if not self.profile.has_meld(action.meld):
                 return no("declare.after_win", "refuse_no_meld", meld=action.meld)

@@ -56,6 +56,12 @@ CLASS_NAMES: dict[str, tuple[str, str]] = {
 }
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "refuse_not_trump_nine": ("{card} is not a nine of trumps in your hand: only a nine of "
+                              "trumps replaces the turn-up",
+                              "{card} — не козырная девятка из вашей руки: открытый козырь "
+                              "заменяют только козырной девяткой"),
+    "refuse_no_exchange_nine": ("the turn-up is already a nine of trumps",
+                                "открытый козырь уже козырная девятка"),
     "meld_joker": ("the joker {card} stands for the missing card of the {meld}",
                    "инфузорка {card} заменяет недостающую карту комбинации «{meld}»"),
     "trick_joker": ("{loser} is a joker, worth nothing by itself: it covers no card and any "

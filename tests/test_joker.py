@@ -172,6 +172,9 @@ def test_the_nine_replaces_the_turn_up_after_covering() -> None:
     assert "replaces the turn-up" in events[0].explain("en")[0]
     # a nine for a nine is no exchange
     assert not any(a.type is ActionType.EXCHANGE_SEVEN for a in deal.legal_actions())
+    with pytest.raises(IllegalActionError) as refusal:
+        deal.apply(Action(ActionType.EXCHANGE_SEVEN, (hand0[2],)))      # a ten
+    assert "nine of trumps" in str(refusal.value) and "seven" not in str(refusal.value)
 
 
 def test_the_plain_hint_offers_the_nine_for_nothing() -> None:
