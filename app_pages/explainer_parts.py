@@ -43,12 +43,20 @@ def trump_label(letter: str) -> str:
 
 
 def suit_options(prof: Profile, suit: Suit) -> list[str]:
+    """The variant's cards of one suit (004's 18-card game has no sevens or eights
+    and three nines a suit)."""
+    deck = set(prof.deck_ids())
     return [str(Card(suit, rank, copy)) for rank in RANK_ORDER
-            for copy in range(1, prof.packs + 1)]
+            for copy in range(1, prof.packs + 1) if Card(suit, rank, copy).id in deck]
+
+
+def joker_options(prof: Profile) -> list[str]:
+    """The variant's jokers (004's «инфузорки»), which belong to no suit."""
+    return [str(Card.from_id(c)) for c in prof.deck_ids() if Card.from_id(c).is_joker]
 
 
 def all_cards(prof: Profile) -> list[str]:
-    return [c for suit in Suit for c in suit_options(prof, suit)]
+    return [c for suit in Suit for c in suit_options(prof, suit)] + joker_options(prof)
 
 
 _COLOUR = {Suit.SPADES: "gray", Suit.HEARTS: "red", Suit.DIAMONDS: "red", Suit.CLUBS: "gray"}
@@ -188,6 +196,12 @@ def picker_html(prof: Profile, where: str) -> str:
                        why=busy if token in theirs else "")
               for token in suit_options(prof, suit)])
             for suit in Suit]
+    jokers = joker_options(prof)
+    if jokers:
+        rows.append((ui.t("explainer.jokers"), [
+            tbl.Pick(parse_card(token).id,
+                     "legal" if token in mine else "illegal" if token in theirs else "free",
+                     why=busy if token in theirs else "") for token in jokers]))
     return tbl.pick_rows_html(rows, look)
 
 

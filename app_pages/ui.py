@@ -278,6 +278,8 @@ def player_name(player: int | None, human: int, players: int = 2) -> str:
 
 def event_title(event: Event, human: int, players: int = 2) -> str:
     key = f"event.{event.type}"
+    if event.steps and event.steps[0].key == "turn_up_exchange":  # 004: a nine, not a seven
+        key = "event.exchange_turn_up"
     name = player_name(event.player, human, players)
     title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
               cards=pretty_cards(event.cards), points=event.points)

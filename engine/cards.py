@@ -24,6 +24,20 @@ from enum import IntEnum
 from engine.errors import NotationError
 
 KINDS_PER_PACK = 32
+# Jokers (004's «инфузорка», the 18-card game) have no rank or suit. They take the
+# slot of the seven of spades at copies no pack reaches (91, 92, ...), so a joker
+# is still one int id and never collides with a real card; ``JK#1`` in notation.
+JOKER_COPY = 90
+JOKER_MIN_ID = JOKER_COPY * KINDS_PER_PACK
+
+
+def joker_id(number: int) -> int:
+    """The id of joker ``number`` (1-based)."""
+    return (JOKER_COPY + number - 1) * KINDS_PER_PACK
+
+
+def is_joker(card_id: int) -> bool:
+    return card_id >= JOKER_MIN_ID
 
 
 class Suit(IntEnum):
@@ -116,17 +130,27 @@ class Card:
         return cls(Suit(kind // 8), Rank(kind % 8), copy + 1)
 
     @property
+    def is_joker(self) -> bool:
+        return self.copy > JOKER_COPY
+
+    @property
     def face(self) -> str:
-        """Rank and suit without copy mark: ``QS``."""
+        """Rank and suit without copy mark: ``QS`` (``JK`` for a joker)."""
+        if self.copy > JOKER_COPY:
+            return "JK"
         return self.rank.letter + self.suit.letter
 
     @property
     def pretty(self) -> str:
         """Rank and suit symbol with a copy mark, the ten as ``10``: ``Q♠#2``, ``10♦#1``.
         Logs keep the copy mark; prose uses :func:`card_text`."""
+        if self.copy > JOKER_COPY:
+            return card_text(self, "en", copy=True)
         return f"{card_text(self, 'en')}#{self.copy}"
 
     def __str__(self) -> str:
+        if self.copy > JOKER_COPY:
+            return f"JK#{self.copy - JOKER_COPY}"
         return f"{self.face}#{self.copy}"
 
     def __repr__(self) -> str:
@@ -152,6 +176,17 @@ def parse_card(token: str, default_copy: int = 1) -> Card:
     if not text or len(text) > 12:
         raise NotationError(f"malformed card {_shown(token)}")
     copy = default_copy
+    head = text.partition("#")[0].strip().lower()
+    if head in _JOKER_TOKENS:
+        number = 1
+        if "#" in text:
+            tail = text.partition("#")[2]
+            if not (tail.isascii() and tail.isdigit()) or not 1 <= int(tail) <= 9:
+                raise NotationError(f"malformed joker number in {token!r}")
+            number = int(tail)
+        elif default_copy <= 9:
+            number = default_copy
+        return Card(Suit.SPADES, Rank.SEVEN, JOKER_COPY + number)
     if "#" in text:
         text, _, copy_text = text.partition("#")
         # ASCII digits only: str.isdigit() is also true for "²" or "١", which int()
@@ -179,6 +214,9 @@ def parse_cards(tokens: Iterable[str] | str) -> list[Card]:
     return [parse_card(token) for token in tokens]
 
 
+_JOKER_TOKENS = frozenset({"jk", "joker", "инф", "инфузорка", "дж"})
+
+
 def parse_kind(token: str) -> int:
     """Parse a card ignoring any copy mark and return its kind (0..31)."""
     return parse_card(token).kind
@@ -199,6 +237,9 @@ def card_text(card: Card | int, lang: str = "en", copy: bool = False) -> str:
     it matters only where both copies of a card are in question."""
     if isinstance(card, int):
         card = Card.from_id(card)
+    if card.copy > JOKER_COPY:
+        word = "Инф" if lang == "ru" else "Jk"
+        return word + (f"#{card.copy - JOKER_COPY}" if copy else "")
     if lang == "ru":
         rank = card.rank.russian
     else:

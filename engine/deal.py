@@ -24,7 +24,7 @@ from typing import Any
 
 from engine import captures, penalties
 from engine.actions import Action, ActionType, well_formed
-from engine.cards import Card, Rank, Suit, parse_card
+from engine.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, parse_card
 from engine.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.explain import Event, Step, step
@@ -81,6 +81,7 @@ class Deal:
         self.blanche_offer: int | None = None   # ... and who may claim it before drawing
         self.revealed: list[set[int]] = [set() for _ in range(n)]  # cards shown to all
         self.set_aside: list[int] = []          # stock cards that cannot go round
+        self.heap: list[int] = []               # 004 (jokers): played cards, no tricks kept
         self.laid: list[set[int]] = [set() for _ in range(n)]  # 000: captures laid out (in won)
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
@@ -92,7 +93,7 @@ class Deal:
     def new(cls, profile: Profile, rng: random.Random, dealer: int = 0,
             prior_trumps: Sequence[int] = (), prior_totals: Sequence[int] = ()) -> Deal:
         """Shuffle with the injected RNG, let the opponent cut, and deal."""
-        deck = list(range(profile.deck_size))
+        deck = list(profile.deck_ids())
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
         return cls(profile, deck[cut:] + deck[:cut], dealer, prior_trumps, prior_totals)
@@ -116,15 +117,15 @@ class Deal:
         if turn_up is not None:
             deck.append(turn_up)
         deck.extend(stock)
-        if len(set(deck)) != len(deck) or max(deck, default=0) >= profile.deck_size:
+        if len(set(deck)) != len(deck) or not set(deck) <= set(profile.deck_ids()):
             raise BeziqueError("a card is given twice or is not in the variant's packs")
         given = set(deck)
-        deck.extend(c for c in range(profile.deck_size) if c not in given)
+        deck.extend(c for c in profile.deck_ids() if c not in given)
         return cls(profile, deck, dealer)
 
     def _deal_cards(self) -> None:
         profile, n = self.profile, self.profile.players
-        if sorted(self.deck) != list(range(profile.deck_size)):
+        if sorted(self.deck) != list(profile.deck_ids()):
             raise CorruptSaveError("the deck is not one full set of the variant's packs")
         if not 0 <= self.dealer < n:
             raise CorruptSaveError(f"dealer must be a player number 0..{n - 1}")
@@ -135,9 +136,19 @@ class Deal:
                 position += packet
         self._emit(Event("deal", self.dealer, "deal.packets",
                          steps=(deal_step(profile, self.dealer),)))
+        rest = list(self.deck[position:])
         if profile.turn_up:
-            self.turn_up = self.deck[position]
-            position += 1
+            # A joker has no suit and is never turned for trumps (004): it goes to the
+            # bottom of the stock and the next card is turned.
+            skipped = []
+            while is_joker(rest[0]):
+                skipped.append(rest.pop(0))
+            rest += skipped
+            if skipped:
+                self._emit(Event("joker_not_turned", self.dealer, "deal.joker_not_turned",
+                                 0, tuple(skipped), "",
+                                 (step("deal.joker_not_turned", "joker_not_turned"),)))
+            self.turn_up = rest.pop(0)
             self.trump = suit_of(self.turn_up)
             self._emit(Event("turn_up", self.dealer, "deal.turn_up", cards=(self.turn_up,),
                              steps=(step("deal.turn_up", "turn_up", card=_p(self.turn_up),
@@ -147,7 +158,7 @@ class Deal:
             for bonus in turn_up_bonuses(profile, self.dealer, self.turn_up, self.prior_trumps):
                 self._score(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
                             "deal_bonus", (self.turn_up,))
-        self.stock = list(self.deck[position:])
+        self.stock = rest
         # A stock that does not share out evenly (three players, four packs): the
         # cards at its bottom that cannot go round are set aside unseen.
         spare = self.stock_count % n
@@ -183,7 +194,7 @@ class Deal:
     def every_card(self) -> list[int]:
         """Every physical card in every place (stock, turn-up, trick, hands, tables,
         tricks won): the card-conservation invariant is that this is the whole pack."""
-        cards = [*self.stock, *self.trick, *self.set_aside]
+        cards = [*self.stock, *self.trick, *self.set_aside, *self.heap]
         if self.turn_up is not None:
             cards.append(self.turn_up)
         for player in range(self.profile.players):
@@ -209,7 +220,10 @@ class Deal:
         return totals
 
     def _is_trump_seven(self, card: int) -> bool:
-        return self.trump is not None and card % 32 == self.trump * 8 + Rank.SEVEN
+        """The card exchanged for the turn-up: the seven of trumps (the nine in 004's
+        18-card game, ``dix.card_rank``). Jokers never are."""
+        return (self.trump is not None and card < JOKER_MIN_ID
+                and card % 32 == self.trump * 8 + self.profile.dix.card_rank)
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
@@ -349,13 +363,16 @@ class Deal:
         if kind in (ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN):
             card = action.card
             if card not in holding or not self._is_trump_seven(card):
-                return no("dix.show", "refuse_not_trump_seven", card=_p(card))
+                key = ("refuse_not_trump_seven" if self.profile.dix.card_rank == Rank.SEVEN
+                       else "refuse_not_trump_nine")  # 004 (jokers): a nine replaces it
+                return no("dix.show", key, card=_p(card))
             if kind is ActionType.SHOW_SEVEN:
                 return no("dix.once_per_card", "refuse_seven_counted", card=_p(card))
             if self.profile.dix.exchange_is_declaration and (
                     self.scored_this_turn >= self.profile.declaring.per_trick):
                 return no("declare.one_per_trick", "refuse_exchange_after_declaration")
-            return no("dix.exchange", "refuse_no_exchange")
+            return no("dix.exchange", "refuse_no_exchange" if self.profile.dix.card_rank
+                      == Rank.SEVEN else "refuse_no_exchange_nine")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING):
             if not self.profile.has_meld(action.meld):
                 return no("declare.after_win", "refuse_no_meld", meld=action.meld)
@@ -534,9 +551,12 @@ class Deal:
         self.tables[player].discard(card)
         self.hands[player].add(old)
         self.turn_up = card
+        key = "dix_exchange" if self.profile.dix.card_rank == Rank.SEVEN else "turn_up_exchange"
         self._emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
-                         (step("dix.exchange", "dix_exchange", card=_p(card), other=_p(old)),)))
-        if card in self.dix_counted:
+                         (step("dix.exchange", key, card=_p(card), other=_p(old)),)))
+        if not self.profile.dix.points:
+            pass  # 004 (jokers): the nine replaces the turn-up and scores nothing
+        elif card in self.dix_counted:
             self._emit(Event("dix", player, "dix.once_per_card", 0, (card,), "",
                              (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
         else:
@@ -578,7 +598,7 @@ class Deal:
         others = [c for i, c in enumerate(self.trick) if i != best]
         rival = others[trick_best(others, self.trump)]
         lead, follow = (win_card, rival) if best == 0 else (rival, win_card)
-        self.won[winner].extend(self.trick)
+        (self.won[winner] if self.profile.tricks_kept else self.heap).extend(self.trick)
         self._emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
                          (self._trick_reason(lead, follow, win_card, rival),)))
         if (self.profile.dix.on_trick_win and self._is_trump_seven(win_card)
@@ -607,6 +627,8 @@ class Deal:
 
     def _trick_reason(self, lead: int, follow: int, win: int, lose: int) -> Step:
         names = {"winner": _p(win), "loser": _p(lose)}
+        if is_joker(lose):  # 004 l.59 as we read it: a joker covers nothing, any card covers it
+            return step("play.joker", "trick_joker", **names)
         if lead % 32 == follow % 32:
             return step("play.identical_leader_wins", "trick_identical", **names)
         if suit_of(lead) == suit_of(follow):
@@ -662,6 +684,12 @@ class Deal:
             self.pending[player] = []
             self.hands[player] |= self.tables[player]
             self.tables[player] = set()
+        if self.profile.deal_end == "stock_out":
+            # 004 (jokers): with no tricks kept nothing is left to play for.
+            self._emit(Event("stock_end", None, "deal.stock_out", 0, (), "",
+                             (step("deal.stock_out", "stock_out_end"),)))
+            self._end_deal(None)
+            return
         if self.profile.declaring.source == "captured":
             self._emit(Event("stock_end", None, "capture.playoff", 0, (), "",
                              (step("capture.playoff", "stock_end_captures"),)))
@@ -816,6 +844,7 @@ class Deal:
             "turn_up": self.turn_up, "stock": list(self.stock),
             "hands": [cards(h) for h in self.hands], "tables": [cards(t) for t in self.tables],
             "won": [cards(w) for w in self.won], "trick": list(self.trick),
+            "heap": cards(self.heap),
             "scores": list(self.scores), "tricks_played": self.tricks_played,
             "scored_this_turn": self.scored_this_turn, "dix_counted": sorted(self.dix_counted),
             "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import table_messages
+from engine import joker_messages, table_messages
 from engine.citations import citation_text
 
 LANGUAGES = ("en", "ru")
@@ -373,8 +373,12 @@ WHY_NAMES: dict[str, tuple[str, str]] = {
 # The club game, the card-point game and the table-rules mode keep their texts apart.
 for _table, _more in ((MESSAGES, table_messages.MESSAGES),
                       (MELD_NAMES, table_messages.MELD_NAMES),
-                      (CLASS_NAMES, table_messages.CLASS_NAMES)):
-    _table.update(_more)
+                      (CLASS_NAMES, table_messages.CLASS_NAMES),
+                      (MESSAGES, joker_messages.MESSAGES),
+                      (MELD_NAMES, joker_messages.MELD_NAMES),
+                      (CLASS_NAMES, joker_messages.CLASS_NAMES)):
+    for _key, _texts in _more.items():
+        _table.setdefault(_key, _texts)
 
 # Parameters whose value is a key of one of the name tables above.
 _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES,
@@ -397,7 +401,8 @@ def meld_name(kind: str, lang: str = "en") -> str:
 def with_article(name: str) -> str:
     """``a marriage`` but ``four kings``: English melds named by a number are plural."""
     first = name.split(" ", 1)[0]
-    return name if first in ("four", "five", "two", "three") else f"a {name}"
+    return name if first in ("four", "five", "six", "seven", "eight", "two", "three") \
+        else f"a {name}"
 
 
 def points_ru(points: int | str) -> str:

@@ -27,7 +27,7 @@ def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Even
     """Each player cuts a card; the highest deals, equal highest cut again."""
     events: list[Event] = []
     while True:
-        pack = list(range(profile.deck_size))
+        pack = list(profile.deck_ids())
         cuts = rng.sample(pack, profile.players)
         for player, card in enumerate(cuts):
             events.append(Event("cut", player, "deal.cut", 0, (card,), "",
@@ -75,10 +75,18 @@ def target_outcome(profile: Profile, totals: list[int],
         best = max(totals)
         leaders = [p for p, t in enumerate(totals) if t == best]
         if len(leaders) == 1:
+            if target == 0:  # a game of one deal (004, jokers: an option)
+                return Event("game_end", leaders[0], "game.one_deal", 0, (), "", (
+                    step("game.one_deal", "game_one_deal"), won(leaders[0], "game.one_deal")),
+                    profile.citation("game.one_deal"), tuple(totals))
             return Event("game_end", leaders[0], "game.target", 0, (), "", (
                 step("game.target", "game_higher", target=target),
                 won(leaders[0], "game.target")),
                 profile.citation("game.target"), tuple(totals))
+        if target == 0:
+            return Event("game_end", None, "game.one_deal", 0, (), "",
+                         (step("game.one_deal", "game_draw_one_deal", scores=scores),),
+                         profile.citation("game.one_deal"), tuple(totals))
         return Event("game_end", None, "game.tie", 0, (), "",
                      (step("game.tie", "game_draw", scores=scores),),
                      profile.citation("game.tie"), tuple(totals))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from engine.cards import Card, Rank, Suit, parse_card
+from engine.cards import JOKER_MIN_ID, Card, Rank, Suit, parse_card
 from engine.errors import PositionError
 from engine.explain import Step, step
 from engine.profile import MeldSpec, Profile, load_profile
@@ -51,7 +51,9 @@ class Verdict:
 
 
 def display_order(card: int) -> tuple[int, int, int]:
-    """Sort key that shows cards by suit, then A 10 K Q J 9 8 7, then copy."""
+    """Sort key that shows cards by suit, then A 10 K Q J 9 8 7, then copy; jokers last."""
+    if card >= JOKER_MIN_ID:
+        return (4, 0, card)
     return (card % 32 // 8, -(card % 8), card // 32)
 
 
@@ -69,6 +71,8 @@ def _suits_for(spec: MeldSpec, trump: int | None,
             else []
     if spec.suit == "trump":
         return [trump]
+    if spec.suit == "bezique_jack":
+        return []  # read by candidate_sets from the bezique pair
     if spec.suit == "plain":
         return [s for s in range(4) if s != trump]
     return list(range(4))
@@ -82,9 +86,10 @@ def fixes_trump(spec: MeldSpec, trump: int | None,
 
 
 def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
+    """Real cards by kind; jokers (004) are kept apart under the key -1."""
     table: dict[int, list[int]] = {}
     for card in sorted(available):
-        table.setdefault(card % 32, []).append(card)
+        table.setdefault(card % 32 if card < JOKER_MIN_ID else -1, []).append(card)
     return table
 
 
@@ -93,31 +98,66 @@ def candidate_sets(
     kinds: dict[int, list[int]] | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Every set of physical cards in ``available`` that forms ``spec``
-    (``kinds``, if given, is ``available`` already grouped by kind)."""
+    (``kinds``, if given, is ``available`` already grouped by kind). Where the
+    profile lets jokers stand in a meld (004), each place may also take a joker, up
+    to ``declaring.jokers_per_meld`` of them in one meld."""
     if kinds is None:
         kinds = _by_kind(available)
+    limit = profile.declaring.jokers_per_meld
+    wild = kinds.get(-1, [])[:limit] if limit else []
+    if not wild:
+        yield from _real_sets(profile, spec, trump, kinds, [])
+        return
+    seen: set[tuple[int, ...]] = set()
+    for cards in _real_sets(profile, spec, trump, kinds, wild):
+        if len(set(cards)) != len(cards) or sum(c >= JOKER_MIN_ID for c in cards) > limit:
+            continue
+        key = tuple(sorted(cards))
+        if key not in seen:
+            seen.add(key)
+            yield cards
+
+
+def _real_sets(
+    profile: Profile, spec: MeldSpec, trump: int | None, kinds: dict[int, list[int]],
+    wild: list[int],
+) -> Iterator[tuple[int, ...]]:
+    """The candidates of :func:`candidate_sets`, each place of a meld drawing on its
+    kind's cards and on ``wild`` (repeats are filtered by the caller)."""
     suits = _suits_for(spec, trump, profile.declaring.trump_from)
     if spec.pattern == "marriage":
         for suit in suits:
-            kings = kinds.get(suit * 8 + Rank.KING, [])
-            queens = kinds.get(suit * 8 + Rank.QUEEN, [])
+            kings = kinds.get(suit * 8 + Rank.KING, []) + wild
+            queens = kinds.get(suit * 8 + Rank.QUEEN, []) + wild
             # count > 1: a double or triple marriage, that many kings and queens (004)
             for ks in combinations(kings, spec.count):
                 for qs in combinations(queens, spec.count):
                     yield ks + qs
     elif spec.pattern == "sequence":
         for suit in suits:
-            groups = [kinds.get(suit * 8 + r, []) for r in SEQUENCE_RANKS]
+            groups = [kinds.get(suit * 8 + r, []) + wild for r in SEQUENCE_RANKS]
+            if spec.jack_from_bezique and trump is not None:
+                # 004: a trump quint may hold the bezique jack instead of the trump jack
+                jack = profile.bezique_pair(Suit(trump))[1]
+                if jack != suit * 8 + Rank.JACK:
+                    groups[-1] = groups[-1] + kinds.get(jack, [])
             yield from product(*groups)
     elif spec.pattern == "bezique":
         queen, jack = profile.bezique_pair(None if trump is None else Suit(trump))
-        queens, jacks = kinds.get(queen, []), kinds.get(jack, [])
+        queens, jacks = kinds.get(queen, []) + wild, kinds.get(jack, []) + wild
         for qs in combinations(queens, spec.count):
             for js in combinations(jacks, spec.count):
                 yield qs + js
     elif spec.pattern == "rank_set":
         assert spec.rank is not None
-        pool = [c for s in suits for c in kinds.get(s * 8 + spec.rank, [])]
+        if spec.suit == "bezique_jack":
+            if trump is None:
+                return
+            suits = [profile.bezique_pair(Suit(trump))[1] // 8]
+        if spec.distinct_suits:  # 004: four queens "of different suits", one of each
+            yield from product(*(kinds.get(s * 8 + spec.rank, []) + wild for s in range(4)))
+            return
+        pool = [c for s in suits for c in kinds.get(s * 8 + spec.rank, [])] + wild
         yield from combinations(sorted(pool), spec.count)
 
 
@@ -146,6 +186,10 @@ def check_reuse(
     """Apply the profile's card-reuse policy. Returns (legal, rule id, steps);
     with ``explain=False`` the steps are skipped (listing legal actions is hot)."""
     steps: list[Step] = []
+    if spec.after or spec.once:
+        out_of_turn = ladder_refusal(spec, cards, history, explain)
+        if out_of_turn is not None:
+            return False, out_of_turn[0], out_of_turn[1]
     if profile.declaring.multi_bezique_all_new:
         refusal = _not_all_new(profile, spec, cards, history, explain)
         if refusal is not None:
@@ -190,6 +234,28 @@ def check_reuse(
             steps.insert(0, step("reuse.same_class", "reuse_fresh",
                                  **{"class": spec.meld_class}))
     return True, "", steps
+
+
+def ladder_refusal(spec: MeldSpec, cards: Sequence[int], history: Sequence[ScoredMeld],
+                   explain: bool = True) -> tuple[str, list[Step]] | None:
+    """004's ladders: a rung scores once a deal, only after the rung before it, and a
+    rung that grows a set (the fifth queen to the four) keeps the cards shown before.
+    None when ``spec`` passes; else (rule id, steps)."""
+    if spec.once and any(h.kind == spec.kind for h in history):
+        return "ladder.once", [step("ladder.once", "ladder_once", meld=spec.kind)] \
+            if explain else []
+    if not spec.after:
+        return None
+    before = [h for h in history if h.kind == spec.after]
+    if not before:
+        return "ladder.order", [step("ladder.order", "ladder_order", meld=spec.kind,
+                                     prev_meld=spec.after)] if explain else []
+    if spec.pattern == "rank_set" and len(before[-1].cards) < spec.count:
+        if not before[-1].cards <= frozenset(cards):
+            return "ladder.grow", [step("ladder.grow", "ladder_grow", meld=spec.kind,
+                                        prev_meld=spec.after, cards=pretty(before[-1].cards))
+                                   ] if explain else []
+    return None
 
 
 def _not_all_new(profile: Profile, spec: MeldSpec, cards: Sequence[int],
@@ -370,6 +436,9 @@ def judge(
         return Verdict(spec, tuple(cards), False, rule, (bad,))
     found = step(rule, "meld_found", cards=pretty(cards), meld=spec.kind)
     legal, refuse_rule, steps = check_reuse(profile, spec, cards, history, played)
+    jokers = [c for c in cards if c >= JOKER_MIN_ID]
+    if jokers:  # 004 l.59: the joker answers for any suit and rank
+        steps.insert(0, step("meld.joker", "meld_joker", card=_name(jokers[0]), meld=spec.kind))
     if not legal:
         return Verdict(spec, tuple(sorted(cards, key=display_order)), False, refuse_rule,
                        (found, *steps))
@@ -391,12 +460,19 @@ def all_verdicts(
     (``explain=False``: legality only, no steps)."""
     pool = sorted(set(available))
     kinds = _by_kind(pool)
+    scored = {h.kind for h in history}
     for spec in profile.melds:
         if spec.pattern == "carte_blanche":
             continue
+        out_of_turn = bool((spec.once and spec.kind in scored)
+                           or (spec.after and spec.after not in scored))
+        if out_of_turn and not explain:
+            continue  # a ladder rung out of turn: nothing to list
         for cards in candidate_sets(profile, spec, trump, pool, kinds):
             if explain:
                 yield judge(profile, spec, trump, cards, history, played)
+                if out_of_turn:
+                    break  # refused whatever the cards: one verdict says why
                 continue
             legal, rule, _ = check_reuse(profile, spec, cards, history, played, explain=False)
             yield Verdict(spec, tuple(cards), legal, rule or spec.rule_id, ())
@@ -407,13 +483,18 @@ def all_verdicts(
 MAX_QUERY_CARDS = 200
 
 
-def _cards(value: Any, field: str, packs: int) -> list[int]:
+def _cards(value: Any, field: str, packs: int, deck: frozenset[int] = frozenset()
+           ) -> list[int]:
+    """Card ids of a request's list; ``deck`` (when given) holds every card the
+    variant has (004's 18-card game: no sevens or eights, three nines a suit, jokers)."""
     if not isinstance(value, list) or len(value) > MAX_QUERY_CARDS:
         raise PositionError(f"{field!r} must be a list of cards")
     ids = []
     for token in value:
         card = parse_card(token)
-        if card.copy > packs:
+        if deck and card.id not in deck:
+            raise PositionError(f"{field!r}: the variant has no card {token!r}")
+        if card.copy > packs and not deck:
             raise PositionError(f"{field!r}: {token!r} has copy {card.copy} but the variant "
                                 f"has {packs} packs")
         ids.append(card.id)
@@ -449,15 +530,17 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         trump = int(Suit.parse(trump_text))
     else:
         raise PositionError("'trump' must be a suit letter such as \"D\"")
-    hand = _cards(obj.get("hand", []), "hand", profile.packs)
-    table = _cards(obj.get("table", []), "table", profile.packs)
+    deck = frozenset(profile.deck_ids()) if profile.jokers or profile.pack_ranks \
+        else frozenset()
+    hand = _cards(obj.get("hand", []), "hand", profile.packs, deck)
+    table = _cards(obj.get("table", []), "table", profile.packs, deck)
     holding = hand + table
     if len(set(holding)) != len(holding):
         raise PositionError("a card appears twice in hand and table")
     if len(holding) > profile.hand_size:
         raise PositionError(f"hand and table hold {len(holding)} cards; a hand has at most "
                             f"{profile.hand_size}")
-    partner_table = _cards(obj.get("partner_table", []), "partner_table", profile.packs)
+    partner_table = _cards(obj.get("partner_table", []), "partner_table", profile.packs, deck)
     if partner_table and not profile.declaring.use_partner_table:
         raise PositionError("this variant does not let a player use the partner's cards")
     if set(partner_table) & set(holding) or len(partner_table) > profile.hand_size:
@@ -472,7 +555,7 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
             raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}")
         if not profile.has_meld(entry["meld"]):
             raise PositionError(f"history[{index}]: unknown meld {entry['meld']!r}")
-        cards = _cards(entry.get("cards"), f"history[{index}].cards", profile.packs)
+        cards = _cards(entry.get("cards"), f"history[{index}].cards", profile.packs, deck)
         parsed.append((profile.meld(entry["meld"]), cards))
     # Cards of earlier melds no longer held have been played (this matters where
     # melds re-form after a card is played).
@@ -494,6 +577,21 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         elif kind not in refused or _staleness(verdict, used) < _staleness(refused[kind], used):
             # Report the attempt with the freshest cards: it shows the real obstacle.
             refused[kind] = verdict
+    scored = {h.kind for h in history}
+    rungs_after = {spec.after for spec in profile.melds if spec.after}
+
+    def worth_saying(v: Verdict) -> bool:
+        """A ladder's refusals only where they teach: the rung right after one that may
+        be declared now, and the last rung already scored (not every rung above)."""
+        if v.rule_id == "ladder.order":
+            return v.spec.after in best
+        if v.rule_id == "ladder.once":
+            return not any(s.after == v.spec.kind and s.kind in scored
+                           for s in profile.melds if v.spec.kind in rungs_after)
+        return True
+
+    refused = {k: v for k, v in refused.items() if worth_saying(v)}
+
     def card_list(v: Verdict) -> list[str]:
         return [str(Card.from_id(c)) for c in v.cards]
     return {

@@ -24,7 +24,8 @@ from engine.table_rules import CardPoints, DealBonuses, Penalties, card_points, 
 from engine.table_rules import penalties as penalties_table
 
 MeldPattern = Literal["marriage", "sequence", "bezique", "rank_set", "carte_blanche"]
-SuitRule = Literal["plain", "trump", "any"]
+# "bezique_jack": the suit of the jack of the bezique pair (004's bezique jacks).
+SuitRule = Literal["plain", "trump", "any", "bezique_jack"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,13 @@ class MeldSpec:
     suit: SuitRule = "any"
     rank: Rank | None = None
     count: int = 1
+    # Ladders (004's 18-card game): a rung is declared only after the rung ``after``
+    # has scored in the deal, and ``once`` a deal; a set of a rank may need one card
+    # of each suit; a sequence may take the bezique jack for the jack.
+    after: str = ""
+    once: bool = False
+    distinct_suits: bool = False
+    jack_from_bezique: bool = False
 
     @property
     def rule_id(self) -> str:
@@ -75,6 +83,7 @@ class DeclaringRules:
     # and every combination they complete with his laid-out cards scores at once).
     source: Literal["hand", "captured"] = "hand"
     after_tricks: int = 0              # 004: declaring only once this many tricks are played
+    jokers_per_meld: int = 0           # 004 (18-card game): jokers that may stand in one meld
 
     @property
     def sequence_fixes_trump(self) -> bool:
@@ -102,6 +111,7 @@ class DixRules:
     # one just captured (000 'заявления'; the turn-up then joins the captures).
     exchange_from: Literal["hand", "captured"] = "hand"
     exchange_is_declaration: bool = False  # 002: the exchange is that trick's one declaration
+    card_rank: int = 0                 # the rank exchanged for the turn-up: 7, or 9 (004, jokers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +181,14 @@ class Profile:
     card_points: CardPoints = field(default=CardPoints())
     infractions: Literal["refuse", "penalise"] = "refuse"  # table-rules mode: fine, go on
     penalties: Penalties = field(default=Penalties())
+    # The cards (004's 18-card game): each pack holds only ``pack_ranks`` (empty: all
+    # eight), ``extra_copies`` of ``extra_rank`` per suit join them, and ``jokers``.
+    pack_ranks: tuple[str, ...] = ()
+    extra_rank: str = ""
+    extra_copies: int = 0
+    jokers: int = 0
+    tricks_kept: bool = True           # 004 (jokers): played cards go to one common heap
+    deal_end: Literal["playoff", "stock_out"] = "playoff"  # stock_out: no play-off
 
     def team(self, player: int) -> int:
         return player % 2 if self.partnerships else player
@@ -181,7 +199,12 @@ class Profile:
 
     @property
     def deck_size(self) -> int:
-        return self.packs * 32
+        return len(self.deck_ids())
+
+    def deck_ids(self) -> tuple[int, ...]:
+        """Every card id of the variant's cards, ascending."""
+        return _deck_ids(self.packs, self.pack_ranks, self.extra_rank, self.extra_copies,
+                         self.jokers)
 
     @property
     def turn_up(self) -> bool:
@@ -231,6 +254,26 @@ class Profile:
         return dataclasses.replace(self, **updates)
 
 
+@cache
+def _deck_ids(packs: int, ranks: tuple[str, ...], extra_rank: str, extra_copies: int,
+              jokers: int) -> tuple[int, ...]:
+    from engine.cards import joker_id
+
+    if not ranks:
+        ids = list(range(packs * 32))
+    else:
+        keep = {Rank(parse_card(r + "S").rank) for r in ranks}
+        ids = [c for c in range(packs * 32) if c % 8 in keep]
+    if extra_rank:
+        rank = parse_card(extra_rank + "S").rank
+        ids += [(copy - 1) * 32 + suit * 8 + rank for copy in range(1, extra_copies + 1)
+                for suit in range(4)]
+    ids += [joker_id(n) for n in range(1, jokers + 1)]
+    if len(set(ids)) != len(ids):
+        raise ProfileError("the extra cards repeat cards of the packs")
+    return tuple(sorted(ids))
+
+
 def _take(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in table:
         raise ProfileError(f"{where}: missing field {key!r}")
@@ -260,6 +303,10 @@ def _meld(row: dict[str, Any], where: str) -> MeldSpec:
         suit=cast(SuitRule, row.get("suit", "any")),
         rank=rank,
         count=int(row.get("count", 1)),
+        after=str(row.get("after", "")),
+        once=bool(row.get("once", False)),
+        distinct_suits=bool(row.get("distinct_suits", False)),
+        jack_from_bezique=bool(row.get("jack_from_bezique", False)),
     )
 
 
@@ -287,7 +334,7 @@ _KNOWN_KEYS: dict[str, frozenset[str]] = {
     "scoring": frozenset({f.name for f in dataclasses.fields(ScoringRules)}),
     "settlement": frozenset({f.name for f in dataclasses.fields(SettlementRules)}),
     "melds": frozenset({"kind", "pattern", "points", "class", "level", "suit", "rank",
-                        "count"}),
+                        "count", "after", "once", "distinct_suits", "jack_from_bezique"}),
 }
 _PATTERNS = ("marriage", "sequence", "bezique", "rank_set", "carte_blanche")
 
@@ -383,6 +430,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             source=cast(Any, _choice({"source": "hand", **dec}, "source",
                                      ("hand", "captured"), where)),
             after_tricks=int(dec.get("after_tricks", 0)),
+            jokers_per_meld=int(dec.get("jokers_per_meld", 0)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -396,7 +444,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                      exchange_from=cast(Any, _choice({"exchange_from": "hand", **dix},
                                                      "exchange_from", ("hand", "captured"),
                                                      where)),
-                     exchange_is_declaration=bool(dix.get("exchange_is_declaration", False))),
+                     exchange_is_declaration=bool(dix.get("exchange_is_declaration", False)),
+                     card_rank=int(parse_card(str(dix.get("card_rank", "7")) + "S").rank)),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
             brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only", "on_capture"),
@@ -428,7 +477,21 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         infractions=cast(Any, _choice({"infractions": "refuse", **data}, "infractions",
                                       ("refuse", "penalise"), where)),
         penalties=penalties_table(data.get("penalties"), where),
+        pack_ranks=tuple(_ranks(data.get("pack_ranks", []), where)),
+        extra_rank=_take({"extra_rank": "", **data}, "extra_rank", str, where),
+        extra_copies=int(data.get("extra_copies", 0)),
+        jokers=int(data.get("jokers", 0)),
+        tricks_kept=bool(data.get("tricks_kept", True)),
+        deal_end=cast(Any, _choice({"deal_end": "playoff", **data}, "deal_end",
+                                   ("playoff", "stock_out"), where)),
     )
+    kinds = {m.kind for m in profile.melds}
+    for spec in profile.melds:
+        if spec.after and spec.after not in kinds:
+            raise ProfileError(f"{where}: meld {spec.kind!r} comes after an unknown meld "
+                               f"{spec.after!r}")
+    if profile.extra_rank and profile.extra_rank not in "98" or not 0 <= profile.jokers <= 9:
+        raise ProfileError(f"{where}: extra cards are nines or eights; at most nine jokers")
     if not set(profile.declaring.trump_from) <= {"marriage", "sequence"}:
         raise ProfileError(f"{where}: trump_from may name only marriage and sequence")
     if profile.declaring.source == "captured" and (profile.declaring.per_trick
@@ -530,6 +593,8 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}
     changed = profile.with_options(**changes)
+    if changed.partnerships and changed.players != 4:
+        raise ProfileError(f"option {option_id!r}: partnerships need four players")
     if sum(changed.deal_packets) != changed.hand_size:
         raise ProfileError(f"option {option_id!r}: its packets do not make a hand of "
                            f"{profile.name!r}")

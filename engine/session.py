@@ -198,7 +198,9 @@ def simple_hint(deal: Deal) -> Hint:
         for kind in (ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN):
             sevens = [a for a in legal if a.type is kind]
             if sevens:
-                return Hint(sevens[0], keys=(_key("hint.seven", card=_pretty(sevens[0].card)),))
+                # 004 (jokers): the nine replaces the turn-up for nothing but the card
+                key = "hint.seven" if deal.profile.dix.points else "hint.turn_up"
+                return Hint(sevens[0], keys=(_key(key, card=_pretty(sevens[0].card)),))
         draw = next(a for a in legal if a.type is ActionType.DRAW)
         return Hint(draw, keys=(_key("hint.draw"),))
     solved = playoff_verdicts(deal) if verdicts_are_quick(deal) else None

@@ -20,7 +20,7 @@ import base64
 from collections.abc import Iterable
 from html import escape
 
-from engine.cards import Card, Rank, Suit, card_text, parse_card
+from engine.cards import JOKER_COPY, Card, Rank, Suit, card_text, parse_card
 
 __all__ = ["as_img", "back_img", "back_svg", "card_img", "card_svg", "hand_svg", "suit_colour",
            "suit_svg"]
@@ -96,6 +96,8 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
         card = Card.from_id(card)
     elif isinstance(card, str):
         card = parse_card(card)
+    if card.is_joker:
+        return _joker_svg(card, width, highlight, dim, title, lang)
     colour = suit_colour(card.suit, four_colour)
     # Russian pictures carry Т К Д В, as Russian text does.
     rank = card.rank.russian if lang == "ru" else _RANK_TEXT[card.rank]
@@ -142,6 +144,27 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
                      'fill-opacity="0.45"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _joker_svg(card: Card, width: int, highlight: str, dim: bool, title: str,
+               lang: str) -> str:
+    """A joker (004's «инфузорка»): no rank, no suit; a star and its name."""
+    height = round(width * HEIGHT / WIDTH)
+    label = escape(title or card_text(card, lang, copy=True))
+    word = "ИНФ" if lang == "ru" else "JOKER"
+    border, stroke = highlight or "#9ca3af", 5 if highlight else 1.5
+    shade = ('<rect x="2" y="2" width="96" height="136" rx="9" fill="#9ca3af" '
+             'fill-opacity="0.45"/>') if dim else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+            f'width="{width}" height="{height}" role="img" aria-label="{label}" '
+            f'data-card="{card}" class="bz-card"><title>{label}</title>'
+            f'<rect x="2" y="2" width="96" height="136" rx="9" fill="#ffffff" '
+            f'stroke="{border}" stroke-width="{stroke}"/>'
+            f'<text x="50" y="80" text-anchor="middle" font-size="44" fill="#7c3aed">★</text>'
+            f'<text x="50" y="118" text-anchor="middle" font-family="Arial, Helvetica, '
+            f'sans-serif" font-weight="700" font-size="15" fill="#7c3aed">{word}</text>'
+            f'<text x="10" y="22" font-family="Arial, Helvetica, sans-serif" font-size="14" '
+            f'fill="#374151">#{card.copy - JOKER_COPY}</text>{shade}</svg>')
 
 
 def back_svg(width: int = 72, label: str = "face-down card") -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from engine.cards import JOKER_MIN_ID
 from engine.profile import PlayoffRules
 
 BRISQUE_RANKS = (6, 7)  # ten, ace
@@ -27,7 +28,12 @@ def is_brisque(card_id: int) -> bool:
 
 
 def beats(lead: int, follow: int, trump: int | None) -> bool:
-    """True when ``follow`` beats ``lead``. Identical cards: the lead wins."""
+    """True when ``follow`` beats ``lead``. Identical cards: the lead wins. A joker
+    (004's 18-card game; our reading of its l.59) never covers and any card covers it."""
+    if follow >= JOKER_MIN_ID:
+        return False
+    if lead >= JOKER_MIN_ID:
+        return True
     lead_suit, follow_suit = suit_of(lead), suit_of(follow)
     if follow_suit == lead_suit:
         return rank_of(follow) > rank_of(lead)

@@ -133,7 +133,7 @@ class PlayerView:
             seen = seen | table  # won: a turn-up exchanged for a captured seven (000)
         if self.turn_up is not None:
             seen = seen | {self.turn_up}
-        return frozenset(range(self.profile.deck_size)) - seen
+        return frozenset(self.profile.deck_ids()) - seen
 
     @property
     def unknown(self) -> frozenset[int]:

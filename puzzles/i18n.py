@@ -96,6 +96,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rule.reuse.all_new": ("in this reading every card of a multiple bezique must be new",
                            "в этом прочтении все карты многократного безика должны быть "
                            "новыми"),
+    "rule.ladder.order": ("one step of a ladder at a time: this one comes after the step "
+                          "before it", "лестница — по одной ступени: эта идёт только после "
+                          "предыдущей"),
+    "rule.ladder.once": ("each step of a ladder scores once a deal",
+                         "каждая ступень лестницы записывается один раз за сдачу"),
+    "rule.ladder.grow": ("a set grows by a card laid beside the cards already shown",
+                         "набор растёт картой, добавленной к уже показанным"),
     "rule.reuse.cross_class": ("a card may join a meld of another class",
                                "карта может войти в комбинацию другой группы"),
     "rule.reuse.upgrade": ("a card may go up to a higher meld of its class",

@@ -19,12 +19,15 @@ from engine.profile import apply_option, load_profile, variant_names
 
 def check(deal: Deal) -> None:
     profile = deal.profile
-    assert sorted(deal.every_card()) == list(range(profile.deck_size)), "cards not conserved"
+    assert sorted(deal.every_card()) == list(profile.deck_ids()), "cards not conserved"
     for p in range(profile.players):
         assert deal.scores[p] == sum(e.points for e in deal.events if e.player == p)
     for p in range(profile.players):
         assert deal.laid[p] <= set(deal.won[p]), "a laid-out card was not captured"
     assert all(e.citation for e in deal.events if e.points), "a point without its source"
+    declared = [(e.player, e.meld) for e in deal.events if e.type == "declare"]
+    once = [d for d in declared if profile.has_meld(d[1]) and profile.meld(d[1]).once]
+    assert len(once) == len(set(once)), "a ladder step scored twice"
     sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
     assert len(sevens) == len(set(sevens)), "a seven of trumps counted twice"
 

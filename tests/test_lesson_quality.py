@@ -1,9 +1,8 @@
 """What a learner reads: every lesson rendered in both languages, every check answered
 by the engine, and the engine's own sentences in Russian that agree in case.
 
-The lessons of variants the engine does not play yet (three-handed, four-handed,
-no-trump, Fildinski, club, card-point, joker) keep their ``{{ claim.* }}`` numbers; they
-must render cleanly but need no checks (there is no engine to answer them)."""
+Lessons that keep ``{{ claim.* }}`` numbers for a variant without a profile must
+render cleanly but need no checks (there is no engine to answer them)."""
 
 from __future__ import annotations
 

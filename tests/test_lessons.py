@@ -77,7 +77,7 @@ def test_front_matter_is_complete(lesson_id):
             assert EN[prereq].order < les.order, f"{prereq} must come before {lesson_id}"
         assert les.variant == GENERAL or les.variant in variant_names() or les.claims or \
             les.variant in {"fildinski", "three-handed", "four-handed", "no-trump", "club",
-                            "card-point", "joker-18"}
+                            "card-point"}
 
 
 @pytest.mark.parametrize("lesson_id", sorted(EN))

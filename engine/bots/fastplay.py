@@ -110,7 +110,17 @@ def _trick_rules_beyond_simulator(profile: Profile) -> bool:
             or profile.dix.exchange_is_declaration or profile.deal_first != "opponent"
             or profile.draw_first != "winner"
             or any(m.pattern == "marriage" and m.count != 1 for m in profile.melds)
-            or any(getattr(bonuses, f) for f in bonuses.__slots__))
+            or any(getattr(bonuses, f) for f in bonuses.__slots__)
+            or _joker_rules(profile))
+
+
+def _joker_rules(profile: Profile) -> bool:
+    """004's 18-card game: short packs, jokers, no tricks kept, the deal ending with
+    the stock, ladders of declarations: none of it is simulated."""
+    return (bool(profile.jokers or profile.pack_ranks or profile.extra_copies)
+            or not profile.tricks_kept or profile.deal_end != "playoff"
+            or any(m.after or m.once or m.distinct_suits or m.jack_from_bezique
+                   or m.suit == "bezique_jack" for m in profile.melds))
 
 
 def rules_for(profile: Profile, trump: int | None) -> Rules:
@@ -210,7 +220,7 @@ class FastDeal:
     @classmethod
     def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> FastDeal:
         """Shuffle, cut and deal exactly as :meth:`Deal.new` does with the same RNG."""
-        deck = list(range(profile.deck_size))
+        deck = list(profile.deck_ids())
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
         return cls.from_deck(profile, deck[cut:] + deck[:cut], dealer)
