@@ -15,6 +15,40 @@ import re
 # English phrase -> Russian, longest first where one contains another. Only the
 # readable parts are translated; numbers, §, quotes and punctuation stay.
 PHRASES_RU: tuple[tuple[str, str], ...] = (
+    # the joker game (004's opening section): whole clauses first
+    ("004 l.59 speaks of 'the' joker in a marriage or quint (our reading: one)",
+     "004 стр. 59 говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
+    ("004 l.7-67 say nothing of a target: one deal, the higher score wins (our choice)",
+     "004 стр. 7–67 о пределе партии молчат: одна сдача, побеждает больший счёт (наш выбор)"),
+    ("the joker 'answers for any card'; nothing forbids both",
+     "инфузорка «отвечает за любую карту»; обе сразу ничто не запрещает"),
+    ("eight or ten packs; which for how many players is not said",
+     "восемь или десять колод; сколько на сколько игроков, не сказано"),
+    ("the target of 004's two-handed game, borrowed", "предел партии для двоих из 004"),
+    ("choice: 004 l.59 gives a joker no value by itself, so it covers nothing",
+     "выбор: по 004 стр. 59 сама по себе инфузорка ничего не стоит и ничего не кроет"),
+    ("choice: a card scores once in each ladder (as 001 §03)",
+     "выбор: карта считается один раз в каждой лестнице (как 001 §03)"),
+    ("choice: shown cards may be played (as 001)",
+     "выбор: показанными картами можно ходить (как 001)"),
+    ("choice: the deal ends when the stock is gone", "выбор: сдача кончается с колодой"),
+    ("choice: the dealer's opponent leads first", "выбор: первым ходит противник сдающего"),
+    ("choice: 004 does not say how the game ends", "выбор: 004 не говорит, как кончается партия"),
+    ("a joker is never turned for trumps", "инфузорку козырем не открывают"),
+    ("; to the bottom: choice", "; под низ колоды: выбор"),
+    ("a joker in several combinations", "инфузорка в нескольких комбинациях"),
+    ("who deals first: choice", "кто сдаёт первым: выбор"),
+    ("packets of six: choice", "по шесть карт: выбор"),
+    ("the 37th card; the 55th for three", "37-я карта; втроём 55-я"),
+    ("the 55th card", "55-я карта"),
+    ("the 37th card", "37-я карта"),
+    ("eighteen each", "по восемнадцать"),
+    ("added to the four already shown", "к уже показанным четырём"),
+    ("the fifth queen joins the four shown", "пятая дама к показанным четырём"),
+    ("each declaration separately", "каждое объявление отдельно"),
+    ("first, second, third...", "первый, второй, третий…"),
+    ("choice (as 001 §03)", "выбор (как 001 §03)"),
+    ("choice", "выбор"),
     # whole clauses first
     ("the trainer: an illegal move is refused and named",
      "тренажёр: недопустимый ход отклоняется с названием правила"),
@@ -102,6 +136,7 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
 )
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
+_LINE = re.compile(r"\bl\.\s?(\d)")
 
 
 def citation_text(citation: str, lang: str = "en") -> str:
@@ -114,7 +149,8 @@ def citation_text(citation: str, lang: str = "en") -> str:
     for en, ru in PHRASES_RU:
         if en in out:
             out = out.replace(en, ru)
-    return out
+    # 004's joker section is cited by line: "l.15" reads "стр. 15"
+    return _LINE.sub(r"стр. \1", out)
 
 
 def latin_words(text: str) -> list[str]:
