@@ -128,7 +128,7 @@ def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
     else:
         advice = advise(view)
         action, reasons = advice.action, list(advice.reasons)
-        if len(view.legal) > 1 and view.stock_count > 0:
+        if len(view.legal) > 1 and (view.stock_count > 0 or view.players > 2):
             result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
                                samples=samples, time_limit=0.5).search(view)
             if result.action != action:
