@@ -5,8 +5,8 @@ and in the play-off, and on the Play page."""
 from __future__ import annotations
 
 import pytest
-
 from app_helpers import run_page
+
 from engine.bots import hint
 from engine.session import PlaySession
 
