@@ -57,3 +57,21 @@ def test_play_page_hint_button_for_every_seat_count(
     assert shown.reasons and shown.action in session.deal.legal_actions()
     text = "\n".join(i.value for i in at.info)
     assert shown.reasons[0] in text
+
+
+@pytest.mark.parametrize("variant,options", GAMES, ids=IDS)
+def test_score_sheet_has_a_column_per_player_or_side(
+        variant: str, options: tuple[tuple[str, str], ...]) -> None:
+    """004: three each for himself get three columns; partners share one column."""
+    session = _session(variant, options, playoff=True)
+    deal = session.deal
+    at = run_page("play", play=session)
+    sheet = next(m.value for m in at.markdown if m.value.startswith("| |"))
+    lines = sheet.splitlines()
+    heads = [h.strip() for h in lines[0].strip("|").split("|")][1:]
+    assert len(heads) == deal.profile.sides
+    deal_row = [int(v) for v in lines[2].strip("|").split("|")[1:]]
+    sides = deal.team_scores()
+    # The human's side first, then the others in seat order.
+    mine = deal.profile.team(session.human)
+    assert deal_row[0] == sides[mine] and sorted(deal_row) == sorted(sides)
