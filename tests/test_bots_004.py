@@ -73,3 +73,28 @@ def test_margin_is_for_the_side_against_the_mean_of_the_others() -> None:
     two = FastDeal.new(load_profile("two-handed"), random.Random(1))
     two.scores = [30, 50]
     assert margin(two, 1, static_value) == 20 + static_value(two, 1) - static_value(two, 0)
+
+
+@pytest.mark.parametrize("variant,options", [("three-handed", ()), ("four-handed", ()),
+                                             ("no-trump", (("players", "3"),))])
+def test_play_page_bots_play_every_seat_at_the_expert_level_without_fallback(
+        variant: str, options: tuple[tuple[str, str], ...],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The session's bots at the chosen level play the other seats; a bot that failed
+    would be replaced silently by the plain hint, so count those."""
+    import engine.session as session_module
+    from engine.session import PlaySession
+
+    monkeypatch.setattr(session_module, "BOT_TIME_LIMIT", 0.05)
+    fallbacks: list[int] = []
+    plain = session_module.simple_hint
+
+    def counted(deal: Deal) -> object:
+        fallbacks.append(deal.to_move)
+        return plain(deal)
+
+    monkeypatch.setattr(session_module, "simple_hint", counted)
+    session = PlaySession.new(variant, seed=5, level="expert", options=options)
+    assert isinstance(session._bot.bot, StrongBot)
+    session.autoplay_to_end()
+    assert session.deal.is_over and fallbacks == []
