@@ -143,3 +143,18 @@ def test_meld_options_agree_with_engine_melds_on_rich_holdings(name: str,
                         if v.legal)
         mine = sorted((r.kind, cards) for r, cards in fast.meld_options(0))
         assert mine == engine
+
+
+def test_the_expert_plays_the_rules_of_thumb_where_the_simulator_does_not_apply() -> None:
+    from engine.bots.heuristic import advise
+    from engine.bots.search import StrongBot
+    from engine.view import PlayerView
+
+    profile = apply_option(load_profile("two-handed"), "carte_blanche", "club_250_once")
+    deal = Deal.new(profile, random.Random(3), dealer=0)
+    bot = StrongBot(random.Random(1), samples=4, time_limit=0.1)
+    for _ in range(12):
+        view = PlayerView.of(deal, deal.to_move)
+        result = bot.search(view)
+        assert not result.means and result.action == advise(view).action
+        deal.apply(result.action)
