@@ -74,6 +74,7 @@ class MeldRule:
     groups: tuple[tuple[int, int], ...]   # (bitmask of the kinds pooled, cards needed)
     need_mask: int             # kinds that must be present (quick reject)
     fixes_trump: bool = False  # no trump yet: declaring it makes its suit trumps
+    parts: tuple[tuple[tuple[int, ...], int], ...] = ()  # groups as (kinds, cards needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +199,7 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
                 if len(kinds) == 1:
                     need |= bits
             melds.append(MeldRule(index, spec.kind, spec.points, cls, spec.level,
-                                  tuple(compiled), need, fixes))
+                                  tuple(compiled), need, fixes, tuple(groups)))
     dec, dix, sc, po = profile.declaring, profile.dix, profile.scoring, profile.playoff
     rules = Rules(
         profile=profile, trump=t, melds=tuple(melds),
@@ -462,8 +463,8 @@ class FastDeal:
             if present & rule.need_mask != rule.need_mask:
                 continue
             pools = []
-            for bits, count in rule.groups:
-                group = [c for k in _kinds_of(bits) for c in by_kind.get(k, ())]
+            for kinds, count in rule.parts:
+                group = [c for k in kinds for c in by_kind.get(k, ())]
                 if len(group) < count:
                     break
                 group.sort()
