@@ -37,14 +37,17 @@ LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
                  "Играет по простым правилам, но часто ходит наугад: подходит, чтобы "
                  "освоить правила."),
     "club": ("Follows the classic advice: leads low, keeps kings, queens and the bezique "
-             "cards, declares the best meld, takes brisques cheaply, plays the end exactly.",
+             "cards, declares the best meld, takes brisques cheaply, plays the end exactly "
+             "when two play.",
              "Следует классическим советам: ходит с младших карт, придерживает королей, "
              "дам и карты безика, объявляет лучшую комбинацию, дёшево берёт бриски, "
-             "точно разыгрывает конец."),
+             "точно разыгрывает конец игры вдвоём."),
     "expert": ("Simulates many ways the unseen cards may lie and picks the move that does "
-               "best on average; plays the end exactly.",
+               "best on average, for its own side with three or four players; plays the "
+               "end exactly when two play.",
                "Перебирает множество раскладов невидимых карт и выбирает ход, лучший в "
-               "среднем; точно разыгрывает конец."),
+               "среднем (втроём и вчетвером — для своей стороны); в игре вдвоём точно "
+               "разыгрывает конец."),
 }
 LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
