@@ -184,6 +184,39 @@ def sample_unseen(view: PlayerView, rng: random.Random) -> tuple[list[int], list
     return sorted(view.opponent_known) + unknown[:need], unknown[need:]
 
 
+def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+    """A random placing of the unseen cards for any number of players: each other
+    player's concealed hand (indexed by seat; the seat's own entry is empty) and the
+    hidden stock in draw order (first drawn first). Known cards stay where they are.
+
+        >>> from engine.deal import Deal
+        >>> from engine.profile import load_profile
+        >>> deal = Deal.new(load_profile("three-handed"), random.Random(2), dealer=0)
+        >>> hands, stock = sample_hands(PlayerView.of(deal, 0), random.Random(1))
+        >>> [len(h) for h in hands], len(stock)
+        ([0, 8, 8], 71)
+    """
+    unknown = sorted(view.unknown)
+    rng.shuffle(unknown)
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    position = 0
+    for player in range(view.players):
+        if player == view.seat:
+            continue
+        known = view.known[player] if view.known else frozenset()
+        need = view.concealed[player] - len(known)
+        if need < 0 or position + need > len(unknown):
+            raise BeziqueError("the view is inconsistent: unseen cards do not fit the counts")
+        hands[player] = sorted(known) + unknown[position:position + need]
+        position += need
+    # Stock cards set aside because they do not share out (fewer than the players)
+    # are unseen too: the draw order leaves them out.
+    spare = len(unknown) - position - view.hidden_stock
+    if not 0 <= spare < view.players:
+        raise BeziqueError("the view is inconsistent: unseen cards do not fit the counts")
+    return hands, unknown[position:position + view.hidden_stock]
+
+
 def determinize(view: PlayerView, deal: Deal, opponent_hand: Sequence[int],
                 stock: Sequence[int]) -> Deal:
     """A copy of ``deal`` with the cards ``view.seat`` cannot see replaced: the

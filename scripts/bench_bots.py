@@ -1,6 +1,8 @@
-"""Seconds per decision of each bot, measured over whole deals against the heuristic.
+"""Seconds per decision of each bot, measured over whole deals against the heuristic
+(the bot in seat 1, the heuristic in every other seat).
 
-    python scripts/bench_bots.py [--deals N] [--budget B]
+    python scripts/bench_bots.py [--deals N] [--budget B] [--time-limit S]
+                                 [--variant NAME] [--option ID=CHOICE ...]
 """
 
 from __future__ import annotations
@@ -10,18 +12,19 @@ import random
 import time
 
 from engine.bots import make_bot
+from engine.commands.arena import arena_profile
 from engine.deal import Deal
-from engine.profile import load_profile
+from engine.profile import Profile
 from engine.view import PlayerView
 
 
-def time_bot(name: str, deals: int, budget: int | None) -> tuple[float, float, int]:
-    profile = load_profile("two-handed")
-    bot = make_bot(name, random.Random(1), samples=budget)
+def time_bot(name: str, deals: int, budget: int | None, profile: Profile,
+             time_limit: float = 0.9) -> tuple[float, float, int]:
+    bot = make_bot(name, random.Random(1), samples=budget, time_limit=time_limit)
     other = make_bot("heuristic", random.Random(2))
     times: list[float] = []
     for seed in range(deals):
-        deal = Deal.new(profile, random.Random(seed), dealer=seed % 2)
+        deal = Deal.new(profile, random.Random(seed), dealer=seed % profile.players)
         while not deal.is_over:
             seat = deal.to_move
             view = PlayerView.of(deal, seat)
@@ -39,10 +42,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--budget", type=int, default=None)
+    parser.add_argument("--time-limit", type=float, default=0.9)
     parser.add_argument("--bots", default="random,heuristic,beginner,strong")
+    parser.add_argument("--variant", default="two-handed")
+    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE")
     args = parser.parse_args()
+    profile = arena_profile(args.variant, tuple(args.option))
+    print(f"{' '.join([args.variant, *args.option])}, {args.deals} deals, "
+          f"time limit {args.time_limit} s")
     for name in args.bots.split(","):
-        mean, worst, n = time_bot(name, args.deals, args.budget)
+        mean, worst, n = time_bot(name, args.deals, args.budget, profile, args.time_limit)
         print(f"{name:<10} mean {mean * 1000:7.1f} ms  max {worst * 1000:7.1f} ms  "
               f"({n} decisions)")
 

@@ -2,6 +2,12 @@
 card of the player to move in random three-handed positions; prints figures.
 
     python scripts/bench_paranoid.py --count 100 --tricks 8
+    python scripts/bench_paranoid.py --count 100 --tricks 8 --solve
+
+``--solve`` times what ``bezique solve`` does for each input line instead (read the
+text notation, solve for the paranoid value, every legal card's value and the
+best line: :func:`engine.commands.solve.solve_record`), in this process (the
+command adds one worker process per run, started once).
 """
 
 from __future__ import annotations
@@ -31,9 +37,13 @@ def main() -> int:
     parser.add_argument("--tricks", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--variant", default="three-handed")
+    parser.add_argument("--solve", action="store_true",
+                        help="time `bezique solve` per line (value, moves, line)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     times, nodes = [], []
+    if args.solve:
+        return _bench_solve(rng, args)
     for _ in range(args.count):
         position = random_position(rng, args.tricks, args.variant)
         started = time.process_time()
@@ -49,6 +59,25 @@ def main() -> int:
           f"legal lead valued: CPU mean {statistics.mean(times):.0f} ms, median "
           f"{statistics.median(times):.0f} ms, max {max(times):.0f} ms; mean nodes "
           f"{statistics.mean(nodes):.0f}, max {max(nodes)}")
+    return 0
+
+
+def _bench_solve(rng: random.Random, args: argparse.Namespace) -> int:
+    from engine.commands.solve import solve_record
+
+    times: list[float] = []
+    for _ in range(args.count):
+        text = random_position(rng, args.tricks, args.variant).to_text()
+        started = time.process_time()
+        out = solve_record(text)
+        times.append((time.process_time() - started) * 1000)
+        if "error" in out:
+            print(f"error on {text}: {out['error']}")
+            return 1
+    print(f"bezique solve, {args.variant}: {args.count} random positions of {args.tricks} "
+          f"tricks (three hands, paranoid value, every legal card and the line): CPU mean "
+          f"{statistics.mean(times):.0f} ms, median {statistics.median(times):.0f} ms, "
+          f"max {max(times):.0f} ms")
     return 0
 
 

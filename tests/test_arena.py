@@ -67,3 +67,20 @@ def test_unknown_bot_fails_before_any_deal() -> None:
 
     with pytest.raises(BeziqueError):
         run_arena("grandmaster", "random", 2, seed=1)
+
+
+@pytest.mark.parametrize("players,played", [("2", 2), ("3", 3), ("4", 2)])
+def test_arena_plays_no_trump_with_the_players_option(
+        players: str, played: int, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--a", "heuristic", "--b", "random", "--deals", "1",
+                 "--variant", "no-trump", "--option", f"players={players}", "--json",
+                 "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out.strip().splitlines()[-1])
+    assert data["played"] == played and f"players={players}" in out
+
+
+def test_arena_refuses_an_unknown_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--variant", "no-trump", "--option", "players=7", "--deals",
+                 "1"]) == 2
+    assert "no choice '7'" in capsys.readouterr().err

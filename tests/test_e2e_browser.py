@@ -446,3 +446,30 @@ def test_solve_one_puzzle_of_each_kind(server, browser, tmp_path):
     assert page.get_by_text("the most possible").count() == 1
     shots.take(page, "15-endgame-solved")
     page.close()
+
+
+def test_three_and_four_handed_at_1280_px_with_a_hint(server, browser, tmp_path):
+    """004: three seats and two partnerships laid out at 1280 px (no sideways
+    scrolling), the other seats named, a few moves played and a hint shown."""
+    shots = Shots(tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 1500}, locale="en-US")
+    page.goto(server + "/play")
+    page.wait_for_selector(".st-key-play_progress", timeout=30_000)
+    settle(page)
+    for title, seats in (("Three-handed Bezique", ("Left opponent", "Right opponent")),
+                         ("Four-handed Bezique", ("Left opponent", "Partner",
+                                                  "Right opponent"))):
+        choose_variant(page, title)
+        for seat in seats:
+            page.get_by_text(seat).first.wait_for(timeout=20_000)
+        hand_moves(page, 3)
+        wait_for_an_action(page)
+        shown = page.locator('[data-testid="stAlert"]').count()
+        page.locator(".st-key-hint button").click()
+        page.wait_for_function("(n) => document.querySelectorAll('[data-testid=\"stAlert\"]')"
+                               ".length > n", arg=shown, timeout=30_000)
+        settle(page)
+        no_exception(page)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        shots.take(page, f"15-{title.split()[0].lower()}-1280")
+    page.close()

@@ -37,14 +37,17 @@ LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
                  "Играет по простым правилам, но часто ходит наугад: подходит, чтобы "
                  "освоить правила."),
     "club": ("Follows the classic advice: leads low, keeps kings, queens and the bezique "
-             "cards, declares the best meld, takes brisques cheaply, plays the end exactly.",
+             "cards, declares the best meld, takes brisques cheaply, plays the end exactly "
+             "when two play.",
              "Следует классическим советам: ходит с младших карт, придерживает королей, "
              "дам и карты безика, объявляет лучшую комбинацию, дёшево берёт бриски, "
-             "точно разыгрывает конец."),
+             "точно разыгрывает конец игры вдвоём."),
     "expert": ("Simulates many ways the unseen cards may lie and picks the move that does "
-               "best on average; plays the end exactly.",
+               "best on average, for its own side with three or four players; plays the "
+               "end exactly when two play.",
                "Перебирает множество раскладов невидимых карт и выбирает ход, лучший в "
-               "среднем; точно разыгрывает конец."),
+               "среднем (втроём и вчетвером — для своей стороны); в игре вдвоём точно "
+               "разыгрывает конец."),
 }
 LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
@@ -128,7 +131,7 @@ def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
     else:
         advice = advise(view)
         action, reasons = advice.action, list(advice.reasons)
-        if len(view.legal) > 1 and view.stock_count > 0:
+        if len(view.legal) > 1 and (view.stock_count > 0 or view.players > 2):
             result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
                                samples=samples, time_limit=0.5).search(view)
             if result.action != action:

@@ -1,18 +1,25 @@
-"""A fast two-handed deal simulator on plain ints, for rollouts and benchmarks.
+"""A fast deal simulator on plain ints, for rollouts and benchmarks.
 
-It follows the same profile fields as :class:`engine.deal.Deal` (packs, packets,
-turn-up, dix, one declaration per trick, Cady pending melds, the reuse policy,
-the play-off obligations, brisques, last trick) but keeps no events, builds no
-explanations and does not validate: callers pass actions from :meth:`legal`.
-``tests/test_bots_fastplay.py`` cross-checks it against ``Deal``: the same
-actions give the same legal sets and the same final scores.
+It follows the same profile fields as :class:`engine.deal.Deal` (players and
+partnerships, packs, packets, the turn-up or trumps fixed by the first marriage,
+the stock cards set aside when they do not share out, dix, one declaration per
+trick, Cady pending melds, the reuse policy, double and triple melds, the partner
+declaring and the partner's exposed cards, the play-off obligations against the
+card winning so far, brisques, the last trick and its split between partners)
+but keeps no events, builds no explanations and does not validate: callers pass
+actions from :meth:`legal`. ``tests/test_bots_fastplay.py`` cross-checks it
+against ``Deal`` for every profile it supports (:func:`supported`): the same
+actions give the same legal sets and the same scores.
 
 Terminology
 -----------
-* *holding*: a player's concealed and exposed cards together (one list here:
-  exposure changes what the opponent sees, never what may be played).
-* *fast action*: a card id (play), ``DRAW`` (-1), or a tuple
-  ``(code, spec index, cards)`` for the declare phase, ``code`` one of
+* *holding*: a player's concealed and exposed cards together (one list here);
+  the exposed ones are also kept as a bitmask (``tables``), which partners may
+  meld with where the profile allows it.
+* *side*: a player, or a partnership; partners share one list of scored and one
+  of waiting melds (the same list objects), as in ``Deal``.
+* *fast action*: a card id (play), ``DRAW`` (-1), ``PARTNER`` (-2), or a tuple
+  ``(code, meld index, cards)`` for the declare phase, ``code`` one of
   ``DECLARE``, ``ANNOUNCE``, ``SCORE``, ``SHOW``, ``EXCHANGE``.
 
     >>> import random
@@ -21,6 +28,10 @@ Terminology
     >>> s.play_random(random.Random(3))
     >>> s.phase == OVER and s.tricks_played == 32
     True
+    >>> t = FastDeal.new(load_profile("three-handed"), random.Random(3), dealer=0)
+    >>> t.play_random(random.Random(3))
+    >>> t.tricks_played, len(t.scores)
+    (32, 3)
 """
 
 from __future__ import annotations
@@ -31,17 +42,19 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from engine.actions import Action, ActionType
-from engine.cards import Rank
+from engine.cards import Rank, Suit
 from engine.deal import Deal
 from engine.profile import Profile
 
 LEAD, FOLLOW, DECLARE_PHASE, OVER = 0, 1, 2, 3
 PHASE_CODES = {"lead": LEAD, "follow": FOLLOW, "declare": DECLARE_PHASE, "over": OVER}
 DRAW = -1
+PARTNER = -2
 DECLARE, ANNOUNCE, SCORE, SHOW, EXCHANGE = 1, 2, 3, 4, 5
 
 MeldMove = tuple[int, int, tuple[int, ...]]
 FastAction = int | MeldMove
+MeldList = list[tuple[int, tuple[int, ...]]]
 
 _CODE_TYPES = {DECLARE: ActionType.DECLARE, ANNOUNCE: ActionType.ANNOUNCE,
                SCORE: ActionType.SCORE_PENDING, SHOW: ActionType.SHOW_SEVEN,
@@ -60,6 +73,8 @@ class MeldRule:
     level: int
     groups: tuple[tuple[int, int], ...]   # (bitmask of the kinds pooled, cards needed)
     need_mask: int             # kinds that must be present (quick reject)
+    fixes_trump: bool = False  # no trump yet: declaring it makes its suit trumps
+    parts: tuple[tuple[tuple[int, ...], int], ...] = ()  # groups as (kinds, cards needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +82,7 @@ class Rules:
     """The profile fields the simulator reads, compiled for one trump suit."""
 
     profile: Profile
-    trump: int                 # -1 when there is none
+    trump: int                 # -1 when there is none (yet)
     melds: tuple[MeldRule, ...]
     seven: int                 # kind of the seven of trumps, -1 when no trump
     per_trick: int
@@ -84,32 +99,52 @@ class Rules:
     last_bonus: int
     trick_points: int
     tricks: int
+    players: int = 2
+    partnerships: bool = False
+    partner_declares: bool = False
+    use_partner_table: bool = False
+    last_split: bool = False
+    dix_trick_win: bool = False
+    all_new: bool = False      # a double (triple) bezique needs cards new to beziques
+    # Per profile meld index: class number, level, points, and whether it is a bezique.
+    spec_class: tuple[int, ...] = ()
+    spec_level: tuple[int, ...] = ()
+    spec_points: tuple[int, ...] = ()
+    spec_bezique: tuple[bool, ...] = ()
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
 
 
 def supported(profile: Profile) -> bool:
-    """True when the simulator follows every rule of ``profile``: two players, a
-    turn-up trump, no carte blanche, no stock marker, no partnership options."""
+    """True when the simulator follows every rule of ``profile``: melds from the
+    hand, no carte blanche, no stock marker, the reuse rule of 001 (not
+    Rubicon's re-forming), and none of 002's and 004's card-point rules. Other
+    profiles are played by the bots' rules of thumb (an explicit fallback)."""
     dec = profile.declaring
-    return (profile.players == 2 and profile.turn_up and not profile.partnerships
-            and dec.carte_blanche == 0 and getattr(profile, "stock_marker", 0) == 0
+    settle = profile.settlement
+    return (profile.players in (2, 3, 4)
+            and profile.partnerships == (profile.players == 4)
+            and dec.carte_blanche == 0 and dec.double_carte_blanche == 0
+            and profile.stock_marker == 0
             and all(m.pattern != "carte_blanche" for m in profile.melds)
             and profile.identical_cards == "leader_wins"
+            and dec.reuse == "class_levels" and dec.source == "hand"
+            and profile.dix.exchange_from == "hand" and not profile.dix.on_capture
+            and profile.scoring.last_trick_at == "deal_end"
+            and (settle is None or not settle.skip_hopeless_playoff)
             and not _trick_rules_beyond_simulator(profile))
 
 
 def _trick_rules_beyond_simulator(profile: Profile) -> bool:
     """002's and 004's rules the simulator does not follow (card values, the
     ace-or-ten bonus, following in the stock, declaring late, the exchange as a
-    declaration, double marriages, deal bonuses, the dealer served first)."""
+    declaration, deal bonuses, the dealer served first)."""
     bonuses = profile.deal_bonuses
     return (profile.follow_in_stock or profile.card_points.any
             or profile.scoring.trick_bonus != 0 or profile.declaring.after_tricks != 0
             or profile.dix.exchange_is_declaration or profile.deal_first != "opponent"
             or profile.draw_first != "winner"
-            or any(m.pattern == "marriage" and m.count != 1 for m in profile.melds)
             or any(getattr(bonuses, f) for f in bonuses.__slots__)
             or _joker_rules(profile))
 
@@ -123,6 +158,18 @@ def _joker_rules(profile: Profile) -> bool:
                    or m.suit == "bezique_jack" for m in profile.melds))
 
 
+def _suits(suit: str, pattern: str, t: int, trump_from: tuple[str, ...]) -> list[int]:
+    """The suits a meld row may be formed in (as :func:`engine.melds._suits_for`)."""
+    if t < 0:
+        return [0, 1, 2, 3] if (suit == "trump" and pattern in trump_from) or suit == "any" \
+            else []
+    if suit == "trump":
+        return [t]
+    if suit == "plain":
+        return [s for s in range(4) if s != t]
+    return [0, 1, 2, 3]
+
+
 def rules_for(profile: Profile, trump: int | None) -> Rules:
     """Compiled rules, cached per (profile, trump)."""
     key = (id(profile), -1 if trump is None else trump)
@@ -132,16 +179,13 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
     t = -1 if trump is None else trump
     classes: dict[str, int] = {}
     melds: list[MeldRule] = []
+    trump_from = profile.declaring.trump_from
     for index, spec in enumerate(profile.melds):
+        cls = classes.setdefault(spec.meld_class, len(classes))
         if spec.pattern == "carte_blanche":
             continue
-        if spec.suit == "trump":
-            suits = [] if t < 0 else [t]
-        elif spec.suit == "plain":
-            suits = [s for s in range(4) if s != t]
-        else:
-            suits = [0, 1, 2, 3]
-        cls = classes.setdefault(spec.meld_class, len(classes))
+        suits = _suits(spec.suit, spec.pattern, t, trump_from)
+        fixes = t < 0 and spec.suit == "trump" and spec.pattern in trump_from
         variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
         if spec.pattern == "marriage":
             variants = [(((s * 8 + Rank.KING,), spec.count), ((s * 8 + Rank.QUEEN,), spec.count))
@@ -151,7 +195,6 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
                                                           Rank.QUEEN, Rank.JACK))
                         for s in suits]
         elif spec.pattern == "bezique":
-            from engine.cards import Suit
             queen, jack = profile.bezique_pair(None if t < 0 else Suit(t))
             variants = [(((queen,), spec.count), ((jack,), spec.count))]
         elif spec.pattern == "rank_set":
@@ -166,7 +209,7 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
                 if len(kinds) == 1:
                     need |= bits
             melds.append(MeldRule(index, spec.kind, spec.points, cls, spec.level,
-                                  tuple(compiled), need))
+                                  tuple(compiled), need, fixes, tuple(groups)))
     dec, dix, sc, po = profile.declaring, profile.dix, profile.scoring, profile.playoff
     rules = Rules(
         profile=profile, trump=t, melds=tuple(melds),
@@ -177,7 +220,16 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         must_trump=po.must_trump,
         brisque_points=sc.brisque_points if sc.brisques == "count" else 0,
         last_bonus=sc.last_trick_bonus, trick_points=sc.points_per_trick,
-        tricks=profile.tricks_per_deal)
+        tricks=profile.tricks_per_deal, players=profile.players,
+        partnerships=profile.partnerships,
+        partner_declares=dec.partner_declares and profile.partnerships,
+        use_partner_table=dec.use_partner_table and profile.partnerships,
+        last_split=sc.last_trick_split and profile.partnerships,
+        dix_trick_win=dix.on_trick_win, all_new=dec.multi_bezique_all_new,
+        spec_class=tuple(classes[m.meld_class] for m in profile.melds),
+        spec_level=tuple(m.level for m in profile.melds),
+        spec_points=tuple(m.points for m in profile.melds),
+        spec_bezique=tuple(m.pattern == "bezique" for m in profile.melds))
     _RULES[key] = rules
     return rules
 
@@ -189,21 +241,44 @@ def beats(lead: int, follow: int, trump: int) -> bool:
     return fs == trump
 
 
-class FastDeal:
-    """A two-handed deal as plain lists and ints. ``hold[p]`` is player p's holding,
-    ``history[p]``/``pending[p]`` lists of ``(rule index, kind name, cards tuple)``."""
+def best_index(trick: Sequence[int], trump: int) -> int:
+    """Index of the card winning ``trick`` so far (the first of identical cards)."""
+    best = 0
+    for i in range(1, len(trick)):
+        if beats(trick[best], trick[i], trump):
+            best = i
+    return best
 
-    __slots__ = ("rules", "hold", "history", "pending", "scores", "brisques", "trick",
-                 "played", "dix_counted", "turn_up", "stock", "tricks_played",
+
+def _fits(rule: MeldRule, cards: tuple[int, ...]) -> bool:
+    """True when ``cards`` form ``rule`` exactly."""
+    total = 0
+    for bits, count in rule.groups:
+        if sum(1 for c in cards if bits >> (c & 31) & 1) != count:
+            return False
+        total += count
+    return total == len(cards)
+
+
+class FastDeal:
+    """A deal as plain lists and ints. ``hold[p]`` is player p's holding,
+    ``tables[p]`` the bitmask of its exposed cards, ``history[p]``/``pending[p]``
+    lists of ``(meld index, cards tuple)`` shared by partners."""
+
+    __slots__ = ("rules", "n", "hold", "tables", "history", "pending", "scores", "brisques",
+                 "trick", "played", "dix_counted", "turn_up", "stock", "tricks_played",
                  "scored_this_turn", "leader", "to_move", "phase")
 
     def __init__(self, rules: Rules) -> None:
+        n = rules.players
         self.rules = rules
-        self.hold: list[list[int]] = [[], []]
-        self.history: list[list[tuple[int, tuple[int, ...]]]] = [[], []]
-        self.pending: list[list[tuple[int, tuple[int, ...]]]] = [[], []]
-        self.scores = [0, 0]
-        self.brisques = [0, 0]
+        self.n = n
+        self.hold: list[list[int]] = [[] for _ in range(n)]
+        self.tables = [0] * n
+        self.history: list[MeldList] = _side_lists(rules)
+        self.pending: list[MeldList] = _side_lists(rules)
+        self.scores = [0] * n
+        self.brisques = [0] * n
         self.trick: list[int] = []
         self.played = 0            # bitmask of card ids played
         self.dix_counted = 0       # bitmask of card ids
@@ -227,9 +302,10 @@ class FastDeal:
 
     @classmethod
     def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int) -> FastDeal:
+        n = profile.players
         position = 0
-        hands: list[list[int]] = [[], []]
-        order = [(dealer + 1) % 2, dealer]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        order = [(dealer + 1 + i) % n for i in range(n)]
         for packet in profile.deal_packets:
             for player in order:
                 hands[player].extend(deck[position:position + packet])
@@ -243,8 +319,13 @@ class FastDeal:
         s = cls(rules_for(profile, trump))
         s.hold = hands
         s.turn_up = turn_up
-        s.stock = list(reversed(deck[position:]))
-        s.leader = s.to_move = (dealer + 1) % 2
+        stock = list(deck[position:])
+        # Cards that cannot go round are set aside unseen, as Deal does.
+        spare = (len(stock) + (1 if turn_up >= 0 else 0)) % n
+        if spare:
+            del stock[len(stock) - spare:]
+        s.stock = list(reversed(stock))
+        s.leader = s.to_move = (dealer + 1) % n
         if turn_up >= 0 and profile.dix.dealer_on_turn_up and (turn_up & 31) == s.rules.seven:
             s.scores[dealer] += s.rules.dix_points
             s.dix_counted |= 1 << turn_up
@@ -253,7 +334,7 @@ class FastDeal:
     @classmethod
     def from_deal(cls, deal: Deal) -> FastDeal:
         """The current state of an engine deal."""
-        return cls.from_parts(deal, [sorted(deal.holding(p)) for p in range(2)],
+        return cls.from_parts(deal, [sorted(deal.holding(p)) for p in range(deal.profile.players)],
                               list(deal.stock))
 
     @classmethod
@@ -263,19 +344,23 @@ class FastDeal:
         with the holdings and the stock (in ``pop()`` order) given explicitly."""
         d = deal
         s = cls(rules_for(d.profile, d.trump))  # type: ignore[attr-defined]
+        rules = s.rules
         s.hold = holds
-        idx = {m.index: i for i, m in enumerate(s.rules.melds)}
-        names = {m.kind: m.index for m in s.rules.melds}
-        del idx
+        names = {m.kind: i for i, m in enumerate(rules.profile.melds)}
 
-        def conv(melds: Sequence[object]) -> list[tuple[int, tuple[int, ...]]]:
-            out = []
-            for m in melds:
-                out.append((names[m.kind], tuple(sorted(m.cards))))  # type: ignore[attr-defined]
-            return out
+        def conv(melds: Sequence[object]) -> MeldList:
+            return [(names[m.kind], tuple(sorted(m.cards)))  # type: ignore[attr-defined]
+                    for m in melds]
 
-        s.history = [conv(h) for h in d.history]  # type: ignore[attr-defined]
-        s.pending = [conv(p) for p in d.pending]  # type: ignore[attr-defined]
+        histories = d.history  # type: ignore[attr-defined]
+        pendings = d.pending  # type: ignore[attr-defined]
+        for p in range(s.n):
+            # Partners share the lists (as in Deal): fill each side's list once.
+            if not s.history[p]:
+                s.history[p].extend(conv(histories[p]))
+            if not s.pending[p]:
+                s.pending[p].extend(conv(pendings[p]))
+        s.tables = [_mask(t) for t in d.tables]  # type: ignore[attr-defined]
         s.scores = list(d.scores)  # type: ignore[attr-defined]
         s.brisques = [sum(1 for c in w if c % 8 >= 6) for w in d.won]  # type: ignore[attr-defined]
         s.trick = list(d.trick)  # type: ignore[attr-defined]
@@ -294,9 +379,17 @@ class FastDeal:
     def copy(self) -> FastDeal:
         s = FastDeal.__new__(FastDeal)
         s.rules = self.rules
-        s.hold = [self.hold[0][:], self.hold[1][:]]
-        s.history = [self.history[0][:], self.history[1][:]]
-        s.pending = [self.pending[0][:], self.pending[1][:]]
+        s.n = self.n
+        s.hold = [h[:] for h in self.hold]
+        s.tables = self.tables[:]
+        if self.rules.partnerships:
+            h = [self.history[0][:], self.history[1][:]]
+            w = [self.pending[0][:], self.pending[1][:]]
+            s.history = [h[p % 2] for p in range(self.n)]
+            s.pending = [w[p % 2] for p in range(self.n)]
+        else:
+            s.history = [h[:] for h in self.history]
+            s.pending = [w[:] for w in self.pending]
         s.scores = self.scores[:]
         s.brisques = self.brisques[:]
         s.trick = self.trick[:]
@@ -320,31 +413,59 @@ class FastDeal:
     def final_scores(self) -> list[int]:
         return self.scores[:]
 
+    def side(self, player: int) -> int:
+        return player % 2 if self.rules.partnerships else player
+
+    def side_scores(self) -> list[int]:
+        """Points per side (a player, or a partnership)."""
+        if not self.rules.partnerships:
+            return self.scores[:]
+        s = self.scores
+        return [s[0] + s[2], s[1] + s[3]]
+
+    def partner(self, player: int) -> int:
+        """The partner's seat, or -1 without partnerships."""
+        return (player + 2) % 4 if self.rules.partnerships else -1
+
     def _reuse_ok(self, rule: MeldRule, cards: tuple[int, ...], player: int) -> bool:
         history = self.history[player]
         if not history:
             return True
-        melds = self.rules.melds
-        by_index = _by_index(self.rules)
+        r = self.rules
         mask = _mask(cards)
+        if r.all_new and r.spec_bezique[rule.index] and len(cards) > 2:
+            for index, prior in history:
+                if r.spec_bezique[index] and _mask(prior) & mask:
+                    return False
+        classes, levels = r.spec_class, r.spec_level
         for index, prior in history:
-            spec = melds[by_index[index]]
-            if spec.meld_class != rule.meld_class or spec.level < rule.level:
+            if classes[index] != rule.meld_class or levels[index] < rule.level:
                 continue
             pmask = _mask(prior)
             if not pmask & mask:
                 continue
-            if self.rules.reform and pmask & self.played and pmask != mask:
+            if r.reform and pmask & self.played and pmask != mask:
                 continue
             return False
         return True
 
+    def meld_pool(self, player: int) -> list[int]:
+        """The cards ``player`` may declare with: its holding, and the partner's
+        exposed cards where the profile allows it."""
+        hold = self.hold[player]
+        if not self.rules.use_partner_table:
+            return hold
+        table = self.tables[(player + 2) % 4]
+        if not table:
+            return hold
+        return hold + [c for c in self.hold[(player + 2) % 4] if table >> c & 1]
+
     def meld_options(self, player: int) -> list[tuple[MeldRule, tuple[int, ...]]]:
         """Every (meld, cards) ``player`` may score now by the reuse rule."""
-        hold = self.hold[player]
+        pool = self.meld_pool(player)
         present = 0
         by_kind: dict[int, list[int]] = {}
-        for c in hold:
+        for c in pool:
             present |= 1 << (c & 31)
             by_kind.setdefault(c & 31, []).append(c)
         out: list[tuple[MeldRule, tuple[int, ...]]] = []
@@ -352,18 +473,26 @@ class FastDeal:
             if present & rule.need_mask != rule.need_mask:
                 continue
             pools = []
-            for bits, count in rule.groups:
-                pool = [c for k in _kinds_of(bits) for c in by_kind.get(k, ())]
-                if len(pool) < count:
+            for kinds, count in rule.parts:
+                group = [c for k in kinds for c in by_kind.get(k, ())]
+                if len(group) < count:
                     break
-                pool.sort()
-                pools.append(list(combinations(pool, count)))
+                group.sort()
+                pools.append(list(combinations(group, count)))
             else:
                 for parts in product(*pools):
                     cards = tuple(sorted(c for part in parts for c in part))
                     if self._reuse_ok(rule, cards, player):
                         out.append((rule, cards))
         return out
+
+    def _pending_ok(self, index: int, cards: tuple[int, ...], player: int) -> bool:
+        """A waiting meld may score when it still forms its meld (trumps may have
+        been fixed since it was named) and the reuse rule allows it."""
+        for rule in self.rules.melds:
+            if rule.index == index and _fits(rule, cards):
+                return self._reuse_ok(rule, cards, player)
+        return False
 
     def legal(self) -> list[FastAction]:
         """The fast actions of the player to move, as ``Deal.legal_actions`` lists them."""
@@ -379,31 +508,40 @@ class FastDeal:
         return self._declare_actions(p)
 
     def playoff_replies(self, hold: list[int], lead: int) -> list[int]:
+        """The cards of ``hold`` that may follow the current trick in the play-off
+        (``lead`` is its first card; with more players the card winning so far
+        sets what must be beaten)."""
         r = self.rules
+        trick = self.trick
+        best = lead if len(trick) < 2 else trick[best_index(trick, r.trump)]
         ls = (lead & 31) >> 3
         same = [c for c in hold if (c & 31) >> 3 == ls]
         if same and r.follow_suit:
             if r.must_win:
-                lr = lead & 7
-                higher = [c for c in same if (c & 7) > lr]
+                higher = [c for c in same if beats(best, c, r.trump)]
                 if higher:
                     return higher
             return same
         if r.must_trump and r.trump >= 0 and ls != r.trump:
             trumps = [c for c in hold if (c & 31) >> 3 == r.trump]
             if trumps:
+                if r.must_win:
+                    winners = [c for c in trumps if beats(best, c, r.trump)]
+                    if winners:
+                        return winners
                 return trumps
         return list(hold)
 
     def _declare_actions(self, p: int) -> list[FastAction]:
         r = self.rules
         acts: list[FastAction] = [DRAW]
+        if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
+            acts.append(PARTNER)
         if self.scored_this_turn < r.per_trick:
             for rule, cards in self.meld_options(p):
                 acts.append((DECLARE, rule.index, cards))
             for index, cards in self.pending[p]:
-                rule = r.melds[_by_index(r)[index]]
-                if self._reuse_ok(rule, cards, p):
+                if self._pending_ok(index, cards, p):
                     acts.append((SCORE, index, cards))
         elif r.cady:
             waiting = set(self.pending[p])
@@ -428,6 +566,8 @@ class FastDeal:
         if isinstance(action, int):
             if action == DRAW:
                 self._draw()
+            elif action == PARTNER:
+                self.to_move = (self.to_move + 2) % 4
             else:
                 self._play(action)
             return
@@ -437,10 +577,16 @@ class FastDeal:
         if code == DECLARE or code == SCORE:
             if code == SCORE:
                 self.pending[p].remove((index, cards))
+            self._expose(p, cards)
             self.history[p].append((index, cards))
             self.scored_this_turn += 1
-            self.scores[p] += r.melds[_by_index(r)[index]].points
+            self.scores[p] += r.spec_points[index]
+            if r.trump < 0:
+                rule = next(m for m in r.melds if m.index == index)
+                if rule.fixes_trump:
+                    self.rules = rules_for(r.profile, (min(cards) & 31) >> 3)
         elif code == ANNOUNCE:
+            self._expose(p, cards)
             self.pending[p].append((index, cards))
         elif code == SHOW:
             self.scores[p] += r.dix_points
@@ -450,57 +596,88 @@ class FastDeal:
             hold = self.hold[p]
             hold.remove(card)
             hold.append(self.turn_up)
+            self.tables[p] &= ~(1 << card)
             self.turn_up = card
             if not (self.dix_counted >> card) & 1:
                 self.scores[p] += r.dix_points
                 self.dix_counted |= 1 << card
 
+    def _expose(self, p: int, cards: tuple[int, ...]) -> None:
+        """The cards of a meld from ``p``'s own holding go on its table (a partner's
+        exposed cards used in it stay on the partner's table)."""
+        hold = self.hold[p]
+        for c in cards:
+            if c in hold:
+                self.tables[p] |= 1 << c
+
     def _play(self, card: int) -> None:
         p = self.to_move
         r = self.rules
         self.hold[p].remove(card)
+        self.tables[p] &= ~(1 << card)
         self.played |= 1 << card
         self.trick.append(card)
         pending = self.pending[p]
         if pending:
-            self.pending[p] = [m for m in pending if card not in m[1]]
+            pending[:] = [m for m in pending if card not in m[1]]
         if r.dix_first_play and (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
             self.scores[p] += r.dix_points
             self.dix_counted |= 1 << card
-        if len(self.trick) < 2:
+        n = self.n
+        if len(self.trick) < n:
             self.phase = FOLLOW
-            self.to_move = 1 - p
+            self.to_move = (p + 1) % n
             return
-        lead, follow = self.trick
-        winner = 1 - self.leader if beats(lead, follow, r.trump) else self.leader
-        self.brisques[winner] += ((lead & 7) >= 6) + ((follow & 7) >= 6)
+        trick = self.trick
+        best = best_index(trick, r.trump)
+        winner = (self.leader + best) % n
+        win_card = trick[best]
+        self.brisques[winner] += sum(1 for c in trick if (c & 7) >= 6)
+        if r.dix_trick_win and (win_card & 31) == r.seven and not (
+                self.dix_counted >> win_card) & 1:
+            self.scores[winner] += r.dix_points
+            self.dix_counted |= 1 << win_card
         self.trick = []
         self.tricks_played += 1
         self.scores[winner] += r.trick_points
         self.leader = self.to_move = winner
         if self.tricks_played == r.tricks:
-            self.scores[winner] += r.last_bonus
-            if r.brisque_points:
-                self.scores[0] += self.brisques[0] * r.brisque_points
-                self.scores[1] += self.brisques[1] * r.brisque_points
-            self.phase = OVER
+            self._end(winner)
         elif self.stock or self.turn_up >= 0:
             self.phase = DECLARE_PHASE
             self.scored_this_turn = 0
         else:
             self.phase = LEAD
 
+    def _end(self, winner: int) -> None:
+        r = self.rules
+        if r.last_split:
+            half = r.last_bonus // 2
+            self.scores[winner] += r.last_bonus - half
+            self.scores[(winner + 2) % 4] += half
+        else:
+            self.scores[winner] += r.last_bonus
+        if r.brisque_points:
+            for p in range(self.n):
+                self.scores[p] += self.brisques[p] * r.brisque_points
+        self.phase = OVER
+
     def _draw(self) -> None:
-        winner = self.to_move
-        for player in (winner, 1 - winner):
+        winner = self.leader   # the trick winner draws first, even if the partner declared
+        n = self.n
+        for offset in range(n):
+            player = (winner + offset) % n
             if self.stock:
                 self.hold[player].append(self.stock.pop())
             elif self.turn_up >= 0:
                 self.hold[player].append(self.turn_up)
                 self.turn_up = -1
         self.phase = LEAD
+        self.to_move = winner
         if not self.stock and self.turn_up < 0:
-            self.pending = [[], []]
+            for p in range(n):
+                self.pending[p].clear()
+            self.tables = [0] * n
 
     # --- playouts ---------------------------------------------------------------------
 
@@ -518,6 +695,14 @@ class FastDeal:
             if trace is not None:
                 trace.append(action)
             self.apply(action)
+
+
+def _side_lists(rules: Rules) -> list[MeldList]:
+    """One list per player; partners share theirs (the same object)."""
+    if rules.partnerships:
+        sides: list[MeldList] = [[], []]
+        return [sides[p % 2] for p in range(rules.players)]
+    return [[] for _ in range(rules.players)]
 
 
 _KINDS: dict[int, tuple[int, ...]] = {}
@@ -558,7 +743,9 @@ def _by_index(rules: Rules) -> dict[int, int]:
 def to_action(rules: Rules, action: FastAction) -> Action:
     """The engine :class:`Action` of a fast action."""
     if isinstance(action, int):
-        return Action(ActionType.DRAW) if action == DRAW else Action.play(action)
+        if action == DRAW:
+            return Action(ActionType.DRAW)
+        return Action(ActionType.PARTNER) if action == PARTNER else Action.play(action)
     code, index, cards = action
     meld = rules.profile.melds[index].kind if index >= 0 else ""
     return Action(_CODE_TYPES[code], tuple(sorted(cards)), meld)
@@ -570,6 +757,8 @@ def from_action(rules: Rules, action: Action) -> FastAction:
         return action.card
     if action.type is ActionType.DRAW:
         return DRAW
+    if action.type is ActionType.PARTNER:
+        return PARTNER
     index = -1
     if action.meld:
         index = next(i for i, m in enumerate(rules.profile.melds) if m.kind == action.meld)

@@ -35,9 +35,8 @@ from engine.bots.fastplay import (
     SHOW,
     FastAction,
     FastDeal,
-    _by_index,
-    _kinds_of,
     beats,
+    best_index,
 )
 
 
@@ -79,13 +78,12 @@ def blocked_masks(state: FastDeal, player: int) -> list[int]:
     melds = rules.melds
     if not history:
         return [0] * len(melds)
-    by_index = _by_index(rules)
+    classes, levels = rules.spec_class, rules.spec_level
     out = []
     for rule in melds:
         blocked = 0
         for index, cards in history:
-            spec = melds[by_index[index]]
-            if spec.meld_class == rule.meld_class and spec.level >= rule.level:
+            if classes[index] == rule.meld_class and levels[index] >= rule.level:
                 for c in cards:
                     blocked |= 1 << c
         out.append(blocked)
@@ -104,19 +102,40 @@ def _unseen_kinds(state: FastDeal, player: int, hold: list[int]) -> tuple[list[i
     for c in range(32 * packs):
         if played >> c & 1:
             seen[c & 31] += 1
-    opp = 1 - player
     exposed: set[int] = set()
-    for melds in (state.history[opp], state.pending[opp]):
-        for _index, cards in melds:
-            exposed.update(cards)
-    for c in exposed:
+    for other in _others(state, player):
+        for melds in (state.history[other], state.pending[other]):
+            for _index, cards in melds:
+                exposed.update(cards)
+    for c in exposed - set(hold):
         if not played >> c & 1:
             seen[c & 31] += 1
     if state.turn_up >= 0:
         seen[state.turn_up & 31] += 1
     unseen = [packs - s for s in seen]
-    draws = (len(state.stock) + (1 if state.turn_up >= 0 else 0) + 1) // 2
+    n = state.n
+    draws = (len(state.stock) + (1 if state.turn_up >= 0 else 0) + n - 1) // n
     return unseen, draws / max(1, sum(unseen))
+
+
+def _others(state: FastDeal, player: int) -> list[int]:
+    """The other players (partners share their meld lists: one of them is enough)."""
+    return [q for q in range(state.n) if q != player and state.history[q] is not
+            state.history[player]]
+
+
+def opponents(state: FastDeal, player: int) -> list[int]:
+    """The players on the other sides."""
+    side = state.side(player)
+    return [q for q in range(state.n) if state.side(q) != side]
+
+
+def _to_beat(state: FastDeal) -> tuple[int, bool]:
+    """The card winning the current trick so far, and whether the partner holds it."""
+    trick = state.trick
+    best = best_index(trick, state.rules.trump)
+    holder = (state.to_move - len(trick) + best) % state.n
+    return trick[best], holder == state.partner(state.to_move)
 
 
 def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int],
@@ -144,21 +163,29 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
     if counting:
         unseen, rate = _unseen_kinds(state, player, hold)
     best = 0
+    # The hot loop of the rollouts: the holding grouped by kind once, so a meld's
+    # group looks up its kinds instead of scanning the holding.
+    by_kind: dict[int, list[int]] = {}
+    for c in hold:
+        by_kind.setdefault(c & 31, []).append(c)
     for i, rule in enumerate(rules.melds):
         bmask = blocked[i]
         cards: list[int] = []
         missing = 0
         chance = 1.0
-        for bits, count in rule.groups:
-            have = sorted(c for c in hold if bits >> (c & 31) & 1 and not bmask >> c & 1)
-            cards.extend(have[:count])
+        for kinds, count in rule.parts:
+            have = [c for k in kinds for c in by_kind.get(k, ()) if not bmask >> c & 1]
+            if len(have) > count:
+                have.sort()
+                del have[count:]
+            cards.extend(have)
             if len(have) < count:
                 need = count - len(have)
                 missing += need
                 if missing > 2:
                     break
                 if counting:
-                    avail = sum(unseen[k] for k in _kinds_of(bits))
+                    avail = sum(unseen[k] for k in kinds)
                     if w.binomial:
                         chance *= _at_least(need, avail, min(1.0, rate))
                     else:
@@ -210,9 +237,9 @@ def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.0,
             aces = [c for c in hold if (c & 7) == 7 and (c & 31) >> 3 != trump]
             return aces[0] if aces else min(hold, key=lambda c: ((c & 31) >> 3 == trump,
                                                                  c & 7))
-        lead = state.trick[0]
-        options = state.playoff_replies(hold, lead)
-        winners = [c for c in options if beats(lead, c, trump)]
+        options = state.playoff_replies(hold, state.trick[0])
+        top, mate = _to_beat(state)
+        winners = [] if mate else [c for c in options if beats(top, c, trump)]
         if winners:
             return min(winners, key=lambda c: ((c & 31) >> 3 == trump, c & 7))
         return min(options, key=lambda c: ((c & 7) >= 6, (c & 31) >> 3 == trump, c & 7))
@@ -233,17 +260,20 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
     if state.phase == LEAD:
         return {c: -(keep[c] + (w.lead_brisque if (c & 7) >= 6 and (c & 31) >> 3 != trump
                                 else 0.0)) for c in hold}
-    lead = state.trick[0]
+    lead, mate = _to_beat(state)
     specs = rules.profile.melds
     threat = w.threat
-    for index, _cards in state.pending[1 - p]:
-        threat = max(threat, float(specs[index].points))
-    if w.table_threat:
-        threat = max(threat, w.table_threat * _table_threat(state, 1 - p))
+    for opp in opponents(state, p):
+        for index, _cards in state.pending[opp]:
+            threat = max(threat, float(specs[index].points))
+        if w.table_threat:
+            threat = max(threat, w.table_threat * _table_threat(state, opp))
     if state.stock_count <= w.late_stock:
         threat *= w.late_threat
+    if mate:
+        threat = 0.0   # the partner holds the trick: losing it to him gives nothing away
     pending_best = max((specs[i].points for i, _c in state.pending[p]), default=0)
-    lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
+    lead_pts = 10.0 * sum(1 for c in state.trick if (c & 7) >= 6)
     after: dict[int, int] = {}
     scores: dict[int, float] = {}
     for c in hold:
@@ -255,6 +285,8 @@ def play_scores(state: FastDeal, w: PolicyWeights = HEURISTIC) -> dict[int, floa
                 meld = max(meld, pending_best)
                 after[c & 31] = meld
             v = w.capture * (lead_pts + own) + w.meld_win * meld + w.win_bonus
+        elif mate:
+            v = w.capture * own      # an own brisque given to the partner stays on the side
         else:
             v = -w.lose_own * own - threat
         scores[c] = v - keep[c]

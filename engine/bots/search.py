@@ -23,9 +23,15 @@ choices seen), and judges each on winning the deal
 there, so counting wins rather than points pays.
 
 In the play-off the bot plays exactly with the project's solver
-(:mod:`engine.bots.playoff`). Where the fast simulator does not apply (four
-players, no turn-up, carte blanche: :func:`engine.bots.fastplay.supported`)
-the bot plays the heuristic's move.
+(:mod:`engine.bots.playoff`) when two play; with three or four players (each
+for himself, or partners) the hands of the others are not known, so it goes
+on searching, every line followed to the end of the deal. With more than two
+players a determinization deals the unseen cards among all the other hands
+(:func:`engine.view.sample_hands`) and a line is valued as the points of the
+bot's side minus the mean of the other sides' (:func:`margin`). Where the fast
+simulator does not apply (carte blanche, Rubicon's re-forming, melds from
+captures: :func:`engine.bots.fastplay.supported`) the bot plays the
+heuristic's move.
 
 ``samples`` bounds the determinizations per decision and ``time_limit`` the
 seconds per decision (whichever comes first). A *cheating* bot (``oracle``)
@@ -54,8 +60,8 @@ from engine.bots.fastplay import (
     FastAction,
     FastDeal,
     Rules,
-    _by_index,
     _mask,
+    best_index,
     from_action,
     rules_for,
     supported,
@@ -79,7 +85,7 @@ from engine.bots.policy import (
 from engine.bots.reasons import Reason
 from engine.deal import Deal
 from engine.melds import ScoredMeld
-from engine.view import PlayerView, sample_unseen
+from engine.view import PlayerView, sample_hands, sample_unseen
 
 PRIOR_BONUS = 4.0
 
@@ -117,7 +123,7 @@ def keep_table(rules: Rules) -> list[float]:
 
 def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
             horizon: int = 99, policy: str = "fast",
-            weights: tuple[PolicyWeights, PolicyWeights] = (HEURISTIC, HEURISTIC)) -> None:
+            weights: tuple[PolicyWeights, ...] = (HEURISTIC,) * 4) -> None:
     """Play ``state`` with a fast rule-of-thumb policy (``"heuristic"``: the
     weighted policy, ``weights[p]`` for player p; ``"fast"``: the crude one), to
     the end or until ``horizon`` more tricks are finished (then stopping before a
@@ -139,16 +145,16 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
 
 
 def playoff_estimate(state: FastDeal, player: int) -> float:
-    """A cheap estimate of ``player``'s play-off points minus the opponent's, from
-    the holdings when the stock is exhausted: the brisques and the last trick
-    shared by trump length and high cards."""
+    """A cheap estimate of the play-off points of ``player``'s side minus the other
+    sides' mean, from the holdings when the stock is exhausted: the brisques and
+    the last trick shared by trump length and high cards."""
     if state.phase == OVER:
         return 0.0
     rules = state.rules
     trump = rules.trump
-    strength = [1.0, 1.0]
+    strength = [1.0] * state.n
     left = 0
-    for p in (0, 1):
+    for p in range(state.n):
         for c in state.hold[p]:
             rank = c & 7
             if rank >= 6:
@@ -160,9 +166,32 @@ def playoff_estimate(state: FastDeal, player: int) -> float:
             elif rank == 6:
                 strength[p] += 0.5
     total = left * rules.brisque_points + rules.last_bonus + rules.trick_points * len(
-        state.hold[0])
-    share = strength[player] / (strength[0] + strength[1])
-    return total * (2 * share - 1)
+        state.hold[player])
+    side = state.side(player)
+    mine = sum(v for p, v in enumerate(strength) if state.side(p) == side)
+    share = mine / sum(strength)
+    others = len(state.side_scores()) - 1
+    return total * share - total * (1 - share) / others
+
+
+def margin(state: FastDeal, player: int, extra: Callable[[FastDeal, int], float]) -> float:
+    """The points of ``player``'s side minus the mean of the other sides' (two
+    players: minus the opponent's), each side's ``extra`` value of its holdings
+    added (partners' values summed)."""
+    n = state.n
+    if n == 2:
+        return (state.scores[player] - state.scores[1 - player]
+                + extra(state, player) - extra(state, 1 - player))
+    values = [0.0] * n
+    for p in range(n):
+        values[state.side(p)] += state.scores[p] + extra(state, p)
+    side = state.side(player)
+    sides = len(state.side_scores())
+    return values[side] - (sum(values[:sides]) - values[side]) / (sides - 1)
+
+
+def _none(state: FastDeal, player: int) -> float:
+    return 0.0
 
 
 def static_value(state: FastDeal, player: int) -> float:
@@ -234,8 +263,8 @@ def crude_action(state: FastDeal, rng: random.Random, noise: float = 0.1) -> Fas
                        + (8.0 if (c & 7) >= 6 and (c & 31) >> 3 != trump else 0.0))
         aces = [c for c in hold if (c & 7) == 7 and (c & 31) >> 3 != trump]
         return aces[0] if aces else min(hold, key=lambda c: keep[c & 31])
-    lead = state.trick[0]
-    options = hold if in_stock else state.playoff_replies(hold, lead)
+    lead = state.trick[best_index(state.trick, trump)]
+    options = hold if in_stock else state.playoff_replies(hold, state.trick[0])
     if rand() < noise:
         return options[int(rand() * len(options))]
     lead_pts = 10.0 if (lead & 7) >= 6 else 0.0
@@ -440,7 +469,7 @@ def _consistent(rules: Rules, e: Observation, opp: int, hold: list[int]) -> bool
     for rule, _cards in options:
         if rule.points <= spec.points:
             continue
-        if early and rule.meld_class == rules.melds[_by_index(rules)[e.meld]].meld_class \
+        if early and rule.meld_class == rules.spec_class[e.meld] \
                 and rule.level > spec.level:
             continue
         return False
@@ -502,9 +531,21 @@ def _placed(view: PlayerView, opp_hand: list[int], stock_pop_order: list[int]) -
     return FastDeal.from_parts(view, holds, stock_pop_order)
 
 
+def _placed_all(view: PlayerView, hands: list[list[int]], stock_pop_order: list[int]
+                ) -> FastDeal:
+    """As :func:`_placed` for any number of players: ``hands[p]`` concealed in
+    player p's hand (its exposed cards are added; the seat's own entry is ignored)."""
+    holds = [sorted([*hands[p], *view.tables[p]]) for p in range(view.players)]
+    holds[view.seat] = sorted(view.holding)
+    return FastDeal.from_parts(view, holds, stock_pop_order)
+
+
 def _own_state(view: PlayerView) -> FastDeal:
     """A fast deal of ``view`` with the unseen cards placed arbitrarily: enough for
     the policy, which reads only what the seat sees."""
+    if view.players != 2:
+        hands, order = sample_hands(view, random.Random(0))
+        return _placed_all(view, hands, list(reversed(order)))
     opp_hand, order = sample_unseen(view, random.Random(0))
     return _placed(view, opp_hand, list(reversed(order)))
 
@@ -577,10 +618,11 @@ class StrongBot:
         self.oracle: Deal | None = None     # set by a referee for the cheating variant
 
     def choose(self, view: PlayerView) -> Action:
-        if self.infer:
+        infer = self.infer and view.players == 2   # the opponent model is two-handed
+        if infer:
             self.model.observe(view)
         action = self.search(view).action
-        if self.infer:
+        if infer:
             self.model.record(action)
         return action
 
@@ -592,13 +634,13 @@ class StrongBot:
         if solvable(view):
             card, _value, _how = best_playoff_card(view)
             return SearchResult(Action.play(card), {}, 0)
-        if not supported(view.profile) or view.stock_count == 0:
+        if not supported(view.profile) or (view.stock_count == 0 and view.players == 2):
             # The simulator does not apply: the heuristic's move.
             return SearchResult(advise(view).action, {}, 0)
         plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
                 else _policy_plan(view, self.weights, self.gap))
         if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
-                and points_objective(view)):
+                and points_objective(view) and view.players == 2):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
         if self.gap > 0 and plan.clear:
@@ -613,8 +655,10 @@ class StrongBot:
         # Paired differences against the heuristic's choice (common random numbers).
         diff_sum = [0.0] * len(candidates)
         diff_sq = [0.0] * len(candidates)
-        seat, opp = view.seat, view.opponent
-        rollout_weights = self._rollout_weights(seat)
+        seat = view.seat
+        rollout_weights = self._rollout_weights(seat, view.players)
+        # Three or four players in the play-off: follow every line to the end.
+        horizon = self.horizon if view.stock_count else 99
         done = 0
         values = [0.0] * len(candidates)
         while done < self.samples and (done == 0 or time.perf_counter() < deadline):
@@ -623,14 +667,12 @@ class StrongBot:
             for i, action in enumerate(fast):
                 state = base.copy()
                 state.apply(action)
-                rollout(state, random.Random(seed), self.noise, self.horizon, self.policy,
+                rollout(state, random.Random(seed), self.noise, horizon, self.policy,
                         rollout_weights)
-                if self.horizon < 0:
-                    v = (state.scores[seat] - state.scores[opp]
-                         + playoff_estimate(state, seat))
+                if horizon < 0:
+                    v = margin(state, seat, _none) + playoff_estimate(state, seat)
                 else:
-                    v = (state.scores[seat] - state.scores[opp]
-                         + static_value(state, seat) - static_value(state, opp))
+                    v = margin(state, seat, static_value)
                 values[i] = v
                 totals[i] += v
             for i in range(len(candidates)):
@@ -650,10 +692,10 @@ class StrongBot:
                 best = prior
         return SearchResult(best, means, done)
 
-    def _rollout_weights(self, seat: int) -> tuple[PolicyWeights, PolicyWeights]:
-        """Own play by the bot's weights, the opponent's by the heuristic's: the
+    def _rollout_weights(self, seat: int, players: int = 2) -> tuple[PolicyWeights, ...]:
+        """Own play by the bot's weights, the others' by the heuristic's: the
         same model of the opponent as the inference (OpponentModel)."""
-        return (self.weights, HEURISTIC) if seat == 0 else (HEURISTIC, self.weights)
+        return tuple(self.weights if p == seat else HEURISTIC for p in range(players))
 
     def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
         """From ``endgame_stock`` down: every candidate play is followed to the end of the
@@ -712,7 +754,12 @@ class StrongBot:
     def _determinize(self, view: PlayerView) -> FastDeal:
         if self.oracle is not None:
             deal = self.oracle
+            if view.players != 2:
+                return _placed_all(view, [sorted(h) for h in deal.hands], list(deal.stock))
             return _placed(view, sorted(deal.hands[view.opponent]), list(deal.stock))
+        if view.players != 2:
+            hands, order = sample_hands(view, self.rng)
+            return _placed_all(view, hands, list(reversed(order)))
         opp_hand, draw_order = self._sample(view)
         return _placed(view, opp_hand, list(reversed(draw_order)))
 

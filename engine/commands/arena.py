@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
 from engine.deal import Deal
-from engine.errors import UsageError
-from engine.profile import Profile, load_profile
+from engine.errors import BeziqueError, UsageError
+from engine.profile import Profile, apply_option, load_profile
 from engine.view import PlayerView
 
 CHEAT_SUFFIX = "-cheat"
@@ -41,6 +41,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--deals", type=int, default=100, help="paired deals (each played twice)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant", default="two-handed")
+    parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
+                        help="play a named option, e.g. players=3 for no-trump "
+                             "(see engine/variants/options.toml)")
     parser.add_argument("--budget", type=int, default=None,
                         help="determinizations per decision for strong bots (default 60)")
     parser.add_argument("--time-limit", type=float, default=0.9,
@@ -143,7 +146,7 @@ def mean_ci(values: list[float], z: float = 1.96) -> tuple[float, tuple[float, f
 
 
 def summarize(a: str, b: str, diffs: list[int], games: list[int] | None = None,
-              variant: str = "two-handed") -> Summary:
+              variant: str = "two-handed", sides: int | None = None) -> Summary:
     """Summary of A's point differences (A − B), one per deal played; with
     ``games`` (settlement game-point margins) wins are counted on those."""
     decide = games if games else diffs
@@ -156,7 +159,7 @@ def summarize(a: str, b: str, diffs: list[int], games: list[int] | None = None,
         game_mean, game_ci = mean_ci([float(g) for g in games])
     return Summary(a, b, n, wins / n if n else 0.0, wilson(wins, n), mean, diff_ci,
                    sum(1 for d in decide if d == 0), variant, game_mean, game_ci,
-                   load_profile(variant).sides)
+                   load_profile(variant).sides if sides is None else sides)
 
 
 class Progress:
@@ -179,6 +182,15 @@ class Progress:
         sys.stderr.flush()
 
 
+def arena_profile(variant: str, options: tuple[str, ...] = ()) -> Profile:
+    """The variant's profile with the named options (``ID=CHOICE``) applied."""
+    profile = load_profile(variant)
+    for setting in options:
+        option_id, _, choice = setting.partition("=")
+        profile = apply_option(profile, option_id, choice)
+    return profile
+
+
 @dataclass(frozen=True, slots=True)
 class _Pair:
     """What a worker needs to play one paired deal."""
@@ -190,13 +202,14 @@ class _Pair:
     index: int
     budget: int | None
     time_limit: float
+    options: tuple[str, ...] = ()
 
 
 def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
     """Both deals of pair ``job.index``: A's point margins and, for single-deal
     variants, settlement margins. The bots' RNGs are seeded per pair, so a pair's
     result does not depend on the others or on how many workers play."""
-    profile = load_profile(job.variant)
+    profile = arena_profile(job.variant, job.options)
     base = (job.seed * 1_000_003 + job.index) * 4
     bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
     bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
@@ -221,11 +234,13 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
 
 def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed",
               budget: int | None = None, time_limit: float = 0.9,
-              progress: bool = False, jobs: int = 1) -> Summary:
-    load_profile(variant)                       # fail early on an unknown variant
+              progress: bool = False, jobs: int = 1, options: tuple[str, ...] = ()
+              ) -> Summary:
+    sides = arena_profile(variant, options).sides   # fail early on an unknown variant
     for name in (a, b):
         build_bot(name, random.Random(0), budget, time_limit)
-    pairs = [_Pair(a, b, variant, seed, i, budget, time_limit) for i in range(deals)]
+    pairs = [_Pair(a, b, variant, seed, i, budget, time_limit, options)
+             for i in range(deals)]
     bar = Progress(deals, progress)
     diffs: list[int] = []
     games: list[int] = []
@@ -233,7 +248,7 @@ def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed"
     def add(done: int, result: tuple[list[int], list[int]]) -> None:
         diffs.extend(result[0])
         games.extend(result[1])
-        s = summarize(a, b, diffs, games, variant)
+        s = summarize(a, b, diffs, games, variant, sides)
         bar.update(done, f"A wins {s.a_win_rate:.1%} diff {s.mean_point_diff:+.0f}")
 
     if jobs <= 1:
@@ -243,25 +258,27 @@ def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed"
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             for i, result in enumerate(pool.imap(play_pair, pairs)):
                 add(i + 1, result)
-    return summarize(a, b, diffs, games, variant)
+    return summarize(a, b, diffs, games, variant, sides)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        load_profile(args.variant)
+        profile = arena_profile(args.variant, tuple(args.option))
         for name in (args.a, args.b):
             build_bot(name, random.Random(0), args.budget, args.time_limit)
-    except ValueError as exc:   # an unknown --variant or bot name
+    except (ValueError, BeziqueError) as exc:   # an unknown --variant, option or bot name
         raise UsageError(str(exc)) from exc
     summary = run_arena(args.a, args.b, args.deals, args.seed, args.variant, args.budget,
-                        args.time_limit, progress=not args.no_progress, jobs=args.jobs)
+                        args.time_limit, progress=not args.no_progress, jobs=args.jobs,
+                        options=tuple(args.option))
     lo, hi = summary.ci95
     dlo, dhi = summary.diff_ci95
-    players = load_profile(args.variant).players
+    players = profile.players
     sides = {4: " (A in seats 1 & 3, B in 2 & 4, swapped in each pair)",
              3: " (A in each seat in turn against two B; margin: A minus the better B)"}.get(
         players, "")
-    print(f"{summary.a} vs {summary.b} [{summary.variant}]{sides}: {args.deals} paired deals "
+    label = " ".join([summary.variant, *args.option])
+    print(f"{summary.a} vs {summary.b} [{label}]{sides}: {args.deals} paired deals "
           f"({summary.deals} played, seats swapped; a tie counts half, {summary.ties} ties)")
     print(f"A win rate {summary.a_win_rate:.1%} (95% Wilson CI {lo:.1%} – {hi:.1%})")
     print(f"mean point difference A − B per deal {summary.mean_point_diff:+.1f} "
