@@ -38,6 +38,43 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mode.best": ("Which declaration now?", "Какое объявление сейчас?"),
     "mode.legal": ("Is this legal, and why?", "Можно ли это объявить и почему?"),
     "mode.timed": ("Timed recognition run", "Распознавание на время"),
+    "mode.capture": ("What does this capture score?", "Сколько приносит эта взятка?"),
+    # Fildinski (000): capture puzzles and the play-off where captures keep scoring
+    "c.question": ("You have just won this trick. Name every combination it scores with "
+                   "your laid-out cards, and the trick's total (brisques included).",
+                   "Вы только что взяли эту взятку. Назовите все комбинации, которые она "
+                   "образует с вашими выложенными картами, и итог взятки (с брисками)."),
+    "c.laid": ("Your laid-out cards", "Ваши выложенные карты"),
+    "c.trick": ("The trick you won", "Взятая взятка"),
+    "c.total_input": ("Total of the capture", "Итог взятки"),
+    "c.twice": ("{meld}, twice", "{meld}, дважды"),
+    "c.answer": ("{melds}; brisques {brisques}; total {total}",
+                 "{melds}; бриски {brisques}; итог {total}"),
+    "c.brisques": ("The brisques (aces and tens) in the trick score {points}",
+                   "Бриски (тузы и десятки) во взятке приносят {points}"),
+    "c.laid_out": ("{count} captured card(s) can combine and are laid out",
+                   "Карт, годных для комбинаций и выложенных: {count}"),
+    "c.total": ("Total: {total}", "Итог: {total}"),
+    "c.hint_count": ("Combinations scored: {count}", "Число записанных комбинаций: {count}"),
+    "c.hint_first": ("One of them is {meld}", "Одна из них: {meld}"),
+    "c.best_q": ("Which card now? The value of each card counts everything the "
+                 "remaining tricks will score: brisques and the combinations the "
+                 "captures will form with the winners' laid-out cards (000).",
+                 "Какую карту сыграть? Оценка каждой карты учитывает всё, что принесут "
+                 "оставшиеся взятки: бриски и комбинации, которые взятые карты "
+                 "образуют с выложенными картами взявшего (000)."),
+    "c.hands": ("Your hand", "Ваша рука"),
+    "c.opponent": ("The opponent's hand (known: the stock is gone)",
+                   "Рука противника (известна: прикуп кончился)"),
+    "c.laid_of": ("Laid out by {who}", "Выложено: {who}"),
+    "c.you": ("you", "вы"),
+    "c.them": ("the opponent", "противник"),
+    "c.led": ("Led to you", "Вам пошли"),
+    "c.move_value": ("{card}: {value} (your points minus the opponent's from here, best play)",
+                     "{card}: {value} (ваши очки минус очки противника до конца, при "
+                     "лучшей игре)"),
+    "c.right": ("Right: the best card", "Верно: это лучшая карта"),
+    "c.wrong": ("Not the best card. Best: {best}", "Не лучшая карта. Лучшая: {best}"),
     "next": ("Next puzzle", "Следующая задача"),
     "check": ("Check", "Проверить"),
     "hint": ("Hint", "Подсказка"),
