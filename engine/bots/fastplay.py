@@ -84,6 +84,11 @@ class Rules:
     last_bonus: int
     trick_points: int
     tricks: int
+    # 000, Fildinski: combinations from captured cards (engine.captures), the seven of
+    # trumps to its capturer, the last trick's bonus when the stock runs out.
+    captured: bool = False
+    dix_capture: bool = False
+    last_at_stock_end: bool = False
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
@@ -167,7 +172,8 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         must_trump=po.must_trump,
         brisque_points=sc.brisque_points if sc.brisques == "count" else 0,
         last_bonus=sc.last_trick_bonus, trick_points=sc.points_per_trick,
-        tricks=profile.tricks_per_deal)
+        tricks=profile.tricks_per_deal, captured=dec.source == "captured",
+        dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end")
     _RULES[key] = rules
     return rules
 
@@ -185,7 +191,7 @@ class FastDeal:
 
     __slots__ = ("rules", "hold", "history", "pending", "scores", "brisques", "trick",
                  "played", "dix_counted", "turn_up", "stock", "tricks_played",
-                 "scored_this_turn", "leader", "to_move", "phase")
+                 "scored_this_turn", "leader", "to_move", "phase", "laid")
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -204,6 +210,7 @@ class FastDeal:
         self.leader = 0
         self.to_move = 0
         self.phase = LEAD
+        self.laid: list[list[int]] = [[], []]   # 000: captured cards laid out
 
     # --- construction ---------------------------------------------------------------
 
@@ -279,6 +286,8 @@ class FastDeal:
         s.leader = d.leader  # type: ignore[attr-defined]
         s.to_move = d.to_move  # type: ignore[attr-defined]
         s.phase = PHASE_CODES[d.phase]  # type: ignore[attr-defined]
+        laid = getattr(d, "laid", ())
+        s.laid = [sorted(laid[p]) for p in range(2)] if laid else [[], []]
         return s
 
     def copy(self) -> FastDeal:
@@ -299,6 +308,7 @@ class FastDeal:
         s.leader = self.leader
         s.to_move = self.to_move
         s.phase = self.phase
+        s.laid = [self.laid[0][:], self.laid[1][:]]
         return s
 
     # --- queries ----------------------------------------------------------------------
@@ -388,6 +398,10 @@ class FastDeal:
     def _declare_actions(self, p: int) -> list[FastAction]:
         r = self.rules
         acts: list[FastAction] = [DRAW]
+        if r.captured:
+            # 000: nothing is declared from the hand (rollouts skip the exchange of a
+            # captured seven; an exchange chosen by the engine is applied as such).
+            return acts
         if self.scored_this_turn < r.per_trick:
             for rule, cards in self.meld_options(p):
                 acts.append((DECLARE, rule.index, cards))
@@ -435,6 +449,9 @@ class FastDeal:
         elif code == SHOW:
             self.scores[p] += r.dix_points
             self.dix_counted |= 1 << cards[0]
+        elif r.captured:  # EXCHANGE of a captured seven: the turn-up joins the captures
+            old, self.turn_up = self.turn_up, cards[0]
+            self._capture(p, [old], brisques=False)
         else:  # EXCHANGE
             card = cards[0]
             hold = self.hold[p]
@@ -468,8 +485,11 @@ class FastDeal:
         self.tricks_played += 1
         self.scores[winner] += r.trick_points
         self.leader = self.to_move = winner
+        if r.captured:
+            self._capture(winner, [lead, follow])
         if self.tricks_played == r.tricks:
-            self.scores[winner] += r.last_bonus
+            if not r.last_at_stock_end:
+                self.scores[winner] += r.last_bonus
             if r.brisque_points:
                 self.scores[0] += self.brisques[0] * r.brisque_points
                 self.scores[1] += self.brisques[1] * r.brisque_points
@@ -491,6 +511,33 @@ class FastDeal:
         self.phase = LEAD
         if not self.stock and self.turn_up < 0:
             self.pending = [[], []]
+            if self.rules.last_at_stock_end:   # 000: the last trick before the stock ends
+                self.scores[winner] += self.rules.last_bonus
+
+    def _capture(self, winner: int, cards: list[int], brisques: bool = True) -> None:
+        """000: what a won trick scores, by the engine's own computation
+        (:func:`engine.captures.score_capture`): brisques, the combinations the captured
+        cards complete with the winner's laid-out cards, a seven of trumps not counted."""
+        from engine.captures import score_capture
+        from engine.melds import ScoredMeld
+
+        r = self.rules
+        melds = r.profile.melds
+        history = [ScoredMeld(melds[i].kind, frozenset(c)) for i, c in self.history[winner]]
+        capture = score_capture(r.profile, None if r.trump < 0 else r.trump,
+                                self.laid[winner], cards, history)
+        self.scores[winner] += capture.total if brisques else capture.total - (
+            capture.brisque_points)
+        self.laid[winner].extend(capture.kept)
+        index = {m.kind: i for i, m in enumerate(melds)}
+        for verdict in capture.melds:
+            self.history[winner].append((index[verdict.spec.kind],
+                                         tuple(sorted(verdict.cards))))
+        if r.dix_capture:
+            for card in cards:
+                if (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
+                    self.scores[winner] += r.dix_points
+                    self.dix_counted |= 1 << card
 
     # --- playouts ---------------------------------------------------------------------
 

@@ -123,7 +123,11 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
     the end or until ``horizon`` more tricks are finished (then stopping before a
     lead). A negative ``horizon`` stops at the first lead of the play-off."""
     act: Callable[[FastDeal, random.Random, float], FastAction]
-    if policy == "heuristic":
+    if state.rules.captured:   # 000: what a card adds to the captor's laid-out cards
+        from engine.bots.capture_policy import capture_action
+
+        act = capture_action
+    elif policy == "heuristic":
         def act(st: FastDeal, r: random.Random, n: float) -> FastAction:
             return policy_action(st, r, n, weights[st.to_move])
     else:
@@ -182,11 +186,14 @@ def static_value(state: FastDeal, player: int) -> float:
     if not in_stock:
         return value
     stock_factor = min(1.0, len(state.stock) / 16)
+    # 000: combinations come from the laid-out captures (and the cards one may still
+    # capture back), not from the hand alone.
+    pool = [*hold, *state.laid[player]] if rules.captured else hold
     for rule, blocked in zip(rules.melds, _blocked_masks(state, player), strict=True):
         missing = 0
         for bits, count in rule.groups:
             have = 0
-            for c in hold:
+            for c in pool:
                 if bits >> (c & 31) & 1 and not blocked >> c & 1:
                     have += 1
             if have < count:
@@ -595,7 +602,10 @@ class StrongBot:
         if not supported(view.profile) or view.stock_count == 0:
             # The simulator does not apply: the heuristic's move.
             return SearchResult(advise(view).action, {}, 0)
+        # 000: the tuned policy weighs melds in the hand; where they come from captures
+        # the rule-of-thumb bot's capture-aware scores rank the moves.
         plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
+                or view.profile.declaring.source == "captured"
                 else _policy_plan(view, self.weights, self.gap))
         if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
                 and points_objective(view)):
