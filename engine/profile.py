@@ -620,6 +620,20 @@ def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
 
 
 @cache
+def lineage(name: str) -> tuple[str, ...]:
+    """The variant and the ones it extends, nearest first
+    (``fildinski-four-handed``, ``fildinski``, ``two-handed``)."""
+    found = [name]
+    while len(found) < 10:
+        text = (resources.files("engine") / "variants" / f"{found[-1]}.toml").read_text("utf-8")
+        base = tomllib.loads(text).get("extends")
+        if not isinstance(base, str) or base not in variant_names() or base in found:
+            break
+        found.append(base)
+    return tuple(found)
+
+
+@cache
 def load_profile(name: str) -> Profile:
     """Load a shipped variant profile by name (``two-handed``)."""
     return profile_from_dict(_raw_profile(name))

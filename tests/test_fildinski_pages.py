@@ -127,3 +127,16 @@ def test_endgame_capture_wrong_card_shows_values() -> None:
     assert any(str(record["value"]) in m.value for m in at.markdown)
     button(at, "eg_next_btn").click().run()
     assert not at.exception
+
+
+def test_four_handed_fildinski_gets_fildinskis_puzzles() -> None:
+    # no bank of its own: the nearest variant it extends (fildinski), not two-handed
+    assert {r["type"] for r in bank.load_for("meld", "fildinski-four-handed")} == {"capture"}
+    at = app("meld_trainer")
+    at.session_state["variant"] = "fildinski-four-handed"
+    at.run()
+    assert not at.exception and at.session_state["mt_puzzle"]["type"] == "capture"
+    eg = app("endgame")
+    eg.session_state["variant"] = "fildinski-four-handed"
+    eg.run()
+    assert not eg.exception and eg.session_state["eg_puzzle"]["type"] == "capture_best"
