@@ -164,8 +164,8 @@ def puzzle_view() -> None:
     if record is None:
         st.info(pui.t("p.empty_queue"))
         return
-    if record.get("review"):
-        st.info(pui.t("srs.serving"))
+    if record.get("review"):   # capture puzzles come back as they were (not permuted)
+        st.info(pui.t("srs.serving_same" if ct.is_capture(record) else "srs.serving"))
     show_position(record)
     kind = record["type"]
     if kind == "legal":

@@ -33,6 +33,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "srs.due": ("{count} reviews due", "К повторению: {count}"),
     "srs.serving": ("Review: a fresh instance (suits permuted) of a puzzle you missed",
                     "Повторение: новая версия (масти переставлены) задачи, где была ошибка"),
+    "srs.serving_same": ("Review: a puzzle you missed, once more",
+                         "Повторение: задача, где была ошибка, ещё раз"),
     "mode": ("Exercise", "Упражнение"),
     "mode.spot": ("Spot every legal declaration", "Найдите все возможные объявления"),
     "mode.best": ("Which declaration now?", "Какое объявление сейчас?"),
