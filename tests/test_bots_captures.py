@@ -83,3 +83,28 @@ def test_expert_plays_fildinski_legally() -> None:
         action = bot.choose(view)
         assert action in deal.legal_actions()
         deal.apply(action)
+
+
+def test_plain_play_off_solver_is_not_used_where_captures_score() -> None:
+    from engine.bots.playoff import points_objective
+
+    deal = Deal.new(FIL, random.Random(2), dealer=0)
+    assert not points_objective(PlayerView.of(deal, deal.to_move))
+    plain = Deal.new(load_profile("two-handed"), random.Random(2), dealer=0)
+    assert points_objective(PlayerView.of(plain, plain.to_move))
+
+
+def test_expert_searches_the_long_capture_play_off() -> None:
+    from engine.bots.search import StrongBot
+
+    rng = random.Random(8)
+    deal = Deal.new(FIL, rng, dealer=0)
+    while not (deal.in_playoff and deal.phase == "lead" and len(deal.hands[deal.to_move]) == 8):
+        deal.apply(rng.choice(deal.legal_actions()))
+        if deal.is_over:
+            pytest.fail("no play-off lead with eight cards")
+    view = PlayerView.of(deal, deal.to_move)
+    bot = StrongBot(random.Random(1), samples=6, time_limit=5.0, gap=0.0, top=8)
+    result = bot.search(view)
+    assert result.action in deal.legal_actions()
+    assert result.samples == 6 and len(result.means) > 1   # rollouts with captures

@@ -61,7 +61,13 @@ from engine.bots.fastplay import (
     supported,
     to_action,
 )
-from engine.bots.heuristic import advise, follow_scores, lead_scores, ranked_plays
+from engine.bots.heuristic import (
+    EXACT_CAPTURE_TRICKS,
+    advise,
+    follow_scores,
+    lead_scores,
+    ranked_plays,
+)
 from engine.bots.playoff import (
     best_playoff_card,
     exact_final_scores,
@@ -599,7 +605,11 @@ class StrongBot:
         if solvable(view):
             card, _value, _how = best_playoff_card(view)
             return SearchResult(Action.play(card), {}, 0)
-        if not supported(view.profile) or view.stock_count == 0:
+        # 000: in the play-off both hands are known and captures still score; the
+        # rule-of-thumb bot searches the last few tricks exactly, the rollouts the rest.
+        capture_playoff = (view.stock_count == 0 and view.profile.declaring.source == "captured"
+                           and len(view.hand) > EXACT_CAPTURE_TRICKS)
+        if not supported(view.profile) or (view.stock_count == 0 and not capture_playoff):
             # The simulator does not apply: the heuristic's move.
             return SearchResult(advise(view).action, {}, 0)
         # 000: the tuned policy weighs melds in the hand; where they come from captures
@@ -633,8 +643,8 @@ class StrongBot:
             for i, action in enumerate(fast):
                 state = base.copy()
                 state.apply(action)
-                rollout(state, random.Random(seed), self.noise, self.horizon, self.policy,
-                        rollout_weights)
+                rollout(state, random.Random(seed), self.noise,
+                        99 if capture_playoff else self.horizon, self.policy, rollout_weights)
                 if self.horizon < 0:
                     v = (state.scores[seat] - state.scores[opp]
                          + playoff_estimate(state, seat))
