@@ -9,10 +9,12 @@ import time
 
 import streamlit as st
 
+from app_pages import capture_parts as cp
 from app_pages import puzzle_parts as pz
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from engine.cards import Card
+from puzzles import capture_trainer as ct
 from puzzles import endgame, srs, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
@@ -33,9 +35,16 @@ def new_puzzle() -> None:
     set_puzzle(record)
 
 
+def start(record: dict) -> dict:
+    """A fresh play state; Fildinski's play-off puzzles (000) ask for one card."""
+    if ct.is_capture(record):
+        return {"capture": True, "chosen": None, "status": "playing"}
+    return trainer.endgame_start(record)
+
+
 def set_puzzle(record: dict | None) -> None:
     st.session_state[f"{P}puzzle"] = record
-    st.session_state[f"{P}state"] = None if record is None else trainer.endgame_start(record)
+    st.session_state[f"{P}state"] = None if record is None else start(record)
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}guess"] = None
     st.session_state[f"{P}recorded"] = None
@@ -47,7 +56,7 @@ def set_puzzle(record: dict | None) -> None:
 def retry() -> None:
     """Start the same puzzle again; the first attempt's rating stays as it was."""
     record = st.session_state[f"{P}puzzle"]
-    st.session_state[f"{P}state"] = trainer.endgame_start(record)
+    st.session_state[f"{P}state"] = start(record)
     st.session_state[f"{P}show"] = None
     st.session_state[f"{P}tries"] += 1
 
@@ -62,9 +71,13 @@ def on_pick(card: str) -> None:
     if state is None or state["status"] != "playing":
         return
     try:
-        face = Card.from_id(int(card)).face
+        chosen = Card.from_id(int(card))
     except (ValueError, IndexError):
         return
+    if state.get("capture"):
+        choose_capture(str(chosen))
+        return
+    face = chosen.face
     if face not in trainer.endgame_legal(state):
         st.session_state[f"{P}refused"] = face
         return
@@ -95,6 +108,57 @@ def play(face: str) -> None:
     if done and record["type"] == "best" and st.session_state[f"{P}recorded"] is None \
             and st.session_state[f"{P}tries"] == 0:
         record_attempt(state["status"] == "solved")
+
+
+def choose_capture(face: str) -> None:
+    """000: the learner's card in a play-off where captures keep scoring."""
+    record = st.session_state[f"{P}puzzle"]
+    if face not in ct.best_moves(record):
+        st.session_state[f"{P}refused"] = face
+        return
+    st.session_state.pop(f"{P}refused", None)
+    correct = ct.check_best(record, face)
+    st.session_state[f"{P}state"] = {"capture": True, "chosen": face,
+                                     "status": "solved" if correct else "failed"}
+    if st.session_state[f"{P}recorded"] is None and st.session_state[f"{P}tries"] == 0:
+        record_attempt(correct)
+
+
+def capture_board(record: dict, state: dict) -> None:
+    """Fildinski's play-off puzzle: choose the best card; the values count the
+    combinations the captures will form (the page says so)."""
+    st.caption(app_ui.variant_title(record["variant"]))
+    st.markdown(pui.t("e.to_move", player=cp.mover(record["position"]) + 1,
+                      suit=suit_name(record["position"].get("trump"), lang)))
+    st.markdown(pui.t("c.best_q"))
+    card_table(cp.table_html(record, state["chosen"]), key=f"{P}table", on_pick=on_pick)
+    if st.session_state.get(f"{P}refused") and state["chosen"] is None:
+        st.warning(app_ui.t("pz.must_follow"))
+    best = record["best"][0]
+    hints = [pui.t("hint.card_suit", suit=suit_name(best[1], lang)),
+             pui.t("hint.card", card=trainer.show_card(best, lang))]
+    for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
+        st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
+    if state["chosen"] is not None:
+        if state["status"] == "solved":
+            st.success(pui.t("c.right"))
+        else:
+            st.error(pui.t("c.wrong", best=trainer.show_card(best, lang)))
+        note = record.get("note", {}).get(lang) or record.get("note", {}).get("en", "")
+        st.caption(note)
+        for line in ct.move_lines(record, lang, lambda f: trainer.show_card(f, lang)):
+            st.markdown(f"- {line}")
+        st.button(app_ui.t("pz.retry"), key=f"{P}retry", on_click=retry,
+                  icon=":material/replay:", help=app_ui.t("pz.retry_note"))
+    cols = st.columns(2)
+    cols[0].button(pui.t("hint"), key=f"{P}hint_btn", on_click=take_hint,
+                   disabled=state["chosen"] is not None or
+                   st.session_state[f"{P}hints"] >= len(hints))
+    cols[1].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
+    result = st.session_state[f"{P}recorded"]
+    if result is not None:
+        st.caption(pui.t("rating.change", before=round(result["before"]),
+                         after=round(result["after"])))
 
 
 def guess_value() -> None:
@@ -169,8 +233,11 @@ def board() -> None:
     if record is None or state is None:
         st.info(pui.t("p.empty_queue"))
         return
-    if record.get("review"):
-        st.info(pui.t("srs.serving"))
+    if record.get("review"):   # capture puzzles come back as they were (not permuted)
+        st.info(pui.t("srs.serving_same" if ct.is_capture(record) else "srs.serving"))
+    if state.get("capture"):
+        capture_board(record, state)
+        return
     pos = record["position"]
     me, players = state["me"], len(state["points"])
     st.caption(app_ui.variant_title(record["variant"]))

@@ -12,15 +12,21 @@ from app_pages import puzzle_parts as pz
 from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
-from engine.cards import parse_card
+from engine.captures import groups
+from engine.cards import Suit, parse_card
 from engine.explain import meld_name
-from engine.melds import query
+from engine.melds import ScoredMeld, query
+from engine.profile import load_profile
+from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
 
 P = "mt_"
-MODES = ("spot", "best", "legal", "timed")
+VARIANT = st.session_state.get("variant", "two-handed")
+# 000 (Fildinski): nothing is declared from the hand; its exercise is the capture.
+MODES = (("capture",) if load_profile(VARIANT).declaring.source == "captured"
+         else ("spot", "best", "legal", "timed"))
 pui.init(P, {"mode": "spot", "puzzle": None, "hints": 0, "result": None, "t0": 0.0,
              "run": None, "seed": None, "round": 0})
 
@@ -57,7 +63,11 @@ def take_hint() -> None:
 def check() -> None:
     record = st.session_state[f"{P}puzzle"]
     given = st.session_state.get(answer_key())
-    correct, scopes = trainer.check_meld(record, given)
+    if ct.is_capture(record):
+        correct, scopes = ct.check_capture(record, given,
+                                           st.session_state.get(f"{answer_key()}_total"))
+    else:
+        correct, scopes = trainer.check_meld(record, given)
     hints = st.session_state[f"{P}hints"]
     with pui.store() as db:
         result = trainer.submit(db, pui.learner(), record, correct, hints,
@@ -87,12 +97,12 @@ LABELS = {pui.t(f"mode.{m}"): m for m in MODES}
 
 def change_mode() -> None:
     labels = {pui.t(f"mode.{m}"): m for m in MODES}
-    st.session_state[f"{P}mode"] = labels.get(st.session_state[f"{P}mode_label"], "spot")
+    st.session_state[f"{P}mode"] = labels.get(st.session_state[f"{P}mode_label"], MODES[0])
     new_puzzle()
 
 
 if st.session_state[f"{P}mode"] not in MODES:
-    st.session_state[f"{P}mode"] = "spot"
+    st.session_state[f"{P}mode"] = MODES[0]
 st.session_state[f"{P}mode_label"] = pui.t(f"mode.{st.session_state[f'{P}mode']}")
 st.radio(pui.t("mode"), list(LABELS), key=f"{P}mode_label", horizontal=True,
          on_change=change_mode)
@@ -106,8 +116,32 @@ def position_html(pos: dict) -> str:
     return tbl.pick_rows_html(rows, look, width=56)
 
 
+def capture_html(pos: dict) -> str:
+    """000: the laid-out cards, one row per combination they can still form, and the
+    trick just won."""
+    look = tbl.Look(app_ui.four_colour(), lang)
+    trump = int(Suit.parse(pos["trump"]))
+    history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
+               for h in pos["history"]]
+    laid = [parse_card(t).id for t in pos["laid"]]
+    rows = [(f"{pui.t('c.laid')}: " + (app_ui.t("table.laid_spent") if kind == "spent"
+                                        else meld_name(kind, lang)),
+             [tbl.Pick(c, "off") for c in cards])
+            for kind, cards in groups(load_profile(pos["variant"]), trump, laid, history)]
+    rows.append((pui.t("c.trick"), [tbl.Pick(parse_card(t).id, "off") for t in pos["trick"]]))
+    return tbl.pick_rows_html(rows, look, width=52)
+
+
 def show_position(record: dict, key: str = "mt_position") -> None:
     pos = record["position"]
+    if ct.is_capture(record):
+        st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
+        card_table(capture_html(pos), key=key)
+        history = ", ".join(f"{meld_name(h['meld'], lang)} "
+                            f"({trainer.show_cards(h['cards'], lang)})"
+                            for h in pos["history"]) or pui.t("q.nothing")
+        st.markdown(f"**{pui.t('q.history')}:** {history}")
+        return
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
     card_table(position_html(pos), key=key)
     history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
@@ -130,26 +164,34 @@ def puzzle_view() -> None:
     if record is None:
         st.info(pui.t("p.empty_queue"))
         return
-    if record.get("review"):
-        st.info(pui.t("srs.serving"))
+    if record.get("review"):   # capture puzzles come back as they were (not permuted)
+        st.info(pui.t("srs.serving_same" if ct.is_capture(record) else "srs.serving"))
     show_position(record)
     kind = record["type"]
     if kind == "legal":
         q = record["question"]
         st.markdown(pui.t("q.legal", meld=meld_name(q["meld"], lang),
                           cards=trainer.show_cards(q["cards"], lang)))
+    elif kind == "capture":
+        st.markdown(pui.t("c.question"))
     else:
         st.markdown(pui.t(f"q.{kind}"))
-    options = trainer.meld_options(record)
+    options = ct.capture_options(record) if kind == "capture" else trainer.meld_options(record)
     label = pui.t("q.select")
-    if kind == "spot":
+    if kind == "capture":
+        st.multiselect(label, options, key=answer_key(),
+                       format_func=lambda o: ct.option_label(o, lang),
+                       placeholder=pui.t("q.select"), select_all=False)
+        st.number_input(pui.t("c.total_input"), min_value=0, max_value=10000, step=10,
+                        value=None, key=f"{answer_key()}_total")
+    elif kind == "spot":
         st.multiselect(label, options, key=answer_key(),
                        format_func=lambda o: trainer.option_label(record, o, lang),
                        placeholder=pui.t("q.select"), select_all=False)
     else:
         st.radio(label, options, key=answer_key(), index=None,
                  format_func=lambda o: trainer.option_label(record, o, lang))
-    hints = trainer.meld_hints(record, lang)
+    hints = ct.hints(record, lang) if kind == "capture" else trainer.meld_hints(record, lang)
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
     result = st.session_state[f"{P}result"]
@@ -162,6 +204,8 @@ def puzzle_view() -> None:
     if result is not None:
         if result["correct"]:
             st.success(pui.t("right", points=result["score"]))
+        elif kind == "capture":
+            st.error(pui.t("wrong", answer=app_ui.notation(ct.answer_text(record, lang))))
         else:
             st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
             for line in feedback(record, result.get("given")):
@@ -169,7 +213,8 @@ def puzzle_view() -> None:
         st.caption(pui.t("rating.change", before=round(result["before"]),
                          after=round(result["after"])))
         with st.expander(pui.t("why"), expanded=not result["correct"]):
-            for line in trainer.meld_explanation(record, lang):
+            for line in (ct.explanation(record, lang) if kind == "capture"
+                         else trainer.meld_explanation(record, lang)):
                 st.markdown(f"- {app_ui.notation(line)}")
 
 

@@ -56,6 +56,8 @@ card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
            key="play_table", on_pick=parts.on_pick)
 if deal.profile.declaring.source == "captured":   # 000, Fildinski: melds from captures
     st.caption(ui.t("play.laid_caption"))
+if deal.duels and not deal.is_over:   # 000, four-handed: which play-off is the learner's
+    st.info(parts.split_note(s))
 sheet, extra = st.columns([3, 2], gap="medium")
 with sheet:
     st.markdown(f"#### {ui.t('score.title')}")

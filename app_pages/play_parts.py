@@ -460,3 +460,17 @@ def deal_log(s: PlaySession) -> str:
             trick += 1
             head = True
     return "\n".join(lines)
+
+
+def split_note(s: PlaySession) -> str:
+    """000, four-handed: whom the learner plays in the split last tricks, and whom
+    the partner plays at the same time."""
+    deal = s.deal
+    players = deal.profile.players
+    mine = next(d for d in deal.duels if s.human in d)
+    theirs = next(d for d in deal.duels if s.human not in d)
+    opponent = mine[1] if mine[0] == s.human else mine[0]
+    other = next(p for p in theirs if deal.partner(s.human) != p)
+    return ui.t("play.split_note", count=deal.profile.hand_size,
+                opponent=ui.player_name(opponent, s.human, players),
+                other=ui.player_name(other, s.human, players))

@@ -172,10 +172,10 @@ def _laid(deal: Deal, player: int, name: str, t: Translate, width: int, look: Lo
 
 def _trick(deal: Deal, seat_names: list[str], t: Translate, width: int, look: Look) -> str:
     """The cards of the current trick, each with who played it."""
-    n = deal.profile.players
+    seats = deal.trick_seats()   # a split play-off (000): two seats
     items = []
     for index, card in enumerate(deal.trick):
-        who = seat_names[(deal.leader + index) % n]
+        who = seat_names[seats[index]]
         items.append(f'<span style="display:inline-flex;flex-direction:column;'
                      f'align-items:center;gap:2px">'
                      f"{picture(card, width, look.four_colour, '', False, look.lang)}"
@@ -185,6 +185,33 @@ def _trick(deal: Deal, seat_names: list[str], t: Translate, width: int, look: Lo
     else:
         label = t("table.trick")
     return _box(label, "".join(items) or _empty(t))
+
+
+def _duels(deal: Deal, human: int, seat_names: list[str], t: Translate, width: int,
+           look: Look) -> str:
+    """000, four-handed: the two simultaneous play-offs side by side, the human's
+    first, each with its trick (when it is its turn) and the tricks it has played."""
+    order = sorted(range(len(deal.duels)), key=lambda i: human not in deal.duels[i])
+    boxes = []
+    for index in order:
+        a, b = deal.duels[index]
+        label = t("table.duel", a=seat_names[a], b=seat_names[b])
+        if human in (a, b):
+            label += " · " + t("table.duel_yours")
+        current = index == deal.duel_turn
+        items = []
+        if current:
+            for card, seat in zip(deal.trick, deal.trick_seats(), strict=False):
+                items.append(f'<span style="display:inline-flex;flex-direction:column;'
+                             f'align-items:center;gap:2px">'
+                             f"{picture(card, width, look.four_colour, '', False, look.lang)}"
+                             f'<span class="bz-who">{escape(seat_names[seat])}</span></span>')
+        note = (t("table.duel_turn") if current else t("table.duel_wait")) + " · " + t(
+            "table.duel_done", done=deal.duel_tricks[index], total=deal.profile.hand_size)
+        boxes.append(f'<div class="bz-duel" data-duel="{index}"'
+                     f'{" data-yours=1" if human in (a, b) else ""}>'
+                     + _box(label, "".join(items) or _empty(t), note=note) + "</div>")
+    return f'<div style="display:flex;gap:8px;flex-wrap:wrap">{"".join(boxes)}</div>'
 
 
 def _centre(deal: Deal, t: Translate, width: int, look: Look) -> str:
@@ -301,8 +328,10 @@ def _table4(deal: Deal, human: int, t: Translate, *, look: Look, show_all: bool,
                 + _laid(deal, p, seat_names[p], t, size, look))
 
     top = (seat((human + 2) % 4, small) if n == 4 else "") + _centre(deal, t, small, look)
+    centre = (_duels(deal, human, seat_names, t, small, look) if deal.duels
+              else _trick(deal, seat_names, t, width, look))
     middle = (f'<div class="bz-side">{seat(left, small)}</div>'
-              f'<div class="bz-mid">{_trick(deal, seat_names, t, width, look)}</div>'
+              f'<div class="bz-mid">{centre}</div>'
               f'<div class="bz-side">{seat(right, small)}</div>')
     bottom = own if replace_exposed else _exposed(deal, human, seat_names[human], t, width,
                                                   look) + own

@@ -35,6 +35,7 @@ from engine.melds import (
     SEQUENCE_RANKS,
     ScoredMeld,
     Verdict,
+    _by_kind,
     candidate_sets,
     check_reuse,
     display_order,
@@ -65,9 +66,28 @@ def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
     return set()
 
 
+# meld_kinds by (profile, trump): the hot path of every won trick (the profile is kept
+# in the value so that its id is not reused while cached).
+_KINDS: dict[tuple[int, int | None], tuple[Profile, tuple[frozenset[int], ...],
+                                          frozenset[int]]] = {}
+
+
+def _kinds(profile: Profile, trump: int | None) -> tuple[tuple[frozenset[int], ...],
+                                                         frozenset[int]]:
+    """Per meld row, the card kinds it can use, and their union."""
+    key = (id(profile), trump)
+    found = _KINDS.get(key)
+    if found is None or found[0] is not profile:
+        rows = tuple(frozenset(meld_kinds(profile, spec, trump)) for spec in profile.melds)
+        if len(_KINDS) > 256:
+            _KINDS.clear()
+        found = _KINDS[key] = (profile, rows, frozenset().union(*rows))
+    return found[1], found[2]
+
+
 def combinable(profile: Profile, trump: int | None, card: int) -> bool:
     """True when some combination of the profile can use ``card``: it is laid out."""
-    return any(card % 32 in meld_kinds(profile, spec, trump) for spec in profile.melds)
+    return card % 32 in _kinds(profile, trump)[1]
 
 
 def _order(verdict: Verdict) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
@@ -76,21 +96,33 @@ def _order(verdict: Verdict) -> tuple[int, int, tuple[tuple[int, int, int], ...]
 
 
 def capture_melds(profile: Profile, trump: int | None, laid: Iterable[int],
-                  new: Iterable[int], history: Sequence[ScoredMeld]) -> list[Verdict]:
+                  new: Iterable[int], history: Sequence[ScoredMeld],
+                  partner: Iterable[int] = ()) -> list[Verdict]:
     """The combinations a capture scores, in scoring order: each uses at least one
     of the ``new`` cards and the rest from ``laid`` (which may already hold them),
-    and passes the reuse rule against ``history`` and the ones scored before it."""
+    and passes the reuse rule against ``history`` and the ones scored before it.
+    With ``declaring.partner_bezique`` (000, four-handed, an option) a double or
+    larger bezique may also take whole bezique pairs from the ``partner``'s laid-out
+    cards, never a queen of one partner with the other's jack."""
     fresh = frozenset(new)
     pool = sorted(set(laid) | fresh)
+    mates = frozenset(partner) if profile.declaring.partner_bezique else frozenset()
     done = list(history)
     scored: list[Verdict] = []
-    while True:
+    rows = _kinds(profile, trump)[0]
+    fresh_kinds = {c % 32 for c in fresh}
+    specs = [spec for spec, kinds in zip(profile.melds, rows, strict=True)
+             if spec.pattern != "carte_blanche" and not fresh_kinds.isdisjoint(kinds)]
+    own = _by_kind(pool)
+    both = _by_kind({*pool, *mates}) if mates else own
+    while specs:
         options = []
-        for spec in profile.melds:
-            if spec.pattern == "carte_blanche":
-                continue
-            for cards in candidate_sets(profile, spec, trump, pool):
-                if fresh.isdisjoint(cards):
+        for spec in specs:
+            shared = spec.pattern == "bezique" and spec.count > 1 and bool(mates)
+            for cards in candidate_sets(profile, spec, trump, (),
+                                        both if shared else own):
+                if fresh.isdisjoint(cards) or (shared and not _whole_pairs(
+                        profile, trump, cards, mates)):
                     continue
                 legal, _, _ = check_reuse(profile, spec, cards, done, explain=False)
                 if legal:
@@ -101,6 +133,15 @@ def capture_melds(profile: Profile, trump: int | None, laid: Iterable[int],
         verdict = judge(profile, best.spec, trump, best.cards, done)
         scored.append(verdict)
         done.append(ScoredMeld(best.spec.kind, frozenset(best.cards)))
+    return scored
+
+
+def _whole_pairs(profile: Profile, trump: int | None, cards: Sequence[int],
+                 mates: frozenset[int]) -> bool:
+    """000: the partner's part of a shared bezique holds as many queens as jacks."""
+    queen, _jack = profile.bezique_pair(None if trump is None else Suit(trump))
+    theirs = [c for c in cards if c in mates]
+    return 2 * sum(1 for c in theirs if c % 32 == queen) == len(theirs)
 
 
 def groups(profile: Profile, trump: int | None, laid: Iterable[int],
@@ -154,7 +195,8 @@ class Capture:
 
 
 def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
-                  trick: Sequence[int], history: Sequence[ScoredMeld]) -> Capture:
+                  trick: Sequence[int], history: Sequence[ScoredMeld],
+                  partner: Iterable[int] = ()) -> Capture:
     """The score of winning ``trick`` with ``laid`` already laid out (000); the one
     computation behind the deal, the "what does this capture score?" checks and
     puzzles."""
@@ -163,7 +205,7 @@ def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
     each = scoring.brisque_points if scoring.brisques == "on_capture" else 0
     kept = tuple(c for c in trick if combinable(profile, trump, c))
     dropped = tuple(c for c in trick if c not in kept)
-    melds = tuple(capture_melds(profile, trump, laid, kept, history)) if kept else ()
+    melds = tuple(capture_melds(profile, trump, laid, kept, history, partner)) if kept else ()
     return Capture(brisques, each * len(brisques), kept, dropped, melds)
 
 
@@ -221,11 +263,17 @@ def query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
 
 # --- hooks called by the deal -------------------------------------------------------
 
+def partner_laid(deal: Deal, player: int) -> set[int]:
+    """The partner's laid-out cards (four-handed), or an empty set."""
+    mate = deal.partner(player)
+    return deal.laid[mate] if mate is not None else set()
+
+
 def on_trick(deal: Deal, winner: int, trick: Sequence[int]) -> None:
     """Score a won trick under ``declaring.source = "captured"`` (see the module text)."""
     profile = deal.profile
     capture = score_capture(profile, deal.trump, deal.laid[winner], trick,
-                            deal.history[winner])
+                            deal.history[winner], partner_laid(deal, winner))
     if capture.brisque_points:
         each = profile.scoring.brisque_points
         deal._score(winner, "score.brisque", capture.brisque_points,
@@ -264,9 +312,17 @@ def _score_melds(deal: Deal, player: int, new: Sequence[int],
                 step("capture.meld", "capture_meld_whole", cards=pretty(verdict.cards),
                      meld=spec.kind))
         steps = [head, *verdict.steps]
+        theirs = [c for c in verdict.cards if c not in deal.laid[player]]
+        if theirs:   # 000 (an option): pairs laid out by the partner
+            steps.insert(1, step("capture.partner_bezique", "capture_partner_bezique",
+                                 cards=pretty(theirs)))
         history.append(ScoredMeld(spec.kind, frozenset(verdict.cards)))
         deal._score(player, spec.rule_id, spec.points, steps, "declare",
                     tuple(sorted(verdict.cards, key=display_order)), spec.kind)
+        if spec.kind in deal.profile.scoring.game_melds and deal.game_meld_side is None:
+            deal.game_meld_side = deal.profile.team(player)
+            deal._emit(Event("game_meld", player, "game.meld_wins", 0, (), spec.kind,
+                             (step("game.meld_wins", "game_meld_wins", meld=spec.kind),)))
 
 
 def exchangeable(deal: Deal, player: int) -> list[int]:
@@ -299,7 +355,7 @@ def exchange(deal: Deal, card: int) -> None:
                            other=_p(old)),)))
     if combinable(deal.profile, deal.trump, old):
         verdicts = capture_melds(deal.profile, deal.trump, deal.laid[player], [old],
-                                 deal.history[player])
+                                 deal.history[player], partner_laid(deal, player))
         deal.laid[player].add(old)
         _score_melds(deal, player, [old], verdicts)
 

@@ -83,6 +83,18 @@ class Deal:
         self.set_aside: list[int] = []          # stock cards that cannot go round
         self.heap: list[int] = []               # 004 (jokers): played cards, no tricks kept
         self.laid: list[set[int]] = [set() for _ in range(n)]  # 000: captures laid out (in won)
+        # 000, four-handed: the two simultaneous play-offs (each a pair of seats, the
+        # leader's side first), whose turn it is, each one's leader and tricks played.
+        self.duels: list[tuple[int, int]] = []
+        self.duel_turn = 0
+        self.duel_leaders: list[int] = []
+        self.duel_tricks: list[int] = []
+        self.split_at = 0                       # tricks played when the pairs split
+        # The trick being scored, counted so that the two play-offs' k-th tricks are
+        # simultaneous (000: the side reaching the target on the earlier trick wins).
+        self.clock = 0
+        self.reached: list[int | None] = [None] * profile.sides
+        self.game_meld_side: int | None = None  # 000: a quadruple bezique wins the game
         self._citations = dict(profile.citations)
         self._legal: list[Action] | None = None  # cache of legal_actions() for this state
         self._deal_cards()
@@ -212,6 +224,25 @@ class Deal:
         if mate is not None and self.profile.declaring.use_partner_table:
             pool |= self.tables[mate]
         return pool
+
+    def trick_seats(self) -> list[int]:
+        """Who plays the current trick, in order: every player from the leader, or in a
+        split play-off (000) the leader and his one opponent."""
+        if self.duels:
+            pair = self.duels[self.duel_turn]
+            return [self.leader, pair[1] if self.leader == pair[0] else pair[0]]
+        n = self.profile.players
+        return [(self.leader + i) % n for i in range(n)]
+
+    def first_to_target(self) -> int | None:
+        """The side whose game total reached the target on the earliest trick of this
+        deal, or None (nobody, or two sides on the same trick)."""
+        times = [(t, side) for side, t in enumerate(self.reached) if t is not None]
+        if not times:
+            return None
+        first = min(times)[0]
+        sides = [side for t, side in times if t == first]
+        return sides[0] if len(sides) == 1 else None
 
     def team_scores(self) -> list[int]:
         totals = [0] * self.profile.sides
@@ -434,6 +465,8 @@ class Deal:
             self._score_dix(self.to_move, action.card, "dix.show", "dix_show")
         elif kind is ActionType.EXCHANGE_SEVEN:
             self._exchange(action.card)
+            if self.game_meld_side is not None:   # 000: the turn-up completed it
+                self._end_deal(None)
         elif kind is ActionType.CARTE_BLANCHE:
             self._claim_blanche()
         elif kind is ActionType.PARTNER:
@@ -451,10 +484,19 @@ class Deal:
     def _emit(self, event: Event) -> None:
         if event.points and event.player is not None:
             self.scores[event.player] += event.points
+            side = self.profile.team(event.player)
+            if self.reached[side] is None and self._game_total(side) >= (
+                    self.profile.scoring.target):
+                self.reached[side] = self.clock
         totals = tuple(self.scores)
         self.events.append(Event(event.type, event.player, event.rule_id, event.points,
                                  event.cards, event.meld, event.steps,
                                  event.citation or self._citations.get(event.rule_id, ""), totals))
+
+    def _game_total(self, side: int) -> int:
+        team = self.profile.team
+        return sum(self.prior_totals[p] + self.scores[p]
+                   for p in range(self.profile.players) if team(p) == side)
 
     def _score(self, player: int, rule_id: str, points: int, steps: list[Step],
                kind: str, cards: tuple[int, ...] = (), meld: str = "") -> None:
@@ -582,17 +624,23 @@ class Deal:
         if (self.profile.dix.on_first_play and self._is_trump_seven(card)
                 and card not in self.dix_counted):
             self._score_dix(player, card, "dix.first_play", "dix_first_play")
-        if len(self.trick) < self.profile.players:
+        seats = self.trick_seats()
+        if len(self.trick) < len(seats):
             self.phase = FOLLOW
-            self.to_move = (player + 1) % self.profile.players
+            self.to_move = seats[len(self.trick)]
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        n = self.profile.players
+        seats = self.trick_seats()
+        n = len(seats)
         self.trick_leader = self.leader
         best = trick_best(self.trick, self.trump)
-        winner = (self.leader + best) % n
+        winner = seats[best]
+        if self.duels:
+            self.duel_tricks[self.duel_turn] += 1
+        self.clock = (self.split_at + self.duel_tricks[self.duel_turn] if self.duels
+                      else self.tricks_played + 1)
         win_card = self.trick[best]
         # Explain against the strongest card it beat (or that failed to beat it).
         others = [c for i, c in enumerate(self.trick) if i != best]
@@ -617,13 +665,42 @@ class Deal:
         for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:]):
             self._score(winner, rule_id, points, steps, "trick_points")
         self.leader = self.to_move = winner
-        if self.tricks_played == self.profile.tricks_per_deal:
+        if self.game_meld_side is not None:    # 000: the game is won at once
+            self._end_deal(None)
+        elif self.tricks_played == self.profile.tricks_per_deal:
             self._end_deal(winner)
+        elif self.duels:
+            self._next_duel(winner)
         elif not self.in_playoff:
             self.phase = DECLARE
             self.scored_this_turn = 0
         else:
             self.phase = LEAD
+
+    def _next_duel(self, winner: int) -> None:
+        """000, four-handed: the play-offs take turns, trick by trick."""
+        self.duel_leaders[self.duel_turn] = winner
+        other = 1 - self.duel_turn
+        if self.hands[self.duels[other][0]]:
+            self.duel_turn = other
+        self.leader = self.to_move = self.duel_leaders[self.duel_turn]
+        self.phase = LEAD
+
+    def _split_pairs(self) -> None:
+        """000, four-handed: the winner of the last stock trick plays the last tricks
+        against his left-hand opponent, his partner against the other, at once."""
+        n = self.profile.players
+        first = self.leader
+        mate = (first + 2) % n
+        self.duels = [(first, (first + 1) % n), (mate, (first + 3) % n)]
+        self.duel_leaders = [first, mate]
+        self.duel_tricks = [0, 0]
+        self.duel_turn = 0
+        self.split_at = self.tricks_played
+        self._emit(Event("split", first, "capture.split", 0, (), "",
+                         (step("capture.split", "split_pairs", player=first + 1,
+                               left=(first + 1) % n + 1, partner=mate + 1,
+                               other=(first + 3) % n + 1),)))
 
     def _trick_reason(self, lead: int, follow: int, win: int, lose: int) -> Step:
         names = {"winner": _p(win), "loser": _p(lose)}
@@ -693,6 +770,8 @@ class Deal:
         if self.profile.declaring.source == "captured":
             self._emit(Event("stock_end", None, "capture.playoff", 0, (), "",
                              (step("capture.playoff", "stock_end_captures"),)))
+            if self.profile.playoff.split_pairs:
+                self._split_pairs()
         else:
             self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
                              (step("playoff.no_declarations", "stock_end"),)))
@@ -851,6 +930,9 @@ class Deal:
             "blanche": sorted(self.blanche), "blanche_open": sorted(self.blanche_open),
             "blanche_seen": self.blanche_seen, "blanche_offer": self.blanche_offer,
             "laid": [cards(c) for c in self.laid],
+            "duels": [list(d) for d in self.duels], "duel_turn": self.duel_turn,
+            "duel_leaders": list(self.duel_leaders), "duel_tricks": list(self.duel_tricks),
+            "reached": list(self.reached), "game_meld_side": self.game_meld_side,
             "pending": [[(m.kind, cards(m.cards)) for m in p] for p in self.pending],
             "events": [e.to_json() for e in self.events],
         }

@@ -264,6 +264,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "go on scoring combinations",
                            "колода кончилась: последние взятки играются строго, а взятые "
                            "карты по-прежнему образуют комбинации"),
+    # Four-handed Fildinski (000 'варианты', 'для четверых').
+    "split_pairs": ("the last tricks split the pairs: player {player}, who won the last "
+                    "trick of the stock, plays them against player {left} on his left, "
+                    "and at the same time his partner, player {partner}, against player "
+                    "{other}; each trick still scores to its winner alone",
+                    "в последних взятках пары разбиваются: игрок {player}, взявший "
+                    "последнюю взятку прикупа, играет их против игрока {left} слева от "
+                    "себя, а одновременно его партнёр, игрок {partner}, — против игрока "
+                    "{other}; каждая взятка по-прежнему приносит очки только взявшему"),
+    "capture_partner_bezique": ("by agreement the beziques laid out by the partner count "
+                                "with it ({cards}), each with its own queen and jack",
+                                "по договорённости безики, выложенные партнёром ({cards}), "
+                                "считаются вместе с ним, каждый со своей дамой и валетом"),
+    "game_meld_wins": ("{a_meld} wins the game at once", "«{meld}» сразу выигрывает партию"),
+    "game_first_reached": ("both sides passed {target}: the side that reached it on the "
+                           "earlier trick wins, whatever the totals",
+                           "обе пары перешли {target}: выигрывает та, что достигла цели на "
+                           "более ранней взятке, каким бы ни был итог"),
     "last_trick_split": ("the last trick scores {points}, shared by the partners: {share} each",
                          "за последнюю взятку {points}, партнёры делят их пополам: по {share}"),
     "set_aside": ("{count} cards at the bottom of the stock cannot go round evenly and are "

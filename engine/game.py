@@ -47,13 +47,16 @@ def cut_for_dealer(profile: Profile, rng: random.Random) -> tuple[int, list[Even
 
 
 def target_outcome(profile: Profile, totals: list[int],
-                   last_trick: int | None = None) -> Event:
+                   last_trick: int | None = None, first: int | None = None,
+                   meld_side: int | None = None) -> Event:
     """After a deal of a game played to a target, given the totals per side: a
     ``game_end`` event (the higher total wins once anyone has reached the target; equal
     totals draw; with ``both_over = "last_trick"`` (002, 004) the side of the player who
-    took the deal's last trick wins when more than one side passed the target) or a
-    ``next_deal`` event. A pure function of the totals, so lessons can ask "who wins
-    the game"."""
+    took the deal's last trick wins when more than one side passed the target; with
+    ``"first_reached"`` (000) the side ``first`` that reached it on the earlier trick)
+    or a ``next_deal`` event. ``meld_side``: the side that scored one of
+    ``scoring.game_melds`` (000: a quadruple bezique wins the game). A pure function
+    of its arguments, so lessons can ask "who wins the game"."""
     target = profile.scoring.target
     scores = " : ".join(map(str, totals))
 
@@ -63,8 +66,19 @@ def target_outcome(profile: Profile, totals: list[int],
         return step(rule_id, "game_won_side", scores=scores, players=" & ".join(
             str(p + 1) for p in range(profile.players) if profile.team(p) == side))
 
+    if meld_side is not None:
+        return Event("game_end", meld_side, "game.meld_wins", 0, (), "", (
+            step("game.meld_wins", "game_meld_wins", meld=profile.scoring.game_melds[0]),
+            won(meld_side, "game.meld_wins")),
+            profile.citation("game.meld_wins"), tuple(totals))
     if max(totals) >= target:
         over = [s for s, t in enumerate(totals) if t >= target]
+        if profile.scoring.both_over == "first_reached" and len(over) > 1 and (
+                first is not None):
+            return Event("game_end", first, "game.first_reached", 0, (), "", (
+                step("game.first_reached", "game_first_reached", target=target),
+                won(first, "game.first_reached")),
+                profile.citation("game.first_reached"), tuple(totals))
         if profile.scoring.both_over == "last_trick" and len(over) > 1 and (
                 last_trick is not None):
             side = profile.team(last_trick)
@@ -155,7 +169,8 @@ class Game:
         if self.profile.scoring.end == "single_deal":
             return self._settle()
         totals = self.side_totals
-        outcome = target_outcome(self.profile, totals, self.deal.last_trick_winner)
+        outcome = target_outcome(self.profile, totals, self.deal.last_trick_winner,
+                                 self.deal.first_to_target(), self.deal.game_meld_side)
         if outcome.type == "game_end":
             self.result = outcome
             return self.result

@@ -84,6 +84,10 @@ class DeclaringRules:
     source: Literal["hand", "captured"] = "hand"
     after_tricks: int = 0              # 004: declaring only once this many tricks are played
     jokers_per_meld: int = 0           # 004 (18-card game): jokers that may stand in one meld
+    # 000, four-handed Fildinski (an option): a player's bezique counts as the double
+    # (triple...) together with the beziques his partner has laid out, never a queen of
+    # one partner with the other's jack.
+    partner_bezique: bool = False
 
     @property
     def sequence_fixes_trump(self) -> bool:
@@ -96,6 +100,10 @@ class PlayoffRules:
     follow_suit: bool
     must_win: bool
     must_trump: bool
+    # 000, four-handed Fildinski: the last tricks are two simultaneous play-offs, the
+    # winner of the last stock trick against his left-hand opponent, his partner
+    # against the other.
+    split_pairs: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +137,10 @@ class ScoringRules:
     last_trick_at: Literal["deal_end", "stock_end"] = "deal_end"
     trick_bonus: int = 0                   # 002: for a trick won holding one of these ranks
     trick_bonus_ranks: tuple[str, ...] = ()
-    both_over: Literal["higher", "last_trick"] = "higher"  # 002, 004: last trick decides
+    # When more than one side passed the target: the higher total, the side of the last
+    # trick's winner (002, 004), or the side that reached it on the earlier trick (000).
+    both_over: Literal["higher", "last_trick", "first_reached"] = "higher"
+    game_melds: tuple[str, ...] = ()   # 000: a combination that wins the game at once
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +223,9 @@ class Profile:
 
     @property
     def tricks_per_deal(self) -> int:
+        if self.playoff.split_pairs:  # 000: the last cards go in tricks of two
+            return ((self.deck_size - self.players * self.hand_size) // self.players
+                    + self.players * self.hand_size // 2)
         return self.deck_size // self.players
 
     @property
@@ -431,11 +445,13 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                                      ("hand", "captured"), where)),
             after_tricks=int(dec.get("after_tricks", 0)),
             jokers_per_meld=int(dec.get("jokers_per_meld", 0)),
+            partner_bezique=bool(dec.get("partner_bezique", False)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
             must_win=_take(play, "must_win", bool, where),
             must_trump=_take(play, "must_trump", bool, where),
+            split_pairs=bool(play.get("split_pairs", False)),
         ),
         dix=DixRules(**{k: _take(dix, k, int if k == "points" else bool, where)
                         for k in ("points", "dealer_on_turn_up", "on_show", "on_exchange",
@@ -461,7 +477,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             trick_bonus=int(sc.get("trick_bonus", 0)),
             trick_bonus_ranks=_ranks(sc.get("trick_bonus_ranks", []), where),
             both_over=cast(Any, _choice({"both_over": "higher", **sc}, "both_over",
-                                        ("higher", "last_trick"), where)),
+                                        ("higher", "last_trick", "first_reached"), where)),
+            game_melds=tuple(sc.get("game_melds", ())),
         ),
         melds=melds,
         citations=tuple(sorted(data.get("citations", {}).items())),
@@ -500,6 +517,12 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                            "must be 0 and pending 'none'")
     if profile.dix.exchange_from == "captured" and not profile.dix.on_capture:
         raise ProfileError(f"{where}: exchanging a captured seven needs dix.on_capture")
+    if profile.playoff.split_pairs and not (profile.partnerships
+                                            and profile.declaring.source == "captured"):
+        raise ProfileError(f"{where}: split_pairs needs partnerships and melds from "
+                           "captured cards")
+    if not set(profile.scoring.game_melds) <= {m.kind for m in profile.melds}:
+        raise ProfileError(f"{where}: game_melds names a combination the variant lacks")
     if profile.scoring.last_trick_split and not profile.partnerships:
         raise ProfileError(f"{where}: last_trick_split needs partnerships")
     if profile.partnerships and profile.players != 4:

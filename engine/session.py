@@ -214,7 +214,7 @@ def simple_hint(deal: Deal) -> Hint:
         return Hint(Action.play(card), keys=(_key("hint.lead_low", card=_pretty(card)),))
     index = trick_best(deal.trick, deal.trump)
     top = deal.trick[index]
-    winning = (deal.leader + index) % deal.profile.players
+    winning = deal.trick_seats()[index]
     if deal.partner(deal.to_move) == winning:
         card = min(cards, key=lambda c: _cheapness(c, deal.trump))
         return Hint(Action.play(card), keys=(_key("hint.partner_wins", card=_pretty(card)),))

@@ -24,14 +24,17 @@ Kinds and their params:
 ``deal_score``          ``melds`` (kinds scored), optional ``dix`` (sevens counted),
                         ``cards`` captured, ``last_trick`` → the deal's points, from the
                         profile's meld table, ``dix`` and ``scoring``.
-``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language)
-                        → ``1`` / ``2`` / ``draw`` / ``continue``; answer from
-                        :func:`engine.game.target_outcome`.
+``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language),
+                        optional ``first`` (1 or 2: the side that reached the target on the
+                        earlier trick, 000) → ``1`` / ``2`` / ``draw`` / ``continue``;
+                        answer from :func:`engine.game.target_outcome`.
 ``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
                         option ``rubicon_settlement``), ``players`` → the winner's game
                         points; answer from :func:`engine.settlement.settle`.
 ``capture_score``       ``trump``, ``laid`` (cards laid out before), ``trick`` (the cards
-                        just captured), optional ``history`` (``[{"meld", "cards"}]``)
+                        just captured), optional ``history`` (``[{"meld", "cards"}]``),
+                        ``partner`` (the partner's laid-out cards, four-handed) and
+                        ``options`` (``[[id, choice]]``, named options of the variant)
                         → options are point values; answer from
                         :func:`engine.captures.score_capture` (000, Fildinski).
 ``trick_points``        ``cards`` of one trick, optional ``last_trick`` → options are point
@@ -67,6 +70,14 @@ _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("dia
 _SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
 
 _TEXT: dict[str, tuple[str, str]] = {
+    "later": ("{name} passed {target} too, but on a later trick: the earlier one decides "
+              "(000), not the higher total",
+              "{name} тоже перешли {target}, но на более поздней взятке: решает более "
+              "ранняя (000), а не больший итог"),
+    "partner_pairs": ("by agreement the partner's laid-out beziques ({cards}) count with it, "
+                      "each pair with its own queen and jack",
+                      "по договорённости выложенные безики партнёра ({cards}) считаются "
+                      "вместе с ним, каждая пара со своими дамой и валетом"),
     "leader": ("the player who led ({card})", "тот, кто ходил ({card})"),
     "follower": ("the player who answered ({card})", "тот, кто отвечал ({card})"),
     "identical": ("{lead} and {follow} are identical cards: the card led wins.",
@@ -414,7 +425,8 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     p = check.params
     totals = [int(t) for t in p["totals"]]
     names = list(p.get("players", ("1", "2")))
-    event = target_outcome(profile, totals)
+    first = int(p["first"]) - 1 if "first" in p else None
+    event = target_outcome(profile, totals, first=first)
     if event.type == "next_deal":
         answer = "continue"
     else:
@@ -429,6 +441,11 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     if answer == "continue":
         for option in ("1", "2", "draw"):
             why[option] = _t("not_over", lang, target=target)
+    elif event.rule_id == "game.first_reached":
+        winner = int(answer) - 1
+        why["continue"] = _t("is_over", lang, name=names[winner], target=target)
+        why[str(2 - winner)] = _t("later", lang, name=names[1 - winner], target=target)
+        why["draw"] = _t("later", lang, name=names[1 - winner], target=target)
     else:
         why["continue"] = _t("is_over", lang, name=names[best], target=target)
         if totals[0] != totals[1]:
@@ -467,12 +484,15 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     from engine.melds import ScoredMeld, all_verdicts
 
     p = check.params
+    for option_id, choice in p.get("options", []):
+        profile = apply_option(profile, option_id, choice)
     trump = int(Suit.parse(p["trump"]))
     laid = [parse_card(t).id for t in p.get("laid", [])]
+    partner = [parse_card(t).id for t in p.get("partner", [])]
     trick = [parse_card(t).id for t in p["trick"]]
     history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
                for h in p.get("history", [])]
-    capture = score_capture(profile, trump, laid, trick, history)
+    capture = score_capture(profile, trump, laid, trick, history, partner)
     each = profile.scoring.brisque_points
     explanation = [_t("brisques", lang, count=len(capture.brisques), each=each,
                       points=capture.brisque_points)]
@@ -480,6 +500,10 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     for verdict in capture.melds:
         explanation.append("; ".join(s.render(lang) for s in verdict.steps))
         rules.append(verdict.rule_id)
+        if set(verdict.cards) & set(partner):   # 000 (an option): the partner's pairs
+            explanation.append(_t("partner_pairs", lang, cards=" ".join(
+                card_text(parse_card(t), lang) for t in p["partner"])))
+            rules.append("capture.partner_bezique")
     if not capture.melds:
         explanation.append(_t("no_meld", lang))
         rules.append("capture.meld")

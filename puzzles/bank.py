@@ -110,8 +110,15 @@ def variants(kind: str) -> list[str]:
 
 
 def load_for(kind: str, variant: str) -> list[dict[str, Any]]:
-    """The puzzles of a variant, or the two-handed ones where it has none."""
-    return load(kind, variant) or load(kind)
+    """The puzzles of a variant, else those of the nearest variant it extends
+    (four-handed Fildinski: Fildinski's), else the two-handed ones."""
+    from engine.profile import variant_lineage, variant_names
+
+    for name in variant_lineage(variant) if variant in variant_names() else (variant,):
+        found = load(kind, name)
+        if found:
+            return found
+    return load(kind)
 
 
 def by_id(puzzle_id: str, variant: str | None = None) -> dict[str, Any] | None:

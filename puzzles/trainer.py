@@ -45,14 +45,19 @@ def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
 # --- choosing a puzzle ---------------------------------------------------------------
 
 def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
+    if record.get("type") in ("capture", "capture_best"):
+        # 000: the bezique's cards and the trump suit are not symmetric under a suit
+        # permutation (Q♠ J♦ stay the pair), so a review serves the puzzle as it is.
+        return dict(record)
     if record["kind"] == "meld":
         return meld_bank.fresh_instance(record, rng)
     return endgame.fresh_instance(record, rng)
 
 
-# The record types the trainer pages present. Fildinski's capture puzzles ("capture",
-# "capture_best") are verified banks the pages do not show yet.
-PRESENTED = {"meld": ("spot", "best", "legal"), "endgame": ("best", "value")}
+# The record types the trainer pages present; "capture" and "capture_best" are
+# Fildinski's own (000, :mod:`puzzles.capture_trainer`).
+PRESENTED = {"meld": ("spot", "best", "legal", "capture"),
+             "endgame": ("best", "value", "capture_best")}
 
 
 def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,

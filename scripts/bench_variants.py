@@ -30,6 +30,11 @@ def check(deal: Deal) -> None:
     assert len(once) == len(set(once)), "a ladder step scored twice"
     sevens = [e.cards[0] for e in deal.events if e.type == "dix" and e.points]
     assert len(sevens) == len(set(sevens)), "a seven of trumps counted twice"
+    if profile.playoff.split_pairs and deal.game_meld_side is None:
+        # 000, four-handed: two play-offs of a hand each, between the two sides
+        assert deal.duel_tricks == [profile.hand_size] * 2, "a play-off left unfinished"
+        assert all(profile.team(a) != profile.team(b) for a, b in deal.duels)
+        assert deal.tricks_played == profile.tricks_per_deal
 
 
 def main() -> int:

@@ -111,6 +111,11 @@ class Rules:
     spec_level: tuple[int, ...] = ()
     spec_points: tuple[int, ...] = ()
     spec_bezique: tuple[bool, ...] = ()
+    # 000, Fildinski: combinations from captured cards (engine.captures), the seven of
+    # trumps to its capturer, the last trick's bonus when the stock runs out.
+    captured: bool = False
+    dix_capture: bool = False
+    last_at_stock_end: bool = False
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
@@ -129,11 +134,24 @@ def supported(profile: Profile) -> bool:
             and profile.stock_marker == 0
             and all(m.pattern != "carte_blanche" for m in profile.melds)
             and profile.identical_cards == "leader_wins"
-            and dec.reuse == "class_levels" and dec.source == "hand"
-            and profile.dix.exchange_from == "hand" and not profile.dix.on_capture
-            and profile.scoring.last_trick_at == "deal_end"
+            and dec.reuse == "class_levels"
+            and (_hand_declaring(profile) or _capture_declaring(profile))
             and (settle is None or not settle.skip_hopeless_playoff)
             and not _trick_rules_beyond_simulator(profile))
+
+
+def _hand_declaring(profile: Profile) -> bool:
+    """Melds declared from the hand, the seven exchanged from the hand, the last
+    trick's bonus at the deal's end."""
+    return (profile.declaring.source == "hand" and profile.dix.exchange_from == "hand"
+            and not profile.dix.on_capture and profile.scoring.last_trick_at == "deal_end")
+
+
+def _capture_declaring(profile: Profile) -> bool:
+    """000 (Fildinski) for two: combinations from captured cards, scored by the
+    engine's own computation (:meth:`FastDeal._capture`); not for pairs."""
+    return (profile.declaring.source == "captured" and profile.players == 2
+            and not profile.partnerships)
 
 
 def _trick_rules_beyond_simulator(profile: Profile) -> bool:
@@ -229,7 +247,9 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         spec_class=tuple(classes[m.meld_class] for m in profile.melds),
         spec_level=tuple(m.level for m in profile.melds),
         spec_points=tuple(m.points for m in profile.melds),
-        spec_bezique=tuple(m.pattern == "bezique" for m in profile.melds))
+        spec_bezique=tuple(m.pattern == "bezique" for m in profile.melds),
+        captured=dec.source == "captured",
+        dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end")
     _RULES[key] = rules
     return rules
 
@@ -267,7 +287,7 @@ class FastDeal:
 
     __slots__ = ("rules", "n", "hold", "tables", "history", "pending", "scores", "brisques",
                  "trick", "played", "dix_counted", "turn_up", "stock", "tricks_played",
-                 "scored_this_turn", "leader", "to_move", "phase")
+                 "scored_this_turn", "leader", "to_move", "phase", "laid")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -289,6 +309,7 @@ class FastDeal:
         self.leader = 0
         self.to_move = 0
         self.phase = LEAD
+        self.laid: list[list[int]] = [[] for _ in range(n)]   # 000: captured cards laid out
 
     # --- construction ---------------------------------------------------------------
 
@@ -374,6 +395,8 @@ class FastDeal:
         s.leader = d.leader  # type: ignore[attr-defined]
         s.to_move = d.to_move  # type: ignore[attr-defined]
         s.phase = PHASE_CODES[d.phase]  # type: ignore[attr-defined]
+        laid = getattr(d, "laid", ())
+        s.laid = [sorted(laid[p]) if laid else [] for p in range(s.n)]
         return s
 
     def copy(self) -> FastDeal:
@@ -402,6 +425,7 @@ class FastDeal:
         s.leader = self.leader
         s.to_move = self.to_move
         s.phase = self.phase
+        s.laid = [cards[:] for cards in self.laid]
         return s
 
     # --- queries ----------------------------------------------------------------------
@@ -535,6 +559,10 @@ class FastDeal:
     def _declare_actions(self, p: int) -> list[FastAction]:
         r = self.rules
         acts: list[FastAction] = [DRAW]
+        if r.captured:
+            # 000: nothing is declared from the hand (rollouts skip the exchange of a
+            # captured seven; an exchange chosen by the engine is applied as such).
+            return acts
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
             acts.append(PARTNER)
         if self.scored_this_turn < r.per_trick:
@@ -591,6 +619,9 @@ class FastDeal:
         elif code == SHOW:
             self.scores[p] += r.dix_points
             self.dix_counted |= 1 << cards[0]
+        elif r.captured:  # EXCHANGE of a captured seven: the turn-up joins the captures
+            old, self.turn_up = self.turn_up, cards[0]
+            self._capture(p, [old], brisques=False)
         else:  # EXCHANGE
             card = cards[0]
             hold = self.hold[p]
@@ -641,6 +672,8 @@ class FastDeal:
         self.tricks_played += 1
         self.scores[winner] += r.trick_points
         self.leader = self.to_move = winner
+        if r.captured:
+            self._capture(winner, trick)
         if self.tricks_played == r.tricks:
             self._end(winner)
         elif self.stock or self.turn_up >= 0:
@@ -651,7 +684,9 @@ class FastDeal:
 
     def _end(self, winner: int) -> None:
         r = self.rules
-        if r.last_split:
+        if r.last_at_stock_end:
+            pass   # 000: the last trick's bonus went to the last trick before the stock ended
+        elif r.last_split:
             half = r.last_bonus // 2
             self.scores[winner] += r.last_bonus - half
             self.scores[(winner + 2) % 4] += half
@@ -678,6 +713,33 @@ class FastDeal:
             for p in range(n):
                 self.pending[p].clear()
             self.tables = [0] * n
+            if self.rules.last_at_stock_end:   # 000: the last trick before the stock ends
+                self.scores[winner] += self.rules.last_bonus
+
+    def _capture(self, winner: int, cards: list[int], brisques: bool = True) -> None:
+        """000: what a won trick scores, by the engine's own computation
+        (:func:`engine.captures.score_capture`): brisques, the combinations the captured
+        cards complete with the winner's laid-out cards, a seven of trumps not counted."""
+        from engine.captures import score_capture
+        from engine.melds import ScoredMeld
+
+        r = self.rules
+        melds = r.profile.melds
+        history = [ScoredMeld(melds[i].kind, frozenset(c)) for i, c in self.history[winner]]
+        capture = score_capture(r.profile, None if r.trump < 0 else r.trump,
+                                self.laid[winner], cards, history)
+        self.scores[winner] += capture.total if brisques else capture.total - (
+            capture.brisque_points)
+        self.laid[winner].extend(capture.kept)
+        index = {m.kind: i for i, m in enumerate(melds)}
+        for verdict in capture.melds:
+            self.history[winner].append((index[verdict.spec.kind],
+                                         tuple(sorted(verdict.cards))))
+        if r.dix_capture:
+            for card in cards:
+                if (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
+                    self.scores[winner] += r.dix_points
+                    self.dix_counted |= 1 << card
 
     # --- playouts ---------------------------------------------------------------------
 

@@ -239,7 +239,7 @@ def follow_scores(view: PlayerView, cards: list[int]) -> dict[int, float]:
     lead = _to_beat(view)
     if view.profile.declaring.source == "captured":
         keep = keep_values(view)
-        leader = (view.seat - len(view.trick)) % view.players
+        leader = view.leader
         return {c: (capture_value(view, view.seat, c) + 3 if beats(lead, c, view.trump)
                     else -capture_value(view, leader, c)) - keep[c] for c in cards}
     keep = keep_values(view)
@@ -330,7 +330,7 @@ def _follow_captures(view: PlayerView, cards: list[int]) -> Advice:
         reason = (Reason("win_capture", card=card, points=points) if points
                   else Reason("win_cheaply", card=card))
     else:
-        leader = (view.seat - len(view.trick)) % view.players
+        leader = view.leader
         points = capture_value(view, leader, card)
         reason = (Reason("capture_denied", card=card, points=points) if points
                   else Reason("discard_low", card=card))

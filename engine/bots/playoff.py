@@ -83,9 +83,11 @@ def best_playoff_card(view: PlayerView) -> tuple[int, int, str]:
 def points_objective(view: PlayerView) -> bool:
     """True when the play-off is worth plain points, so a solver value adds to the
     scores: not Rubicon's tiebreak, and no points per trick (the solver counts
-    brisques and the last trick only)."""
+    brisques and the last trick only), and no combinations from captures (000: they
+    go on scoring in the play-off, which that solver does not count)."""
     scoring = view.profile.scoring
-    return scoring.brisques != "tiebreak_only" and scoring.points_per_trick == 0
+    return (scoring.brisques != "tiebreak_only" and scoring.points_per_trick == 0
+            and view.profile.declaring.source == "hand")
 
 
 def exact_final_scores(state: FastDeal) -> list[int]:

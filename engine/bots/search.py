@@ -67,7 +67,13 @@ from engine.bots.fastplay import (
     supported,
     to_action,
 )
-from engine.bots.heuristic import advise, follow_scores, lead_scores, ranked_plays
+from engine.bots.heuristic import (
+    EXACT_CAPTURE_TRICKS,
+    advise,
+    follow_scores,
+    lead_scores,
+    ranked_plays,
+)
 from engine.bots.playoff import (
     best_playoff_card,
     exact_final_scores,
@@ -129,7 +135,11 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
     the end or until ``horizon`` more tricks are finished (then stopping before a
     lead). A negative ``horizon`` stops at the first lead of the play-off."""
     act: Callable[[FastDeal, random.Random, float], FastAction]
-    if policy == "heuristic":
+    if state.rules.captured:   # 000: what a card adds to the captor's laid-out cards
+        from engine.bots.capture_policy import capture_action
+
+        act = capture_action
+    elif policy == "heuristic":
         def act(st: FastDeal, r: random.Random, n: float) -> FastAction:
             return policy_action(st, r, n, weights[st.to_move])
     else:
@@ -211,11 +221,14 @@ def static_value(state: FastDeal, player: int) -> float:
     if not in_stock:
         return value
     stock_factor = min(1.0, len(state.stock) / 16)
+    # 000: combinations come from the laid-out captures (and the cards one may still
+    # capture back), not from the hand alone.
+    pool = [*hold, *state.laid[player]] if rules.captured else hold
     for rule, blocked in zip(rules.melds, _blocked_masks(state, player), strict=True):
         missing = 0
         for bits, count in rule.groups:
             have = 0
-            for c in hold:
+            for c in pool:
                 if bits >> (c & 31) & 1 and not blocked >> c & 1:
                     have += 1
             if have < count:
@@ -634,10 +647,18 @@ class StrongBot:
         if solvable(view):
             card, _value, _how = best_playoff_card(view)
             return SearchResult(Action.play(card), {}, 0)
-        if not supported(view.profile) or (view.stock_count == 0 and view.players == 2):
+        # 000: in the play-off both hands are known and captures still score; the
+        # rule-of-thumb bot searches the last few tricks exactly, the rollouts the rest.
+        capture_playoff = (view.stock_count == 0 and view.profile.declaring.source == "captured"
+                           and len(view.hand) > EXACT_CAPTURE_TRICKS)
+        if not supported(view.profile) or (view.stock_count == 0 and view.players == 2
+                                           and not capture_playoff):
             # The simulator does not apply: the heuristic's move.
             return SearchResult(advise(view).action, {}, 0)
+        # 000: the tuned policy weighs melds in the hand; where they come from captures
+        # the rule-of-thumb bot's capture-aware scores rank the moves.
         plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
+                or view.profile.declaring.source == "captured"
                 else _policy_plan(view, self.weights, self.gap))
         if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
                 and points_objective(view) and view.players == 2):
@@ -658,7 +679,8 @@ class StrongBot:
         seat = view.seat
         rollout_weights = self._rollout_weights(seat, view.players)
         # Three or four players in the play-off: follow every line to the end.
-        horizon = self.horizon if view.stock_count else 99
+        # 000's capture play-off likewise (both hands known, captures still score).
+        horizon = self.horizon if view.stock_count and not capture_playoff else 99
         done = 0
         values = [0.0] * len(candidates)
         while done < self.samples and (done == 0 or time.perf_counter() < deadline):
