@@ -49,6 +49,12 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("first, second, third...", "первый, второй, третий…"),
     ("choice (as 001 §03)", "выбор (как 001 §03)"),
     ("choice", "выбор"),
+    # four-handed Fildinski (000 'для четверых')
+    ("2000 with four packs, 3000 with five", "2000 четырьмя колодами, 3000 пятью"),
+    ("by agreement", "по договорённости"),
+    ("an option", "по желанию"),
+    ("game 2000", "партия до 2000"),
+    ("game 3000", "партия до 3000"),
     # whole clauses first
     ("the trainer: an illegal move is refused and named",
      "тренажёр: недопустимый ход отклоняется с названием правила"),
@@ -132,6 +138,7 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("item", "пункт"),
     ("fine", "штраф"),
     ("profile", "правила варианта"),
+    ("played 'as in Bezique'", "играют «как в безике»"),
     (" or ", " или "),
 )
 
