@@ -59,6 +59,7 @@ from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
 from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
+from engine.solver.kernel4 import KernelSearch4, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import counts_of, equivalence_classes, mtd, presence
 from engine.solver.search4 import Hands4, Search4
@@ -108,13 +109,18 @@ class PartnershipSolver:
     methods are sorted kinds per seat, rotated so the seat to move comes first;
     values are points for the mover's side."""
 
-    def __init__(self, profile: Profile, trump: int | None) -> None:
+    def __init__(self, profile: Profile, trump: int | None, pure: bool = False) -> None:
         scale = Scale.from_profile(profile)
         self.trump = trump
         self.rules = profile.playoff
         self.unit = scale.unit
         self.key = (profile.playoff, scale, trump)
-        self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
+        self.search: Search4 | KernelSearch4
+        if pure or not kernel_available():
+            self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
+        else:
+            self.search = KernelSearch4(trump, profile.playoff, scale.brisque_units,
+                                        scale.last_units)
 
     @property
     def nodes(self) -> int:

@@ -1,0 +1,513 @@
+"""A compiled (numba) twin of :class:`engine.solver.search4.Search4`.
+
+The pure-Python search stays the reference: the tests compare this kernel
+against it and against the brute force. :func:`kernel_available` says whether
+numba imports; :func:`engine.solver.partnership.PartnershipSolver` falls back to
+the pure search when it does not, or when ``BEZIQUE_PURE_SOLVER`` is set.
+
+Technique (per card, values always for the side of seat 0, the leader of the
+root trick): fail-soft zero-window alpha-beta under the same MTD(f) driver;
+a transposition table at trick boundaries keyed by two independent 64-bit
+Zobrist hashes of the four hands and the leader (a false match needs both to
+collide); equivalent cards (the same table as the two-seat search); the same
+move ordering and sure-trump bounds as the pure search, plus the table's best
+lead first. Compiled code is cached on disk (``cache=True``): the first call
+in a fresh install compiles for a few seconds, later processes load it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+from engine.profile import PlayoffRules
+from engine.solver.search import beat_masks_for, rep_table
+from engine.tricks import is_brisque
+
+njit: Any
+try:  # numba is a dependency; the pure search is the fallback without it
+    from numba import njit
+except ImportError:  # pragma: no cover - depends on the environment
+    njit = None
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _jit(inline: bool = False, sig: str = "") -> Callable[[F], F]:
+    """Compile with numba when it is there (cached on disk), else leave as is.
+    A recursive function gets its one signature up front: numba's cache of a
+    recursive function with several specialisations can crash on loading."""
+    def wrap(f: F) -> F:
+        if njit is None:
+            return f
+        if inline:
+            return cast(F, njit(cache=True, inline="always")(f))
+        return cast(F, njit(sig, cache=True)(f))
+    return wrap
+
+
+_A1 = "int64[::1]"
+_AB_SIG = ("int64(int64[:, ::1], int64[::1], int64[:, ::1], " + ", ".join(["int64"] * 10)
+           + ", " + ", ".join([_A1] * 5) + ", int64[:, :, ::1], int64[:, :, ::1], "
+           + ", ".join([_A1] * 5) + ", int64[:, ::1], int64[::1])")
+
+TT_BITS = 20  # table slots: 2**20 (about 22 MB)
+MAX_PLIES = 4 * 16 + 4
+
+# C (int64 constants) slots
+_TRUMP, _FOLLOW, _WIN, _RUFF, _BUNIT, _MASK, _ACE, _TEN = range(8)
+
+
+def kernel_available() -> bool:
+    """Whether the compiled search can be used in this process."""
+    return njit is not None and not os.environ.get("BEZIQUE_PURE_SOLVER")
+
+
+@_jit(inline=True)
+def _legal(hp: int, lead: int, best: int, C: Any, BEAT: Any) -> int:
+    """Kinds (presence mask) the seat holding ``hp`` may play: search4's ``legal``."""
+    suit = lead >> 3
+    same = hp & (0xFF << (8 * suit))
+    if same and C[_FOLLOW]:
+        if C[_WIN]:
+            higher = same & BEAT[best]
+            if higher:
+                return higher  # type: ignore[no-any-return]
+        return same
+    trump = C[_TRUMP]
+    if C[_RUFF] and trump >= 0 and suit != trump:
+        trumps = hp & (0xFF << (8 * trump))
+        if trumps:
+            if C[_WIN]:
+                higher = trumps & BEAT[best]
+                if higher:
+                    return higher  # type: ignore[no-any-return]
+            return trumps  # type: ignore[no-any-return]
+    return hp
+
+
+@_jit(inline=True)
+def _reps(mine: int, others: int, REP: Any) -> int:
+    """One kind per class of equivalent kinds of ``mine``."""
+    return (REP[(mine & 0xFF) << 8 | (others & 0xFF)]  # type: ignore[no-any-return]
+            | REP[(mine & 0xFF00) | ((others >> 8) & 0xFF)] << 8
+            | REP[((mine >> 8) & 0xFF00) | ((others >> 16) & 0xFF)] << 16
+            | REP[((mine >> 16) & 0xFF00) | ((others >> 24) & 0xFF)] << 24)
+
+
+@_jit(inline=True)
+def _clz(x: int) -> int:
+    """Leading zeros of a 32-bit mask (x > 0)."""
+    n = 0
+    if x <= 0x0000FFFF:
+        n += 16
+        x <<= 16
+    if x <= 0x00FFFFFF:
+        n += 8
+        x <<= 8
+    if x <= 0x0FFFFFFF:
+        n += 4
+        x <<= 4
+    if x <= 0x3FFFFFFF:
+        n += 2
+        x <<= 2
+    if x <= 0x7FFFFFFF:
+        n += 1
+    return n
+
+
+# frame columns of the explicit stack
+_NTR, _LEAD, _BI, _PTS, _REM, _N, _BETA, _H1, _H2, _IDX, _LO0, _HI0, _CNT, _I, _OUT, _BEST, \
+    _MOVER, _C, _K, _ADD = range(20)
+_ENTER, _NEXT, _RETURN, _CHILD, _FINISH = range(5)
+
+
+@_jit(sig=_AB_SIG)
+def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: int,
+        rem0: int, n0: int, beta0: int, h10: int, h20: int, unused: int, C: Any, BEAT: Any,
+        BUN: Any, CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any,
+        THI: Any, TMV: Any, BUF: Any, ST: Any) -> int:
+    """Fail-soft test "V >= beta" where V is what seats 0 and 2 still capture,
+    the cards on the trick included: ``ntr`` cards lie on the trick led by seat
+    ``lead``, ``trick[n, bi]`` wins it so far and ``pts`` are its units; ``n``
+    cards were in each hand when the trick began (``trick[n]`` holds its cards);
+    ``rem`` counts every unit still to be won (the trick's and the last
+    trick's included). Alpha-beta on an explicit stack (numba cannot cache a
+    recursive function safely): frame ``p`` of ``FR`` is one node."""
+    FR = np.zeros((MAX_PLIES, 20), dtype=np.int64)
+    FR[0, _NTR] = ntr0
+    FR[0, _LEAD] = lead0
+    FR[0, _BI] = bi0
+    FR[0, _PTS] = pts0
+    FR[0, _REM] = rem0
+    FR[0, _N] = n0
+    FR[0, _BETA] = beta0
+    FR[0, _H1] = h10
+    FR[0, _H2] = h20
+    p = 0
+    state = _ENTER
+    ret = 0
+    while True:
+        if state == _ENTER:
+            ntr = FR[p, _NTR]
+            lead = FR[p, _LEAD]
+            rem = FR[p, _REM]
+            n = FR[p, _N]
+            beta = FR[p, _BETA]
+            FR[p, _IDX] = -1
+            ttmove = -1
+            if ntr == 0:
+                if beta <= 0:
+                    ret = 0
+                    state = _RETURN
+                    continue
+                if beta > rem:
+                    ret = rem
+                    state = _RETURN
+                    continue
+                if n == 1:
+                    # the forced last trick
+                    w = lead
+                    bk = 31 - _clz(pres[lead])
+                    for j in range(1, 4):
+                        s = (lead + j) & 3
+                        k = 31 - _clz(pres[s])
+                        if (BEAT[bk] >> k) & 1:
+                            bk = k
+                            w = s
+                    ret = rem if (w & 1) == 0 else 0
+                    state = _RETURN
+                    continue
+                if C[_BUNIT] > 0 and C[_TRUMP] >= 0:
+                    # trump aces one side holds win their tricks; so do its trump
+                    # tens when the other side holds no trump ace or ten
+                    ace = C[_ACE]
+                    ten = C[_TEN]
+                    a0 = cnt[0, ace] + cnt[2, ace]
+                    a1 = cnt[1, ace] + cnt[3, ace]
+                    t0 = cnt[0, ten] + cnt[2, ten]
+                    t1 = cnt[1, ten] + cnt[3, ten]
+                    if a0 > 0:
+                        sure0 = 0 if a1 > 0 else a0 + (0 if t1 > 0 else t0)
+                        sure1 = 0
+                    elif a1 > 0:
+                        sure0 = 0
+                        sure1 = a1 + (0 if t0 > 0 else t1)
+                    else:
+                        sure0 = 0 if t1 > 0 else t0
+                        sure1 = 0 if t0 > 0 else t1
+                    if sure1 > 0 and rem - sure1 * C[_BUNIT] < beta:
+                        ret = rem - sure1 * C[_BUNIT]
+                        state = _RETURN
+                        continue
+                    if sure0 * C[_BUNIT] >= beta:
+                        ret = sure0 * C[_BUNIT]
+                        state = _RETURN
+                        continue
+                ST[0] += 1
+                k1 = FR[p, _H1] ^ Z1[4, lead, 0]
+                k2 = FR[p, _H2] ^ Z2[4, lead, 0]
+                idx = k1 & C[_MASK]
+                FR[p, _IDX] = idx
+                if TK1[idx] == k1 and TK2[idx] == k2:
+                    if TLO[idx] >= beta:
+                        ret = TLO[idx]
+                        state = _RETURN
+                        continue
+                    if THI[idx] < beta:
+                        ret = THI[idx]
+                        state = _RETURN
+                        continue
+                    FR[p, _LO0] = TLO[idx]
+                    FR[p, _HI0] = THI[idx]
+                    ttmove = TMV[idx]
+                else:
+                    TK1[idx] = k1
+                    TK2[idx] = k2
+                    TLO[idx] = 0
+                    THI[idx] = rem
+                    TMV[idx] = -1
+                    FR[p, _LO0] = 0
+                    FR[p, _HI0] = rem
+            mover = (lead + ntr) & 3
+            FR[p, _MOVER] = mover
+            hp = pres[mover]
+            others = 0
+            for s in range(4):
+                if s != mover:
+                    others |= pres[s]
+            count = 0
+            if ntr == 0:
+                cands = _reps(hp, others, REP)
+                o1 = pres[(mover + 1) & 3]
+                o3 = pres[(mover + 3) & 3]
+                while cands:
+                    k = 31 - _clz(cands)
+                    cands ^= 1 << k
+                    if k == ttmove:
+                        key = -1
+                    elif (BEAT[k] & (_legal(o1, k, k, C, BEAT) | _legal(o3, k, k, C, BEAT))) == 0:
+                        # neither opponent can beat it: plain suits first, high first
+                        key = (8 if (k >> 3) == C[_TRUMP] else 0) + 7 - (k & 7)
+                    else:
+                        key = 100 + CHEAP[k]
+                    BUF[p, count] = key * 64 + k
+                    count += 1
+            else:
+                tmask = 0
+                for j in range(ntr):
+                    tmask |= 1 << trick[n, j]
+                best = trick[n, FR[p, _BI]]
+                cands = _legal(hp, trick[n, 0], best, C, BEAT) & _reps(hp, others | tmask, REP)
+                holder = (lead + FR[p, _BI]) & 3
+                own = (holder & 1) == (mover & 1)
+                while cands:
+                    k = 31 - _clz(cands)
+                    cands ^= 1 << k
+                    if own:
+                        if ntr == 3:
+                            key = (0 if BUN[k] > 0 else 64) + CHEAP[k]  # feed points
+                        else:
+                            key = CHEAP[k]
+                    else:
+                        key = (0 if (BEAT[best] >> k) & 1 else 64) + CHEAP[k]
+                    BUF[p, count] = key * 64 + k
+                    count += 1
+            for i in range(1, count):  # insertion sort by key
+                x = BUF[p, i]
+                j = i - 1
+                while j >= 0 and BUF[p, j] > x:
+                    BUF[p, j + 1] = BUF[p, j]
+                    j -= 1
+                BUF[p, j + 1] = x
+            FR[p, _CNT] = count
+            FR[p, _I] = 0
+            FR[p, _OUT] = -1 if (mover & 1) == 0 else rem + 1
+            FR[p, _BEST] = -1
+            state = _NEXT
+        elif state == _NEXT:
+            i = FR[p, _I]
+            if i >= FR[p, _CNT]:
+                state = _FINISH
+                continue
+            FR[p, _I] = i + 1
+            k = BUF[p, i] & 63
+            mover = FR[p, _MOVER]
+            ntr = FR[p, _NTR]
+            n = FR[p, _N]
+            lead = FR[p, _LEAD]
+            bi = FR[p, _BI]
+            rem = FR[p, _REM]
+            beta = FR[p, _BETA]
+            c = cnt[mover, k]
+            nh1 = FR[p, _H1] ^ Z1[mover, k, c] ^ Z1[mover, k, c - 1]
+            nh2 = FR[p, _H2] ^ Z2[mover, k, c] ^ Z2[mover, k, c - 1]
+            cnt[mover, k] = c - 1
+            if c == 1:
+                pres[mover] ^= 1 << k
+            FR[p, _C] = c
+            FR[p, _K] = k
+            trick[n, ntr] = k
+            if ntr == 0:
+                nbi = 0
+            elif (BEAT[trick[n, bi]] >> k) & 1:
+                nbi = ntr
+            else:
+                nbi = bi
+            q = p + 1
+            if ntr < 3:
+                FR[p, _ADD] = 0
+                FR[q, _NTR] = ntr + 1
+                FR[q, _LEAD] = lead
+                FR[q, _BI] = nbi
+                FR[q, _PTS] = FR[p, _PTS] + BUN[k]
+                FR[q, _REM] = rem
+                FR[q, _N] = n
+                FR[q, _BETA] = beta
+            else:
+                w = (lead + nbi) & 3
+                gained = FR[p, _PTS] + BUN[k]
+                if n == 1:  # the last trick
+                    FR[p, _ADD] = 0
+                    ret = rem if (w & 1) == 0 else 0
+                    state = _CHILD
+                    continue
+                add = gained if (w & 1) == 0 else 0
+                FR[p, _ADD] = add
+                FR[q, _NTR] = 0
+                FR[q, _LEAD] = w
+                FR[q, _BI] = 0
+                FR[q, _PTS] = 0
+                FR[q, _REM] = rem - gained
+                FR[q, _N] = n - 1
+                FR[q, _BETA] = beta - add
+            FR[q, _H1] = nh1
+            FR[q, _H2] = nh2
+            p = q
+            state = _ENTER
+        elif state == _RETURN:
+            if p == 0:
+                return ret
+            p -= 1
+            state = _CHILD
+        elif state == _CHILD:
+            v = ret + FR[p, _ADD]
+            mover = FR[p, _MOVER]
+            k = FR[p, _K]
+            c = FR[p, _C]
+            cnt[mover, k] = c
+            if c == 1:
+                pres[mover] |= 1 << k
+            beta = FR[p, _BETA]
+            state = _NEXT
+            if (mover & 1) == 0:
+                if v > FR[p, _OUT]:
+                    FR[p, _OUT] = v
+                    FR[p, _BEST] = k
+                    if v >= beta:
+                        state = _FINISH
+            elif v < FR[p, _OUT]:
+                FR[p, _OUT] = v
+                FR[p, _BEST] = k
+                if v < beta:
+                    state = _FINISH
+        else:  # _FINISH: store the bound at a trick boundary, return the value
+            out = FR[p, _OUT]
+            idx = FR[p, _IDX]
+            if idx >= 0:
+                lead = FR[p, _LEAD]
+                k1 = FR[p, _H1] ^ Z1[4, lead, 0]
+                k2 = FR[p, _H2] ^ Z2[4, lead, 0]
+                if TK1[idx] != k1 or TK2[idx] != k2:
+                    # a deeper position took the slot meanwhile: take it back
+                    TK1[idx] = k1
+                    TK2[idx] = k2
+                    TLO[idx] = FR[p, _LO0]
+                    THI[idx] = FR[p, _HI0]
+                if out >= FR[p, _BETA]:
+                    if out > TLO[idx]:
+                        TLO[idx] = out
+                elif out < THI[idx]:
+                    THI[idx] = out
+                TMV[idx] = FR[p, _BEST]
+            ret = out
+            state = _RETURN
+
+
+def _zobrist(seed: int) -> Any:
+    rng = np.random.default_rng(seed)
+    z = rng.integers(0, 2**63 - 1, size=(5, 32, 16), dtype=np.int64)
+    z[:, :, 0] ^= z[:, :, 0]  # count 0 hashes to nothing (z[4] keeps the leader keys)
+    z[4] = rng.integers(0, 2**63 - 1, size=(32, 16), dtype=np.int64)
+    return z
+
+
+_Z1 = _zobrist(22_1)
+_Z2 = _zobrist(22_2)
+_REP = np.array(rep_table() if njit is not None else [0], dtype=np.int64)
+
+
+class KernelSearch4:
+    """The compiled search with :class:`~engine.solver.search4.Search4`'s
+    questions (``test``, ``value``, ``rem_of``); the table lives as long as the
+    searcher."""
+
+    def __init__(self, trump: int | None, rules: PlayoffRules, brisque_units: int,
+                 last_units: int) -> None:
+        from engine.solver.search4 import Search4, _cheap_keys
+
+        self.trump = trump
+        self.rules = rules
+        self.brisque_units = brisque_units
+        self.last_units = last_units
+        self.beat_masks = beat_masks_for(trump)
+        self._pure = Search4  # for rem_of and the completed-trick rule
+        cheap = _cheap_keys(trump, brisque_units)
+        order = sorted(range(32), key=lambda k: cheap[k])
+        rank = [0] * 32
+        for i, k in enumerate(order):
+            rank[k] = i
+        ace = 8 * trump + 7 if trump is not None else 0
+        self.C = np.array([-1 if trump is None else trump, int(rules.follow_suit),
+                           int(rules.must_win), int(rules.must_trump), brisque_units,
+                           (1 << TT_BITS) - 1, ace, ace - 1 if trump is not None else 0],
+                          dtype=np.int64)
+        self.BEAT = np.array(self.beat_masks, dtype=np.int64)
+        self.BUN = np.array([brisque_units if is_brisque(k) else 0 for k in range(32)],
+                            dtype=np.int64)
+        self.CHEAP = np.array(rank, dtype=np.int64)
+        size = 1 << TT_BITS
+        self.TK1 = np.zeros(size, dtype=np.int64)
+        self.TK2 = np.zeros(size, dtype=np.int64)
+        self.TLO = np.zeros(size, dtype=np.int64)
+        self.THI = np.zeros(size, dtype=np.int64)
+        self.TMV = np.zeros(size, dtype=np.int64)
+        self.BUF = np.zeros((MAX_PLIES, 34), dtype=np.int64)
+        self.ST = np.zeros(2, dtype=np.int64)
+        self.tt: dict[int, Any] = {}  # never filled: the slots are fixed (shared_solver checks)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ST[0])
+
+    def rem_of(self, hands: Any, trick: Any) -> int:
+        from engine.solver.search4 import Search4
+
+        return Search4.rem_of(self, hands, trick)  # type: ignore[arg-type]
+
+    def test(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], rem: int,
+             beta: int) -> int:
+        """Fail-soft test "V >= beta?" for the side of the leader of ``trick``
+        (``hands`` as count vectors from the leader, without the trick's cards)."""
+        i = len(trick)
+        if i == 4:
+            from engine.solver.search4 import _best_index
+
+            w = _best_index(trick, self.beat_masks)
+            gained = sum(self.brisque_units for k in trick if is_brisque(k))
+            if not any(hands):
+                return rem if w % 2 == 0 else 0
+            rem2 = rem - gained
+            rot = (hands[w], hands[(w + 1) % 4], hands[(w + 2) % 4], hands[(w + 3) % 4])
+            if w % 2 == 0:
+                return gained + self.test(rot, (), rem2, beta - gained)
+            return rem2 - self.test(rot, (), rem2, rem2 - beta + 1)
+        if i == 0 and not any(hands):
+            return 0
+        cnt = np.zeros((4, 32), dtype=np.int64)
+        pres = np.zeros(4, dtype=np.int64)
+        h1 = 0
+        h2 = 0
+        for s in range(4):
+            h = hands[s]
+            for k in range(32):
+                c = (h >> (4 * k)) & 15
+                if c:
+                    cnt[s, k] = c
+                    pres[s] |= 1 << k
+                    h1 ^= int(_Z1[s, k, c])
+                    h2 ^= int(_Z2[s, k, c])
+        n = int(cnt[0].sum()) + (1 if i > 0 else 0)
+        tr = np.zeros((n + 1, 4), dtype=np.int64)  # a row per trick (by hand size)
+        bi = 0
+        pts = 0
+        for j, k in enumerate(trick):
+            tr[n, j] = k
+            if j and (self.beat_masks[trick[bi]] >> k) & 1:
+                bi = j
+            pts += int(self.BUN[k])
+        return int(_ab(cnt, pres, tr, i, 0, bi, pts, rem, n, beta, h1, h2,
+                       0, self.C, self.BEAT, self.BUN, self.CHEAP, _REP, _Z1, _Z2, self.TK1,
+                       self.TK2, self.TLO, self.THI, self.TMV, self.BUF, self.ST))
+
+    def value(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], rem: int,
+              guess: int | None = None, hi: int | None = None) -> int:
+        from engine.solver.search import mtd
+
+        return mtd(lambda beta: self.test(hands, trick, rem, beta), rem, guess, hi)
+
+
+__all__ = ["KernelSearch4", "kernel_available"]
