@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -36,17 +37,21 @@ except ImportError:  # pragma: no cover - depends on the environment
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _jit(inline: bool = False, sig: str = "") -> Callable[[F], F]:
-    """Compile with numba when it is there (cached on disk), else leave as is.
-    A recursive function gets its one signature up front: numba's cache of a
-    recursive function with several specialisations can crash on loading."""
-    def wrap(f: F) -> F:
-        if njit is None:
-            return f
-        if inline:
-            return cast(F, njit(cache=True, inline="always")(f))
-        return cast(F, njit(sig, cache=True)(f))
-    return wrap
+def _jit(f: F) -> F:
+    """Compile a helper with numba when it is there (inlined into the kernel)."""
+    if njit is None:
+        return f
+    return cast(F, njit(cache=True, inline="always")(f))
+
+
+@cache
+def _compiled() -> Any:
+    """The kernel, compiled on first use (not on import) for its one signature,
+    or loaded from numba's disk cache (about 10-30 s CPU to compile once per
+    install, a few tenths of a second to load in a new process)."""
+    if njit is None:
+        return _ab
+    return njit(_AB_SIG, cache=True)(_ab)
 
 
 _A1 = "int64[::1]"
@@ -66,7 +71,7 @@ def kernel_available() -> bool:
     return njit is not None and not os.environ.get("BEZIQUE_PURE_SOLVER")
 
 
-@_jit(inline=True)
+@_jit
 def _legal(hp: int, lead: int, best: int, C: Any, BEAT: Any) -> int:
     """Kinds (presence mask) the seat holding ``hp`` may play: search4's ``legal``."""
     suit = lead >> 3
@@ -89,7 +94,7 @@ def _legal(hp: int, lead: int, best: int, C: Any, BEAT: Any) -> int:
     return hp
 
 
-@_jit(inline=True)
+@_jit
 def _reps(mine: int, others: int, REP: Any) -> int:
     """One kind per class of equivalent kinds of ``mine``."""
     return (REP[(mine & 0xFF) << 8 | (others & 0xFF)]  # type: ignore[no-any-return]
@@ -98,7 +103,7 @@ def _reps(mine: int, others: int, REP: Any) -> int:
             | REP[((mine >> 16) & 0xFF00) | ((others >> 24) & 0xFF)] << 24)
 
 
-@_jit(inline=True)
+@_jit
 def _clz(x: int) -> int:
     """Leading zeros of a 32-bit mask (x > 0)."""
     n = 0
@@ -125,7 +130,6 @@ _NTR, _LEAD, _BI, _PTS, _REM, _N, _BETA, _H1, _H2, _IDX, _LO0, _HI0, _CNT, _I, _
 _ENTER, _NEXT, _RETURN, _CHILD, _FINISH = range(5)
 
 
-@_jit(sig=_AB_SIG)
 def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: int,
         rem0: int, n0: int, beta0: int, h10: int, h20: int, unused: int, C: Any, BEAT: Any,
         BUN: Any, CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any,
@@ -499,7 +503,7 @@ class KernelSearch4:
             if j and (self.beat_masks[trick[bi]] >> k) & 1:
                 bi = j
             pts += int(self.BUN[k])
-        return int(_ab(cnt, pres, tr, i, 0, bi, pts, rem, n, beta, h1, h2,
+        return int(_compiled()(cnt, pres, tr, i, 0, bi, pts, rem, n, beta, h1, h2,
                        0, self.C, self.BEAT, self.BUN, self.CHEAP, _REP, _Z1, _Z2, self.TK1,
                        self.TK2, self.TLO, self.THI, self.TMV, self.BUF, self.ST))
 
