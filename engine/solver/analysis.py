@@ -35,6 +35,7 @@ from typing import Any, Literal
 from engine.cards import Card, Rank, Suit, kind_face
 from engine.errors import PositionError
 from engine.profile import Profile
+from engine.solver.kernel4 import KernelSearch2, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import (
     NIBBLE,
@@ -200,8 +201,13 @@ class _Analyser:
         self.scale = Scale.from_profile(position.profile)
         self.trump = None if position.trump is None else int(position.trump)
         self.rules = position.profile.playoff
-        self.searcher = Searcher(self.trump, self.rules, self.scale.brisque_units,
-                                 self.scale.last_units, options)
+        self.searcher: Searcher | KernelSearch2
+        if options == Options() and kernel_available():
+            self.searcher = KernelSearch2(self.trump, self.rules, self.scale.brisque_units,
+                                          self.scale.last_units)
+        else:  # the pure-Python search: the reference, and the one with switches
+            self.searcher = Searcher(self.trump, self.rules, self.scale.brisque_units,
+                                     self.scale.last_units, options)
         self.equivalence = options.equivalence
 
     def root(self) -> _State:

@@ -17,61 +17,66 @@ in a fresh install compiles for a few seconds, later processes load it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
-from collections.abc import Callable
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
 from engine.profile import PlayoffRules
-from engine.solver.search import beat_masks_for, rep_table
+from engine.solver.search import (
+    beat_masks_for,
+    legal_mask,
+    mtd,
+    presence,
+    rep_table,
+    representatives,
+)
 from engine.tricks import is_brisque
 
-njit: Any
-try:  # numba is a dependency; the pure search is the fallback without it
-    from numba import njit
-except ImportError:  # pragma: no cover - depends on the environment
-    njit = None
 
-F = TypeVar("F", bound=Callable[..., Any])
+def kernel_available() -> bool:
+    """Whether the compiled search can be used in this process: numba is
+    installed and ``BEZIQUE_PURE_SOLVER`` is not set."""
+    return _has_numba() and not os.environ.get("BEZIQUE_PURE_SOLVER")
 
 
-def _jit(f: F) -> F:
-    """Compile a helper with numba when it is there (inlined into the kernel)."""
-    if njit is None:
-        return f
-    return cast(F, njit(cache=True, inline="always")(f))
+@cache
+def _has_numba() -> bool:
+    return importlib.util.find_spec("numba") is not None
 
 
 @cache
 def _compiled() -> Any:
-    """The kernel, compiled on first use (not on import) for its one signature,
-    or loaded from numba's disk cache (about 10-30 s CPU to compile once per
-    install, a few tenths of a second to load in a new process)."""
-    if njit is None:
+    """The kernel, compiled on first use (numba is imported only then) for its one
+    signature, or loaded from numba's disk cache: about 7 s CPU to compile once
+    per install, about 0.35 s to load in a new process. Without numba, the plain
+    Python function (slow, for debugging only)."""
+    if not _has_numba():
         return _ab
+    from numba import njit
+
+    g = globals()
+    for name in ("_clz", "_legal", "_reps"):  # inlined into the kernel
+        g[name] = njit(cache=True, inline="always")(g[name])
     return njit(_AB_SIG, cache=True)(_ab)
 
 
 _A1 = "int64[::1]"
-_AB_SIG = ("int64(int64[:, ::1], int64[::1], int64[:, ::1], " + ", ".join(["int64"] * 10)
-           + ", " + ", ".join([_A1] * 5) + ", int64[:, :, ::1], int64[:, :, ::1], "
-           + ", ".join([_A1] * 5) + ", int64[:, ::1], int64[::1])")
+_AB_SIG = ("int64(int64[::1], int64[::1], int64, int64, int64, " + ", ".join([_A1] * 5)
+           + ", int64[:, :, ::1], int64[:, :, ::1], " + ", ".join([_A1] * 5)
+           + ", int64[:, ::1], int64[::1])")
 
-TT_BITS = 20  # table slots: 2**20 (about 22 MB)
+TT_BITS = 20  # table slots of a four-seat search: 2**20 (40 MB, touched as used)
+TT2_BITS = 14  # of a two-seat search (many short-lived searchers)
 MAX_PLIES = 4 * 16 + 4
 
 # C (int64 constants) slots
-_TRUMP, _FOLLOW, _WIN, _RUFF, _BUNIT, _MASK, _ACE, _TEN = range(8)
+_TRUMP, _FOLLOW, _WIN, _RUFF, _BUNIT, _MASK, _ACE, _TEN, _SEATS = range(9)
 
 
-def kernel_available() -> bool:
-    """Whether the compiled search can be used in this process."""
-    return njit is not None and not os.environ.get("BEZIQUE_PURE_SOLVER")
-
-
-@_jit
 def _legal(hp: int, lead: int, best: int, C: Any, BEAT: Any) -> int:
     """Kinds (presence mask) the seat holding ``hp`` may play: search4's ``legal``."""
     suit = lead >> 3
@@ -94,7 +99,6 @@ def _legal(hp: int, lead: int, best: int, C: Any, BEAT: Any) -> int:
     return hp
 
 
-@_jit
 def _reps(mine: int, others: int, REP: Any) -> int:
     """One kind per class of equivalent kinds of ``mine``."""
     return (REP[(mine & 0xFF) << 8 | (others & 0xFF)]  # type: ignore[no-any-return]
@@ -103,7 +107,6 @@ def _reps(mine: int, others: int, REP: Any) -> int:
             | REP[((mine >> 16) & 0xFF00) | ((others >> 24) & 0xFF)] << 24)
 
 
-@_jit
 def _clz(x: int) -> int:
     """Leading zeros of a 32-bit mask (x > 0)."""
     n = 0
@@ -130,20 +133,52 @@ _NTR, _LEAD, _BI, _PTS, _REM, _N, _BETA, _H1, _H2, _IDX, _LO0, _HI0, _CNT, _I, _
 _ENTER, _NEXT, _RETURN, _CHILD, _FINISH = range(5)
 
 
-def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: int,
-        rem0: int, n0: int, beta0: int, h10: int, h20: int, unused: int, C: Any, BEAT: Any,
-        BUN: Any, CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any,
-        THI: Any, TMV: Any, BUF: Any, ST: Any) -> int:
-    """Fail-soft test "V >= beta" where V is what seats 0 and 2 still capture,
-    the cards on the trick included: ``ntr`` cards lie on the trick led by seat
-    ``lead``, ``trick[n, bi]`` wins it so far and ``pts`` are its units; ``n``
-    cards were in each hand when the trick began (``trick[n]`` holds its cards);
-    ``rem`` counts every unit still to be won (the trick's and the last
-    trick's included). Alpha-beta on an explicit stack (numba cannot cache a
-    recursive function safely): frame ``p`` of ``FR`` is one node."""
+def _ab(H: Any, T: Any, ntr0: int, rem0: int, beta0: int, C: Any, BEAT: Any, BUN: Any,
+        CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any, THI: Any,
+        TMV: Any, BUF: Any, ST: Any) -> int:
+    """Fail-soft test "V >= beta" where V is what the side of seat 0 (seats 0 and
+    2), the leader of the trick ``T[:ntr]``, still captures, the trick's cards
+    included. ``H[2 s]``, ``H[2 s + 1]``: the low and high 64 bits of seat ``s``'s
+    count vector (4 bits a kind); ``rem`` counts every unit still to be won.
+
+    Alpha-beta on an explicit stack (numba cannot cache a recursive function
+    safely): frame ``p`` of ``FR`` is one node, a card to play. At a node,
+    ``ntr`` cards lie on the trick led by seat ``lead``, ``trick[n, bi]`` wins it
+    so far and ``pts`` are its units; ``n`` cards were in each hand when the
+    trick began (``trick[n]`` holds its cards)."""
+    seats = C[_SEATS]  # 2 or 4; partners sit two apart
+    cnt = np.zeros((4, 32), dtype=np.int64)
+    pres = np.zeros(4, dtype=np.int64)
+    h10 = 0
+    h20 = 0
+    for s in range(seats):
+        for half in range(2):
+            word = H[2 * s + half]
+            for j in range(16):
+                c = (word >> (4 * j)) & 15
+                if c:
+                    k = 16 * half + j
+                    cnt[s, k] = c
+                    pres[s] |= 1 << k
+                    h10 ^= Z1[s, k, c]
+                    h20 ^= Z2[s, k, c]
+    n0 = 0
+    for k in range(32):
+        n0 += cnt[0, k]
+    if ntr0 > 0:
+        n0 += 1
+    trick = np.zeros((n0 + 1, 4), dtype=np.int64)
+    bi0 = 0
+    pts0 = 0
+    for j in range(ntr0):
+        k = T[j]
+        trick[n0, j] = k
+        if j > 0 and (BEAT[T[bi0]] >> k) & 1:
+            bi0 = j
+        pts0 += BUN[k]
     FR = np.zeros((MAX_PLIES, 20), dtype=np.int64)
     FR[0, _NTR] = ntr0
-    FR[0, _LEAD] = lead0
+    FR[0, _LEAD] = 0
     FR[0, _BI] = bi0
     FR[0, _PTS] = pts0
     FR[0, _REM] = rem0
@@ -151,6 +186,8 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
     FR[0, _BETA] = beta0
     FR[0, _H1] = h10
     FR[0, _H2] = h20
+    seats = C[_SEATS]  # 2 or 4; partners sit two apart
+    last = seats - 1  # the last index of a trick, and the mask of a seat number
     p = 0
     state = _ENTER
     ret = 0
@@ -176,8 +213,8 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
                     # the forced last trick
                     w = lead
                     bk = 31 - _clz(pres[lead])
-                    for j in range(1, 4):
-                        s = (lead + j) & 3
+                    for j in range(1, seats):
+                        s = (lead + j) & last
                         k = 31 - _clz(pres[s])
                         if (BEAT[bk] >> k) & 1:
                             bk = k
@@ -236,7 +273,7 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
                     TMV[idx] = -1
                     FR[p, _LO0] = 0
                     FR[p, _HI0] = rem
-            mover = (lead + ntr) & 3
+            mover = (lead + ntr) & last
             FR[p, _MOVER] = mover
             hp = pres[mover]
             others = 0
@@ -246,8 +283,8 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
             count = 0
             if ntr == 0:
                 cands = _reps(hp, others, REP)
-                o1 = pres[(mover + 1) & 3]
-                o3 = pres[(mover + 3) & 3]
+                o1 = pres[(mover + 1) & last]
+                o3 = pres[(mover + 3) & last]
                 while cands:
                     k = 31 - _clz(cands)
                     cands ^= 1 << k
@@ -266,13 +303,13 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
                     tmask |= 1 << trick[n, j]
                 best = trick[n, FR[p, _BI]]
                 cands = _legal(hp, trick[n, 0], best, C, BEAT) & _reps(hp, others | tmask, REP)
-                holder = (lead + FR[p, _BI]) & 3
+                holder = (lead + FR[p, _BI]) & last
                 own = (holder & 1) == (mover & 1)
                 while cands:
                     k = 31 - _clz(cands)
                     cands ^= 1 << k
                     if own:
-                        if ntr == 3:
+                        if ntr == last:
                             key = (0 if BUN[k] > 0 else 64) + CHEAP[k]  # feed points
                         else:
                             key = CHEAP[k]
@@ -322,7 +359,7 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
             else:
                 nbi = bi
             q = p + 1
-            if ntr < 3:
+            if ntr < last:
                 FR[p, _ADD] = 0
                 FR[q, _NTR] = ntr + 1
                 FR[q, _LEAD] = lead
@@ -332,7 +369,7 @@ def _ab(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: 
                 FR[q, _N] = n
                 FR[q, _BETA] = beta
             else:
-                w = (lead + nbi) & 3
+                w = (lead + nbi) & last
                 gained = FR[p, _PTS] + BUN[k]
                 if n == 1:  # the last trick
                     FR[p, _ADD] = 0
@@ -411,24 +448,35 @@ def _zobrist(seed: int) -> Any:
 
 _Z1 = _zobrist(22_1)
 _Z2 = _zobrist(22_2)
-_REP = np.array(rep_table() if njit is not None else [0], dtype=np.int64)
 
 
-class KernelSearch4:
-    """The compiled search with :class:`~engine.solver.search4.Search4`'s
-    questions (``test``, ``value``, ``rem_of``); the table lives as long as the
-    searcher."""
+@cache
+def _rep() -> Any:
+    return np.array(rep_table(), dtype=np.int64)
+
+
+_LOW64 = (1 << 64) - 1
+_MAX63 = (1 << 63) - 1
+_TWO64 = 1 << 64
+
+
+class KernelSearch:
+    """The compiled search for ``seats`` (2 or 4) seats: fail-soft tests of the
+    value for the side of a trick's leader, the table living as long as the
+    searcher. ``tt_bits`` sizes the table (2**tt_bits slots)."""
 
     def __init__(self, trump: int | None, rules: PlayoffRules, brisque_units: int,
-                 last_units: int) -> None:
-        from engine.solver.search4 import Search4, _cheap_keys
+                 last_units: int, seats: int = 4, tt_bits: int = TT_BITS) -> None:
+        from engine.solver.search4 import _cheap_keys
 
+        if seats not in (2, 4):
+            raise ValueError(f"the compiled search plays 2 or 4 seats, not {seats}")
         self.trump = trump
         self.rules = rules
         self.brisque_units = brisque_units
         self.last_units = last_units
+        self.seats = seats
         self.beat_masks = beat_masks_for(trump)
-        self._pure = Search4  # for rem_of and the completed-trick rule
         cheap = _cheap_keys(trump, brisque_units)
         order = sorted(range(32), key=lambda k: cheap[k])
         rank = [0] * 32
@@ -437,13 +485,13 @@ class KernelSearch4:
         ace = 8 * trump + 7 if trump is not None else 0
         self.C = np.array([-1 if trump is None else trump, int(rules.follow_suit),
                            int(rules.must_win), int(rules.must_trump), brisque_units,
-                           (1 << TT_BITS) - 1, ace, ace - 1 if trump is not None else 0],
-                          dtype=np.int64)
+                           (1 << tt_bits) - 1, ace, ace - 1 if trump is not None else 0,
+                           seats], dtype=np.int64)
         self.BEAT = np.array(self.beat_masks, dtype=np.int64)
         self.BUN = np.array([brisque_units if is_brisque(k) else 0 for k in range(32)],
                             dtype=np.int64)
         self.CHEAP = np.array(rank, dtype=np.int64)
-        size = 1 << TT_BITS
+        size = 1 << tt_bits
         self.TK1 = np.zeros(size, dtype=np.int64)
         self.TK2 = np.zeros(size, dtype=np.int64)
         self.TLO = np.zeros(size, dtype=np.int64)
@@ -452,66 +500,127 @@ class KernelSearch4:
         self.BUF = np.zeros((MAX_PLIES, 34), dtype=np.int64)
         self.ST = np.zeros(2, dtype=np.int64)
         self.tt: dict[int, Any] = {}  # never filled: the slots are fixed (shared_solver checks)
+        self._run = _compiled()
+        self._rep = _rep()
 
     @property
     def nodes(self) -> int:
         return int(self.ST[0])
 
-    def rem_of(self, hands: Any, trick: Any) -> int:
-        from engine.solver.search4 import Search4
+    def rem_of(self, hands: Sequence[int], trick: Sequence[int]) -> int:
+        """Every unit still to be won: brisques in the hands and on the trick,
+        and the last trick while any card is left to play."""
+        bu = self.brisque_units
+        total = sum(bu * ((h >> (4 * k)) & 15) for h in hands for k in range(32)
+                    if is_brisque(k))
+        total += sum(bu for k in trick if is_brisque(k))
+        if any(hands) or trick:
+            total += self.last_units
+        return total
 
-        return Search4.rem_of(self, hands, trick)  # type: ignore[arg-type]
-
-    def test(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], rem: int,
-             beta: int) -> int:
+    def test(self, hands: Sequence[int], trick: Sequence[int], rem: int, beta: int) -> int:
         """Fail-soft test "V >= beta?" for the side of the leader of ``trick``
         (``hands`` as count vectors from the leader, without the trick's cards)."""
+        seats = self.seats
         i = len(trick)
-        if i == 4:
-            from engine.solver.search4 import _best_index
-
-            w = _best_index(trick, self.beat_masks)
+        if i == seats:
+            w = 0
+            for j in range(1, seats):
+                if (self.beat_masks[trick[w]] >> trick[j]) & 1:
+                    w = j
             gained = sum(self.brisque_units for k in trick if is_brisque(k))
             if not any(hands):
                 return rem if w % 2 == 0 else 0
             rem2 = rem - gained
-            rot = (hands[w], hands[(w + 1) % 4], hands[(w + 2) % 4], hands[(w + 3) % 4])
+            rot = [hands[(w + j) % seats] for j in range(seats)]
             if w % 2 == 0:
                 return gained + self.test(rot, (), rem2, beta - gained)
             return rem2 - self.test(rot, (), rem2, rem2 - beta + 1)
         if i == 0 and not any(hands):
             return 0
-        cnt = np.zeros((4, 32), dtype=np.int64)
-        pres = np.zeros(4, dtype=np.int64)
-        h1 = 0
-        h2 = 0
-        for s in range(4):
-            h = hands[s]
-            for k in range(32):
-                c = (h >> (4 * k)) & 15
-                if c:
-                    cnt[s, k] = c
-                    pres[s] |= 1 << k
-                    h1 ^= int(_Z1[s, k, c])
-                    h2 ^= int(_Z2[s, k, c])
-        n = int(cnt[0].sum()) + (1 if i > 0 else 0)
-        tr = np.zeros((n + 1, 4), dtype=np.int64)  # a row per trick (by hand size)
-        bi = 0
-        pts = 0
-        for j, k in enumerate(trick):
-            tr[n, j] = k
-            if j and (self.beat_masks[trick[bi]] >> k) & 1:
-                bi = j
-            pts += int(self.BUN[k])
-        return int(_compiled()(cnt, pres, tr, i, 0, bi, pts, rem, n, beta, h1, h2,
-                       0, self.C, self.BEAT, self.BUN, self.CHEAP, _REP, _Z1, _Z2, self.TK1,
-                       self.TK2, self.TLO, self.THI, self.TMV, self.BUF, self.ST))
+        words = []
+        for h in hands:
+            lo = h & _LOW64
+            hi = h >> 64
+            words.append(lo - _TWO64 if lo > _MAX63 else lo)
+            words.append(hi - _TWO64 if hi > _MAX63 else hi)
+        return int(self._run(np.array(words, dtype=np.int64),
+                             np.array((*trick, 0, 0, 0, 0)[:4], dtype=np.int64), i, rem, beta,
+                             self.C, self.BEAT, self.BUN, self.CHEAP, self._rep, _Z1, _Z2,
+                             self.TK1, self.TK2, self.TLO, self.THI, self.TMV, self.BUF,
+                             self.ST))
 
-    def value(self, hands: tuple[int, int, int, int], trick: tuple[int, ...], rem: int,
+    def value(self, hands: Sequence[int], trick: Sequence[int], rem: int,
               guess: int | None = None, hi: int | None = None) -> int:
-        from engine.solver.search import mtd
-
+        """Exact V for the side of the trick's leader, by MTD(f)."""
         return mtd(lambda beta: self.test(hands, trick, rem, beta), rem, guess, hi)
 
 
-__all__ = ["KernelSearch4", "kernel_available"]
+class KernelSearch4(KernelSearch):
+    """The compiled twin of :class:`~engine.solver.search4.Search4` (four seats)."""
+
+    def __init__(self, trump: int | None, rules: PlayoffRules, brisque_units: int,
+                 last_units: int) -> None:
+        super().__init__(trump, rules, brisque_units, last_units, 4)
+
+
+class KernelSearch2:
+    """The questions of the two-seat :class:`~engine.solver.search.Searcher` (hands
+    as count vectors, ``L`` the leader's, ``F`` the follower's) answered by the
+    compiled search; :func:`engine.solver.analysis._Analyser` takes it when every
+    technique is on."""
+
+    def __init__(self, trump: int | None, rules: PlayoffRules, brisque_units: int,
+                 last_units: int) -> None:
+        self.trump = trump
+        self.rules = rules
+        self.brisque_units = brisque_units
+        self.last_units = last_units
+        self.kernel = KernelSearch(trump, rules, brisque_units, last_units, 2, TT2_BITS)
+
+    @property
+    def nodes(self) -> int:
+        return self.kernel.nodes
+
+    def test(self, L: int, F: int, rem: int, beta: int) -> int:
+        """Fail-soft answer to "V(L, F) >= beta?"."""
+        return self.kernel.test((L, F), (), rem, beta)
+
+    def value(self, L: int, F: int, rem: int, guess: int | None = None) -> int:
+        """Exact V(L, F) in units, by MTD(f)."""
+        return mtd(lambda beta: self.kernel.test((L, F), (), rem, beta), rem, guess)
+
+    def replies(self, L2: int, F: int, lead: int) -> list[int]:
+        """Representative legal replies (kinds) to ``lead``."""
+        mask = legal_mask(presence(F), lead, self.trump, self.rules) & representatives(
+            presence(F), presence(L2) | 1 << lead)
+        return [k for k in range(32) if mask >> k & 1]
+
+    def leads(self, L: int, F: int) -> list[int]:
+        """Representative leads (kinds), ascending."""
+        mask = representatives(presence(L), presence(F))
+        return [k for k in range(32) if mask >> k & 1]
+
+    def after_lead(self, L: int, F: int, rem: int, lead: int, beta: int) -> int:
+        """Fail-soft test "the leader's value after leading ``lead`` >= beta?"
+        (``L`` still holds the lead)."""
+        return self.kernel.test((L - (1 << (4 * lead)), F), (lead,), rem, beta)
+
+    def lead_value(self, L: int, F: int, rem: int, lead: int, guess: int | None = None,
+                   top: int | None = None) -> int:
+        """Exact value for the leader of leading ``lead``; ``top`` bounds it."""
+        return mtd(lambda beta: self.after_lead(L, F, rem, lead, beta), rem, guess,
+                   rem if top is None else top)
+
+    def outcome(self, L2: int, F: int, rem: int, lead: int, reply: int, beta: int) -> int:
+        """Fail-soft test of the leader's value once ``lead`` and ``reply`` are on
+        the table (``L2`` no longer holds the lead, ``F`` still holds the reply)."""
+        return self.kernel.test((L2, F - (1 << (4 * reply))), (lead, reply), rem, beta)
+
+    def outcome_value(self, L2: int, F: int, rem: int, lead: int, reply: int,
+                      guess: int | None = None) -> int:
+        """Exact value for the leader once ``lead`` and ``reply`` are on the table."""
+        return mtd(lambda beta: self.outcome(L2, F, rem, lead, reply, beta), rem, guess)
+
+
+__all__ = ["KernelSearch", "KernelSearch2", "KernelSearch4", "kernel_available"]

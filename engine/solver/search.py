@@ -253,6 +253,9 @@ class Options:
     exact_tricks: int = 3  # positions this small are solved exactly and memoised
     equivalence: bool = True  # equivalent-card pruning and canonical suits
     ordering: bool = True
+    # The compiled search (engine/solver/kernel4.py) when every other switch is on
+    # and numba is there; False keeps this pure-Python search (the reference).
+    compiled: bool = True
 
 
 class Searcher:
