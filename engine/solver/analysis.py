@@ -294,6 +294,16 @@ class _Analyser:
         if value is None and not state.over:
             value = max(self.values(state).values())
         out: list[tuple[int, int]] = []
+        if isinstance(self.searcher, KernelSearch2) and not state.over:
+            assert value is not None
+            # the same walk inside the compiled kernel: no Python per candidate
+            kinds = self.searcher.kernel.walk(
+                state.hands, state.leader, (state.lead,) if state.lead >= 0 else (),
+                state.rem, value if state.mover == 0 else state.rem - value, first)
+            for kind in kinds:
+                out.append((state.mover, kind))
+                state = self.play(state, kind)
+            return out
         while not state.over:
             assert value is not None
             # Kinds of one class share their value: test the lowest of each.

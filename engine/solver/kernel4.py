@@ -55,19 +55,24 @@ def _compiled() -> Any:
     per install, about 0.35 s to load in a new process. Without numba, the plain
     Python function (slow, for debugging only)."""
     if not _has_numba():
-        return _ab
+        return _ab, _walk
     from numba import njit
 
     g = globals()
     for name in ("_clz", "_legal", "_reps"):  # inlined into the kernel
         g[name] = njit(cache=True, inline="always")(g[name])
-    return njit(_AB_SIG, cache=True)(_ab)
+    for name in ("_setup", "_core"):  # not recursive: cached safely without a signature
+        g[name] = njit(cache=True)(g[name])
+    return njit(_AB_SIG, cache=True)(_ab), njit(_WALK_SIG, cache=True)(_walk)
 
 
 _A1 = "int64[::1]"
 _AB_SIG = ("int64(int64[::1], int64[::1], int64, int64, int64, " + ", ".join([_A1] * 5)
            + ", int64[:, :, ::1], int64[:, :, ::1], " + ", ".join([_A1] * 5)
            + ", int64[:, ::1], int64[::1])")
+_WALK_SIG = ("int64(int64[::1], int64, int64[::1], int64, int64, int64, int64, int64[::1], "
+             + ", ".join([_A1] * 5) + ", int64[:, :, ::1], int64[:, :, ::1], "
+             + ", ".join([_A1] * 5) + ", int64[:, ::1], int64[::1])")
 
 TT_BITS = 20  # table slots of a four-seat search: 2**20 (40 MB, touched as used)
 TT2_BITS = 14  # of a two-seat search (many short-lived searchers)
@@ -133,24 +138,13 @@ _NTR, _LEAD, _BI, _PTS, _REM, _N, _BETA, _H1, _H2, _IDX, _LO0, _HI0, _CNT, _I, _
 _ENTER, _NEXT, _RETURN, _CHILD, _FINISH = range(5)
 
 
-def _ab(H: Any, T: Any, ntr0: int, rem0: int, beta0: int, C: Any, BEAT: Any, BUN: Any,
-        CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any, THI: Any,
-        TMV: Any, BUF: Any, ST: Any) -> int:
-    """Fail-soft test "V >= beta" where V is what the side of seat 0 (seats 0 and
-    2), the leader of the trick ``T[:ntr]``, still captures, the trick's cards
-    included. ``H[2 s]``, ``H[2 s + 1]``: the low and high 64 bits of seat ``s``'s
-    count vector (4 bits a kind); ``rem`` counts every unit still to be won.
-
-    Alpha-beta on an explicit stack (numba cannot cache a recursive function
-    safely): frame ``p`` of ``FR`` is one node, a card to play. At a node,
-    ``ntr`` cards lie on the trick led by seat ``lead``, ``trick[n, bi]`` wins it
-    so far and ``pts`` are its units; ``n`` cards were in each hand when the
-    trick began (``trick[n]`` holds its cards)."""
-    seats = C[_SEATS]  # 2 or 4; partners sit two apart
+def _setup(H: Any, seats: int, Z1: Any, Z2: Any) -> Any:
+    """Counts, presence masks and the two hashes of the hands in ``H`` (the low
+    and high 64 bits of each seat's count vector, 4 bits a kind)."""
     cnt = np.zeros((4, 32), dtype=np.int64)
     pres = np.zeros(4, dtype=np.int64)
-    h10 = 0
-    h20 = 0
+    h1 = 0
+    h2 = 0
     for s in range(seats):
         for half in range(2):
             word = H[2 * s + half]
@@ -160,25 +154,167 @@ def _ab(H: Any, T: Any, ntr0: int, rem0: int, beta0: int, C: Any, BEAT: Any, BUN
                     k = 16 * half + j
                     cnt[s, k] = c
                     pres[s] |= 1 << k
-                    h10 ^= Z1[s, k, c]
-                    h20 ^= Z2[s, k, c]
-    n0 = 0
+                    h1 ^= Z1[s, k, c]
+                    h2 ^= Z2[s, k, c]
+    return cnt, pres, h1, h2
+
+
+def _ab(H: Any, T: Any, ntr0: int, rem0: int, beta0: int, C: Any, BEAT: Any, BUN: Any,
+        CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any, THI: Any,
+        TMV: Any, BUF: Any, ST: Any) -> int:
+    """Fail-soft test "V >= beta" where V is what the side of seat 0 (seats 0 and
+    2), the leader of the trick ``T[:ntr]``, still captures, the trick's cards
+    included (see :func:`_setup` for ``H``); ``rem`` counts every unit still to
+    be won."""
+    cnt, pres, h1, h2 = _setup(H, C[_SEATS], Z1, Z2)
+    n = 0
     for k in range(32):
-        n0 += cnt[0, k]
+        n += cnt[0, k]
     if ntr0 > 0:
-        n0 += 1
-    trick = np.zeros((n0 + 1, 4), dtype=np.int64)
-    bi0 = 0
-    pts0 = 0
+        n += 1
+    trick = np.zeros((n + 1, 4), dtype=np.int64)
+    bi = 0
+    pts = 0
     for j in range(ntr0):
         k = T[j]
-        trick[n0, j] = k
-        if j > 0 and (BEAT[T[bi0]] >> k) & 1:
-            bi0 = j
-        pts0 += BUN[k]
+        trick[n, j] = k
+        if j > 0 and (BEAT[T[bi]] >> k) & 1:
+            bi = j
+        pts += BUN[k]
+    return _core(cnt, pres, trick, ntr0, 0, bi, pts, rem0, n, beta0, h1, h2, C, BEAT, BUN,
+                 CHEAP, REP, Z1, Z2, TK1, TK2, TLO, THI, TMV, BUF, ST)
+
+
+def _walk(H: Any, lead: int, T: Any, ntr: int, rem: int, v0: int, first: int, OUT: Any,
+          C: Any, BEAT: Any, BUN: Any, CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any,
+          TK2: Any, TLO: Any, THI: Any, TMV: Any, BUF: Any, ST: Any) -> int:
+    """A best line to the end of the deal into ``OUT`` (its length returned): at
+    each turn the lowest representative legal kind that keeps the value (``first``
+    at the first turn when >= 0), by one zero-window test per candidate. Seats
+    are absolute here: ``lead`` led the trick ``T[:ntr]``; ``v0`` is the value
+    for the side of seat 0. The same choices as the pure walk
+    (:meth:`engine.solver.analysis._Analyser.line`)."""
+    seats = C[_SEATS]
+    last = seats - 1
+    cnt, pres, h1, h2 = _setup(H, seats, Z1, Z2)
+    n = 0
+    for k in range(32):
+        n += cnt[lead, k]
+    if ntr > 0:
+        n += 1
+    trick = np.zeros((n + 1, 4), dtype=np.int64)
+    bi = 0
+    pts = 0
+    for j in range(ntr):
+        k = T[j]
+        trick[n, j] = k
+        if j > 0 and (BEAT[T[bi]] >> k) & 1:
+            bi = j
+        pts += BUN[k]
+    length = 0
+    while n > 0:
+        mover = (lead + ntr) & last
+        hp = pres[mover]
+        others = 0
+        for s in range(4):
+            if s != mover:
+                others |= pres[s]
+        if ntr == 0:
+            cands = _reps(hp, others, REP)
+        else:
+            tmask = 0
+            for j in range(ntr):
+                tmask |= 1 << trick[n, j]
+            cands = _legal(hp, trick[n, 0], trick[n, bi], C, BEAT) & _reps(
+                hp, others | tmask, REP)
+        if first >= 0:
+            cands = 1 << first
+            first = -1
+        chosen = -1
+        done = False
+        nbi = 0
+        while cands and not done:
+            k = 0
+            while not (cands >> k) & 1:
+                k += 1
+            cands ^= 1 << k
+            c = cnt[mover, k]
+            nh1 = h1 ^ Z1[mover, k, c] ^ Z1[mover, k, c - 1]
+            nh2 = h2 ^ Z2[mover, k, c] ^ Z2[mover, k, c - 1]
+            cnt[mover, k] = c - 1
+            if c == 1:
+                pres[mover] ^= 1 << k
+            trick[n, ntr] = k
+            if ntr == 0:
+                nbi = 0
+            elif (BEAT[trick[n, bi]] >> k) & 1:
+                nbi = ntr
+            else:
+                nbi = bi
+            # the value for seat 0's side after k, tested against v0 (the mover's
+            # side keeps it: >= v0 for side 0, <= v0 for side 1)
+            beta = v0 if (mover & 1) == 0 else v0 + 1
+            if ntr < last:
+                v = _core(cnt, pres, trick, ntr + 1, lead, nbi, pts + BUN[k], rem, n, beta,
+                          nh1, nh2, C, BEAT, BUN, CHEAP, REP, Z1, Z2, TK1, TK2, TLO, THI,
+                          TMV, BUF, ST)
+            else:
+                w = (lead + nbi) & last
+                gained = pts + BUN[k]
+                add = gained if (w & 1) == 0 else 0
+                if n == 1:
+                    v = rem if (w & 1) == 0 else 0
+                else:
+                    v = add + _core(cnt, pres, trick, 0, w, 0, 0, rem - gained, n - 1,
+                                    beta - add, nh1, nh2, C, BEAT, BUN, CHEAP, REP, Z1, Z2,
+                                    TK1, TK2, TLO, THI, TMV, BUF, ST)
+            if (v >= beta) == ((mover & 1) == 0):
+                chosen = k
+                done = True
+                h1 = nh1
+                h2 = nh2
+            else:
+                cnt[mover, k] = c
+                if c == 1:
+                    pres[mover] |= 1 << k
+        if chosen < 0:
+            return -1  # inconsistent values: the caller raises
+        OUT[length] = chosen
+        length += 1
+        if ntr < last:
+            pts += BUN[chosen]
+            bi = nbi
+            ntr += 1
+        else:
+            w = (lead + nbi) & last
+            gained = pts + BUN[chosen]
+            if (w & 1) == 0:
+                v0 -= gained
+            rem -= gained
+            lead = w
+            ntr = 0
+            bi = 0
+            pts = 0
+            n -= 1
+    return length
+
+
+def _core(cnt: Any, pres: Any, trick: Any, ntr0: int, lead0: int, bi0: int, pts0: int,
+          rem0: int, n0: int, beta0: int, h10: int, h20: int, C: Any, BEAT: Any, BUN: Any,
+          CHEAP: Any, REP: Any, Z1: Any, Z2: Any, TK1: Any, TK2: Any, TLO: Any, THI: Any,
+          TMV: Any, BUF: Any, ST: Any) -> int:
+    """Fail-soft test "V >= beta" where V is what seats 0 and 2 still capture,
+    the cards on the trick included.
+
+    Alpha-beta on an explicit stack (numba cannot cache a recursive function
+    safely): frame ``p`` of ``FR`` is one node, a card to play. At a node,
+    ``ntr`` cards lie on the trick led by seat ``lead``, ``trick[n, bi]`` wins it
+    so far and ``pts`` are its units; ``n`` cards were in each hand when the
+    trick began (``trick[n]`` holds its cards); ``rem`` counts every unit still
+    to be won (the trick's and the last trick's included)."""
     FR = np.zeros((MAX_PLIES, 20), dtype=np.int64)
     FR[0, _NTR] = ntr0
-    FR[0, _LEAD] = 0
+    FR[0, _LEAD] = lead0
     FR[0, _BI] = bi0
     FR[0, _PTS] = pts0
     FR[0, _REM] = rem0
@@ -460,6 +596,17 @@ _MAX63 = (1 << 63) - 1
 _TWO64 = 1 << 64
 
 
+def _words(hands: Sequence[int]) -> Any:
+    """Count vectors as the kernel's ``H``: low and high 64 bits of each, signed."""
+    words = []
+    for h in hands:
+        lo = h & _LOW64
+        hi = h >> 64
+        words.append(lo - _TWO64 if lo > _MAX63 else lo)
+        words.append(hi - _TWO64 if hi > _MAX63 else hi)
+    return np.array(words, dtype=np.int64)
+
+
 class KernelSearch:
     """The compiled search for ``seats`` (2 or 4) seats: fail-soft tests of the
     value for the side of a trick's leader, the table living as long as the
@@ -500,7 +647,7 @@ class KernelSearch:
         self.BUF = np.zeros((MAX_PLIES, 34), dtype=np.int64)
         self.ST = np.zeros(2, dtype=np.int64)
         self.tt: dict[int, Any] = {}  # never filled: the slots are fixed (shared_solver checks)
-        self._run = _compiled()
+        self._run, self._walk = _compiled()
         self._rep = _rep()
 
     @property
@@ -538,17 +685,26 @@ class KernelSearch:
             return rem2 - self.test(rot, (), rem2, rem2 - beta + 1)
         if i == 0 and not any(hands):
             return 0
-        words = []
-        for h in hands:
-            lo = h & _LOW64
-            hi = h >> 64
-            words.append(lo - _TWO64 if lo > _MAX63 else lo)
-            words.append(hi - _TWO64 if hi > _MAX63 else hi)
-        return int(self._run(np.array(words, dtype=np.int64),
+        return int(self._run(_words(hands),
                              np.array((*trick, 0, 0, 0, 0)[:4], dtype=np.int64), i, rem, beta,
                              self.C, self.BEAT, self.BUN, self.CHEAP, self._rep, _Z1, _Z2,
                              self.TK1, self.TK2, self.TLO, self.THI, self.TMV, self.BUF,
                              self.ST))
+
+    def walk(self, hands: Sequence[int], leader: int, trick: Sequence[int], rem: int,
+             value: int, first: int = -1) -> list[int]:
+        """Kinds of a best line to the end of the deal (see :func:`_walk`): ``hands``
+        by seat, ``leader`` the seat that led ``trick``, ``value`` the units of
+        seat 0's side, ``first`` (when >= 0) the first kind."""
+        out = np.zeros(4 * 16, dtype=np.int64)
+        length = int(self._walk(_words(hands), leader,
+                                np.array((*trick, 0, 0, 0, 0)[:4], dtype=np.int64),
+                                len(trick), rem, value, first, out, self.C, self.BEAT,
+                                self.BUN, self.CHEAP, self._rep, _Z1, _Z2, self.TK1,
+                                self.TK2, self.TLO, self.THI, self.TMV, self.BUF, self.ST))
+        if length < 0:
+            raise AssertionError("compiled search: inconsistent values on the line")
+        return [int(k) for k in out[:length]]
 
     def value(self, hands: Sequence[int], trick: Sequence[int], rem: int,
               guess: int | None = None, hi: int | None = None) -> int:
