@@ -1,18 +1,28 @@
-"""A compiled (numba) twin of :class:`engine.solver.search4.Search4`.
+"""The compiled (numba) play-off search for two and four seats: the default
+behind :class:`engine.solver.partnership.PartnershipSolver` (four seats,
+:class:`KernelSearch4`, the twin of :class:`engine.solver.search4.Search4`) and
+:class:`engine.solver.analysis._Analyser` (two seats, :class:`KernelSearch2`,
+the questions of :class:`engine.solver.search.Searcher`, and the best line).
 
-The pure-Python search stays the reference: the tests compare this kernel
-against it and against the brute force. :func:`kernel_available` says whether
-numba imports; :func:`engine.solver.partnership.PartnershipSolver` falls back to
-the pure search when it does not, or when ``BEZIQUE_PURE_SOLVER`` is set.
+The pure-Python searches stay the reference: the tests compare this kernel
+with them and with the brute forces. :func:`kernel_available` is false without
+numba or with ``BEZIQUE_PURE_SOLVER`` set; then the pure searches run
+(``Options(compiled=False)`` or ``PartnershipSolver(..., pure=True)`` ask for them).
 
-Technique (per card, values always for the side of seat 0, the leader of the
-root trick): fail-soft zero-window alpha-beta under the same MTD(f) driver;
-a transposition table at trick boundaries keyed by two independent 64-bit
-Zobrist hashes of the four hands and the leader (a false match needs both to
-collide); equivalent cards (the same table as the two-seat search); the same
-move ordering and sure-trump bounds as the pure search, plus the table's best
-lead first. Compiled code is cached on disk (``cache=True``): the first call
-in a fresh install compiles for a few seconds, later processes load it.
+Technique (values for the side of seat 0; partners sit two apart): MTD(f)
+(driven from Python) over fail-soft zero-window alpha-beta on an explicit stack
+of frames, one per card; a transposition table at trick boundaries (bounds and
+the best lead, always replaced) keyed by two independent 64-bit Zobrist hashes
+of the hands and the leader, updated card by card (a false match needs both to
+collide); equivalent cards (the two-seat search's table, against every other
+hand and the trick); leads no opponent can beat first, then the table's best
+lead, followers ordered as in :mod:`engine.solver.search4`; sure trump aces and
+tens as bounds. No canonical suits: the compiled nodes are cheap enough.
+
+numba compiles on first use, once per install (``cache=True`` keeps the machine
+code beside this file or in numba's user cache): about 10-30 s of CPU; a new
+process loads it in about 0.35 s. The recursion is an explicit stack because
+numba's cache of a recursive function can crash on loading.
 """
 
 from __future__ import annotations
@@ -60,7 +70,7 @@ def _compiled() -> Any:
 
     g = globals()
     for name in ("_clz", "_legal", "_reps"):  # inlined into the kernel
-        g[name] = njit(cache=True, inline="always")(g[name])
+        g[name] = njit(cache=True)(g[name])
     for name in ("_setup", "_core"):  # not recursive: cached safely without a signature
         g[name] = njit(cache=True)(g[name])
     return njit(_AB_SIG, cache=True)(_ab), njit(_WALK_SIG, cache=True)(_walk)
@@ -74,9 +84,10 @@ _WALK_SIG = ("int64(int64[::1], int64, int64[::1], int64, int64, int64, int64, i
              + ", ".join([_A1] * 5) + ", int64[:, :, ::1], int64[:, :, ::1], "
              + ", ".join([_A1] * 5) + ", int64[:, ::1], int64[::1])")
 
-TT_BITS = 20  # table slots of a four-seat search: 2**20 (40 MB, touched as used)
+TT_BITS = 18  # table slots of a four-seat search: 2**18 (10 MB; 2**20 saved 2 % nodes)
 TT2_BITS = 14  # of a two-seat search (many short-lived searchers)
 MAX_PLIES = 4 * 16 + 4
+TOO_BIG = -(1 << 62)  # the kernel's answer when a hand holds more than 16 cards
 
 # C (int64 constants) slots
 _TRUMP, _FOLLOW, _WIN, _RUFF, _BUNIT, _MASK, _ACE, _TEN, _SEATS = range(9)
@@ -172,6 +183,8 @@ def _ab(H: Any, T: Any, ntr0: int, rem0: int, beta0: int, C: Any, BEAT: Any, BUN
         n += cnt[0, k]
     if ntr0 > 0:
         n += 1
+    if n > 16:
+        return TOO_BIG
     trick = np.zeros((n + 1, 4), dtype=np.int64)
     bi = 0
     pts = 0
@@ -202,6 +215,8 @@ def _walk(H: Any, lead: int, T: Any, ntr: int, rem: int, v0: int, first: int, OU
         n += cnt[lead, k]
     if ntr > 0:
         n += 1
+    if n > 16:
+        return TOO_BIG
     trick = np.zeros((n + 1, 4), dtype=np.int64)
     bi = 0
     pts = 0
@@ -685,11 +700,14 @@ class KernelSearch:
             return rem2 - self.test(rot, (), rem2, rem2 - beta + 1)
         if i == 0 and not any(hands):
             return 0
-        return int(self._run(_words(hands),
-                             np.array((*trick, 0, 0, 0, 0)[:4], dtype=np.int64), i, rem, beta,
-                             self.C, self.BEAT, self.BUN, self.CHEAP, self._rep, _Z1, _Z2,
-                             self.TK1, self.TK2, self.TLO, self.THI, self.TMV, self.BUF,
-                             self.ST))
+        found = int(self._run(_words(hands),
+                              np.array((*trick, 0, 0, 0, 0)[:4], dtype=np.int64), i, rem,
+                              beta, self.C, self.BEAT, self.BUN, self.CHEAP, self._rep, _Z1,
+                              _Z2, self.TK1, self.TK2, self.TLO, self.THI, self.TMV, self.BUF,
+                              self.ST))
+        if found == TOO_BIG:
+            raise ValueError("the compiled search takes at most 16 cards a hand")
+        return found
 
     def walk(self, hands: Sequence[int], leader: int, trick: Sequence[int], rem: int,
              value: int, first: int = -1) -> list[int]:
@@ -702,6 +720,8 @@ class KernelSearch:
                                 len(trick), rem, value, first, out, self.C, self.BEAT,
                                 self.BUN, self.CHEAP, self._rep, _Z1, _Z2, self.TK1,
                                 self.TK2, self.TLO, self.THI, self.TMV, self.BUF, self.ST))
+        if length == TOO_BIG:
+            raise ValueError("the compiled search takes at most 16 cards a hand")
         if length < 0:
             raise AssertionError("compiled search: inconsistent values on the line")
         return [int(k) for k in out[:length]]

@@ -41,10 +41,12 @@ the same :class:`~engine.solver.analysis.Solution` as the two-handed solver
 
 Technique
 ---------
-The search itself is :class:`engine.solver.search4.Search4` (MTD(f) over
-zero-window alpha-beta, a transposition table on canonical suits, equivalent
-cards across the four hands, move ordering, sure-trick bounds, exact two-trick
-endings). Here every legal card's value is found by MTD(f) bounded by the
+The search itself is the compiled :class:`engine.solver.kernel4.KernelSearch4`
+when numba is there, else (and with ``pure=True``, the tests' reference)
+:class:`engine.solver.search4.Search4` (MTD(f) over zero-window alpha-beta, a
+transposition table on canonical suits, equivalent cards across the four hands,
+move ordering, sure-trick bounds, exact two-trick endings); both answer the
+same questions. Here every legal card's value is found by MTD(f) bounded by the
 position's value, and the line by one zero-window test per candidate card.
 """
 
@@ -107,7 +109,8 @@ class PartnershipSolver:
     """Search for one trump suit and rule set; the table lives as long as the
     solver, so several positions of one deal can share it. Hands given to its
     methods are sorted kinds per seat, rotated so the seat to move comes first;
-    values are points for the mover's side."""
+    values are points for the mover's side. ``pure`` asks for the pure-Python
+    search even when the compiled one is there."""
 
     def __init__(self, profile: Profile, trump: int | None, pure: bool = False) -> None:
         scale = Scale.from_profile(profile)
