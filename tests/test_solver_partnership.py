@@ -489,3 +489,38 @@ def _plain_value(profile: Profile, trump: int | None, hands: Sequence[Sequence[i
     total = search(leader, [], -1, 10 ** 9)
     return total if leader % 2 == 0 else (
         sum(sc.brisque_points for h in hands for c in h if is_brisque(c)) + last_bonus - total)
+
+
+def test_threads_solving_at_once_in_a_fresh_process() -> None:
+    """The app solves in several threads: the first ones must not see a
+    half-built equivalent-card table (the compiled kernel read past its end)."""
+    import subprocess
+    import sys
+
+    script = """
+import random, threading
+from engine.profile import load_profile
+from engine.solver import Position, solve
+rng = random.Random(3)
+positions = []
+for i in range(8):
+    p = load_profile("rubicon-four-handed" if i % 2 else "two-handed").with_options(
+        packs=3, hand_size=6)
+    cards = rng.sample(range(96), p.players * 6)
+    hands = [cards[j * 6:(j + 1) * 6] for j in range(p.players)]
+    positions.append(Position.from_playoff(p, rng.randrange(4), hands, 0, []))
+out = {}
+def work(i):
+    out[i] = solve(positions[i], explain=False).value
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert len(out) == 8 and all(out[i] == solve(q, explain=False).value
+                                 for i, q in enumerate(positions))
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

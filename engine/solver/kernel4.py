@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import threading
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -58,8 +59,18 @@ def _has_numba() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-@cache
+_COMPILE_LOCK = threading.Lock()
+
+
 def _compiled() -> Any:
+    """The compiled kernel and line walker (see :func:`_compile`); app threads
+    may ask at once, one compiles."""
+    with _COMPILE_LOCK:
+        return _compile()
+
+
+@cache
+def _compile() -> Any:
     """The kernel, compiled on first use (numba is imported only then) for its one
     signature, or loaded from numba's disk cache: about 7 s CPU to compile once
     per install, about 0.35 s to load in a new process. Without numba, the plain
@@ -603,7 +614,10 @@ _Z2 = _zobrist(22_2)
 
 @cache
 def _rep() -> Any:
-    return np.array(rep_table(), dtype=np.int64)
+    table = rep_table()
+    if len(table) != 1 << 16:  # the kernel reads it unchecked
+        raise AssertionError("the equivalent-card table is incomplete")
+    return np.array(table, dtype=np.int64)
 
 
 _LOW64 = (1 << 64) - 1
