@@ -59,6 +59,12 @@ def _has_numba() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def warm_up() -> None:
+    """Load (or compile, once per install) the kernel now, not in the first search."""
+    if kernel_available():
+        _compiled()
+
+
 _COMPILE_LOCK = threading.Lock()
 
 
@@ -813,4 +819,4 @@ class KernelSearch2:
         return mtd(lambda beta: self.outcome(L2, F, rem, lead, reply, beta), rem, guess)
 
 
-__all__ = ["KernelSearch", "KernelSearch2", "KernelSearch4", "kernel_available"]
+__all__ = ["KernelSearch", "KernelSearch2", "KernelSearch4", "kernel_available", "warm_up"]
