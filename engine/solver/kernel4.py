@@ -286,20 +286,21 @@ def _walk(H: Any, lead: int, T: Any, ntr: int, rem: int, v0: int, first: int, OU
             # the value for seat 0's side after k, tested against v0 (the mover's
             # side keeps it: >= v0 for side 0, <= v0 for side 1)
             beta = v0 if (mover & 1) == 0 else v0 + 1
+            # one call site of the search (each one costs seconds of compiling)
+            add = 0
             if ntr < last:
-                v = _core(cnt, pres, trick, ntr + 1, lead, nbi, pts + BUN[k], rem, n, beta,
-                          nh1, nh2, C, BEAT, BUN, CHEAP, REP, Z1, Z2, TK1, TK2, TLO, THI,
-                          TMV, BUF, ST)
+                q_ntr, q_lead, q_bi, q_pts, q_rem, q_n = ntr + 1, lead, nbi, pts + BUN[k], rem, n
             else:
                 w = (lead + nbi) & last
                 gained = pts + BUN[k]
                 add = gained if (w & 1) == 0 else 0
-                if n == 1:
-                    v = rem if (w & 1) == 0 else 0
-                else:
-                    v = add + _core(cnt, pres, trick, 0, w, 0, 0, rem - gained, n - 1,
-                                    beta - add, nh1, nh2, C, BEAT, BUN, CHEAP, REP, Z1, Z2,
-                                    TK1, TK2, TLO, THI, TMV, BUF, ST)
+                q_ntr, q_lead, q_bi, q_pts, q_rem, q_n = 0, w, 0, 0, rem - gained, n - 1
+            if q_n == 0:  # the last trick is over
+                v = rem if (q_lead & 1) == 0 else 0
+            else:
+                v = add + _core(cnt, pres, trick, q_ntr, q_lead, q_bi, q_pts, q_rem, q_n,
+                                beta - add, nh1, nh2, C, BEAT, BUN, CHEAP, REP, Z1, Z2, TK1,
+                                TK2, TLO, THI, TMV, BUF, ST)
             if (v >= beta) == ((mover & 1) == 0):
                 chosen = k
                 done = True
