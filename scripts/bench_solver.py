@@ -147,8 +147,8 @@ def main() -> None:
         p95 = ms[int(0.95 * (len(ms) - 1))]
         target = f"mean <= {mean_target:g}" + (f", max <= {max_target:g}" if max_target else "")
         ok = statistics.mean(ms) <= mean_target and (max_target is None or ms[-1] <= max_target)
-        print(f"{name:>6} {len(ms):>4} {statistics.mean(ms):>8.1f} {statistics.median(ms):>7.1f} "
-              f"{p95:>7.1f} {ms[-1]:>7.1f} {statistics.mean(wall) * 1000:>8.1f} "
+        print(f"{name:>6} {len(ms):>4} {statistics.mean(ms):>8.2f} {statistics.median(ms):>7.2f} "
+              f"{p95:>7.2f} {ms[-1]:>7.1f} {statistics.mean(wall) * 1000:>8.2f} "
               f"{statistics.mean(nodes):>7.0f} {max(nodes):>9}  {target} "
               f"{'met' if ok else 'NOT MET'}")
     if args.ablation:

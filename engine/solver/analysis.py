@@ -300,9 +300,17 @@ class _Analyser:
             kinds = self.searcher.kernel.walk(
                 state.hands, state.leader, (state.lead,) if state.lead >= 0 else (),
                 state.rem, value if state.mover == 0 else state.rem - value, first)
-            for kind in kinds:
-                out.append((state.mover, kind))
-                state = self.play(state, kind)
+            beat = self.searcher.kernel.beat_masks
+            leader, lead = state.leader, state.lead
+            for kind in kinds:  # who plays each card: the winner of a trick leads
+                if lead < 0:
+                    out.append((leader, kind))
+                    lead = kind
+                else:
+                    out.append((1 - leader, kind))
+                    if (beat[lead] >> kind) & 1:
+                        leader = 1 - leader
+                    lead = -1
             return out
         while not state.over:
             assert value is not None

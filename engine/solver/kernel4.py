@@ -632,6 +632,27 @@ _MAX63 = (1 << 63) - 1
 _TWO64 = 1 << 64
 
 
+@cache
+def _constants(trump: int | None, rules: PlayoffRules, brisque_units: int, seats: int,
+               tt_bits: int) -> tuple[Any, Any, Any, Any]:
+    """The kernel's read-only arrays for one rule set (shared by its searchers):
+    ``C`` (see the slots above), who beats whom, brisque units, cheapness rank."""
+    from engine.solver.search4 import _cheap_keys
+
+    cheap = _cheap_keys(trump, brisque_units)
+    order = sorted(range(32), key=lambda k: cheap[k])
+    rank = [0] * 32
+    for i, k in enumerate(order):
+        rank[k] = i
+    ace = 8 * trump + 7 if trump is not None else 0
+    c = np.array([-1 if trump is None else trump, int(rules.follow_suit), int(rules.must_win),
+                  int(rules.must_trump), brisque_units, (1 << tt_bits) - 1, ace,
+                  ace - 1 if trump is not None else 0, seats], dtype=np.int64)
+    beat = np.array(beat_masks_for(trump), dtype=np.int64)
+    bun = np.array([brisque_units if is_brisque(k) else 0 for k in range(32)], dtype=np.int64)
+    return c, beat, bun, np.array(rank, dtype=np.int64)
+
+
 def _words(hands: Sequence[int]) -> Any:
     """Count vectors as the kernel's ``H``: low and high 64 bits of each, signed."""
     words = []
@@ -650,8 +671,6 @@ class KernelSearch:
 
     def __init__(self, trump: int | None, rules: PlayoffRules, brisque_units: int,
                  last_units: int, seats: int = 4, tt_bits: int = TT_BITS) -> None:
-        from engine.solver.search4 import _cheap_keys
-
         if seats not in (2, 4):
             raise ValueError(f"the compiled search plays 2 or 4 seats, not {seats}")
         self.trump = trump
@@ -660,20 +679,8 @@ class KernelSearch:
         self.last_units = last_units
         self.seats = seats
         self.beat_masks = beat_masks_for(trump)
-        cheap = _cheap_keys(trump, brisque_units)
-        order = sorted(range(32), key=lambda k: cheap[k])
-        rank = [0] * 32
-        for i, k in enumerate(order):
-            rank[k] = i
-        ace = 8 * trump + 7 if trump is not None else 0
-        self.C = np.array([-1 if trump is None else trump, int(rules.follow_suit),
-                           int(rules.must_win), int(rules.must_trump), brisque_units,
-                           (1 << tt_bits) - 1, ace, ace - 1 if trump is not None else 0,
-                           seats], dtype=np.int64)
-        self.BEAT = np.array(self.beat_masks, dtype=np.int64)
-        self.BUN = np.array([brisque_units if is_brisque(k) else 0 for k in range(32)],
-                            dtype=np.int64)
-        self.CHEAP = np.array(rank, dtype=np.int64)
+        self.C, self.BEAT, self.BUN, self.CHEAP = _constants(trump, rules, brisque_units, seats,
+                                                            tt_bits)
         size = 1 << tt_bits
         self.TK1 = np.zeros(size, dtype=np.int64)
         self.TK2 = np.zeros(size, dtype=np.int64)
