@@ -20,8 +20,8 @@ lead, followers ordered as in :mod:`engine.solver.search4`; sure trump aces and
 tens as bounds. No canonical suits: the compiled nodes are cheap enough.
 
 numba compiles on first use, once per install (``cache=True`` keeps the machine
-code beside this file or in numba's user cache): about 10-30 s of CPU; a new
-process loads it in about 0.35 s. The recursion is an explicit stack because
+code beside this file or in numba's user cache): about 20 s of CPU; a new
+process loads it in about 0.6 s. The recursion is an explicit stack because
 numba's cache of a recursive function can crash on loading.
 """
 
@@ -78,8 +78,8 @@ def _compiled() -> Any:
 @cache
 def _compile() -> Any:
     """The kernel, compiled on first use (numba is imported only then) for its one
-    signature, or loaded from numba's disk cache: about 7 s CPU to compile once
-    per install, about 0.35 s to load in a new process. Without numba, the plain
+    signature, or loaded from numba's disk cache: about 20 s CPU to compile once
+    per install, about 0.6 s to load in a new process. Without numba, the plain
     Python function (slow, for debugging only)."""
     if not _has_numba():
         return _ab, _walk
