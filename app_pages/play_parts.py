@@ -17,6 +17,7 @@ from engine.session import (
     PlaySession,
     bot_levels,
     default_level,
+    has_playoff_verdicts,
     has_table_rules,
     playoff_verdicts,
     seat_options,
@@ -286,9 +287,9 @@ def declare_actions(s: PlaySession) -> list[Action]:
 
 def verdicts(s: PlaySession) -> tuple[dict[int, Any] | None, bool]:
     """The solver's verdicts on the human's cards, and whether to offer a button for
-    them (two-player play-offs too long to solve on every redraw)."""
+    them (play-offs too long to solve on every redraw)."""
     deal = s.deal
-    if not card_clickable(s) or not deal.in_playoff or deal.profile.players != 2:
+    if not card_clickable(s) or not deal.in_playoff or not has_playoff_verdicts(deal):
         return None, False
     if verdicts_are_quick(deal) or st.session_state.get("play_verdicts_at") == len(
             deal.actions):

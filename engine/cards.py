@@ -223,7 +223,11 @@ def parse_kind(token: str) -> int:
 
 
 def kind_face(kind: int) -> str:
-    return Rank(kind % 8).letter + Suit(kind // 8).letter
+    return _FACES[kind] if 0 <= kind < KINDS_PER_PACK else Rank(kind % 8).letter + Suit(
+        kind // 8).letter
+
+
+_FACES = tuple(Rank(k % 8).letter + Suit(k // 8).letter for k in range(KINDS_PER_PACK))
 
 
 def full_pack(packs: int) -> list[Card]:

@@ -254,23 +254,43 @@ class CardVerdict:
     refutation: str = ""
 
 
+def has_playoff_verdicts(deal: Deal) -> bool:
+    """Whether the exact solver judges this game's play-off cards: two players, or
+    four in partnerships (values for the side; not where captures still form
+    melds, which only the two-player capture search counts)."""
+    profile = deal.profile
+    return profile.players == 2 or (profile.players == 4 and profile.partnerships
+                                    and profile.declaring.source != "captured")
+
+
 def verdicts_are_quick(deal: Deal) -> bool:
     """Whether :func:`playoff_verdicts` is cheap enough to compute on every redraw:
     two players with at most :data:`AUTO_VERDICT_TRICKS` cards each (a few ms); the
-    12- and 13-card play-offs of Chinese and eight-pack Bezique take up to ~1 s."""
-    return (deal.profile.players == 2
-            and len(deal.holding(deal.to_move)) <= AUTO_VERDICT_TRICKS)
+    12- and 13-card play-offs of Chinese and eight-pack Bezique take up to ~1 s.
+    Four seats in partnerships: with the compiled search (numba), every play-off of
+    up to :data:`AUTO_VERDICT_TRICKS` cards (9 cards, 6 packs: ~0.1 s, at most
+    ~0.3 s); the pure-Python search takes seconds, so then only on demand."""
+    if len(deal.holding(deal.to_move)) > AUTO_VERDICT_TRICKS:
+        return False
+    if deal.profile.players == 2:
+        return True
+    if not has_playoff_verdicts(deal):
+        return False
+    from engine.solver.kernel4 import kernel_available
+
+    return kernel_available()
 
 
 def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
     """The exact verdict on every legal card of the player to move in the play-off,
-    or ``None`` when not in the play-off, with more than two players, or when no
-    exact solver is available.
+    or ``None`` when not in the play-off, without an exact solver for the table
+    (:func:`has_playoff_verdicts`), or when no exact solver is available. With four
+    seats the values and losses are the side's.
 
     Uses :func:`engine.solver.solve` (values and refutations); without it the exact
     play-off values of :mod:`engine.bots.playoff`. The refutation of a worse card is
     the opponent's best answer."""
-    if (deal.profile.players != 2 or not deal.in_playoff or deal.is_over
+    if (not has_playoff_verdicts(deal) or not deal.in_playoff or deal.is_over
             or deal.phase == DECLARE):
         return None
     legal = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]

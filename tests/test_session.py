@@ -173,6 +173,30 @@ def test_long_playoff_verdicts_are_on_demand():
     assert verdicts_are_quick(PlaySession.new(seed=1).deal)
 
 
+def test_four_handed_playoff_verdicts_are_the_sides_values():
+    """Four seats: a verdict per card on every redraw (the compiled search), each
+    the side's loss against the partnership solver's best card."""
+    from engine.cards import Card
+    from engine.solver import move_values
+    from engine.solver.kernel4 import kernel_available
+
+    s = PlaySession.new("rubicon-four-handed", seed=3, level="random")
+    checked = 0
+    while not s.deal.is_over and checked < 6:
+        if s.deal.in_playoff and s.human_to_move:
+            assert verdicts_are_quick(s.deal) == kernel_available()
+            verdicts = playoff_verdicts(s.deal)
+            values = move_values(s.deal.playoff_position())
+            assert verdicts is not None and min(v.loss for v in verdicts.values()) == 0
+            best = max(values.values())
+            for card, verdict in verdicts.items():
+                assert verdict.loss == best - values[Card.from_id(card).face]
+                assert (verdict.refutation != "") == (verdict.loss > 0)
+            checked += 1
+        s.autoplay(1)
+    assert checked == 6
+
+
 def test_settlement_is_undone_with_the_deal():
     s = PlaySession.new("rubicon", seed=3, level="random")
     s.autoplay_to_end()

@@ -17,6 +17,8 @@ from engine.cli import main
 from engine.errors import BeziqueError, PositionError
 from engine.profile import PlayoffRules, Profile, load_profile
 from engine.solver import Options, Position, move_values, solve
+from engine.solver.analysis import _Analyser
+from engine.solver.kernel4 import KernelSearch2, kernel_available
 from engine.solver.search import (
     Searcher,
     counts_of,
@@ -28,6 +30,7 @@ from engine.solver.search import (
 from engine.tricks import beats, is_brisque, playoff_legal, trick_winner
 
 BASE = load_profile("two-handed")
+PURE = Options(compiled=False)  # the pure-Python search: the reference
 
 
 def profile_for(packs: int, tricks: int = 8, tiebreak: bool = False) -> Profile:
@@ -169,8 +172,9 @@ def test_solver_matches_brute_force_on_many_small_positions() -> None:
         shared += bool(kinds[0] & kinds[1])
         expected = brute_move_values(pos)
         got = move_values(pos)
+        pure = move_values(pos, PURE)  # the reference of the compiled kernel
         checked += 1
-        if got != expected:
+        if got != expected or pure != expected:
             mismatches += 1
             print(pos.to_text(), expected, got)
     assert mismatches == 0
@@ -203,7 +207,21 @@ def test_hypothesis_solver_matches_brute_force(seed: int, packs: int, tricks: in
                               rules=rules)
     except ValueError:  # a narrow single pack may not hold enough cards
         return
-    assert move_values(pos) == brute_move_values(pos)
+    assert move_values(pos) == brute_move_values(pos) == move_values(pos, PURE)
+
+
+@pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
+def test_compiled_kernel_matches_the_pure_search() -> None:
+    """Too big for the brute force: the compiled kernel (the default) and the
+    pure-Python search give the same values, line and refutations."""
+    rng = random.Random(2222)
+    assert isinstance(_Analyser(random_position(rng, 2, 3), None).searcher, KernelSearch2)
+    for i in range(24):
+        packs, tricks = ((2, 8), (4, 9), (6, 12), (8, 13))[i % 4]
+        pos = random_position(rng, packs, tricks if i % 8 < 4 else tricks - 3,
+                              narrow=i % 3 == 0, tiebreak=i % 5 == 0)
+        a, b = solve(pos), solve(pos, options=PURE)
+        assert (a.values, a.line, a.refutations) == (b.values, b.line, b.refutations)
 
 
 @settings(max_examples=25, deadline=None)

@@ -14,7 +14,13 @@ from engine.deal import Deal
 from engine.errors import PositionError
 from engine.profile import Profile, load_profile
 from engine.solver import Position, move_values, solve
-from engine.solver.partnership import move_values_partnership, solve_partnership
+from engine.solver.kernel4 import KernelSearch4, kernel_available
+from engine.solver.partnership import (
+    PartnershipSolver,
+    move_values_partnership,
+    solve_partnership,
+)
+from engine.solver.search4 import Search4
 from engine.tricks import beats, is_brisque, playoff_legal
 
 FOUR = load_profile("rubicon-four-handed")
@@ -136,7 +142,11 @@ def test_matches_brute_force(tricks: int) -> None:
         want_value, want_moves = brute(profile, trump, hands, leader, trick)
         sol = solve_partnership(profile, trump, hands, leader, trick)
         mv = move_values_partnership(profile, trump, hands, leader, trick)
-        if (sol.value, sol.moves, mv) != (want_value, want_moves, want_moves):
+        # the pure-Python search is the reference of the compiled kernel
+        pure = solve_partnership(profile, trump, hands, leader, trick,
+                                 PartnershipSolver(profile, trump, pure=True))
+        if (sol.value, sol.moves, mv, pure.value, pure.moves) != (
+                want_value, want_moves, want_moves, want_value, want_moves):
             mismatches.append((hands, leader, trick, trump, sol, want_moves))
         assert sol.to_move == (leader + len(trick)) % 4
         assert len(sol.line) == 4 * tricks - len(trick)
@@ -263,6 +273,31 @@ def test_four_tricks_match_brute_force() -> None:
         want_value, want_moves = brute(profile, trump, hands, leader, trick)
         sol = solve_partnership(profile, trump, hands, leader, trick)
         assert (sol.value, sol.moves) == (want_value, want_moves)
+        pure = solve_partnership(profile, trump, hands, leader, trick,
+                                 PartnershipSolver(profile, trump, pure=True))
+        assert (pure.value, pure.moves, pure.line) == (sol.value, sol.moves, sol.line)
+
+
+@pytest.mark.skipif(not kernel_available(), reason="numba is not installed")
+@pytest.mark.parametrize("size", [(3, 6), (6, 6), (6, 7)])
+def test_kernel_matches_the_pure_search(size: tuple[int, int]) -> None:
+    """Deeper than the brute force: the compiled kernel and the pure-Python
+    search (its reference) give the same values, moves and line, also from
+    inside a trick; the kernel is the one a default solver uses."""
+    packs, tricks = size
+    rng = random.Random(2200 + 10 * packs + tricks)
+    for i in range(4):
+        profile = FOUR.with_options(packs=packs, hand_size=tricks)
+        if i % 2:
+            profile = profile.with_options(scoring={"brisques": "count"})
+        trump, hands, leader, trick = random_position(rng, tricks, profile)
+        kernel = PartnershipSolver(profile, trump)
+        assert isinstance(kernel.search, KernelSearch4)
+        pure = PartnershipSolver(profile, trump, pure=True)
+        assert isinstance(pure.search, Search4)
+        a = solve_partnership(profile, trump, hands, leader, trick, kernel)
+        b = solve_partnership(profile, trump, hands, leader, trick, pure)
+        assert (a.value, a.moves, a.line) == (b.value, b.moves, b.line)
 
 
 @pytest.mark.parametrize("tricks", [4, 5])
@@ -454,3 +489,38 @@ def _plain_value(profile: Profile, trump: int | None, hands: Sequence[Sequence[i
     total = search(leader, [], -1, 10 ** 9)
     return total if leader % 2 == 0 else (
         sum(sc.brisque_points for h in hands for c in h if is_brisque(c)) + last_bonus - total)
+
+
+def test_threads_solving_at_once_in_a_fresh_process() -> None:
+    """The app solves in several threads: the first ones must not see a
+    half-built equivalent-card table (the compiled kernel read past its end)."""
+    import subprocess
+    import sys
+
+    script = """
+import random, threading
+from engine.profile import load_profile
+from engine.solver import Position, solve
+rng = random.Random(3)
+positions = []
+for i in range(8):
+    p = load_profile("rubicon-four-handed" if i % 2 else "two-handed").with_options(
+        packs=3, hand_size=6)
+    cards = rng.sample(range(96), p.players * 6)
+    hands = [cards[j * 6:(j + 1) * 6] for j in range(p.players)]
+    positions.append(Position.from_playoff(p, rng.randrange(4), hands, 0, []))
+out = {}
+def work(i):
+    out[i] = solve(positions[i], explain=False).value
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert len(out) == 8 and all(out[i] == solve(q, explain=False).value
+                                 for i, q in enumerate(positions))
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

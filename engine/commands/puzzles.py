@@ -83,6 +83,14 @@ def run_generate(args: argparse.Namespace) -> int:
     return 0 if len(records) == args.count else 1
 
 
+def warm_up() -> None:
+    """The worker's one-time start: the solver's compiled kernel loads here, not
+    inside the first record's time limit."""
+    from engine.solver.kernel4 import warm_up as load_kernel
+
+    load_kernel()
+
+
 def verify_record(record: Any) -> list[str] | str:
     """Problems of one parsed record (``[]`` when the engine agrees), or why the
     record cannot be checked at all (a ``str``)."""

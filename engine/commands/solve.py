@@ -80,6 +80,14 @@ def solve_record(record: str, explain: bool = False, lang: str | None = None) ->
     return out
 
 
+def warm_up() -> None:
+    """The worker's one-time start (:mod:`engine.commands.worker`): the solver's
+    compiled kernel loads here, not inside the first position's time limit."""
+    from engine.solver.kernel4 import warm_up as load_kernel
+
+    load_kernel()
+
+
 def _solve_job(job: tuple[str, bool, str | None]) -> dict[str, Any]:
     return solve_record(*job)
 

@@ -14,7 +14,9 @@ the last tricks are a game of perfect information.
 * :func:`move_values`: just the values (the fast path for bots);
 * :mod:`engine.solver.search`: the bitmask search itself;
 * :mod:`engine.solver.partnership` and :mod:`engine.solver.search4`: the same for
-  four seats in two partnerships.
+  four seats in two partnerships;
+* :mod:`engine.solver.kernel4`: both searches compiled with numba (the default
+  when numba is installed; the pure-Python ones are the reference).
 """
 
 from engine.solver.analysis import Refutation, Scale, Solution, move_values, solve

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from engine.cards import Card, Rank, Suit, kind_face
 from engine.errors import PositionError
 from engine.profile import Profile
+from engine.solver.kernel4 import KernelSearch2, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import (
     NIBBLE,
@@ -200,8 +201,13 @@ class _Analyser:
         self.scale = Scale.from_profile(position.profile)
         self.trump = None if position.trump is None else int(position.trump)
         self.rules = position.profile.playoff
-        self.searcher = Searcher(self.trump, self.rules, self.scale.brisque_units,
-                                 self.scale.last_units, options)
+        self.searcher: Searcher | KernelSearch2
+        if options == Options() and kernel_available():
+            self.searcher = KernelSearch2(self.trump, self.rules, self.scale.brisque_units,
+                                          self.scale.last_units)
+        else:  # the pure-Python search: the reference, and the one with switches
+            self.searcher = Searcher(self.trump, self.rules, self.scale.brisque_units,
+                                     self.scale.last_units, options)
         self.equivalence = options.equivalence
 
     def root(self) -> _State:
@@ -288,6 +294,24 @@ class _Analyser:
         if value is None and not state.over:
             value = max(self.values(state).values())
         out: list[tuple[int, int]] = []
+        if isinstance(self.searcher, KernelSearch2) and not state.over:
+            assert value is not None
+            # the same walk inside the compiled kernel: no Python per candidate
+            kinds = self.searcher.kernel.walk(
+                state.hands, state.leader, (state.lead,) if state.lead >= 0 else (),
+                state.rem, value if state.mover == 0 else state.rem - value, first)
+            beat = self.searcher.kernel.beat_masks
+            leader, lead = state.leader, state.lead
+            for kind in kinds:  # who plays each card: the winner of a trick leads
+                if lead < 0:
+                    out.append((leader, kind))
+                    lead = kind
+                else:
+                    out.append((1 - leader, kind))
+                    if (beat[lead] >> kind) & 1:
+                        leader = 1 - leader
+                    lead = -1
+            return out
         while not state.over:
             assert value is not None
             # Kinds of one class share their value: test the lowest of each.

@@ -41,10 +41,12 @@ the same :class:`~engine.solver.analysis.Solution` as the two-handed solver
 
 Technique
 ---------
-The search itself is :class:`engine.solver.search4.Search4` (MTD(f) over
-zero-window alpha-beta, a transposition table on canonical suits, equivalent
-cards across the four hands, move ordering, sure-trick bounds, exact two-trick
-endings). Here every legal card's value is found by MTD(f) bounded by the
+The search itself is the compiled :class:`engine.solver.kernel4.KernelSearch4`
+when numba is there, else (and with ``pure=True``, the tests' reference)
+:class:`engine.solver.search4.Search4` (MTD(f) over zero-window alpha-beta, a
+transposition table on canonical suits, equivalent cards across the four hands,
+move ordering, sure-trick bounds, exact two-trick endings); both answer the
+same questions. Here every legal card's value is found by MTD(f) bounded by the
 position's value, and the line by one zero-window test per candidate card.
 """
 
@@ -59,6 +61,7 @@ from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
 from engine.profile import Profile
 from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
+from engine.solver.kernel4 import KernelSearch4, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import counts_of, equivalence_classes, mtd, presence
 from engine.solver.search4 import Hands4, Search4
@@ -106,15 +109,21 @@ class PartnershipSolver:
     """Search for one trump suit and rule set; the table lives as long as the
     solver, so several positions of one deal can share it. Hands given to its
     methods are sorted kinds per seat, rotated so the seat to move comes first;
-    values are points for the mover's side."""
+    values are points for the mover's side. ``pure`` asks for the pure-Python
+    search even when the compiled one is there."""
 
-    def __init__(self, profile: Profile, trump: int | None) -> None:
+    def __init__(self, profile: Profile, trump: int | None, pure: bool = False) -> None:
         scale = Scale.from_profile(profile)
         self.trump = trump
         self.rules = profile.playoff
         self.unit = scale.unit
         self.key = (profile.playoff, scale, trump)
-        self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
+        self.search: Search4 | KernelSearch4
+        if pure or not kernel_available():
+            self.search = Search4(trump, profile.playoff, scale.brisque_units, scale.last_units)
+        else:
+            self.search = KernelSearch4(trump, profile.playoff, scale.brisque_units,
+                                        scale.last_units)
 
     @property
     def nodes(self) -> int:

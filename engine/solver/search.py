@@ -42,6 +42,7 @@ the tests check both agree on random hands).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -128,13 +129,17 @@ def equivalence_classes(mine: int, theirs: int) -> list[list[int]]:
 
 
 _REP_TABLE: list[int] = []
+_REP_LOCK = threading.Lock()
 
 
 def rep_table() -> list[int]:
     """``_suit_reps`` for every pair of suit bytes, index ``mine << 8 | theirs``
     (built once per process, about 0.1 s)."""
     if not _REP_TABLE:
-        _REP_TABLE.extend(_suit_reps(m, t) for m in range(256) for t in range(256))
+        with _REP_LOCK:  # threads of the app: none may see a half-built table
+            if not _REP_TABLE:
+                table = [_suit_reps(m, t) for m in range(256) for t in range(256)]
+                _REP_TABLE.extend(table)
     return _REP_TABLE
 
 
@@ -253,6 +258,9 @@ class Options:
     exact_tricks: int = 3  # positions this small are solved exactly and memoised
     equivalence: bool = True  # equivalent-card pruning and canonical suits
     ordering: bool = True
+    # The compiled search (engine/solver/kernel4.py) when every other switch is on
+    # and numba is there; False keeps this pure-Python search (the reference).
+    compiled: bool = True
 
 
 class Searcher:
