@@ -178,4 +178,5 @@ with st.expander(ui.t("play.settings")):
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
     st.download_button(ui.t("play.download"), s.dumps, file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
-    st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")
+    st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"),
+                 icon=":material/history:")
