@@ -42,7 +42,7 @@ def test_d18_home_url_opens_the_home_page(lang: str):
     assert by_name["home"] != calc_hash("")
 
 
-@pytest.mark.parametrize("page", ["home", "play", "puzzles"])
+@pytest.mark.parametrize("page", ["home", "play", "puzzle_hub"])
 def test_d18_page_links_use_material_icons_not_emoji(page: str):
     at = run_page(page, "en")
     icons = [link.proto.icon for link in at.get("page_link")]
