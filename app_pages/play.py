@@ -14,6 +14,9 @@ deal = s.deal
 players = deal.profile.players
 
 st.title(ui.t("play.title"))
+resumed = st.session_state.pop("play_resumed", None)   # "continue from this step" (D18)
+if resumed:
+    st.success(ui.t("replay.resumed", deal=resumed[0], step=resumed[1]))
 st.session_state["play_variant"] = deal.profile.name   # the picker shows this game's variant
 titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
 st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
