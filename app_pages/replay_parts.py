@@ -11,7 +11,6 @@ from engine.errors import BeziqueError
 from engine.game import Game
 from engine.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
 
-
 EARLIER = 5   # games kept when "continue from this step" replaces the current one
 
 
