@@ -114,3 +114,120 @@ def test_d18_continue_a_loaded_game_from_an_early_step():
     forked = at.session_state["play"]
     assert forked.deal.actions[:4] == source.deal.actions[:4]
     assert at.session_state["replay_game"].dumps() == saved
+
+
+# --- copy marks only where two copies of a card are in question --------------------------
+
+def _marks(html: str) -> dict[str, bool]:
+    """Each card picture of ``html`` by its alt text: drawn with a copy mark or not."""
+    import base64
+    import re
+
+    found = {}
+    for data, alt in re.findall(r'src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"',
+                                html):
+        svg = base64.b64decode(data).decode()
+        if "bz-back" in svg:
+            continue
+        found[alt] = bool(re.search(r">#\d+</text>", svg))
+    return found
+
+
+def test_the_copy_rule_is_one_for_text_and_pictures():
+    from app_pages import table as tbl
+    from engine.cards import card_text, copies_in_question, parse_card
+
+    hand = [parse_card(c).id for c in ("QS#1", "QS#2", "KS#1", "JD#2")]
+    assert copies_in_question(hand) == {hand[0], hand[1]}
+    assert [card_text(c, "en", among=hand) for c in hand] == ["Q♠#1", "Q♠#2", "K♠", "J♦"]
+    assert card_text(hand[3], "ru", among=hand) == "В♦"
+    html = tbl.picks_html([tbl.Pick(c) for c in hand], "hand", tbl.Look())
+    assert _marks(html) == {"Q♠#1": True, "Q♠#2": True, "K♠#1": False, "J♦#2": False}
+
+
+def test_play_hand_marks_copies_only_where_a_kind_repeats():
+    from app_helpers import table_html
+
+    from app_pages import table as tbl
+    from engine.cards import copies_in_question
+    from engine.session import PlaySession
+
+    for seed in range(60):   # a hand holding both copies of some card
+        session = PlaySession.new(seed=seed, level="random")
+        mine = [*session.deal.hands[0], *session.deal.tables[0]]
+        if copies_in_question(mine) and len(copies_in_question(mine)) < len(mine):
+            break
+    at = run_page("play", "en", play=session)
+    marks = _marks(table_html(at, "play_table"))
+    twins = copies_in_question(mine)
+    for card in mine:
+        assert marks[tbl.card_name(card)] == (card in twins), tbl.card_name(card)
+    assert any(marks.values()) and not all(marks.values())
+
+
+def test_a_face_down_card_is_never_told_by_a_copy_mark():
+    import random
+
+    from app_pages import table as tbl
+    from engine.deal import Deal
+    from engine.profile import load_profile
+
+    deal = Deal.new(load_profile("two-handed"), random.Random(5), dealer=0)
+    html = tbl.table_html(deal, 0, lambda key, **kw: key)
+    opponent = {tbl.card_name(c) for c in deal.hands[1]}
+    assert not opponent & set(_marks(html))   # the concealed hand is drawn as backs
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_meld_trainer_marks_only_the_cards_in_question(lang: str):
+    from app_helpers import table_html
+
+    from app_pages import table as tbl
+    from engine.cards import copies_in_question, parse_card
+
+    at = run_page("meld_trainer", lang)
+    twins_seen = 0
+    for _ in range(40):   # puzzles until a few hold two copies of a card (hand or table)
+        pos = at.session_state["mt_puzzle"]["position"]
+        cards = [parse_card(c).id for c in pos["hand"] + pos["table"]]
+        twins = copies_in_question(cards)
+        marks = _marks(table_html(at, "mt_position"))
+        for card in cards:
+            assert marks[tbl.card_name(card, lang)] == (card in twins)
+        twins_seen += bool(twins)
+        if twins_seen >= 2:
+            break
+        at.button(key="mt_next_btn").click().run()
+    assert twins_seen >= 2
+
+
+# --- the lessons' checks draw their cards on the card table ----------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_lesson_checks_draw_their_cards_on_the_card_table(lang: str):
+    from app_helpers import table_html, tables
+
+    import lessons
+    from app_pages import table as tbl
+    from app_pages import ui
+    from engine.cards import parse_card
+
+    shown = 0
+    for lesson in lessons.list_lessons(lang)[:6]:
+        with_cards = [(c, lessons.evaluate_check(c, lang).cards) for c in lesson.checks]
+        with_cards = [(c, cards) for c, cards in with_cards
+                      if any(cards.get(k) for k in ("hand", "table", "trick", "tricks"))]
+        if not with_cards:
+            continue
+        at = run_page("rules", lang, rules_lesson=lesson.id, rules_variant="all")
+        found = tables(at)
+        for check, cards in with_cards:
+            key = ui.widget_key("check_cards", f"{lesson.id}_{check.id}")
+            assert key in found, (key, list(found))
+            html = table_html(at, key)
+            tokens = [c for k in ("hand", "table", "trick", "tricks") for c in cards.get(k, ())]
+            alts = set(_marks(html))
+            for token in tokens:
+                assert tbl.card_name(parse_card(token).id, lang) in alts, token
+            shown += 1
+    assert shown >= 3
