@@ -231,3 +231,16 @@ def test_lesson_checks_draw_their_cards_on_the_card_table(lang: str):
                 assert tbl.card_name(parse_card(token).id, lang) in alts, token
             shown += 1
     assert shown >= 3
+
+
+# --- D17: a first miss does not cost hundreds of rating points ------------------------------
+
+def test_d17_a_first_wrong_answer_costs_under_a_hundred_points():
+    from puzzles import bank, trainer
+    from puzzles.store import open_store
+
+    record = next(r for r in bank.load("meld") if r["variant"] == "two-handed")
+    with open_store() as db:
+        result = trainer.submit(db, "newcomer", record, False, 0, 5.0)
+    assert result.before.rating == 1500
+    assert 0 < result.before.rating - result.after.rating < 100
