@@ -57,12 +57,7 @@ with st.expander(ui.t("explainer.history"), expanded=bool(st.session_state["expl
 request = parts.request(prof)
 cards_chosen = request["hand"] + request["table"]
 st.caption(ui.t("explainer.selected", count=len(cards_chosen)))
-if request["hand"]:
-    st.caption(ui.t("explainer.hand"))
-    ui.show_cards(parts.ids(request["hand"]), 46)
-if request["table"]:
-    st.caption(ui.t("explainer.table"))
-    ui.show_cards(parts.ids(request["table"]), 46)
+parts.chosen_table(request)
 
 problem = parts.precheck(request, prof)
 if not cards_chosen:

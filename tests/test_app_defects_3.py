@@ -244,3 +244,25 @@ def test_d17_a_first_wrong_answer_costs_under_a_hundred_points():
         result = trainer.submit(db, "newcomer", record, False, 0, 5.0)
     assert result.before.rating == 1500
     assert 0 < result.before.rating - result.after.rating < 100
+
+
+# --- D16: the Score explainer says which variant it follows; its chosen cards ---------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("variant", ["two-handed", "rubicon"])
+def test_d16_explainer_names_its_variant_and_draws_the_chosen_cards(lang: str, variant: str):
+    from app_helpers import table_html
+
+    from app_pages import table as tbl
+    from engine.cards import parse_card
+    from engine.profile import load_profile
+
+    prof = load_profile(variant)
+    at = run_page("explainer", lang, variant=variant, ex_hand_S=["KS#1", "KS#2"],
+                  ex_table_S=[], ex_hand_H=["QH#1"])
+    title = prof.title_ru if lang == "ru" else prof.title
+    assert title in [c.value for c in at.caption]
+    marks = _marks(table_html(at, "ex_chosen"))
+    assert marks == {tbl.card_name(parse_card("KS#1").id, lang): True,
+                     tbl.card_name(parse_card("KS#2").id, lang): True,
+                     tbl.card_name(parse_card("QH#1").id, lang): False}
