@@ -44,7 +44,11 @@ def test_d18_home_url_opens_the_home_page(lang: str):
 
 @pytest.mark.parametrize("page", ["home", "play", "puzzle_hub"])
 def test_d18_page_links_use_material_icons_not_emoji(page: str):
+    from app_pages.i18n import catalogue
+
     at = run_page(page, "en")
+    if page != "home":   # the page itself, not the Home page it would fall back to
+        assert catalogue("en")["home.title"] not in [t.value for t in at.title]
     icons = [link.proto.icon for link in at.get("page_link")]
     assert all(not icon or icon.startswith(":material/") for icon in icons), icons
 
