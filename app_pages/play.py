@@ -73,12 +73,14 @@ with extra:
         st.caption(note)
 
 # --- messages: a refused attempt, a hint -------------------------------------------
+# Copy marks in labels only where both copies are in the learner's cards (as on the table).
+mine = [*deal.hands[s.human], *deal.tables[s.human]]
 message = st.session_state.get("play_msg")
 if message:
     ui.refusal(parts.refusal_text(message), message["rule_id"])
 if hint is not None and s.human_to_move:
     reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
-    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile))
+    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile, mine))
             + "".join(f"\n- {ui.notation(r)}" for r in reasons))
 
 if offer_verdicts:
@@ -105,7 +107,8 @@ actions = parts.declare_actions(s)
 if actions:
     st.markdown(f"#### {ui.t('play.after_trick')}")
     for action in actions:
-        st.button(ui.describe_action(action, deal.profile), key=ui.widget_key("act", str(action)),
+        st.button(ui.describe_action(action, deal.profile, mine),
+                  key=ui.widget_key("act", str(action)),
                   type="primary" if action.type.value == "draw" else "secondary",
                   on_click=parts.on_action, args=(str(action),))
 

@@ -270,3 +270,31 @@ def test_d16_explainer_names_its_variant_and_draws_the_chosen_cards(lang: str, v
     assert marks == {tbl.card_name(parse_card("KS#1").id, lang): True,
                      tbl.card_name(parse_card("KS#2").id, lang): True,
                      tbl.card_name(parse_card("QH#1").id, lang): False}
+
+
+def test_play_action_labels_follow_the_copy_rule():
+    from app_pages import ui
+    from engine.cards import copies_in_question
+    from engine.session import PlaySession
+
+    found = 0
+    for seed in range(40):
+        session = PlaySession.new(seed=seed, level="random")
+        for _ in range(30):
+            declares = [a for a in session.legal() if a.type.value in ("declare", "show_seven",
+                                                                      "exchange_seven")]
+            if declares or session.deal.is_over:
+                break
+            session.autoplay(1)
+        if not declares:
+            continue
+        at = run_page("play", "en", play=session)
+        deal = session.deal
+        twins = copies_in_question([*deal.hands[0], *deal.tables[0]])
+        for action in declares:
+            label = at.button(key=ui.widget_key("act", str(action))).label
+            assert ("#" in label) == any(c in twins for c in action.cards), (label, seed)
+            found += 1
+        if found >= 3:
+            break
+    assert found >= 3
