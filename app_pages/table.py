@@ -101,7 +101,7 @@ _STYLE = """
 .bz-table .bz-mid{display:flex;justify-content:center}
 .bz-table .bz-handbox{flex:1 1 100%}
 .bz-table .bz-hand{--w:64px;display:flex;flex-wrap:nowrap;align-items:flex-start;padding-top:10px;
-  min-height:110px}
+  min-height:calc(var(--w) * 1.4 + 12px)}
 .bz-table .bz-pick{position:relative;flex:0 0 auto;width:var(--w);border-radius:8px;
   transition:transform .08s;outline:none;
   margin-left:min(6px,calc((100% - var(--n) * var(--w)) / max(var(--n) - 1, 1)))}
