@@ -20,6 +20,7 @@ st.caption(ui.variant_title(prof.name))
 # columns cut the labels (D11).
 st.segmented_control(ui.t("explainer.trump"), parts.trump_options(prof), key="ex_trump",
                      format_func=parts.trump_label, required=prof.turn_up)
+ui.keep_label("ex_example", "ex_hist_meld", "ex_hist_cards")   # follow a language switch
 top = st.columns([3, 1], vertical_alignment="bottom")
 examples = parts.examples(ui.lang())
 if examples:

@@ -30,8 +30,9 @@ def keep_variant() -> None:
 
 
 titles = {name: ui.variant_title(name) for name in names}   # not a late lookup
-st.selectbox(ui.t("home.variant_pick"), names, index=names.index(st.session_state["variant"]),
-             key="home_variant", format_func=titles.__getitem__, on_change=keep_variant)
+st.session_state["home_variant"] = st.session_state["variant"]   # its label follows the language
+st.selectbox(ui.t("home.variant_pick"), names, key="home_variant",
+             format_func=titles.__getitem__, on_change=keep_variant)
 chosen = ui.profile(st.session_state["variant"])
 rules = chosen.settlement
 goal = (ui.t("home.one_deal", rubicon=rules.rubicon) if rules is not None

@@ -177,8 +177,10 @@ with st.expander(ui.t("play.deal_log")):
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
     level_names = {level: ui.t(f"level.{level}") for level in levels}
+    # set on every run: the label follows a language switch
+    wanted = st.session_state.get("level") or s.level
+    st.session_state["play_level"] = wanted if wanted in levels else levels[0]
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
-                          index=levels.index(s.level) if s.level in levels else 0,
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))

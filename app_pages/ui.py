@@ -84,6 +84,15 @@ def _language_picked() -> None:
     st.session_state["lang"] = st.session_state["lang_pick"]
 
 
+def keep_label(*keys: str) -> None:
+    """Send keyed select widgets' values again on this run (call before the widgets):
+    otherwise the browser keeps the label it drew for the chosen option, and after a
+    language switch a Russian page still shows "All lessons"."""
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
+
+
 def language_picker() -> None:
     """The sidebar's language radio: it shows ``lang`` on every run and writes it
     back only when the learner picks another language."""
