@@ -316,3 +316,15 @@ def test_select_boxes_are_resent_so_their_label_follows_the_language(page: str, 
     for key in keys:
         box = at.selectbox(key=key)
         assert box.proto.set_value, key
+
+
+# --- Home: every variant described, pictures in the reader's letters ------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_home_describes_every_variant_without_catalogue_keys(lang: str):
+    at = run_page("home", lang)
+    text = "\n".join(m.value for m in at.markdown)
+    assert "variant." not in text
+    html = " ".join(h.proto.body for h in at.get("html"))
+    if lang == "ru":   # the queen of spades drawn as Д♠ (D5), never Q♠
+        assert 'alt="Д♠' in html and 'alt="Q♠' not in html
