@@ -328,3 +328,28 @@ def test_home_describes_every_variant_without_catalogue_keys(lang: str):
     html = " ".join(h.proto.body for h in at.get("html"))
     if lang == "ru":   # the queen of spades drawn as Д♠ (D5), never Q♠
         assert 'alt="Д♠' in html and 'alt="Q♠' not in html
+
+
+# --- Progress: the rating line ----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_progress_rating_line_has_every_attempt(lang: str):
+    import json
+
+    from puzzles import bank, trainer
+    from puzzles.i18n import tr
+    from puzzles.store import open_store
+
+    with open_store() as db:
+        ratings = [trainer.submit(db, "guest", record, index % 2 == 0, 0, 5.0).after.rating
+                   for index, record in enumerate(bank.load("meld")[:4])]
+    at = run_page("progress", lang)
+    charts = [e for e in at.main if getattr(e, "type", "") == "vega_lite_chart"]
+    assert len(charts) == 1
+    spec = json.loads(charts[0].proto.spec)
+    import pyarrow as pa
+
+    frame = pa.ipc.open_stream(charts[0].proto.data.data).read_all().to_pandas()
+    assert list(frame["r"]) == [round(r) for r in ratings]
+    assert list(frame["n"]) == [1, 2, 3, 4]
+    assert spec["encoding"]["y"]["title"] == tr(lang, "col.rating")
