@@ -59,7 +59,7 @@ def rating_chart(ratings: list[float]) -> None:
     st.vega_lite_chart(spec={
         "data": {"values": [{"n": n, "r": round(r)} for n, r in enumerate(ratings, 1)]},
         "mark": {"type": "line", "point": len(ratings) < 30, "tooltip": True},
-         "encoding": {"x": {"field": "n", "type": "quantitative", "title": pui.t("col.attempts"),
+         "encoding": {"x": {"field": "n", "type": "quantitative", "title": pui.t("col.attempt"),
                             "axis": {"tickMinStep": 1, "format": "d"}},
                       "y": {"field": "r", "type": "quantitative", "title": name,
                             "scale": {"zero": False}}}},

@@ -201,6 +201,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Файл прогресса нельзя использовать: {error}"),
     "col.name": ("Name", "Название"),
     "col.attempts": ("Attempts", "Попыток"),
+    "col.attempt": ("Attempt", "Попытка"),
     "col.accuracy": ("Accuracy", "Точность"),
     "col.rating": ("Rating", "Рейтинг"),
     "col.rd": ("Deviation", "Отклонение"),
