@@ -353,3 +353,11 @@ def test_progress_rating_line_has_every_attempt(lang: str):
     assert list(frame["r"]) == [round(r) for r in ratings]
     assert list(frame["n"]) == [1, 2, 3, 4]
     assert spec["encoding"]["y"]["title"] == tr(lang, "col.rating")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_endgame_prompt_names_no_seat_numbers(lang: str):
+    at = run_page("endgame", lang)
+    text = "\n".join(m.value for m in at.markdown)
+    for word in ("player 1", "player 2", "seat ", "игрок 1", "игрок 2", "место "):
+        assert word not in text, word
