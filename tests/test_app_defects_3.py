@@ -170,16 +170,29 @@ def test_play_hand_marks_copies_only_where_a_kind_repeats():
 
 
 def test_a_face_down_card_is_never_told_by_a_copy_mark():
-    import random
-
     from app_pages import table as tbl
-    from engine.deal import Deal
-    from engine.profile import load_profile
+    from engine.session import PlaySession
 
-    deal = Deal.new(load_profile("two-handed"), random.Random(5), dealer=0)
+    # the opponent has exposed a card whose twin is in his concealed hand
+    for seed in range(40):
+        session = PlaySession.new(seed=seed, level="random")
+        for _ in range(80):
+            deal = session.deal
+            exposed = {c % 32: c for c in deal.tables[1]}
+            twins = [exposed[c % 32] for c in deal.hands[1]
+                     if c % 32 in exposed and c not in deal.revealed[1]]
+            if twins or deal.is_over:
+                break
+            session.autoplay(1)
+        if twins:
+            break
+    assert twins
     html = tbl.table_html(deal, 0, lambda key, **kw: key)
-    opponent = {tbl.card_name(c) for c in deal.hands[1]}
-    assert not opponent & set(_marks(html))   # the concealed hand is drawn as backs
+    for card in twins:   # the mark would tell that the other copy is in his hand
+        assert _marks(html)[tbl.card_name(card)] is False
+    shown = tbl.table_html(deal, 0, lambda key, **kw: key, show_opponent=True)
+    for card in twins:   # face up (the play-off, a replay) both copies are in view
+        assert _marks(shown)[tbl.card_name(card)] is True
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
