@@ -16,12 +16,21 @@ OPTIONAL = ("meld_trainer", "endgame")   # pages other work adds when their file
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:
+    # The default page is served at "/" and its own url_path never matches a URL, so
+    # it gets a reserved one and "/home" is a hidden page that leads there (D18).
     return st.Page(ui.page_script(name), title=ui.t(f"nav.{name}"), icon=icon,
-                   url_path=name, default=default)
+                   url_path=f"{name}-start" if default else name, default=default)
 
 
-learn = [page("home", ":material/home:", default=True), page("rules", ":material/menu_book:"),
-         page("explainer", ":material/calculate:")]
+home = page("home", ":material/home:", default=True)
+
+
+def to_home() -> None:
+    st.switch_page(home)
+
+
+learn = [home, page("rules", ":material/menu_book:"), page("explainer", ":material/calculate:"),
+         st.Page(to_home, title=ui.t("nav.home"), url_path="home", visibility="hidden")]
 practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
             page("puzzles", ":material/extension:")]
 practise += [page(name, ":material/school:") for name in OPTIONAL

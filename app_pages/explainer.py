@@ -20,6 +20,7 @@ st.caption(ui.variant_title(prof.name))
 # columns cut the labels (D11).
 st.segmented_control(ui.t("explainer.trump"), parts.trump_options(prof), key="ex_trump",
                      format_func=parts.trump_label, required=prof.turn_up)
+ui.keep_label("ex_example", "ex_hist_meld", "ex_hist_cards")   # follow a language switch
 top = st.columns([3, 1], vertical_alignment="bottom")
 examples = parts.examples(ui.lang())
 if examples:
@@ -57,12 +58,7 @@ with st.expander(ui.t("explainer.history"), expanded=bool(st.session_state["expl
 request = parts.request(prof)
 cards_chosen = request["hand"] + request["table"]
 st.caption(ui.t("explainer.selected", count=len(cards_chosen)))
-if request["hand"]:
-    st.caption(ui.t("explainer.hand"))
-    ui.show_cards(parts.ids(request["hand"]), 46)
-if request["table"]:
-    st.caption(ui.t("explainer.table"))
-    ui.show_cards(parts.ids(request["table"]), 46)
+parts.chosen_table(request)
 
 problem = parts.precheck(request, prof)
 if not cards_chosen:

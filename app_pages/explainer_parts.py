@@ -229,6 +229,19 @@ def card_picker(prof: Profile, where: str) -> None:
                on_pick=lambda card: toggle(where, card))
 
 
+def chosen_table(request: dict[str, Any]) -> None:
+    """The cards chosen, hand and table, on the card-table component: one question, so
+    copy marks only where both copies of a card are in it."""
+    from app_pages import table as tbl
+    from app_pages.card_table import card_table
+
+    rows = [(ui.t(f"explainer.{where}"), [tbl.Pick(card, "off") for card in ids(request[where])])
+            for where in ("hand", "table") if request[where]]
+    if rows:
+        card_table(tbl.pick_rows_html(rows, tbl.Look(ui.four_colour(), ui.lang()), width=46),
+                   key="ex_chosen")
+
+
 def show_line(line: MeldLine, legal: bool, variant: str | None = None) -> None:
     with st.container(border=True):
         head = f"**{ui.meld(line.meld)}**"

@@ -5,14 +5,14 @@ import random
 import streamlit as st
 
 from app_pages import ui
-from app_pages.table import cards_row_html
+from app_pages.i18n import has
 from engine.cards import Card, Suit, parse_cards
 from engine.deal import Deal
 from engine.explain import SUIT_NAMES
 from engine.melds import display_order
 
 st.title(ui.t("home.title"))
-st.html(cards_row_html(parse_cards("QS JD KD QD AD TD"), four_colour=ui.four_colour(), width=60))
+st.html(ui.cards_html(parse_cards("QS JD KD QD AD TD"), width=60))   # Т К Д В in Russian
 st.markdown(ui.t("home.intro"))
 
 st.subheader(ui.t("home.variant"))
@@ -29,8 +29,10 @@ def keep_variant() -> None:
         st.session_state["play"] = None
 
 
-st.selectbox(ui.t("home.variant_pick"), names, index=names.index(st.session_state["variant"]),
-             key="home_variant", format_func=ui.variant_title, on_change=keep_variant)
+titles = {name: ui.variant_title(name) for name in names}   # not a late lookup
+st.session_state["home_variant"] = st.session_state["variant"]   # its label follows the language
+st.selectbox(ui.t("home.variant_pick"), names, key="home_variant",
+             format_func=titles.__getitem__, on_change=keep_variant)
 chosen = ui.profile(st.session_state["variant"])
 rules = chosen.settlement
 goal = (ui.t("home.one_deal", rubicon=rules.rubicon) if rules is not None
@@ -41,8 +43,7 @@ st.caption(ui.t("home.variant_facts", players=chosen.players, packs=chosen.packs
 st.markdown(f"**{ui.t('home.sample')}**")
 seed = st.session_state.setdefault("home_seed", random.SystemRandom().randrange(2**31))
 sample = Deal.new(chosen, random.Random(seed), dealer=0)
-st.html(cards_row_html(sorted(sample.holding(1), key=display_order),
-                       four_colour=ui.four_colour(), width=56))
+st.html(ui.cards_html(sorted(sample.holding(1), key=display_order), width=56))
 if sample.turn_up is not None and sample.trump is not None:
     suit = SUIT_NAMES[Suit(sample.trump).letter][1 if ui.lang() == "ru" else 0]
     st.caption(ui.t("home.sample_trump", card=Card.from_id(sample.turn_up).pretty, suit=suit))
@@ -52,8 +53,20 @@ st.button(ui.t("home.deal_again"), key="home_deal_again",
           on_click=lambda: st.session_state.update(home_seed=seed + 1))
 
 st.markdown(f"**{ui.t('home.variants')}**")
+
+
+def about(name: str) -> str:
+    """A variant in a line: its own description, else its numbers (a variant added
+    without one never shows its catalogue key)."""
+    if has(ui.lang(), f"variant.{name}"):
+        return ui.t(f"variant.{name}")
+    prof = ui.profile(name)
+    return ui.t("home.variant_generic", players=prof.players, packs=prof.packs,
+                hand=prof.hand_size)
+
+
 st.markdown("\n".join(
-    f"- **{ui.variant_title(name)}** — {ui.t('variant.' + name)} "
+    f"- **{ui.variant_title(name)}** — {about(name)} "
     f"*({ui.t('home.variant_sources', sources=', '.join(ui.profile(name).sources))})*"
     for name in names))
 

@@ -14,6 +14,9 @@ deal = s.deal
 players = deal.profile.players
 
 st.title(ui.t("play.title"))
+resumed = st.session_state.pop("play_resumed", None)   # "continue from this step" (D18)
+if resumed:
+    st.success(ui.t("replay.resumed", deal=resumed[0], step=resumed[1]))
 st.session_state["play_variant"] = deal.profile.name   # the picker shows this game's variant
 titles = {name: ui.variant_title(name) for name in ui.variants()}   # not a late lookup
 st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
@@ -72,12 +75,14 @@ with extra:
         st.caption(note)
 
 # --- messages: a refused attempt, a hint -------------------------------------------
+# Copy marks in labels only where both copies are in the learner's cards (as on the table).
+mine = [*deal.hands[s.human], *deal.tables[s.human]]
 message = st.session_state.get("play_msg")
 if message:
     ui.refusal(parts.refusal_text(message), message["rule_id"], deal.profile.name)
 if hint is not None and s.human_to_move:
     reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
-    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile))
+    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile, mine))
             + "".join(f"\n- {ui.notation(r)}" for r in reasons))
 
 if offer_verdicts:
@@ -104,7 +109,8 @@ actions = parts.declare_actions(s)
 if actions:
     st.markdown(f"#### {ui.t('play.after_trick')}")
     for action in actions:
-        st.button(ui.describe_action(action, deal.profile), key=ui.widget_key("act", str(action)),
+        st.button(ui.describe_action(action, deal.profile, mine),
+                  key=ui.widget_key("act", str(action)),
                   type="primary" if action.type.value == "draw" else "secondary",
                   on_click=parts.on_action, args=(str(action),))
 
@@ -178,11 +184,14 @@ with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options appli
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
     level_names = {level: ui.t(f"level.{level}") for level in levels}
+    # set on every run: the label follows a language switch
+    wanted = st.session_state.get("level") or s.level
+    st.session_state["play_level"] = wanted if wanted in levels else levels[0]
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
-                          index=levels.index(s.level) if s.level in levels else 0,
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)
     st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
     st.download_button(ui.t("play.download"), s.dumps, file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
-    st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"), icon="⏮")
+    st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"),
+                 icon=":material/history:")

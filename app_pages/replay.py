@@ -26,7 +26,7 @@ if not sources:
 @st.fragment
 def viewer() -> None:
     """The deal being replayed: stepping through it reruns only this part (st.fragment)."""
-    labels = {k: ui.t(f"replay.{k}") for k in sources}
+    labels = {k: parts.source_label(k) for k in sources}
     source = st.radio(ui.t("replay.source"), list(sources), key="replay_source",
                       horizontal=True, format_func=labels.__getitem__)
     game = sources[source]
@@ -67,8 +67,10 @@ def viewer() -> None:
     left, right = st.columns(2)
     left.download_button(ui.t("replay.download"), game.dumps, file_name="bezique-game.json",
                          mime="application/json", key="replay_download", on_click="ignore")
-    if source == "loaded":
-        right.button(ui.t("replay.resume"), key="replay_resume", on_click=parts.on_resume)
+    right.button(ui.t("replay.resume"), key="replay_resume", on_click=parts.on_resume,
+                 args=(source, deal_number, index), help=ui.t("replay.resume_help"))
+    if st.session_state.pop("replay_to_play", False):
+        st.switch_page("app_pages/play.py")
 
 
 viewer()

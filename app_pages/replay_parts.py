@@ -11,15 +11,27 @@ from engine.errors import BeziqueError
 from engine.game import Game
 from engine.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
 
+EARLIER = 5   # games kept when "continue from this step" replaces the current one
+
 
 def sources() -> dict[str, Game]:
+    """The games to replay: ``current``, ``loaded``, and ``earlier_1``... (the games
+    that a continued one replaced, the latest first)."""
     found: dict[str, Game] = {}
     play = st.session_state.get("play")
     if play is not None:
         found["current"] = play.game
     if st.session_state.get("replay_game") is not None:
         found["loaded"] = st.session_state["replay_game"]
+    for number, game in enumerate(st.session_state.get("replay_earlier", []), 1):
+        found[f"earlier_{number}"] = game
     return found
+
+
+def source_label(key: str) -> str:
+    if key.startswith("earlier_"):
+        return ui.t("replay.earlier", number=key.split("_")[1])
+    return ui.t(f"replay.{key}")
 
 
 def replay_of(game: Game) -> Replay:
@@ -57,15 +69,26 @@ def on_upload() -> None:
     st.session_state["replay_msg"] = {"ok": True, "text": ui.t("replay.ok", deals=deals)}
 
 
-def on_resume() -> None:
-    game = st.session_state.get("replay_game")
+def on_resume(source: str, deal_number: int, index: int) -> None:
+    """Play on from the step viewed (D18): a new game forked there goes to the Play
+    page; the game viewed is not changed, and the game it replaces on the Play page
+    is kept among the earlier games."""
+    game = sources().get(source)
     if game is None:
         return
     try:
-        st.session_state["play"] = PlaySession.loads(game.dumps())
+        forked = PlaySession.fork(game, deal_number, index, st.session_state.get("level"))
     except BeziqueError as exc:
         st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
         return
-    st.session_state["play_msg"] = None
-    st.session_state["play_hint"] = None
-    st.session_state["replay_msg"] = {"ok": True, "text": ui.t("replay.resumed")}
+    current = st.session_state.get("play")
+    if current is not None:
+        earlier = [current.game, *st.session_state.get("replay_earlier", [])]
+        st.session_state["replay_earlier"] = earlier[:EARLIER]
+    st.session_state["play"] = forked
+    for key in ("play_msg", "play_hint", "play_verdicts_at"):
+        st.session_state[key] = None
+    st.session_state["replay_source"] = "current"
+    st.session_state["replay_msg"] = None
+    st.session_state["play_resumed"] = (deal_number, index)
+    st.session_state["replay_to_play"] = True

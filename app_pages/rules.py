@@ -38,6 +38,7 @@ if st.session_state.get("rules_variant") not in options:
     chosen = st.session_state.get("variant")
     st.session_state["rules_variant"] = chosen if chosen in options else parts.ALL
 
+ui.keep_label("rules_variant", "rules_lesson")   # labels follow a language switch
 left, right = st.columns([2, 5], gap="medium")
 # Lesson titles wrap in the curriculum instead of being cut at 1024 px (D11).
 st.html("<style>[class*='st-key-rules_go_'] button *, .st-key-rules_next button *"

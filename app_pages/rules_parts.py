@@ -263,30 +263,18 @@ def _trump_caption(trump: str | None) -> str:
 
 def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
                tricks: Sequence[str] = (), key: str = "") -> None:
-    """The cards of an example or a check, a labelled row each; with ``key`` the rows
-    are drawn by the card-table component (the lessons' examples), else as HTML."""
-    from engine.cards import card_text, parse_card
-    from engine.svg import as_img, card_svg
+    """The cards of an example or a check on the card-table component, a labelled row
+    each (hand, table, trick, tricks), copy marks only where a kind repeats in them."""
+    from app_pages import table as tbl
+    from app_pages.card_table import card_table
+    from engine.cards import parse_card
 
-    rows = [(name, [parse_card(c) for c in cards]) for name, cards in
-            (("hand", hand), ("table", table), ("trick", trick), ("tricks", tricks)) if cards]
-    kinds = [c.kind for _, cards in rows for c in cards]
-    # Copy marks only where both copies of a card are in the question.
-    marks = len(kinds) != len(set(kinds))
-    for name, cards in rows:
-        st.caption(ui.t(f"rules.example_{name}"))
-        imgs = "".join(
-            "<span>" + as_img(card_svg(c, width=40, four_colour=ui.four_colour(),
-                                       copy_mark=marks, lang=ui.lang()),
-                              card_text(c, ui.lang(), copy=marks), 40, "bz-card") + "</span>"
-            for c in cards)
-        row = f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{imgs}</div>'
-        if key:
-            from app_pages.card_table import card_table
-
-            card_table(row, key=f"{key}_{name}")
-        else:
-            st.html(row)
+    rows = [(ui.t(f"rules.example_{name}"), [tbl.Pick(parse_card(c).id, "off") for c in cards])
+            for name, cards in (("hand", hand), ("table", table), ("trick", trick),
+                                ("tricks", tricks)) if cards]
+    if rows:
+        card_table(tbl.pick_rows_html(rows, tbl.Look(ui.four_colour(), ui.lang()), width=46),
+                   key=key)
 
 
 def show_example(example: Any) -> None:
@@ -335,7 +323,8 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
             if "trump" in pictures:
                 st.caption(_trump_caption(pictures.get("trump")))
             _card_rows(list(pictures.get("hand", ())), list(pictures.get("table", ())),
-                       pictures.get("trick", ()), pictures.get("tricks", ()))
+                       pictures.get("trick", ()), pictures.get("tricks", ()),
+                       key=ui.widget_key("check_cards", f"{lesson.id}_{check.id}"))
         common = {"key": key, "on_change": _forget, "args": (verdict_key,),
                   "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
         if result.multiple:

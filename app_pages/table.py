@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from engine.cards import Card, Suit
+from engine.cards import Card, Suit, copies_in_question
 from engine.deal import Deal
 from engine.explain import meld_name
 from engine.melds import display_order
@@ -66,11 +66,18 @@ def card_name(card: int, lang: str = "en") -> str:
 
 @lru_cache(maxsize=4096)
 def picture(card: int, width: int, four_colour: bool = False, highlight: str = "",
-            dim: bool = False, lang: str = "en", alt: str = "") -> str:
+            dim: bool = False, lang: str = "en", alt: str = "", mark: bool = False) -> str:
     """One card as an ``<img>``: pure, so kept (a deal has at most a few hundred
-    different pictures, and each costs an SVG build and a base64 encoding)."""
+    different pictures, and each costs an SVG build and a base64 encoding). ``mark``:
+    the copy mark (``#2``) in the corner, where it matters (:func:`marked`)."""
     return card_img(card, width=width, four_colour=four_colour, highlight=highlight, dim=dim,
-                    lang=lang, alt=alt or card_name(card, lang))
+                    lang=lang, alt=alt or card_name(card, lang), copy_mark=mark)
+
+
+def marked(cards: Iterable[int]) -> frozenset[int]:
+    """The cards drawn with their copy mark among ``cards`` shown together: the rule
+    of :func:`engine.cards.copies_in_question`, the same as in text."""
+    return copies_in_question(cards)
 
 
 _STYLE = """
@@ -94,7 +101,7 @@ _STYLE = """
 .bz-table .bz-mid{display:flex;justify-content:center}
 .bz-table .bz-handbox{flex:1 1 100%}
 .bz-table .bz-hand{--w:64px;display:flex;flex-wrap:nowrap;align-items:flex-start;padding-top:10px;
-  min-height:110px}
+  min-height:calc(var(--w) * 1.4 + 12px)}
 .bz-table .bz-pick{position:relative;flex:0 0 auto;width:var(--w);border-radius:8px;
   transition:transform .08s;outline:none;
   margin-left:min(6px,calc((100% - var(--n) * var(--w)) / max(var(--n) - 1, 1)))}
@@ -114,11 +121,22 @@ _STYLE = """
 """
 
 
-def _cards(cards: Iterable[int], width: int, look: Look, highlight: int | None = None) -> str:
+def _cards(cards: Iterable[int], width: int, look: Look, highlight: int | None = None,
+           among: Iterable[int] | None = None) -> str:
+    """A row of pictures; copy marks where a kind repeats among ``among`` (the cards
+    shown together: a player's hand and exposed cards), else among ``cards``."""
     items = sorted(cards, key=display_order)
-    marks = {c: "#f59e0b" if c == highlight else "" for c in items}
-    return "".join(f"<span>{picture(c, width, look.four_colour, marks[c], False, look.lang)}"
-                   "</span>" for c in items)
+    colour = {c: "#f59e0b" if c == highlight else "" for c in items}
+    copies = marked(items if among is None else among)
+    return "".join("<span>" + picture(c, width, look.four_colour, colour[c], False, look.lang,
+                                      "", c in copies) + "</span>" for c in items)
+
+
+def _seen(deal: Deal, player: int, face_up: bool) -> list[int]:
+    """The cards of ``player`` anyone may see: exposed ones, and the hand when it is
+    face up or shown (a carte blanche). A copy mark must not tell of a hidden card."""
+    hand = [c for c in deal.hands[player] if face_up or c in deal.revealed[player]]
+    return [*hand, *deal.tables[player]]
 
 
 def _box(label: str, body: str, extra_class: str = "", note: str = "",
@@ -138,10 +156,11 @@ def _hand(deal: Deal, player: int, name: str, t: Translate, width: int, look: Lo
     blanche shows the whole hand) or all of it when ``face_up``."""
     concealed = sorted(deal.hands[player], key=display_order)
     shown = [c for c in concealed if c in deal.revealed[player]]
+    seen = _seen(deal, player, face_up)
     if face_up:
-        body, fan = _cards(concealed, width, look), ""
+        body, fan = _cards(concealed, width, look, among=seen), ""
     else:
-        body = _cards(shown, width, look) + "".join(
+        body = _cards(shown, width, look, among=seen) + "".join(
             f"<span>{back_img(width, t('table.face_down'))}</span>"
             for _ in range(len(concealed) - len(shown)))
         fan = "bz-fan"
@@ -151,9 +170,11 @@ def _hand(deal: Deal, player: int, name: str, t: Translate, width: int, look: Lo
     return _box(label, body or _empty(t), fan)
 
 
-def _exposed(deal: Deal, player: int, name: str, t: Translate, width: int, look: Look) -> str:
-    return _box(t("table.exposed", name=name), _cards(deal.tables[player], width, look)
-                or _empty(t))
+def _exposed(deal: Deal, player: int, name: str, t: Translate, width: int, look: Look,
+             face_up: bool = False) -> str:
+    seen = _seen(deal, player, face_up)
+    return _box(t("table.exposed", name=name),
+                _cards(deal.tables[player], width, look, among=seen) or _empty(t))
 
 
 def _laid(deal: Deal, player: int, name: str, t: Translate, width: int, look: Look) -> str:
@@ -174,11 +195,13 @@ def _trick(deal: Deal, seat_names: list[str], t: Translate, width: int, look: Lo
     """The cards of the current trick, each with who played it."""
     seats = deal.trick_seats()   # a split play-off (000): two seats
     items = []
+    copies = marked(deal.trick)
     for index, card in enumerate(deal.trick):
         who = seat_names[seats[index]]
+        image = picture(card, width, look.four_colour, "", False, look.lang, "", card in copies)
         items.append(f'<span style="display:inline-flex;flex-direction:column;'
                      f'align-items:center;gap:2px">'
-                     f"{picture(card, width, look.four_colour, '', False, look.lang)}"
+                     f"{image}"
                      f'<span class="bz-who">{escape(who)}</span></span>')
     if deal.trick:
         label = t("table.trick_led", name=seat_names[deal.leader])
@@ -247,10 +270,13 @@ def _centre(deal: Deal, t: Translate, width: int, look: Look) -> str:
 
 
 def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
-               exposed_tag: str = "") -> str:
+               exposed_tag: str = "", among: Iterable[int] | None = None) -> str:
     """The human's hand as cards to pick: each a focusable ``[data-pick]`` element with
-    its state as a class and the reason it may not be played as its title."""
+    its state as a class and the reason it may not be played as its title. Copy marks
+    where a kind repeats among ``among`` (default: these cards, the hand with its
+    exposed cards)."""
     items = []
+    copies = marked([p.card for p in picks] if among is None else among)
     for pick in picks:
         classes = f"bz-pick is-{pick.state}" + (" is-hinted" if pick.hinted else "")
         alt = card_name(pick.card, look.lang)
@@ -263,7 +289,7 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
                  f' aria-disabled="{"true" if pick.state == "illegal" else "false"}"'
                  if clickable else "")
         image = picture(pick.card, width, look.four_colour, "", pick.state == "illegal",
-                        look.lang, alt)
+                        look.lang, alt, pick.card in copies)
         items.append(f'<div class="{classes}"{attrs}{title}>{image}{tag}{note}</div>')
     body = (f'<div class="bz-hand" style="--n:{max(len(picks), 1)};--w:{width}px">'
             + "".join(items) + "</div>")
@@ -274,8 +300,10 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
 def pick_rows_html(rows: Sequence[tuple[str, Sequence[Pick]]], look: Look,
                    width: int = 52) -> str:
     """Labelled rows of cards to pick, without the rest of a table (the Score
-    explainer's deck, one row per suit)."""
-    body = "".join(picks_html(picks, label, look, width) for label, picks in rows)
+    explainer's deck, one row per suit; a position's hand and table). The rows are one
+    question: copy marks where a kind repeats in any of them."""
+    every = [pick.card for _, picks in rows for pick in picks]
+    body = "".join(picks_html(picks, label, look, width, among=every) for label, picks in rows)
     return f'{_STYLE}<div class="bz-table">{body}</div>'
 
 
@@ -301,10 +329,10 @@ def table_html(deal: Deal, human: int, t: Translate, *, four_colour: bool = Fals
     opp_name = names[1] if names else t("table.opponent")
     seat_names = [you_name if p == human else opp_name for p in range(n)]
     top = (_hand(deal, opp, opp_name, t, width, look, show_opponent)
-           + _exposed(deal, opp, opp_name, t, width, look)
+           + _exposed(deal, opp, opp_name, t, width, look, show_opponent)
            + _laid(deal, opp, opp_name, t, width - 16, look))
     middle = _centre(deal, t, width, look) + _trick(deal, seat_names, t, width + 8, look)
-    bottom = own if hand else _exposed(deal, human, you_name, t, width, look) + own
+    bottom = own if hand else _exposed(deal, human, you_name, t, width, look, True) + own
     bottom += _laid(deal, human, you_name, t, width - 16, look)
     return (f'{_STYLE}<div class="bz-table">'
             f'<div class="bz-zone">{top}</div>'
@@ -324,7 +352,7 @@ def _table4(deal: Deal, human: int, t: Translate, *, look: Look, show_all: bool,
 
     def seat(p: int, size: int) -> str:
         return (_hand(deal, p, seat_names[p], t, size, look, show_all)
-                + _exposed(deal, p, seat_names[p], t, size, look)
+                + _exposed(deal, p, seat_names[p], t, size, look, show_all)
                 + _laid(deal, p, seat_names[p], t, size, look))
 
     top = (seat((human + 2) % 4, small) if n == 4 else "") + _centre(deal, t, small, look)
@@ -334,7 +362,7 @@ def _table4(deal: Deal, human: int, t: Translate, *, look: Look, show_all: bool,
               f'<div class="bz-mid">{centre}</div>'
               f'<div class="bz-side">{seat(right, small)}</div>')
     bottom = own if replace_exposed else _exposed(deal, human, seat_names[human], t, width,
-                                                  look) + own
+                                                  look, True) + own
     bottom += _laid(deal, human, seat_names[human], t, small, look)
     return (f'{_STYLE}<div class="bz-table">'
             f'<div class="bz-zone">{top}</div>'
@@ -346,8 +374,9 @@ def cards_row_html(cards: Iterable[int | Card], *, four_colour: bool = False,
                    width: int = 48, lang: str = "en") -> str:
     """A plain row of card pictures (explanations, the explainer)."""
     ids = [c.id if isinstance(c, Card) else c for c in cards]
-    items = "".join(f"<span>{picture(c, width, four_colour, '', False, lang)}</span>"
-                    for c in ids)
+    copies = marked(ids)
+    items = "".join(f"<span>{picture(c, width, four_colour, '', False, lang, '', c in copies)}"
+                    "</span>" for c in ids)
     return f'<div style="display:flex;gap:3px;flex-wrap:wrap;margin:2px 0">{items}</div>'
 
 
@@ -360,9 +389,11 @@ def plain_table_html(rows: Sequence[tuple[str, Sequence[int]]],
     puzzles, lessons' examples and explanations."""
     boxes = "".join(_box(label, _cards(cards, width, look) or _empty(t))
                     for label, cards in rows)
-    items = "".join(f'<span style="display:inline-flex;flex-direction:column;'
-                    f'align-items:center;gap:2px">'
-                    f"{picture(card, width + 6, look.four_colour, '', False, look.lang)}"
+    copies = marked(card for card, _ in trick)
+    items = "".join('<span style="display:inline-flex;flex-direction:column;'
+                    'align-items:center;gap:2px">'
+                    + picture(card, width + 6, look.four_colour, "", False, look.lang, "",
+                              card in copies) +
                     f'<span class="bz-who">{escape(who)}</span></span>'
                     for card, who in trick)
     middle = _box(trick_label, items or _empty(t), note=note)

@@ -13,10 +13,10 @@ from typing import Any
 
 import streamlit as st
 
-from app_pages.i18n import LANGUAGES, pick_language, translate
+from app_pages.i18n import LANGUAGES, CardsText, pick_language, translate
 from app_pages.table import card_name, cards_row_html
 from engine.actions import Action, ActionType
-from engine.cards import Card
+from engine.cards import Card, copies_in_question
 from engine.explain import Event, meld_name
 from engine.profile import Profile, load_profile, variant_names
 from engine.session import seat_role
@@ -82,6 +82,15 @@ def t(key: str, **params: object) -> str:
 
 def _language_picked() -> None:
     st.session_state["lang"] = st.session_state["lang_pick"]
+
+
+def keep_label(*keys: str) -> None:
+    """Send keyed select widgets' values again on this run (call before the widgets):
+    otherwise the browser keeps the label it drew for the chosen option, and after a
+    language switch a Russian page still shows "All lessons"."""
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 def language_picker() -> None:
@@ -211,8 +220,14 @@ def card_label(card: int) -> str:
     return text.replace("#", " #")
 
 
-def pretty_cards(cards: Iterable[int]) -> str:
-    return " ".join(card_text(c) for c in cards)
+def pretty_cards(cards: Iterable[int], among: Iterable[int] | None = None) -> str:
+    """Cards for a label; given the cards shown with them (``among``: the hand and its
+    exposed cards), a copy mark only where both copies are there (the rule of
+    :func:`engine.cards.copies_in_question`, as on the pictures)."""
+    if among is None:
+        return " ".join(card_text(c) for c in cards)
+    marked = copies_in_question(list(among))
+    return CardsText(" ".join(card_text(c, copy=c in marked) for c in cards))
 
 
 # A card written by the engine (``T♦#1``, ``Q♣``): rank letter, suit symbol, copy mark.
@@ -245,8 +260,10 @@ def meld(kind: str) -> str:
     return meld_name(kind, lang())
 
 
-def describe_action(action: Action, prof: Profile | None = None) -> str:
-    cards = pretty_cards(action.cards)
+def describe_action(action: Action, prof: Profile | None = None,
+                    among: Iterable[int] | None = None) -> str:
+    """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`)."""
+    cards = pretty_cards(action.cards, among)
     kind = ActionType(action.type.value)   # by value: survives a reload of engine.actions
     if kind is ActionType.PLAY:
         return t("action.play", card=cards)

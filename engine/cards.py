@@ -235,12 +235,38 @@ def full_pack(packs: int) -> list[Card]:
     return [Card.from_id(i) for i in range(packs * KINDS_PER_PACK)]
 
 
-def card_text(card: Card | int, lang: str = "en", copy: bool = False) -> str:
+def copies_in_question(cards: Iterable[Card | int]) -> frozenset[int]:
+    """The ids among ``cards`` (shown together: a hand, a player's exposed cards, a
+    question) whose copy mark matters: those of a kind shown more than once, where
+    "which Q♠" decides what may be declared again. Elsewhere the mark is noise to a
+    learner. The one rule for copy marks, in text (:func:`card_text`) and pictures."""
+    ids = [c.id if isinstance(c, Card) else c for c in cards]
+    def kind(card: int) -> int:   # jokers (004) are all alike: never marked
+        return card if card >= JOKER_MIN_ID else card % KINDS_PER_PACK
+
+    seen: dict[int, int] = {}
+    for card in ids:
+        seen[kind(card)] = seen.get(kind(card), 0) + 1
+    return frozenset(c for c in ids if seen[kind(c)] > 1)
+
+
+def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
+              among: Iterable[Card | int | str] | None = None) -> str:
     """A card as a person reads it, the one display form for prose: ``10♠`` (never
-    ``T♠``), ``Д♠`` in Russian (Т К Д В). The copy mark (``#2``) only when ``copy``:
-    it matters only where both copies of a card are in question."""
+    ``T♠``), ``Д♠`` in Russian (Т К Д В). The copy mark (``#2``) only when ``copy``,
+    or, given the cards shown with it (``among``), when :func:`copies_in_question`
+    says it matters: only where both copies of a card are in question.
+
+        >>> card_text("QS#2", among=["QS#2", "KS#1"]), card_text("QS#2", among=["QS#2", "QS#1"])
+        ('Q♠', 'Q♠#2')
+    """
+    if isinstance(card, str):
+        card = parse_card(card)
     if isinstance(card, int):
         card = Card.from_id(card)
+    if among is not None:
+        group = [parse_card(c) if isinstance(c, str) else c for c in among]
+        copy = card.id in copies_in_question(group)
     if card.copy > JOKER_COPY:
         word = "Инф" if lang == "ru" else "Jk"
         return word + (f"#{card.copy - JOKER_COPY}" if copy else "")

@@ -29,6 +29,7 @@ from the exact play-off values of :mod:`engine.bots.playoff` (hidden without eit
 from __future__ import annotations
 
 import importlib
+import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -416,6 +417,18 @@ def deal_prefix(deal: Deal, count: int) -> Deal:
     return Deal.from_json(data, deal.profile)
 
 
+def game_prefix(game: Game, deal_number: int, index: int) -> dict[str, Any]:
+    """The save of ``game`` as it stood after ``index`` actions of deal ``deal_number``
+    (1-based): the earlier deals whole, the later ones dropped. ``game`` is unchanged."""
+    data = game.to_json()
+    deals = data["deals"]
+    deal_number = max(1, min(deal_number, len(deals)))
+    data["deals"] = deals[:deal_number]
+    last = data["deals"][-1]
+    last["actions"] = last["actions"][:max(0, index)]
+    return data
+
+
 def has_table_rules(profile: Any) -> bool:
     """True when the variant's sources fine infractions (its ``penalties`` table)."""
     fines = profile.penalties
@@ -633,6 +646,13 @@ class PlaySession:
 
     def dumps(self) -> str:
         return self.game.dumps()
+
+    @classmethod
+    def fork(cls, game: Game, deal_number: int, index: int, level: str | None = None,
+             human: int = 0) -> PlaySession:
+        """A new session that plays on from a step of ``game`` (a replay's position):
+        a copy, so ``game`` itself is kept as it is."""
+        return cls.loads(json.dumps(game_prefix(game, deal_number, index)), level, human)
 
     @classmethod
     def loads(cls, data: bytes | str, level: str | None = None, human: int = 0,

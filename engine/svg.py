@@ -134,11 +134,12 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
                      f'fill="{colour}">{rank}</text>')
         parts.append(_suit_at(card.suit, 50, 92, 22, colour))
     if copy_mark:
-        parts.append(f'<rect x="64" y="4" width="32" height="18" rx="5" fill="#f3f4f6" '
-                     f'stroke="#d1d5db" stroke-width="1"/>'
-                     f'<text x="80" y="18" text-anchor="middle" '
-                     f'font-family="Arial, Helvetica, sans-serif" font-size="14" '
-                     f'fill="#374151">#{card.copy}</text>')
+        # Bottom left: the strip of a card that stays in view when a hand is fanned.
+        parts.append(f'<rect x="4" y="115" width="32" height="21" rx="5" fill="#f3f4f6" '
+                     f'stroke="#9ca3af" stroke-width="1"/>'
+                     f'<text x="20" y="131" text-anchor="middle" '
+                     f'font-family="Arial, Helvetica, sans-serif" font-size="15" '
+                     f'font-weight="700" fill="#374151">#{card.copy}</text>')
     if dim:
         parts.append('<rect x="2" y="2" width="96" height="136" rx="9" fill="#9ca3af" '
                      'fill-opacity="0.45"/>')

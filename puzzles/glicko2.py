@@ -36,6 +36,15 @@ TAU = 0.5            # system constant: how fast volatility may change
 EPSILON = 0.000001   # convergence tolerance of the volatility iteration
 MIN_RD = 30.0        # floor so ratings never freeze completely
 MAX_RD = 350.0
+# A new learner's deviation. 350 (the paper's unknown player) made a first wrong answer
+# cost 160 to 290 points (app review D17): a learner who opened a trainer is no unknown
+# player, and 200 keeps a first miss near 90 points while ratings still settle quickly.
+LEARNER_RD = 200.0
+
+
+def new_learner() -> Rating:
+    """The rating a learner starts every scope with."""
+    return Rating(DEFAULT_RATING, LEARNER_RD, DEFAULT_VOLATILITY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,10 +158,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "timed.no_misses": ("No misses — well done", "Ни одной ошибки — отлично"),
     "timed.submit": ("Answer", "Ответить"),
     # endgame
-    "e.to_move": ("You are player {player}. Trumps: {suit}. Play the last tricks; the "
-                  "engine defends perfectly.",
-                  "Вы — игрок {player}. Козырь: {suit}. Сыграйте последние взятки; "
-                  "движок защищается идеально."),
+    # No seat numbers: the table names the seats (You, the opponent, Partner).
+    "e.to_move": ("Trumps: {suit}. Play the last tricks; the engine defends perfectly.",
+                  "Козырь: {suit}. Сыграйте последние взятки; движок защищается идеально."),
     "e.you": ("Your hand", "Ваша рука"),
     "e.opponent": ("Opponent's hand (open in the play-off)",
                    "Рука соперника (открыта в конце игры)"),
@@ -175,16 +174,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.hand_of": ("{who} (open in the play-off)", "{who} (карты открыты в конце игры)"),
     "e.replies": ("The engine plays for the other seats: {plays}",
                   "Движок играет за остальных: {plays}"),
-    "e.to_move_four": ("You are seat {player}, partner of seat {partner}. Trumps: {suit}. "
-                       "Play the last tricks for your side; the engine plays your partner "
-                       "and both opponents perfectly.",
-                       "Вы — место {player}, партнёр места {partner}. Козырь: {suit}. "
-                       "Сыграйте последние взятки за свою пару; движок идеально играет за "
-                       "партнёра и обоих соперников."),
-    "e.to_move_three": ("You are player {player}. Trumps: {suit}. Play the last tricks; the "
+    "e.to_move_four": ("Trumps: {suit}. Play the last tricks for your side with your partner "
+                       "opposite; the engine plays your partner and both opponents perfectly.",
+                       "Козырь: {suit}. Сыграйте последние взятки за свою пару (партнёр "
+                       "напротив); движок идеально играет за партнёра и обоих соперников."),
+    "e.to_move_three": ("Trumps: {suit}. Play the last tricks; the "
                         "engine plays both other players against you, so the aim is the most "
                         "you can be sure of (the paranoid value).",
-                        "Вы — игрок {player}. Козырь: {suit}. Сыграйте последние взятки; "
+                        "Козырь: {suit}. Сыграйте последние взятки; "
                         "движок играет за обоих других игроков против вас, так что цель — "
                         "наибольшее, что вы можете себе гарантировать (параноидальная "
                         "оценка)."),
@@ -247,6 +244,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Файл прогресса нельзя использовать: {error}"),
     "col.name": ("Name", "Название"),
     "col.attempts": ("Attempts", "Попыток"),
+    "col.attempt": ("Attempt", "Попытка"),
     "col.accuracy": ("Accuracy", "Точность"),
     "col.rating": ("Rating", "Рейтинг"),
     "col.rd": ("Deviation", "Отклонение"),

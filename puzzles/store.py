@@ -33,7 +33,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from puzzles.glicko2 import Rating
+from puzzles.glicko2 import Rating, new_learner
 from puzzles.store_db import (
     Backend,
     ProgressStoreBusy,
@@ -298,7 +298,7 @@ class ProgressStore:
         row = self._x(
             "SELECT rating, rd, volatility FROM ratings WHERE learner_id = ? AND scope = ?",
             (self.learner_id(learner), scope)).fetchone()
-        return _rating(row, Rating())
+        return _rating(row, new_learner())
 
     @_guarded
     def ratings(self, learner: str) -> list[dict[str, Any]]:
@@ -346,13 +346,13 @@ class ProgressStore:
         with self.transaction():
             learner_id = self.learner_id(learner)
             puzzle_before = self.puzzle_rating(pid, float(puzzle.get("rating", 1500)))
-            olds = {row[0]: _rating(row[1:], Rating()) for row in self._x(
+            olds = {row[0]: _rating(row[1:], new_learner()) for row in self._x(
                 "SELECT scope, rating, rd, volatility FROM ratings WHERE learner_id = ?",
                 (learner_id,))}
-            before = olds.get("overall", Rating())
+            before = olds.get("overall", new_learner())
             after, puzzle_after = duel(before, puzzle_before, score)
             news = [("overall", after)] + [
-                (scope, duel(olds.get(scope, Rating()), puzzle_before, item_score)[0])
+                (scope, duel(olds.get(scope, new_learner()), puzzle_before, item_score)[0])
                 for scope, item_score in items.items()]
             self._db.executemany(
                 "INSERT INTO ratings(learner_id, scope, rating, rd, volatility, games, "

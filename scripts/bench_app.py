@@ -35,6 +35,8 @@ sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 os.environ["BEZIQUE_PROGRESS_DB"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
 
+import logging  # noqa: E402
+
 from streamlit.runtime.scriptrunner.script_cache import ScriptCache  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 from streamlit.testing.v1 import app_test as _app_test  # noqa: E402
@@ -64,6 +66,8 @@ def page_app(page: str, **state: object) -> AppTest:
     at.session_state["lang"] = "en"
     for key, value in state.items():
         at.session_state[key] = value
+    if PAGES[page] != page:   # a URL name unlike the file's: found by path after a run
+        at.run()
     if page != "home":
         at.switch_page(f"app_pages/{PAGES[page]}.py")
     return at
@@ -71,6 +75,7 @@ def page_app(page: str, **state: object) -> AppTest:
 
 def first_render(page: str) -> float:
     at = page_app(page)
+    # (for "puzzles" the session has seen Home once: the page itself is timed)
     ms = timed(at.run)
     assert not at.exception, (page, [e.value for e in at.exception])
     return ms
@@ -137,14 +142,64 @@ def play_clicks(count: int, level: str) -> list[float]:
 
 
 def explainer_clicks() -> list[float]:
+    """Cards clicked on the explainer's deck (the card table); older apps: pills."""
+    from engine.cards import parse_card
+
     at = page_app("explainer")
     at.run()
     times = []
     chosen: list[str] = []
     for token in ["KD#1", "QD#1", "JD#1", "AD#1", "TD#1", "KD#2", "QD#2"]:
         chosen.append(token)
-        times.append(timed(at.pills(key="ex_hand_D").set_value(list(chosen)).run))
+        if "ex_pick_hand" in _tables(at):
+            times.append(timed(lambda t=token: pick(at, "ex_pick_hand", parse_card(t).id)))
+        else:
+            times.append(timed(at.pills(key="ex_hand_D").set_value(list(chosen)).run))
         assert not at.exception
+    return times
+
+
+def home_clicks() -> list[float]:
+    """Deal another sample hand, then change the variant."""
+    at = page_app("home")
+    at.run()
+    times = [timed(at.button(key="home_deal_again").click().run) for _ in range(4)]
+    for variant in ("rubicon", "two-handed"):
+        times.append(timed(at.selectbox(key="home_variant").set_value(variant).run))
+    return times
+
+
+def hub_clicks() -> list[float]:
+    """The puzzle hub's theme and difficulty filters."""
+    at = page_app("puzzles")
+    at.run()
+    times = []
+    for kind in ("meld", "endgame"):
+        box = at.selectbox(key=f"pz_{kind}_theme_pick")
+        times.append(timed(box.set_value(box.options[1] if len(box.options) > 1
+                                         else box.options[0]).run))
+        band = at.get("button_group")
+        chosen = [b for b in band if getattr(b, "key", "") == f"pz_{kind}_band_pick"]
+        if chosen:
+            times.append(timed(chosen[0].set_value("easy").run))
+    return times
+
+
+def progress_clicks() -> list[float]:
+    """Progress after a few puzzles: the page rerun (a language switch) and a Replay."""
+    from puzzles import bank, trainer
+    from puzzles.store import open_store
+
+    with open_store() as db:
+        for record in bank.load("meld")[:3]:
+            trainer.submit(db, "guest", record, False, 0, 5.0)
+    at = page_app("progress")
+    at.run()
+    key = "lang_pick" if any(r.key == "lang_pick" for r in at.sidebar.radio) else "lang"
+    times = [timed(at.sidebar.radio(key=key).set_value(lang).run) for lang in ["ru", "en"] * 2]
+    replay = [b for b in at.button if b.key and b.key.startswith("progress_replay_")]
+    if replay:
+        times.append(timed(replay[0].click().run))
     return times
 
 
@@ -236,6 +291,11 @@ def profile(page: str) -> None:
 
 
 def main() -> None:
+    # AppTest's "missing ScriptRunContext" warnings would bury the figures.
+    for name in ("streamlit", "streamlit.runtime.scriptrunner_utils.script_run_context"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    print(f"load average: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
+          f"{os.getloadavg()[2]:.2f} on {os.cpu_count()} cores")
     if OPTIONS.profile:
         profile(OPTIONS.profile)
         return
@@ -246,11 +306,14 @@ def main() -> None:
     print("interactions (server time per click):")
     for level in ("club", "expert"):
         print(summary(f"  play: click a card ({level} bot)", play_clicks(OPTIONS.clicks, level)))
-    for name, fn in (("explainer: toggle a card", explainer_clicks),
+    for name, fn in (("home: deal again, variant", home_clicks),
+                     ("explainer: toggle a card", explainer_clicks),
                      ("rules: open a lesson, answer", rules_clicks),
                      ("game log: step the slider", replay_clicks),
                      ("meld trainer: check, next", meld_clicks),
                      ("endgame: play a card", endgame_clicks),
+                     ("puzzles hub: theme, band", hub_clicks),
+                     ("progress: language, replay", progress_clicks),
                      ("language switch on Play", language_switch)):
         try:
             print(summary(f"  {name}", fn()))

@@ -12,6 +12,7 @@ from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
 
+from app_pages.ui import PAGE_SCRIPTS
 from engine.session import PlaySession
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -24,6 +25,8 @@ def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
     at.session_state["lang"] = lang
     for key, value in state.items():
         at.session_state[key] = value
+    if page in PAGE_SCRIPTS.values():   # its URL name differs from the file's: AppTest
+        at.run()                         # finds it by path only once the pages are known
     if page != "home":
         at.switch_page(f"app_pages/{page}.py")
     at.run()

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 lessons = pytest.importorskip("lessons")
-from app_helpers import pick, pickable, table_html  # noqa: E402
+from app_helpers import pick, pickable, table_html, tables  # noqa: E402
 from app_helpers import run_page as app  # noqa: E402
 from conftest import TEST_DB  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
@@ -214,7 +214,8 @@ def tables_of(at: AppTest) -> list[str]:
 def test_d8_check_shows_its_cards(learner_db: Path):
     at = app("rules")
     at.selectbox(key="rules_lesson").set_value("brisques").run()
-    html = " ".join(h.proto.body for h in at.get("html"))
+    # drawn on the card-table component, like every other card on the site
+    html = " ".join(table_html(at, key) for key in tables(at) if key.startswith("check_cards"))
     check = lessons.get_lesson("brisques", "en").checks[0]
     for token in check.params["cards"]:
         card = parse_card(token).id
@@ -285,7 +286,9 @@ def test_d12_examples_and_checks_stand_where_the_lesson_puts_them(learner_db: Pa
     assert sources and heading < drawn
     # the sources line comes last, after the examples
     captions = [c.value for c in at.caption]
-    assert captions.index(sources[0]) > captions.index(catalogue(lang)["rules.example_hand"])
+    trumps = catalogue(lang)["rules.example_trump"].split("{")[0]
+    example = next(i for i, c in enumerate(captions) if c.startswith(trumps))
+    assert captions.index(sources[0]) > example
 
 
 # --- D13: the hub's columns say what they count ------------------------------------------

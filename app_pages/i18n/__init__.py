@@ -50,6 +50,11 @@ def catalogue(lang: str) -> Mapping[str, str]:
 CARD_PARAMS = frozenset({"card", "cards", "lead"})
 
 
+class CardsText(str):
+    """Cards already written for the reader, their copy marks decided by the one rule
+    (:func:`engine.cards.copies_in_question`): :func:`translate` keeps them as they are."""
+
+
 def translate(lang: str, key: str, **params: object) -> str:
     """The message ``key`` in ``lang``; falls back to English, then to the key itself."""
     text = catalogue(lang).get(key)
@@ -58,8 +63,8 @@ def translate(lang: str, key: str, **params: object) -> str:
     if params:
         from engine.cards import cards_text
 
-        params = {k: cards_text(v, lang) if k in CARD_PARAMS and isinstance(v, str) else v
-                  for k, v in params.items()}
+        params = {k: cards_text(v, lang) if k in CARD_PARAMS and isinstance(v, str)
+                  and not isinstance(v, CardsText) else v for k, v in params.items()}
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
