@@ -289,8 +289,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "и откладываются, не открывая"),
     "stock_end_draw_last": ("the last player to draw takes the turn-up {card}",
                             "последний берущий получает открытый козырь {card}"),
-    "game_won_side": ("the side of players {players} wins the game {scores}",
-                      "пара игроков {players} выигрывает партию {scores}"),
+    "game_won_side": ("the side of players {first} and {second} wins the game {scores}",
+                      "пара игроков {first} и {second} выигрывает партию {scores}"),
     "per_trick": ("a trick won scores {points}", "за взятку {points}"),
     "stock_end_draw": ("the winner takes the last hidden card, the loser the turn-up {card}",
                        "взявший взятку берёт последнюю закрытую карту, другой игрок — "

@@ -63,8 +63,8 @@ def target_outcome(profile: Profile, totals: list[int],
     def won(side: int, rule_id: str) -> Step:
         if not profile.partnerships:
             return step(rule_id, "game_won", player=side + 1, scores=scores)
-        return step(rule_id, "game_won_side", scores=scores, players=" & ".join(
-            str(p + 1) for p in range(profile.players) if profile.team(p) == side))
+        first, second = (p + 1 for p in range(profile.players) if profile.team(p) == side)
+        return step(rule_id, "game_won_side", scores=scores, first=first, second=second)
 
     if meld_side is not None:
         return Event("game_end", meld_side, "game.meld_wins", 0, (), "", (

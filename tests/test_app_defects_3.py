@@ -374,3 +374,15 @@ def test_endgame_prompt_names_no_seat_numbers(lang: str):
     text = "\n".join(m.value for m in at.markdown)
     for word in ("player 1", "player 2", "seat ", "игрок 1", "игрок 2", "место "):
         assert word not in text, word
+
+
+def test_d15_a_side_winning_the_game_is_named_in_words_not_an_ampersand() -> None:
+    """Review D15: "пара игроков 1 & 3" read as code; the side is two players joined by
+    "and" / "и" in every language."""
+    from engine.game import target_outcome
+    from engine.profile import load_profile
+
+    event = target_outcome(load_profile("four-handed"), [1600, 900], last_trick=0)
+    text = {lang: " ".join(s.render(lang) for s in event.steps) for lang in ("en", "ru")}
+    assert "players 1 and 3" in text["en"] and "игроков 1 и 3" in text["ru"]
+    assert "&" not in text["en"] + text["ru"]
