@@ -11,6 +11,21 @@ from puzzles.store import ProgressStoreError
 st.set_page_config(page_title="Bezique", page_icon="♠", layout="wide")
 ui.setup_state()
 
+
+@st.cache_resource(show_spinner=False)
+def _load_solver_kernel() -> None:
+    """Once per server process, in the background: load the compiled play-off search
+    (or compile it, about 20 s once per install), so the first play-off verdict does
+    not wait for it."""
+    import threading
+
+    from engine.solver.kernel4 import warm_up
+
+    threading.Thread(target=warm_up, name="solver-kernel", daemon=True).start()
+
+
+_load_solver_kernel()
+
 HERE = Path(__file__).parent
 OPTIONAL = ("meld_trainer", "endgame")   # pages other work adds when their files exist
 

@@ -175,7 +175,9 @@ def play_one(page, timings: list[float], keyboard: bool = False) -> None:
         if moved:
             timings.append((time.perf_counter() - start) * 1000)
     else:
-        click_and_wait_for_move(page, page.locator("[class*='st-key-act_'] button").first)
+        # patient too: a button drawn just before the page changed may no longer act
+        click_and_wait_for_move(page, page.locator("[class*='st-key-act_'] button").first,
+                                patient=True)
     no_exception(page)
 
 
