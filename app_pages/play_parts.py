@@ -156,7 +156,8 @@ def status(s: PlaySession) -> str:
             return ui.t("play.status_declare_partner")
         if deal.profile.declaring.partner_declares and deal.scored_this_turn == 0:
             return ui.t("play.status_declare_mate")
-        return ui.t("play.status_declare")
+        return ui.t("play.status_declare" if deal.profile.tricks_kept
+                    else "play.status_declare_cover")
     if deal.phase == "follow":
         key = "play.status_follow_playoff_by" if deal.in_playoff else "play.status_follow_by"
         return ui.t(key, name=name(s, deal.leader), card=ui.card_text(deal.trick[0]))
@@ -400,6 +401,12 @@ def head_names(s: PlaySession) -> list[str]:
     return [name(s, group[0]) for group in sides(s)]
 
 
+def round_label(s: PlaySession, number: int) -> str:
+    """"Trick 3", or "Round 3" in a game that keeps no tricks (004's 18-card game)."""
+    key = "play.review_trick" if s.deal.profile.tricks_kept else "play.review_round"
+    return ui.t(key, number=number)
+
+
 def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
     """Every scoring event of the deal, grouped by the trick after which it came
     (declarations and sevens belong to the trick just won; the end of the deal last)."""
@@ -410,17 +417,17 @@ def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
     for event in s.deal.events:
         if event.type == "trick":
             if current:
-                groups.append((ui.t("play.review_trick", number=tricks), current))
+                groups.append((round_label(s, tricks), current))
             tricks += 1
             current = []
         elif event.type in ("last_trick", "brisques", "deal_end") and not ended:
             if current:
-                groups.append((ui.t("play.review_trick", number=tricks), current))
+                groups.append((round_label(s, tricks), current))
             current, ended = [], True
         if event.points:
             current.append(event)
     if current:
-        label = ui.t("play.review_end") if ended else ui.t("play.review_trick", number=tricks)
+        label = ui.t("play.review_end") if ended else round_label(s, tricks)
         groups.append((label, current))
     return groups
 
@@ -454,7 +461,7 @@ def deal_log(s: PlaySession) -> str:
     head = True
     for turn in s.turns:
         if head:
-            lines.append(f"\n**{ui.t('play.review_trick', number=trick)}**\n")
+            lines.append(f"\n**{round_label(s, trick)}**\n")
             head = False
         lines.append(f"- {name(s, turn.player)}: {ui.describe_action(turn.action, s.deal.profile)}")
         if any(event.type == "trick" for event in turn.events):

@@ -293,8 +293,10 @@ def player_name(player: int | None, human: int, players: int = 2) -> str:
     return t("table.opponent") if role == "opponent" else t(f"table.{role}")
 
 
-def event_title(event: Event, human: int, players: int = 2) -> str:
+def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = True) -> str:
     key = f"event.{event.type}"
+    if event.type == "trick" and not tricks_kept:   # 004's 18-card game: no tricks kept
+        key = "event.trick_cover"
     if event.steps and event.steps[0].key == "turn_up_exchange":  # 004: a nine, not a seven
         key = "event.exchange_turn_up"
     name = player_name(event.player, human, players)
@@ -310,10 +312,11 @@ def event_title(event: Event, human: int, players: int = 2) -> str:
 def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True,
                    players: int = 2, variant: str | None = None) -> None:
     """Each event with its steps, numbered, each step linked to its lesson."""
+    tricks_kept = variant is None or load_profile(variant).tricks_kept
     for event in events:
         if not event.steps and event.type in ("play", "draw", "deal"):
             continue
-        st.markdown(event_title(event, human, players))
+        st.markdown(event_title(event, human, players, tricks_kept))
         if with_cards and event.cards and event.type in ("declare", "trick", "dix", "exchange",
                                                          "blanche_end"):
             show_cards(event.cards, 38)

@@ -29,6 +29,10 @@ def test_the_joker_game_is_played_against_a_bot_to_the_end() -> None:
     for _ in range(4):
         _act(at)
         assert not at.error
+    # no tricks are kept in this game: the page never speaks of winning one
+    text = " ".join(m.value for m in at.markdown) + " ".join(str(c.value) for c in at.caption)
+    assert "won the trick" not in text and "Trick " not in text
+    assert "wins the round" in text
     at.button(key="hint").click().run()
     assert at.info and not at.exception
     at.button(key="to_end").click().run()
