@@ -36,7 +36,9 @@ if has_table_rules(deal.profile):   # 002, 004: fines instead of refusals
 with st.container(key="play_progress"):
     st.markdown(f"**{parts.status(s)}**")
     st.caption(parts.score_line(s))
-    st.caption(ui.t("play.progress", deal=len(s.game.finished_deals) + 1,
+    # 004's 18-card game keeps no tricks and ends with the stock: rounds, not "trick 4 of 87"
+    st.caption(ui.t("play.progress" if deal.profile.tricks_kept else "play.progress_rounds",
+                    deal=len(s.game.finished_deals) + 1,
                     move=len(deal.actions),
                     trick=min(deal.tricks_played + 1, deal.profile.tricks_per_deal),
                     tricks=deal.profile.tricks_per_deal))

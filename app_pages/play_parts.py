@@ -222,9 +222,10 @@ def score_table(s: PlaySession) -> str:
         "|---|" + "---:|" * len(heads),
         row(ui.t("score.deal", number=len(game.finished_deals) + 1), total(deal.scores)),
         row(ui.t("score.game"), game_row),
+    ] + ([  # a game that keeps no tricks (004's 18-card game) has neither row
         row(ui.t("score.tricks"), tricks),
         row(ui.t("score.brisques"), brisques),
-    ])
+    ] if deal.profile.tricks_kept else []))
 
 
 def score_line(s: PlaySession) -> str:
@@ -240,8 +241,10 @@ def score_notes(s: PlaySession) -> list[str]:
     rules = deal.profile.settlement
     if deal.profile.scoring.end == "single_deal" and rules is not None:
         notes = [ui.t("score.single_deal", rounding=rules.rounding, rubicon=rules.rubicon)]
-    else:
+    elif deal.profile.scoring.target:
         notes = [ui.t("score.target", target=deal.profile.scoring.target)]
+    else:
+        notes = [ui.t("score.one_deal")]
     notes.append(ui.t("score.dealer", name=name(s, deal.dealer)))
     seen: set[int] = set()
     for player in range(deal.profile.players):

@@ -203,10 +203,11 @@ def _trick(deal: Deal, seat_names: list[str], t: Translate, width: int, look: Lo
                      f'align-items:center;gap:2px">'
                      f"{image}"
                      f'<span class="bz-who">{escape(who)}</span></span>')
+    kept = deal.profile.tricks_kept   # 004's 18-card game: a card led and covered
     if deal.trick:
-        label = t("table.trick_led", name=seat_names[deal.leader])
+        label = t("table.trick_led" if kept else "table.round_led", name=seat_names[deal.leader])
     else:
-        label = t("table.trick")
+        label = t("table.trick" if kept else "table.round")
     return _box(label, "".join(items) or _empty(t))
 
 

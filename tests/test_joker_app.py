@@ -33,6 +33,7 @@ def test_the_joker_game_is_played_against_a_bot_to_the_end() -> None:
     text = " ".join(m.value for m in at.markdown) + " ".join(str(c.value) for c in at.caption)
     assert "won the trick" not in text and "Trick " not in text
     assert "wins the round" in text
+    assert "Game to 0" not in text and "trick 4 of" not in text and "Aces, tens" not in text
     at.button(key="hint").click().run()
     assert at.info and not at.exception
     at.button(key="to_end").click().run()
