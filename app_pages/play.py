@@ -109,7 +109,8 @@ if blanche is not None:
 # --- declarations, sevens, draw --------------------------------------------------------
 actions = parts.declare_actions(s)
 if actions:
-    st.markdown(f"#### {ui.t('play.after_trick')}")
+    heading = "play.after_trick" if deal.profile.tricks_kept else "play.after_cover"
+    st.markdown(f"#### {ui.t(heading)}")
     for action in actions:
         st.button(ui.describe_action(action, deal.profile, mine),
                   key=ui.widget_key("act", str(action)),
