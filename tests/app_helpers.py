@@ -85,3 +85,13 @@ def pick(at: AppTest, key: str, card: int | str) -> AppTest:
     states.widgets.append(state)
     at._run(states)  # noqa: SLF001
     return at
+
+
+def act_by_hand(at: AppTest) -> None:
+    """One action on the Play page by hand: the first playable card, else draw."""
+    cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
+    if cards:
+        pick(at, "play_table", cards[0])
+    else:
+        at.button(key="act_draw").click().run()
+    assert not at.exception, [e.value for e in at.exception]

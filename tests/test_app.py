@@ -11,6 +11,7 @@ import pytest
 
 pytest.importorskip("streamlit")
 from app_helpers import (  # noqa: E402
+    act_by_hand,
     pick,
     pickable,
     playoff_follow_session,
@@ -315,16 +316,6 @@ VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-hand
             "four-handed", "no-trump", "fildinski", "fildinski-three-pack"]
 
 
-def _act(at: AppTest) -> None:
-    """One action by hand: the first playable card, else draw."""
-    cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
-    if cards:
-        pick(at, "play_table", cards[0])
-    else:
-        at.button(key="act_draw").click().run()
-    assert not at.exception, [e.value for e in at.exception]
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_variant_from_the_play_page(variant: str):
     at = run_page("play", play_seed=5, level="beginner" if "pack" in variant else "club")
@@ -333,7 +324,7 @@ def test_every_variant_from_the_play_page(variant: str):
     s = at.session_state["play"]
     assert s.deal.profile.name == variant and at.session_state["variant"] == variant
     for _ in range(3):
-        _act(at)
+        act_by_hand(at)
         assert not errors(at)
     assert len(at.session_state["play"].deal.actions) >= 3
     at.button(key="hint").click().run()

@@ -14,12 +14,8 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import statistics
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -32,41 +28,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from app_server import app_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def server():
-    port = _free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.fileWatcherType", "none", "--server.runOnSave", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(150):
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("streamlit did not start")
+    with app_server() as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 @pytest.fixture(scope="module")

@@ -6,18 +6,9 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("streamlit")
-from app_helpers import pick, pickable, run_page  # noqa: E402
+from app_helpers import act_by_hand, pick, pickable, run_page  # noqa: E402
 
 from engine.cards import joker_id, parse_card  # noqa: E402
-
-
-def _act(at) -> None:
-    cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
-    if cards:
-        pick(at, "play_table", cards[0])
-    else:
-        at.button(key="act_draw").click().run()
-    assert not at.exception, [e.value for e in at.exception]
 
 
 def test_the_joker_game_is_played_against_a_bot_to_the_end() -> None:
@@ -27,7 +18,7 @@ def test_the_joker_game_is_played_against_a_bot_to_the_end() -> None:
     s = at.session_state["play"]
     assert s.deal.profile.name == "joker" and len(s.deal.holding(s.human)) == 18
     for _ in range(4):
-        _act(at)
+        act_by_hand(at)
         assert not at.error
     # no tricks are kept in this game: the page never speaks of winning one
     text = " ".join(m.value for m in at.markdown) + " ".join(str(c.value) for c in at.caption)

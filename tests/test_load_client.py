@@ -12,11 +12,8 @@ import asyncio
 import json
 import os
 import re
-import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import load_test  # noqa: E402
+from app_server import app_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -37,32 +35,8 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.fileWatcherType", "none", "--server.runOnSave", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=1):
-                    break
-            except OSError:
-                time.sleep(0.2)
-        else:
-            pytest.fail("streamlit did not start")
+    with app_server() as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 def test_a_session_plays_cards_and_the_bot_answers(server: str) -> None:

@@ -1,0 +1,56 @@
+"""One Streamlit server of the app on a free loopback port, for the tests that talk
+to it over HTTP (the browser test, the protocol load client)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def app_server(wait_seconds: float = 60) -> Iterator[str]:
+    """``streamlit run app.py`` on 127.0.0.1, yielding its URL once healthy. Its output
+    goes nowhere: a pipe nobody reads would stall the server once full."""
+    port = free_port()
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.fileWatcherType", "none", "--server.runOnSave", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + wait_seconds
+        while True:
+            try:
+                with urllib.request.urlopen(url + "/_stcore/health", timeout=1) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("streamlit did not start")
+                time.sleep(0.2)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
