@@ -358,7 +358,7 @@ def picks(s: PlaySession, verdicts: dict[int, Any] | None, hinted: int | None) -
         if verdicts and card in verdicts:
             verdict = verdicts[card]
             note = ui.t("solver.best") if verdict.loss == 0 else ui.t(
-                "solver.loses", points=verdict.loss)
+                f"solver.loses_{verdict.kind}", points=verdict.points)
             if verdict.refutation:
                 note += " · " + ui.t("solver.refuted",
                                      card=ui.notation(str(verdict.refutation)))

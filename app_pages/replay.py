@@ -13,6 +13,7 @@ st.markdown(ui.t("replay.intro"))
 
 st.file_uploader(ui.t("replay.upload"), type=["json"], key="replay_upload",
                  on_change=parts.on_upload, max_upload_size=1)
+ui.file_uploader_words()
 message = st.session_state.get("replay_msg")
 if message:
     (st.success if message["ok"] else st.error)(message["text"])

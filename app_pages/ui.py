@@ -186,6 +186,23 @@ def rule_link(rule_id: str, variant: str | None = None) -> str:
 
 # --- cards --------------------------------------------------------------------------
 
+def file_uploader_words() -> None:
+    """Streamlit draws the uploader's button and size note in English only; this puts
+    the page's language there (CSS content, as the widget has no parameter for it)."""
+    button, note = t("upload.button"), t("upload.note")
+    st.html("<style>[data-testid='stFileUploaderDropzone'] button p{font-size:0}"
+            "[data-testid='stFileUploaderDropzone'] button p::after{font-size:.875rem;"
+            f"content:{_css_string(button)}}}"
+            "[data-testid='stFileUploaderDropzoneInstructions'] span{font-size:0}"
+            "[data-testid='stFileUploaderDropzoneInstructions'] span::after{"
+            f"font-size:.875rem;content:{_css_string(note)}}}</style>")
+
+
+def _css_string(text: str) -> str:
+    return '"' + "".join(c if c.isalnum() or c in " .,:;()–-" else f"\\{ord(c):x} "
+                         for c in text) + '"'
+
+
 def four_colour() -> bool:
     return bool(st.session_state.get("four_colour", False))
 

@@ -253,6 +253,11 @@ class CardVerdict:
 
     loss: int
     refutation: str = ""
+    # What the loss means to the learner (Scale.loss_split): "points", or in a game
+    # where brisques only break ties "last_trick" / "brisques"; ``points`` is then
+    # the bonus or the brisques given up (``loss`` is the weighted search value).
+    kind: str = "points"
+    points: int = 0
 
 
 def has_playoff_verdicts(deal: Deal) -> bool:
@@ -305,6 +310,9 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
             replies = {r.move: r.reply for r in solved.refutations}
         else:
             values = _bot_values(deal) or {}
+        from engine.solver.analysis import Scale
+
+        scale = Scale.from_profile(deal.profile)
     except Exception:  # noqa: BLE001 - the verdicts are an extra; never break play
         return None
     if not values:
@@ -319,7 +327,9 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
                 continue
             value = same[0]
         reply = replies.get(Card.from_id(card).face, "") if value < best else ""
-        out[card] = CardVerdict(best - value, parse_card(reply).pretty if reply else "")
+        kind, points = scale.loss_split(best, value)
+        out[card] = CardVerdict(best - value, parse_card(reply).pretty if reply else "",
+                                kind, points)
     return out or None
 
 
@@ -338,7 +348,8 @@ def _capture_verdicts(deal: Deal, legal: Sequence[int]) -> dict[int, CardVerdict
                      (tuple(deal.history[0]), tuple(deal.history[1])),
                      frozenset(deal.dix_counted))
     values = dict(solution.moves)
-    return {c: CardVerdict(solution.value - values[c]) for c in legal if c in values} or None
+    return {c: CardVerdict(solution.value - values[c], points=solution.value - values[c])
+            for c in legal if c in values} or None
 
 
 def _by_card(legal: Sequence[int], by_face: dict[str, int]) -> dict[int, int]:

@@ -207,8 +207,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.play": ("Play {card}", "Сыграть {card}"),
     "e.why_card": ("Why {card} loses {loss} points, against the best card {best}:",
                    "Почему {card} теряет {loss} по сравнению с лучшей картой {best}:"),
-    "e.why_last": ("the last trick (10) goes to the other side instead of yours",
-                   "последняя взятка (10) достаётся другой стороне, а не вашей"),
+    "e.why_card_last_trick": ("Why {card} loses the last trick ({loss}), against the best "
+                              "card {best}:",
+                              "Почему {card} теряет последнюю взятку ({loss}) по сравнению "
+                              "с лучшей картой {best}:"),
+    "e.why_card_brisques": ("Why {card} loses {loss} in brisques (they only break a tie), "
+                            "against the best card {best}:",
+                            "Почему {card} теряет {loss} в брисках (они решают только при "
+                            "равенстве) по сравнению с лучшей картой {best}:"),
+    "e.why_last": ("the last trick ({bonus}) goes to the other side instead of yours",
+                   "последняя взятка ({bonus}) достаётся другой стороне, а не вашей"),
     "e.why_lost_own": ("the other side captures {mine} of your aces and tens "
                        "(with the best card: {best})",
                        "другая сторона забирает ваших тузов и десяток: {mine} "

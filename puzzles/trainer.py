@@ -309,10 +309,12 @@ def wrong_card_reasons(solution: Any, face: str, lang: str = "en") -> list[str]:
     best_plays = list(zip(solution.line_players, solution.line, strict=False))
     mine_plays = [(mover, face), *zip(ref.line_players, ref.line, strict=False)]
     best, mine = endgame.facts(pos, best_plays, mover), endgame.facts(pos, mine_plays, mover)
-    lines = [tr(lang, "e.why_card", card=show_card(face, lang), loss=solution.value - values[face],
+    kind, loss = solution.scale.loss_split(solution.value, values[face])
+    heading = "e.why_card" if kind == "points" else f"e.why_card_{kind}"
+    lines = [tr(lang, heading, card=show_card(face, lang), loss=loss,
                 best=show_card(solution.line[0], lang))]
     if best.last_won and mine.last_won is False:
-        lines.append(tr(lang, "e.why_last"))
+        lines.append(tr(lang, "e.why_last", bonus=solution.scale.last_trick_bonus))
     if mine.lost_own > best.lost_own:
         lines.append(tr(lang, "e.why_lost_own", mine=mine.lost_own, best=best.lost_own))
     if mine.tens_taken < best.tens_taken:
@@ -353,7 +355,8 @@ def endgame_play(state: Mapping[str, Any], face: str, lang: str = "en") -> dict[
         new["lost"] = solution.value - values[face]
         new["message"] = (ref.text(lang) if ref is not None else
                           tr(lang, "e.wrong_card", card=show_card(face, lang),
-                             loss=new["lost"], why=""))
+                             loss=solution.scale.loss_split(solution.value, values[face])[1],
+                             why=""))
         new["best"] = list(solution.best)
         return new
     me, players = new["me"], position.players

@@ -442,3 +442,22 @@ def test_carte_blanche_text_follows_the_profiles_timing():
             timing = load_profile(name).declaring.carte_blanche_timing
             assert f"play.blanche_explain_{timing}" in texts, (lang, name)
     assert "draw" in catalogue("en")["play.blanche_explain_first_appearance"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", ("Choose a file", "up to 1 MB")),
+                                         ("ru", ("Выбрать файл", "до 1 МБ"))])
+def test_replay_uploader_speaks_the_page_language(lang, words):
+    """Streamlit writes the uploader's button and size note in English; the page
+    restyles them in the learner's language (no English inside the Russian page)."""
+    at = run_page("replay", lang)
+
+    def styles(node):
+        body = getattr(getattr(node, "proto", None), "body", "")
+        found = [body] if isinstance(body, str) and "stFileUploaderDropzone" in body else []
+        children = getattr(node, "children", None)
+        for child in (children.values() if isinstance(children, dict) else []):
+            found += styles(child)
+        return found
+
+    css = " ".join(styles(at._tree))
+    assert all(f'content:"{w}' in css for w in words), css

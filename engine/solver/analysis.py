@@ -79,6 +79,19 @@ class Scale:
         unit = gcd(bp, last) or 1
         return cls(objective, bp, ltb, factor, unit, bp // unit, last // unit)
 
+    def loss_split(self, best: int, value: int) -> tuple[str, int]:
+        """What a move worth ``value`` gives up against ``best``, in the learner's
+        terms: ``("points", n)``; or, where brisques only break ties (Rubicon),
+        ``("last_trick", bonus)`` when it costs the last trick, else
+        ``("brisques", n)``. Search values there are weighted and never shown."""
+        if self.objective == "points":
+            return "points", best - value
+        best_last, best_b = self.breakdown(best)
+        last, brisques = self.breakdown(value)
+        if best_last != last:
+            return "last_trick", best_last - last
+        return "brisques", best_b - brisques
+
     def breakdown(self, value: int) -> tuple[int, int]:
         """(last-trick points, brisque points) of a tiebreak value. Only defined for
         the "last_trick_then_brisques" objective: with plain points the same total
@@ -335,14 +348,12 @@ def _ru(face: str) -> str:
 
 
 def _loss_words(scale: Scale, best: int, value: int) -> tuple[str, str]:
-    if scale.objective == "points":
-        return str(best - value), str(best - value)
-    best_last, best_b = scale.breakdown(best)
-    last, brisques = scale.breakdown(value)
-    if best_last != last:
+    kind, points = scale.loss_split(best, value)
+    if kind == "points":
+        return str(points), str(points)
+    if kind == "last_trick":
         return "the last trick", "последнюю взятку"
-    diff = best_b - brisques
-    return f"{diff} in brisques", f"{diff} очков в брисках"
+    return f"{points} in brisques", f"{points} очков в брисках"
 
 
 def _line_words(kinds: list[int], ru: bool, limit: int = 8) -> str:
