@@ -15,7 +15,7 @@ Kinds and their params:
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
                         cards; answer (several) from :func:`engine.tricks.playoff_legal`.
 ``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
-                        optional ``opponent`` (a name) → options are the learner's legal
+                        optional ``players`` (names by seat) → options are the learner's legal
                         cards; answer and why each other card loses from
                         :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →

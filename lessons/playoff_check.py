@@ -9,8 +9,9 @@ changes against the best card (the last trick, aces and tens), from the solver's
 lines. Nothing about the answer is typed in a lesson.
 
 Params: ``position`` (a ``bezique solve`` request: ``trump``, ``leader``, ``hands``,
-optional ``trick``; the variant is the check's), optional ``opponent`` (the other
-player's name in the lesson's language). The learner is the player to move.
+optional ``trick``; the variant is the check's), optional ``players`` (names by seat
+in the lesson's language; the other player's is used). The learner is the player to
+move.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ _TEXT: dict[str, tuple[str, str]] = {
     "follow_won": ("You take the trick, but {name} answers your {own} with {reply}.",
                    "Вы берёте взятку, но на ваш {own} {name} отвечает {reply}."),
     "last_only": ("It is the last trick.", "Это последняя взятка."),
-    "play": ("Play after it: {tricks}.", "Дальше: {tricks}."),
-    "trick_you": ("{cards} you take", "{cards} берёте вы"),
-    "trick_them": ("{cards} {name} takes", "{cards} берёт {name}"),
+    "play": ("How it goes: {tricks}.", "Как пойдёт игра: {tricks}."),
+    "trick_you": ("{cards}: you take it", "{cards}: берёте вы"),
+    "trick_them": ("{cards}: {name} takes it", "{cards}: берёт {name}"),
     "values": ("With best play by both, each card takes: {values}.",
                "При лучшей игре обеих сторон каждая карта приносит: {values}."),
     "best": ("Best: {cards}, worth {value} (aces and tens {each} each, the last trick "
@@ -60,13 +61,14 @@ def _pts(value: int, lang: str) -> str:
 
 def _tricks_words(position: Position, plays: list[tuple[int, str]], me: int, name: str,
                   lang: str) -> str:
-    """``10♥ A♥ Boris takes; 7♠ 9♠ you take`` for a line of (player, face)."""
+    """``you 10♥, Boris A♥: Boris takes; Boris 7♠, you 9♠: you take`` for a line of
+    (player, face)."""
     from puzzles.endgame import tricks_of
 
     parts = []
     for trick in tricks_of(position, plays):
-        cards = " ".join(card_text(kind, lang) for kind in trick.cards)
-        cards = "–".join(cards.split(" "))
+        cards = ", ".join(f"{_t('you', lang) if trick.seat(i) == me else name} "
+                          f"{card_text(kind, lang)}" for i, kind in enumerate(trick.cards))
         key = "trick_you" if trick.winner == me else "trick_them"
         parts.append(_t(key, lang, cards=cards, name=name))
     return "; ".join(parts)
@@ -120,7 +122,8 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> Any:
     position = Position.from_dict(data, profile)
     solution = solve(position, explain=True)
     me = solution.to_move
-    name = str(check.params.get("opponent", "")) or _t("opponent", lang)
+    names = list(check.params.get("players", ()))
+    name = str(names[1 - me]) if len(names) == 2 else _t("opponent", lang)
     options = tuple(face for face, _v in solution.moves)
     labels = tuple(card_text(parse_card(face), lang) for face in options)
     answer = tuple(solution.best)
