@@ -14,6 +14,10 @@ Kinds and their params:
                         :func:`engine.tricks.trick_winner`.
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
                         cards; answer (several) from :func:`engine.tricks.playoff_legal`.
+``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
+                        optional ``players`` (names by seat) → options are the learner's legal
+                        cards; answer and why each other card loses from
+                        :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
                         options are point values; answer from :func:`engine.melds.query`.
 ``legal_declarations``  ``query`` → options are the profile's meld kinds; answer (several)
@@ -570,9 +574,16 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                        tuple(penalty.explain(lang)), (penalty.rule_id,))
 
 
+_KIND_MODULES = {"best_playoff_card": "lessons.playoff_check"}
+KINDS = (*KINDS, *_KIND_MODULES)
+
+
 def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     """Options, the correct answer and an explanation, all computed by the engine."""
     profile = load_profile(check.variant)
+    if check.kind in _KIND_MODULES:   # kinds whose evaluator lives in its own module
+        return getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)(
+            check, lang, profile)
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
     if check.kind == "winning_cards":

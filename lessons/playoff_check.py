@@ -1,0 +1,151 @@
+"""The ``best_playoff_card`` check: "which card takes the most points from here?"
+
+A play-off position (both hands known, the trump, who leads, the card already led,
+if any) is solved by :func:`engine.solver.solve`. The options are the learner's legal
+cards (one per face: identical copies play alike); the answer is the card(s) of the
+highest value; every worse card gets an explanation in terms of that card: how much
+it loses, what the other player answers, who takes each trick after it, and what
+changes against the best card (the last trick, aces and tens), from the solver's own
+lines. Nothing about the answer is typed in a lesson.
+
+Params: ``position`` (a ``bezique solve`` request: ``trump``, ``leader``, ``hands``,
+optional ``trick``; the variant is the check's), optional ``players`` (names by seat
+in the lesson's language; the other player's is used). The learner is the player to
+move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards import card_text, parse_card
+from engine.explain import points_ru
+from engine.profile import Profile
+from engine.solver import Position, Solution, solve
+from lessons._loader import Check, _plain
+
+_TEXT: dict[str, tuple[str, str]] = {
+    "opponent": ("the opponent", "соперник"),
+    "you": ("you", "вы"),
+    "loses": ("With {card} you take {value} instead of {best}: {loss} less.",
+              "С картой {card} вы берёте {value} вместо {best}: на {loss} меньше."),
+    "answers_takes": ("{name} answers {reply} and takes the trick.",
+                      "{name_cap} отвечает {reply} и берёт взятку."),
+    "answers_gives": ("{name} answers {reply} and leaves you the trick.",
+                      "{name_cap} отвечает {reply} и отдаёт вам взятку."),
+    "follow_lost": ("{name_cap} keeps the trick and leads {reply}.",
+                    "{name_cap} берёт взятку и ходит {reply}."),
+    "follow_won": ("You take the trick, but {name} answers your {own} with {reply}.",
+                   "Вы берёте взятку, но на ваш {own} {name} отвечает {reply}."),
+    "last_only": ("It is the last trick.", "Это последняя взятка."),
+    "play": ("How it goes: {tricks}.", "Как пойдёт игра: {tricks}."),
+    "trick_you": ("{cards}: you take it", "{cards}: берёте вы"),
+    "trick_them": ("{cards}: {name} takes it", "{cards}: берёт {name}"),
+    "values": ("With best play by both, each card takes: {values}.",
+               "При лучшей игре обеих сторон каждая карта приносит: {values}."),
+    "best": ("Best: {cards}, worth {value} (aces and tens {each} each, the last trick "
+             "{last}).",
+             "Лучше всего: {cards}, это {value} (туз или десятка — по {each}, последняя "
+             "взятка — {last})."),
+    "line": ("Best play: {tricks}.", "Лучшая игра: {tricks}."),
+}
+
+
+def _t(key: str, lang: str, **params: object) -> str:
+    return _TEXT[key][1 if lang == "ru" else 0].format(**params)
+
+
+def _pts(value: int, lang: str) -> str:
+    return points_ru(str(value)) if lang == "ru" else str(value)
+
+
+def _tricks_words(position: Position, plays: list[tuple[int, str]], me: int, name: str,
+                  lang: str) -> str:
+    """``you 10♥, Boris A♥: Boris takes; Boris 7♠, you 9♠: you take`` for a line of
+    (player, face)."""
+    from puzzles.endgame import tricks_of
+
+    parts = []
+    for trick in tricks_of(position, plays):
+        cards = ", ".join(f"{_t('you', lang) if trick.seat(i) == me else name} "
+                          f"{card_text(kind, lang)}" for i, kind in enumerate(trick.cards))
+        key = "trick_you" if trick.winner == me else "trick_them"
+        parts.append(_t(key, lang, cards=cards, name=name))
+    return "; ".join(parts)
+
+
+def _why(solution: Solution, face: str, me: int, name: str, lang: str) -> str:
+    """Why ``face`` is worse than the best card: the loss, the answer, the line."""
+    from puzzles.trainer import wrong_card_reasons
+
+    position = solution.position
+    ref = solution.refutation(face)
+    value = solution.values[face]
+    show = card_text(parse_card(face), lang)
+    words = [_t("loses", lang, card=show, value=_pts(value, lang),
+                best=solution.value, loss=_pts(solution.value - value, lang))]
+    if ref is None:   # cannot happen for a worse card; the loss still says it all
+        return " ".join(words)
+    reply = card_text(parse_card(ref.reply), lang) if ref.reply else ""
+    cap = name[:1].upper() + name[1:]
+    plays = [(me, face), *zip(ref.line_players, ref.line, strict=False)]
+    if not position.trick:
+        took = _winner(position, plays) != me
+        words.append(_t("answers_takes" if took else "answers_gives", lang, name=name,
+                        name_cap=cap, reply=reply))
+    elif not reply:
+        words.append(_t("last_only", lang))
+    elif _winner(position, plays) != me:
+        words.append(_t("follow_lost", lang, name_cap=cap, reply=reply))
+    else:
+        own = card_text(parse_card(ref.line[0]), lang)
+        words.append(_t("follow_won", lang, name=name, own=own, reply=reply))
+    words.append(_t("play", lang, tricks=_tricks_words(position, plays, me, name, lang)))
+    details = wrong_card_reasons(solution, face, lang)[1:]
+    if details:
+        text = "; ".join(details)
+        words.append(text[:1].upper() + text[1:] + ".")
+    return " ".join(words)
+
+
+def _winner(position: Position, plays: list[tuple[int, str]]) -> int:
+    """Who takes the first trick of a line."""
+    from puzzles.endgame import tricks_of
+
+    return tricks_of(position, plays)[0].winner
+
+
+def best_playoff_card(check: Check, lang: str, profile: Profile) -> Any:
+    from lessons.checks import CheckResult
+
+    data = _plain(check.params["position"])
+    position = Position.from_dict(data, profile)
+    solution = solve(position, explain=True)
+    me = solution.to_move
+    names = list(check.params.get("players", ()))
+    name = str(names[1 - me]) if len(names) == 2 else _t("opponent", lang)
+    options = tuple(face for face, _v in solution.moves)
+    labels = tuple(card_text(parse_card(face), lang) for face in options)
+    answer = tuple(solution.best)
+    why = {face: _why(solution, face, me, name, lang) for face in options
+           if face not in answer}
+    values = ", ".join(f"{label} {_pts(v, lang)}"
+                       for label, (_f, v) in zip(labels, solution.moves, strict=True))
+    scoring = profile.scoring
+    best_line = list(zip(solution.line_players, solution.line, strict=False))
+    explanation = (
+        _t("values", lang, values=values),
+        _t("best", lang, cards=", ".join(card_text(parse_card(f), lang) for f in answer),
+           value=_pts(solution.value, lang), each=scoring.brisque_points,
+           last=scoring.last_trick_bonus),
+        _t("line", lang, tricks=_tricks_words(position, best_line, me, name, lang)),
+    )
+    hands = data["hands"]
+    cards = {"trump": data.get("trump"), "hand": tuple(hands[me]),
+             "opponent": tuple(hands[1 - me]), "trick": tuple(data.get("trick", ()))}
+    return CheckResult(check.id, check.kind, check.prompt, options, labels, answer,
+                       len(answer) > 1, explanation, ("playoff.must_win", "score.brisque",
+                                                       "score.last_trick"), cards, why)
+
+
+__all__ = ["best_playoff_card"]
