@@ -80,7 +80,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "court cards scores nothing.",
                       "В этой игре карт-бланш засчитывается один раз за сдачу: вторая "
                       "рука без фигур ничего не приносит."),
-    "pair": ("Score {now} now, {later} waits", "Записать сейчас: {now}; ждёт: {later}"),
+    "pair": ("Score the {now} now, the {later} waits", "Записать сейчас: {now}; ждёт: {later}"),
     "meld_cards": ("{meld} ({cards})", "«{meld}» ({cards})"),
     "pair_ok": ("Score the {now} now, and the {later} may still be laid out to wait for "
                 "a later trick:", "Если сейчас записать «{now}», то «{later}» ещё можно "
@@ -363,7 +363,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             why[option] = _t("why_not_first", lang)
     shown = {"hand": tuple(p["hand"])}
     if drawn:
-        shown["tricks"] = tuple(p["drawn"])
+        shown["drawn"] = tuple(p["drawn"])
     return {"options": tuple(options), "labels": tuple(labels), "answer": (answer,),
             "multiple": False, "explanation": tuple(e for e in explanation if e),
             "rules": tuple(rules), "cards": shown, "why": why}
@@ -441,7 +441,7 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             "multiple": True, "explanation": tuple(explanation),
             "rules": ("cady.pending", "declare.one_per_trick"),
             "cards": {"hand": tuple(p["hand"]), "trump": parse_card(p["turn_up"]).suit.letter,
-                      "table": (p["turn_up"],)},
+                      "turn_up": (p["turn_up"],)},
             "why": why}
 
 
@@ -533,7 +533,7 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     return {"options": options, "labels": options, "answer": (str(total),),
             "multiple": False, "explanation": tuple(explanation),
             "rules": tuple(dict.fromkeys([e.rule_id for e in paid] or ["dix.show"])),
-            "cards": {"hand": tuple(p["hand"]), "table": (p["turn_up"],),
+            "cards": {"hand": tuple(p["hand"]), "turn_up": (p["turn_up"],),
                       "trump": parse_card(p["turn_up"]).suit.letter},
             "why": why}
 

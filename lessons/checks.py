@@ -55,7 +55,8 @@ Kinds and their params:
                         (:mod:`lessons.check_kinds_play`).
 
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
-``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
+``trick``, ``tricks``, ``turn_up``, ``drawn``) and the ``trump`` suit, for the app to
+draw as pictures.
 """
 
 from __future__ import annotations
