@@ -38,6 +38,7 @@ from typing import Any
 from engine.actions import Action, ActionType
 from engine.cards import Card, Rank, card_text, parse_card
 from engine.deal import DECLARE, LEAD, Deal
+from engine.deal import _is_court  # the engine's one definition of a court card
 from engine.errors import BeziqueError, IllegalActionError
 from engine.explain import Event, meld_name, points_ru
 from engine.melds import display_order
@@ -145,10 +146,6 @@ def _with_options(profile: Profile, options: Sequence[Sequence[str]]) -> Profile
     return profile
 
 
-def _is_court(card: int) -> bool:
-    return Rank.JACK <= card % 8 <= Rank.KING
-
-
 def _filler(profile: Profile, used: set[int], trump: int | None) -> list[int]:
     """The opponent's hand when the check does not give it: one jack (so it is never
     a carte blanche), an ace of trumps if one is free (so that he can take a trick
@@ -199,8 +196,9 @@ def _opponent_card(deal: Deal, want_leader_wins: bool, lead: int | None) -> int:
     plays = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
 
     def fits(card: int) -> bool:
-        cards = [lead, card] if lead is not None else [card]
-        return True if lead is None else (trick_best(cards, deal.trump) == 0) == want_leader_wins
+        if lead is None:
+            return True
+        return (trick_best([lead, card], deal.trump) == 0) == want_leader_wins
 
     def order(card: int) -> tuple[bool, bool, int, int]:
         return (deal._is_trump_seven(card), (card % 32) // 8 == deal.trump, card % 8, card)
@@ -211,9 +209,8 @@ def _opponent_card(deal: Deal, want_leader_wins: bool, lead: int | None) -> int:
     return fitting[0]
 
 
-def _finish_turn(deal: Deal, me: int) -> None:
-    """Declarations are over: whoever won the trick draws (and the opponent, if he
-    won, leads a low card next: done by the caller)."""
+def _finish_turn(deal: Deal) -> None:
+    """Declarations are over: whoever won the trick ends them by drawing."""
     if deal.phase == DECLARE:
         deal.apply(Action(ActionType.DRAW))
 
@@ -221,7 +218,7 @@ def _finish_turn(deal: Deal, me: int) -> None:
 def play_trick(deal: Deal, me: int, card: int, *, lead: bool, win: bool) -> list[Event]:
     """The learner plays ``card`` to a trick that he wins or loses, as asked; the
     opponent's card is filled in. Returns the events."""
-    _finish_turn(deal, me)
+    _finish_turn(deal)
     events: list[Event] = []
     if lead:
         if deal.to_move != me or deal.phase != LEAD:
@@ -447,12 +444,15 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
 
 # --- the seven of trumps ----------------------------------------------------------------
 
-def _dix_events(deal: Deal, me: int, events: Sequence[Event]) -> list[Event]:
+def _dix_events(me: int, events: Sequence[Event]) -> list[Event]:
     return [e for e in events if e.player == me and (
         e.rule_id.startswith("dix.") or e.rule_id == "deal.bonus_seven")]
 
 
-def run_dix(profile: Profile, p: Mapping[str, Any]) -> tuple[Deal, int, list[tuple[str, list[Event]]]]:
+Played = list[tuple[str, list[Event]]]
+
+
+def run_dix(profile: Profile, p: Mapping[str, Any]) -> tuple[Deal, int, Played]:
     """Play the learner's ``steps`` on an arranged deal; each step with its events."""
     deal, me = arrange(profile, p["hand"], dealer=bool(p.get("dealer")), turn_up=p["turn_up"])
     done: list[tuple[str, list[Event]]] = [("deal", list(deal.events))]
@@ -490,7 +490,7 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     explanation: list[str] = []
     paid: list[Event] = []
     for text, events in done:
-        mine = _dix_events(deal, me, events)
+        mine = _dix_events(me, events)
         paid += mine
         for event in mine:
             explanation.append(_cap(event.explain(lang)[0]))
@@ -511,7 +511,7 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 _, other_me, other_done = run_dix(other, p)
             except (ValueError, BeziqueError):   # these moves are not legal that way
                 continue
-            alt = [e for _, evs in other_done for e in _dix_events(deal, other_me, evs)]
+            alt = [e for _, evs in other_done for e in _dix_events(other_me, evs)]
             value = sum(e.points for e in alt)
             if value != total and str(value) not in why:
                 values.add(value)
