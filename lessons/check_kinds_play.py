@@ -37,8 +37,7 @@ from typing import Any
 
 from engine.actions import Action, ActionType
 from engine.cards import Card, Rank, card_text, parse_card
-from engine.deal import DECLARE, LEAD, Deal
-from engine.deal import _is_court  # the engine's one definition of a court card
+from engine.deal import DECLARE, LEAD, Deal, _is_court  # the engine's court cards
 from engine.errors import BeziqueError, IllegalActionError
 from engine.explain import Event, meld_name, points_ru
 from engine.melds import display_order
@@ -56,14 +55,23 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "Нет: карт-бланш засчитывается один раз за сдачу"),
     "no_first": ("No: the other player's hand counts first",
                  "Нет: первой засчитывается рука соперника"),
-    "why_yes_wrong": ("The engine offers no carte blanche here: {why}",
-                      "Карт-бланш здесь не объявить: {why}"),
+    "why_yes_court": ("{card} is a court card, so there is no carte blanche.",
+                      "{card} — фигура, значит, карт-бланша нет."),
+    "why_yes_none": ("This game has no carte blanche: such a hand scores nothing.",
+                     "В этой игре карт-бланша нет: такая рука ничего не приносит."),
+    "why_yes_first": ("Only the deal's first hand without court cards scores, and the "
+                      "opponent's counts first.",
+                      "Очки получает только первая рука без фигур в сдаче, а первой "
+                      "считается рука соперника."),
+    "why_yes_once": ("Here carte blanche scores once a deal: a later plain card brings "
+                     "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта без "
+                     "фигуры, пришедшая потом, ничего не приносит."),
     "why_points": ("It scores {points} in this game, not {value}.",
                    "В этой игре он приносит {points}, а не {value}."),
-    "why_not_court": ("{card} is no court card: only kings, queens and jacks are. ",
-                      "{card} — не фигура: фигуры — это короли, дамы и валеты. "),
-    "why_no_court_card": ("The hand holds no king, queen or jack. ",
-                          "В руке нет ни королей, ни дам, ни валетов. "),
+    "why_not_court": ("{card} is no court card: only kings, queens and jacks are.",
+                      "{card} — не фигура: фигуры — это короли, дамы и валеты."),
+    "why_no_court_card": ("The hand holds no king, queen or jack.",
+                          "В руке нет ни королей, ни дам, ни валетов."),
     "why_pays": ("This game pays carte blanche: {points}.",
                  "В этой игре карт-бланш засчитывается: {points}."),
     "why_repeats": ("Here the privilege goes on while the drawn cards are not court "
@@ -81,13 +89,15 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "court cards scores nothing.",
                       "В этой игре карт-бланш засчитывается один раз за сдачу: вторая "
                       "рука без фигур ничего не приносит."),
-    "pair": ("Score the {now} now, the {later} waits", "Записать сейчас: {now}; ждёт: {later}"),
+    "pair": ("Score the {now} now, let the {later} wait", "Записать сейчас: {now}; ждёт: {later}"),
+    "pair_short": ("Once the {now} is scored, the {later} can no longer wait.",
+                   "Порядок «{now}» сейчас, «{later}» потом не допускается."),
     "meld_cards": ("{meld} ({cards})", "«{meld}» ({cards})"),
     "pair_ok": ("Score the {now} now, and the {later} may still be laid out to wait for "
-                "a later trick:", "Если сейчас записать «{now}», то «{later}» ещё можно "
-                "выложить в ожидании следующей взятки:"),
+                "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим: "
+                "вторую комбинацию можно выложить в ожидании следующей взятки:"),
     "pair_no": ("Once the {now} is scored, the {later} cannot wait: {why}.",
-                "Если сейчас записать «{now}», то «{later}» ждать уже не может: {why}."),
+                "Порядок «{now}» сейчас, «{later}» потом недопустим: {why}."),
     "total": ("Total: {points}.", "Итого: {points}."),
     "nothing": ("{step}: nothing for the seven here.", "{step}: за семёрку здесь ничего."),
     "dix_zero": ("{value}: but the seven did score: {moments}.",
@@ -314,8 +324,8 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
         else:
             answer = "no:first"
             explanation.append(_t("why_first_taken", lang))
-        if refusal:
-            explanation.append(refusal)
+            if refusal:   # the engine's own words on when a claim is in time
+                explanation.append(refusal)
     # The options: the yes at every value a source pays, and the usual wrong reasons.
     values = {profile.declaring.carte_blanche} | {
         _with_options(profile, [("carte_blanche", c.name)]).declaring.carte_blanche
@@ -347,11 +357,14 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             continue
         if option.startswith("yes:"):
             why[option] = (_t("why_points", lang, points=answer[4:], value=option[4:])
-                           if answer.startswith("yes:") else " ".join(explanation))
+                           if answer.startswith("yes:") else
+                           _t("why_yes_court", lang, card=card_text(court, lang))
+                           if answer == "no:court" and court is not None
+                           else _t(answer.replace("no:", "why_yes_"), lang))
         elif option == "no:court":
             why[option] = (_t("why_not_court", lang, card=card_text(decoy, lang))
                            if decoy is not None and not _is_court(decoy)
-                           else _t("why_no_court_card", lang)) + " ".join(explanation)
+                           else _t("why_no_court_card", lang))
         elif option == "no:none":
             why[option] = _t("why_pays", lang, points=profile.declaring.carte_blanche)
         elif option == "no:once":
@@ -368,9 +381,13 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
 
 # --- which declaration now, which waits (Cady) ------------------------------------------
 
-def _meld_text(action: Action, lang: str) -> str:
+def _meld_text(action: Action, lang: str, among: Sequence[Action]) -> str:
+    """The meld's name; its cards too when another declaration has the same name."""
+    name = meld_name(action.meld, lang)
+    if sum(1 for a in among if a.meld == action.meld) < 2:
+        return f"«{name}»" if lang == "ru" else name
     cards = " ".join(card_text(c, lang) for c in sorted(action.cards, key=display_order))
-    return _t("meld_cards", lang, meld=meld_name(action.meld, lang), cards=cards)
+    return _t("meld_cards", lang, meld=name, cards=cards)
 
 
 def win_and_declare(profile: Profile, hand: Sequence[str], turn_up: str,
@@ -411,8 +428,8 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 continue
             value = f"{now}|{later}"
             options.append(value)
-            labels.append(_t("pair", lang, now=_meld_text(now, lang),
-                             later=_meld_text(later, lang)))
+            labels.append(_t("pair", lang, now=_meld_text(now, lang, declarable),
+                             later=_meld_text(later, lang, declarable)))
             trial, _ = win_and_declare(profile, p["hand"], p["turn_up"], p.get("lead"))
             trial.apply(now)
             waiting = Action(ActionType.ANNOUNCE, later.cards, later.meld)
@@ -429,9 +446,8 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                     reason = ""
                 except IllegalActionError as exc:
                     reason = exc.explain(lang)
-                line = _t("pair_no", lang, why=reason, **names)
-                explanation.append(line)
-                why[value] = line
+                explanation.append(_t("pair_no", lang, why=reason, **names))
+                why[value] = _t("pair_short", lang, **names)
     if not 2 <= len(options) <= 8:
         raise ValueError(f"check {check.id}: {len(options)} orders; a check needs 2 to 8")
     return {"options": tuple(options), "labels": tuple(labels), "answer": tuple(answer),

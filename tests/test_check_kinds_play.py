@@ -180,7 +180,8 @@ def test_marriage_first_then_the_sequence_may_wait_not_the_reverse() -> None:
     assert len(result.answer) == 1
     assert result.answer[0].startswith("declare trump_marriage")
     wrong = next(o for o in result.options if o not in result.answer)
-    assert "cannot wait" in result.why[wrong]
+    assert "no longer wait" in result.why[wrong]
+    assert any("already scored in the trump sequence" in e for e in result.explanation)
     assert result.cards["turn_up"] == ("9D#1",) and result.cards["trump"] == "D"
 
 
