@@ -262,18 +262,19 @@ def _trump_caption(trump: str | None) -> str:
 
 
 def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
-               tricks: Sequence[str] = (), key: str = "", opponent: Sequence[str] = ()
-               ) -> None:
+               tricks: Sequence[str] = (), key: str = "", opponent: Sequence[str] = (),
+               turn_up: Sequence[str] = (), drawn: Sequence[str] = ()) -> None:
     """The cards of an example or a check on the card-table component, a labelled row
-    each (hand, the opponent's hand in a play-off, table, trick, tricks), copy marks
-    only where a kind repeats in them."""
+    each (hand, the opponent's hand in a play-off, table, trick, tricks, the turn-up,
+    cards drawn later), copy marks only where a kind repeats in them."""
     from app_pages import table as tbl
     from app_pages.card_table import card_table
     from engine.cards import parse_card
 
     rows = [(ui.t(f"rules.example_{name}"), [tbl.Pick(parse_card(c).id, "off") for c in cards])
             for name, cards in (("hand", hand), ("opponent", opponent), ("table", table),
-                                ("trick", trick), ("tricks", tricks)) if cards]
+                                ("trick", trick), ("tricks", tricks), ("turn_up", turn_up),
+                                ("drawn", drawn)) if cards]
     if rows:
         card_table(tbl.pick_rows_html(rows, tbl.Look(ui.four_colour(), ui.lang()), width=46),
                    key=key)
@@ -327,7 +328,8 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
             _card_rows(list(pictures.get("hand", ())), list(pictures.get("table", ())),
                        pictures.get("trick", ()), pictures.get("tricks", ()),
                        key=ui.widget_key("check_cards", f"{lesson.id}_{check.id}"),
-                       opponent=pictures.get("opponent", ()))
+                       opponent=pictures.get("opponent", ()),
+                       turn_up=pictures.get("turn_up", ()), drawn=pictures.get("drawn", ()))
         common = {"key": key, "on_change": _forget, "args": (verdict_key,),
                   "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
         if result.multiple:

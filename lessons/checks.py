@@ -47,9 +47,20 @@ Kinds and their params:
 ``fine``                ``infraction`` (a field of the profile's ``penalties``) → options
                         are the profile's fines and "all"; the answer is what the engine
                         takes when the infraction is committed in table-rules mode.
+``carte_blanche``       ``hand`` dealt, optional ``dealer``, ``other``, ``drawn``, ``options``
+                        → ``yes:N`` / ``no:court`` / ``no:none`` / ``no:once`` /
+                        ``no:first``; answer from the legal actions and events of an
+                        arranged :class:`engine.deal.Deal` (:mod:`lessons.check_kinds_play`).
+``pending_order``       ``hand`` after a trick won, ``turn_up`` → pairs "score A now, B
+                        waits"; answer (several) from the deal's legal actions after
+                        declaring A (Cady, 001 §03; :mod:`lessons.check_kinds_play`).
+``dix_points``          ``hand``, ``turn_up``, ``steps`` (the learner's moves) → point
+                        values; answer: the dix events of the deal the steps are played on
+                        (:mod:`lessons.check_kinds_play`).
 
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
-``trick``, ``tricks``) and the ``trump`` suit, for the app to draw as pictures.
+``trick``, ``tricks``, ``turn_up``, ``drawn``) and the ``trump`` suit, for the app to
+draw as pictures.
 """
 
 from __future__ import annotations
@@ -66,7 +77,7 @@ from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
          "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score",
-         "trick_points", "fine")
+         "trick_points", "fine", "carte_blanche", "pending_order", "dix_points")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
@@ -608,6 +619,10 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return _trick_points(check, lang, profile)
     if check.kind == "fine":
         return _fine(check, lang, profile)
+    from lessons.check_kinds_play import EVALUATORS
+    if check.kind in EVALUATORS:
+        return CheckResult(check.id, check.kind, check.prompt,
+                           **EVALUATORS[check.kind](check, lang, profile))
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
 
 
