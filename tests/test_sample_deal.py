@@ -168,9 +168,8 @@ def _moment_markdown(at) -> str:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_deep_link_opens_the_sample_at_its_first_moment(page, lang: str):
-    from streamlit.testing.v1 import AppTest
-
     from app_helpers import APP
+    from streamlit.testing.v1 import AppTest
 
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["lang"] = lang
