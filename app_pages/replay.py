@@ -62,6 +62,13 @@ def viewer() -> None:
     if notes is not None:
         with notes:
             moment_panel(index)
+    if sample and position.deal.is_over:   # the deal's score sheet, as on the Play page
+        sheet = parts.sample_session(game)
+        with st.container(border=True, key="replay_sheet"):
+            st.markdown(f"#### {ui.t('score.title')}")
+            by_source, totals = st.columns(2)
+            by_source.markdown(play_parts.breakdown_table(sheet, names))
+            totals.markdown(play_parts.score_table(sheet, names))
     players = position.deal.profile.players
     if players == 4:
         scores = position.deal.team_scores()
@@ -79,12 +86,6 @@ def viewer() -> None:
                          action=ui.describe_action(turn.action, position.deal.profile)))
         ui.explain_events(turn.events, 0, players=players,
                           variant=position.deal.profile.name, names=names)
-    if sample and position.deal.is_over:   # the deal's score sheet, as on the Play page
-        sheet = parts.sample_session(game)
-        with st.container(border=True, key="replay_sheet"):
-            st.markdown(f"#### {ui.t('score.title')}")
-            st.markdown(play_parts.breakdown_table(sheet, names))
-            st.markdown(play_parts.score_table(sheet, names))
 
     left, right = st.columns(2)
     left.download_button(ui.t("replay.download"), game.dumps, file_name="bezique-game.json",
@@ -110,12 +111,11 @@ def moment_panel(index: int) -> None:
             st.caption(ui.t("replay.no_moment"))
     before = sample_deal.previous_step(found, index)
     after = sample_deal.next_step(found, index)
-    left, right = st.columns(2)
-    left.button(ui.t("replay.prev_moment"), key="replay_prev_moment", width="stretch",
-                disabled=before is None, on_click=parts.on_moment, args=(before or 0,))
-    right.button(ui.t("replay.next_moment"), key="replay_next_moment", width="stretch",
-                 disabled=after is None, on_click=parts.on_moment, args=(after or 0,),
-                 type="primary")
+    with st.container(horizontal=True):   # the buttons wrap in a narrow column
+        st.button(ui.t("replay.prev_moment"), key="replay_prev_moment",
+                  disabled=before is None, on_click=parts.on_moment, args=(before or 0,))
+        st.button(ui.t("replay.next_moment"), key="replay_next_moment", type="primary",
+                  disabled=after is None, on_click=parts.on_moment, args=(after or 0,))
 
 
 viewer()
