@@ -238,3 +238,14 @@ def test_the_scoring_and_overview_lessons_link_to_the_sample(lang: str):
     for lesson_id in ("scoring", "overview"):
         body = lessons.get_lesson(lesson_id, lang).body_markdown
         assert f"](replay?sample=1&lang={lang})" in body, (lang, lesson_id)
+
+
+def test_play_on_from_a_step_of_the_sample_leaves_it_unchanged():
+    """'Continue playing from this step' works on the sample as on any game log."""
+    from engine.session import PlaySession
+
+    game = sample_deal.load()
+    before = game.dumps()
+    forked = PlaySession.fork(game, 1, 10)
+    assert forked.deal.actions[:10] == game.deal.actions[:10]
+    assert game.dumps() == before
