@@ -3,6 +3,7 @@ attempt is stored as a refusal to show with its rule, never raised."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -192,16 +193,14 @@ def game_score(s: PlaySession) -> list[int] | None:
     return [scores[profile.team(side[0])] for side in sides(s)]
 
 
-def score_table(s: PlaySession) -> str:
+def score_table(s: PlaySession, names: Sequence[str] | None = None) -> str:
     """The score sheet as a Markdown table: this deal, the game, tricks and brisques,
-    one column per side (four-handed: you & partner, the opponents)."""
+    one column per side (four-handed: you & partner, the opponents). ``names``: the
+    players' names by seat (the Game log's sample deal) instead of You and Computer."""
     deal, game = s.deal, s.game
     groups = sides(s)
     n = deal.profile.players
-    if n == 4:
-        heads = [ui.t("table.team_you"), ui.t("table.team_them")]
-    else:
-        heads = [name(s, group[0]) for group in groups]
+    heads = head_names(s, names)
 
     def row(label: str, values: list[object]) -> str:
         return f"| {label} | " + " | ".join(str(v) for v in values) + " |"
@@ -386,9 +385,9 @@ def breakdown(s: PlaySession) -> list[tuple[str, list[int]]]:
     return [(key, values) for key, values in rows.items() if key != "other" or any(values)]
 
 
-def breakdown_table(s: PlaySession) -> str:
+def breakdown_table(s: PlaySession, names: Sequence[str] | None = None) -> str:
     rows = breakdown(s)
-    heads = head_names(s)
+    heads = head_names(s, names)
     lines = ["| | " + " | ".join(heads) + " |", "|---|" + "---:|" * len(heads)]
     for key, values in rows:
         lines.append(f"| {ui.t('score.' + key)} | " + " | ".join(str(v) for v in values) + " |")
@@ -398,9 +397,11 @@ def breakdown_table(s: PlaySession) -> str:
     return "\n".join(lines)
 
 
-def head_names(s: PlaySession) -> list[str]:
+def head_names(s: PlaySession, names: Sequence[str] | None = None) -> list[str]:
     if s.deal.profile.players == 4:
         return [ui.t("table.team_you"), ui.t("table.team_them")]
+    if names is not None:
+        return [names[group[0]] for group in sides(s)]
     return [name(s, group[0]) for group in sides(s)]
 
 

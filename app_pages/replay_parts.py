@@ -10,13 +10,15 @@ from app_pages import ui
 from engine.errors import BeziqueError
 from engine.game import Game
 from engine.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
+from lessons import sample_deal
 
 EARLIER = 5   # games kept when "continue from this step" replaces the current one
+SAMPLE = "sample"   # the annotated sample deal (lessons/sample_deal), always offered
 
 
 def sources() -> dict[str, Game]:
     """The games to replay: ``current``, ``loaded``, and ``earlier_1``... (the games
-    that a continued one replaced, the latest first)."""
+    that a continued one replaced, the latest first), and the annotated ``sample``."""
     found: dict[str, Game] = {}
     play = st.session_state.get("play")
     if play is not None:
@@ -25,7 +27,67 @@ def sources() -> dict[str, Game]:
         found["loaded"] = st.session_state["replay_game"]
     for number, game in enumerate(st.session_state.get("replay_earlier", []), 1):
         found[f"earlier_{number}"] = game
+    found[SAMPLE] = sample_game()
     return found
+
+
+def own_games() -> bool:
+    """Whether there is any game besides the sample to replay."""
+    return any(key != SAMPLE for key in sources())
+
+
+def sample_game() -> Game:
+    """This tab's copy of the sample deal (read once per session)."""
+    game = st.session_state.get("replay_sample")
+    if game is None:
+        game = st.session_state["replay_sample"] = sample_deal.load()
+    return game
+
+
+def take_deep_link() -> None:
+    """``replay?sample=1`` (the lessons link here) opens the sample deal at its start,
+    once per session, so the learner may then pick another source."""
+    if st.query_params.get("sample") and not st.session_state.get("replay_sample_seen"):
+        st.session_state["replay_sample_seen"] = True
+        show_sample()
+
+
+def show_sample() -> None:
+    st.session_state["replay_source"] = SAMPLE
+    to_start()
+
+
+def to_start() -> None:
+    """Show the first step (call before the step widgets)."""
+    st.session_state["replay_step"] = 0
+
+
+def on_source() -> None:
+    """The sample deal starts at its beginning; other games keep the step shown."""
+    if st.session_state.get("replay_source") == SAMPLE:
+        show_sample()
+
+
+@st.cache_data(max_entries=4, show_spinner=False)
+def moments(lang: str) -> list[sample_deal.Moment]:
+    """The sample deal's key moments in ``lang`` (the same for every learner)."""
+    try:
+        return sample_deal.moments(lang)
+    except Exception:  # noqa: BLE001 - a note that does not fit never breaks the page
+        return []
+
+
+def sample_names() -> tuple[str, str]:
+    return sample_deal.names(ui.lang())
+
+
+def on_moment(step: int) -> None:
+    st.session_state["replay_step"] = step
+
+
+def sample_session(game: Game) -> PlaySession:
+    """The sample game as the Play page's score sheet reads it (nothing is played)."""
+    return PlaySession(game, seed=0, level="random", human=0)
 
 
 def source_label(key: str) -> str:

@@ -8,7 +8,7 @@ Nothing here is mutable module-level state: per-user state lives in
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import streamlit as st
@@ -302,21 +302,26 @@ def describe_action(action: Action, prof: Profile | None = None,
 
 # --- explanations -----------------------------------------------------------------
 
-def player_name(player: int | None, human: int, players: int = 2) -> str:
-    """``You``, ``Computer`` or, four-handed, ``Partner``, ``Left``, ``Right``."""
+def player_name(player: int | None, human: int, players: int = 2,
+                names: Sequence[str] | None = None) -> str:
+    """``You``, ``Computer`` or, four-handed, ``Partner``, ``Left``, ``Right``; with
+    ``names`` (one per seat, e.g. the sample deal's players) the seat's name."""
     if player is None:
         return ""
+    if names is not None:
+        return names[player]
     role = seat_role(players, player, human)
     return t("table.opponent") if role == "opponent" else t(f"table.{role}")
 
 
-def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = True) -> str:
+def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = True,
+                names: Sequence[str] | None = None) -> str:
     key = f"event.{event.type}"
     if event.type == "trick" and not tricks_kept:   # 004's 18-card game: no tricks kept
         key = "event.trick_cover"
     if event.steps and event.steps[0].key == "turn_up_exchange":  # 004: a nine, not a seven
         key = "event.exchange_turn_up"
-    name = player_name(event.player, human, players)
+    name = player_name(event.player, human, players, names)
     title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
               cards=pretty_cards(event.cards), points=event.points)
     if title == key:
@@ -327,13 +332,15 @@ def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = 
 
 
 def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = True,
-                   players: int = 2, variant: str | None = None) -> None:
-    """Each event with its steps, numbered, each step linked to its lesson."""
+                   players: int = 2, variant: str | None = None,
+                   names: Sequence[str] | None = None) -> None:
+    """Each event with its steps, numbered, each step linked to its lesson; ``names``:
+    the players' names by seat instead of "You" and "Computer"."""
     tricks_kept = variant is None or load_profile(variant).tricks_kept
     for event in events:
         if not event.steps and event.type in ("play", "draw", "deal"):
             continue
-        st.markdown(event_title(event, human, players, tricks_kept))
+        st.markdown(event_title(event, human, players, tricks_kept, names))
         if with_cards and event.cards and event.type in ("declare", "trick", "dix", "exchange",
                                                          "blanche_end"):
             show_cards(event.cards, 38)
