@@ -244,22 +244,24 @@ def unknown_row(lesson: Any) -> str | None:
 
 
 def _chip_label(row: Any, several: bool) -> str:
-    label = str(ui.lessons_module().chip_label(ui.lang()))
-    if not several:
-        return label
-    return f"{label.removesuffix('▸').rstrip()}: {row.topic(ui.lang())} ▸"
+    """"Sources differ" (the fold draws its own ▸), with the topic when two chips end
+    one paragraph."""
+    label = str(ui.lessons_module().chip_label(ui.lang())).removesuffix("▸").rstrip()
+    return f"{label}: {row.topic(ui.lang())}" if several else label
 
 
 def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
-    """The "Sources differ ▸" chip(s) under the paragraph they qualify: a pop-over with
-    what each source says on that point (cited), and a link to its row in the full
+    """The "Sources differ ▸" chip(s) under the paragraph they qualify: a compact fold
+    with what each source says on that point (cited), and a link to its row in the full
     comparison. ``where`` makes the keys unique (a lesson id and a place number)."""
     module = ui.lessons_module()
     lang = ui.lang()
-    with st.container(horizontal=True, gap="small", key=ui.widget_key("rules_chips", where)):
+    with st.container(gap=None, key=ui.widget_key("rules_chips", where)):
         for row in rows:
             key = ui.widget_key("rules_differ", f"{where}_{row.id}")
-            with st.popover(_chip_label(row, len(rows) > 1), type="tertiary", key=key):
+            # A compact fold rather than a pop-over: it opens in the text's flow, so a
+            # long row never hangs off the screen (a pop-over did, at 1280 x 900).
+            with st.expander(_chip_label(row, len(rows) > 1), type="compact", key=key):
                 st.markdown(f"**{row.topic(lang)}**")
                 st.markdown("\n".join(module.row_lines(row, lang)))
                 if row.note(lang):
@@ -272,10 +274,11 @@ def show_row(row: Any, opened: bool) -> None:
     """One row of the comparison, folded under its topic; the row a link names is open
     (a new key when it opens, so that the browser draws it open)."""
     lang = ui.lang()
-    st.markdown(f'<a id="{row.anchor}"></a>', unsafe_allow_html=True)
     key = ui.widget_key("rules_differ_row", row.id + ("_open" if opened else ""))
-    with st.expander(row.topic(lang), expanded=opened, key=key):
-        st.markdown(ui.lessons_module().row_markdown(row, lang), unsafe_allow_html=True)
+    with st.container(gap=None):   # the anchor (for the contents' links) sticks to it
+        st.markdown(f'<a id="{row.anchor}"></a>', unsafe_allow_html=True)
+        with st.expander(row.topic(lang), expanded=opened, key=key):
+            st.markdown(ui.lessons_module().row_markdown(row, lang), unsafe_allow_html=True)
 
 
 def scroll_to_row() -> None:
@@ -291,7 +294,11 @@ def scroll_to_row() -> None:
   let tries = 0;
   const timer = setInterval(function () {{
     const el = window.document.querySelector(".st-key-{target}");
-    if (el) {{ el.scrollIntoView({{block: "start"}}); clearInterval(timer); }}
+    if (el) {{
+      el.style.scrollMarginTop = "5rem";   /* clear of the app's top bar */
+      el.scrollIntoView({{block: "start"}});
+      clearInterval(timer);
+    }}
     if (++tries > 60) clearInterval(timer);
   }}, 100);
 }})();</script>""", unsafe_allow_javascript=True)
@@ -501,17 +508,6 @@ def glossary(query: str) -> list[Any]:
 
 def definition(entry: Any) -> str:
     return str(entry.definition_ru if ui.lang() == "ru" else entry.definition_en)
-
-
-def disagreements() -> list[dict[str, str]]:
-    """The rule and what each source says; the engine's option paths are for developers
-    (they stay folded away on the disagreements lesson), not for this table."""
-    module = ui.lessons_module()
-    try:
-        return [{k: v for k, v in row.items() if k != "option"}
-                for row in module.disagreements_table(ui.lang())]
-    except Exception:  # noqa: BLE001
-        return []
 
 
 def disagreement_index() -> list[tuple[str, list[tuple[str, str]]]]:
