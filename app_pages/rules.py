@@ -136,6 +136,7 @@ with right:
     if odd_row is not None:
         st.warning(ui.t("rules.differ_unknown"), icon=":material/link_off:")
     linked = parts.linked_row(lesson.id)
+    drawn: list[str] = []     # the comparison's rows on this page
     for place, (kind, piece) in enumerate(parts.pieces(lesson)):
         if kind == "example":
             parts.show_example(piece)
@@ -145,9 +146,10 @@ with right:
             parts.show_chips(piece, f"{lesson.id}_{place}", ids)
         elif kind == "differ_row":
             parts.show_row(piece, piece.id == linked)
+            drawn.append(piece.id)
         else:
             st.markdown(piece, unsafe_allow_html=True)
-    parts.scroll_to_row()
+    parts.scroll_to_row(drawn)
     if lesson.sources:
         st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
     if mine.complete:

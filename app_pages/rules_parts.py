@@ -281,12 +281,13 @@ def show_row(row: Any, opened: bool) -> None:
             st.markdown(ui.lessons_module().row_markdown(row, lang), unsafe_allow_html=True)
 
 
-def scroll_to_row() -> None:
+def scroll_to_row(drawn: Sequence[str]) -> None:
     """Once per link: bring the linked row's fold into view (the browser would not:
-    the fold is drawn after the page loads)."""
+    the fold is drawn after the page loads). ``drawn``: the rows on the page."""
     number = st.session_state.pop("rules_differ_scroll", None)
     found = st.session_state.get("rules_differ")
-    if number is None or not isinstance(found, tuple) or len(found) != 2:
+    if number is None or not isinstance(found, tuple) or len(found) != 2 or \
+            found[1] not in drawn:
         return
     target = ui.widget_key("rules_differ_row", f"{found[1]}_open")
     st.html(f"""<script>/* link {int(number)} */

@@ -118,9 +118,16 @@ def groups() -> tuple[Group, ...]:
 @cache
 def disagreements() -> tuple[Disagreement, ...]:
     """Every rule on which the five sources differ, in the file's order."""
-    known = {g.id for g in groups()}
+    return parse_rows(_data()["disagreement"], groups())
+
+
+def parse_rows(data: list[dict[str, Any]], known_groups: tuple[Group, ...],
+               ) -> tuple[Disagreement, ...]:
+    """The ``[[disagreement]]`` tables as rows; :class:`DisagreementError` for a bad id,
+    a group that is not declared, a quote in a topic or a repeated id."""
+    known = {g.id for g in known_groups}
     rows = []
-    for row in _data()["disagreement"]:
+    for row in data:
         if not ROW_ID.match(row["id"]):
             raise DisagreementError(f"disagreements.toml: bad row id {row['id']!r}")
         if row.get("group") not in known:
