@@ -50,6 +50,7 @@ st.html("<style>[class*='st-key-rules_go_'] button *, .st-key-rules_next button 
         # the "Sources differ" chips: small and close under their paragraph
         "[class*='st-key-rules_chips_']{margin-top:-0.75rem}"
         "a[id^='differ-']{scroll-margin-top:5rem}"   # the contents' links: below the top bar
+        "[class*='st-key-rules_index_'] button p{text-decoration:underline dotted}"
         "[class*='st-key-rules_differ_'] button p{font-size:0.85rem}</style>")
 
 # --- the curriculum ------------------------------------------------------------------

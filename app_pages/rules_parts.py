@@ -261,7 +261,8 @@ def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
             key = ui.widget_key("rules_differ", f"{where}_{row.id}")
             # A compact fold rather than a pop-over: it opens in the text's flow, so a
             # long row never hangs off the screen (a pop-over did, at 1280 x 900).
-            with st.expander(_chip_label(row, len(rows) > 1), type="compact", key=key):
+            with st.expander(_chip_label(row, len(rows) > 1), type="compact", key=key), \
+                    st.container(border=True):   # set apart from the lesson's own text
                 st.markdown(f"**{row.topic(lang)}**")
                 st.markdown("\n".join(module.row_lines(row, lang)))
                 if row.note(lang):
