@@ -341,14 +341,18 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
-_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)\)")
+_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)(?:#differ-([a-z0-9_]+))?( \"[^\"\n]*\")?\)")
 
 
 def lesson_links(text: str) -> str:
     """A lesson links another by its id, ``[Rubicon](variant-rubicon)``; on this page
     that becomes ``rules?lesson=variant-rubicon``, which opens it (a bare id would be
-    a page that does not exist)."""
-    return _LESSON_LINK.sub(lambda m: f"](rules?lesson={m.group(1)}&lang={ui.lang()})", text)
+    a page that does not exist). A link to one row of the comparison,
+    ``(disagreements#differ-dix)``, opens that row: ``&differ=dix``."""
+    def page(m: re.Match[str]) -> str:
+        row = f"&differ={m.group(2)}" if m.group(2) else ""
+        return f"](rules?lesson={m.group(1)}{row}&lang={ui.lang()}{m.group(3) or ''})"
+    return _LESSON_LINK.sub(page, text)
 
 
 def pieces(lesson: Any) -> list[tuple[str, Any]]:

@@ -275,3 +275,18 @@ def test_the_index_under_the_lessons_opens_a_row(db: Path) -> None:
     assert at.selectbox(key="rules_lesson").value == PAGE
     assert _open_rows(at) == ["last_trick_bonus"]
     assert topic in [b.label for b in at.button]
+
+
+def test_links_to_a_row_name_a_row_and_open_it_on_the_page(monkeypatch) -> None:
+    from app_pages import rules_parts as parts
+
+    known = {r.id for r in lessons.disagreements()}
+    for lang in lessons.LANGUAGES:
+        for lesson in lessons.list_lessons(lang):
+            for row in re.findall(r"\]\(disagreements#differ-([a-z0-9_]+)", lesson.body_markdown):
+                assert row in known, (lang, lesson.id, row)
+    monkeypatch.setattr(parts.ui, "lang", lambda: "ru")
+    text = f"Text. {lessons.chip_markdown('tie', 'ru')} [x](variant-rubicon) [y](#differ-tie)"
+    assert parts.lesson_links(text) == (
+        'Text. [Источники расходятся ▸](rules?lesson=disagreements&differ=tie&lang=ru '
+        '"Оба игрока перешли цель") [x](rules?lesson=variant-rubicon&lang=ru) [y](#differ-tie)')
