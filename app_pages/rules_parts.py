@@ -202,7 +202,7 @@ def take_query_params(ids: list[str]) -> str | None:
         st.session_state["rules_lesson"] = wanted
         st.session_state["rules_rule"] = (wanted, rule)
         st.session_state["rules_variant"] = ALL   # the link's lesson is always listed
-        if row:
+        if row and wanted == DIFFER_PAGE:    # rows are on the comparison only
             _link_row(wanted, str(row))
     return None
 

@@ -15,6 +15,7 @@ from typing import Any
 from engine.errors import ProfileError
 from engine.profile import Profile, load_profile, variant_names
 from lessons._render import REFERENCE_VARIANT, render_text
+from lessons.disagreements import Disagreement, chip_markdown, chip_pattern, disagreement
 
 LANGUAGES = ("en", "ru")
 GENERAL = "general"
@@ -273,7 +274,6 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
     def hook(expr: str) -> str | None:
         words = expr.split()
         if words and words[0] == DIRECTIVE_DIFFER:
-            from lessons.disagreements import chip_markdown
             return chip_markdown(" ".join(words[1:]), lang)   # an unknown row raises
         if expr == DIRECTIVE_DISAGREEMENTS:
             from lessons.disagreements import disagreements_markdown
@@ -391,7 +391,7 @@ def rule_ids() -> list[str]:
     return sorted(_anchor_index())
 
 
-Piece = str | Example | Check | Any   # Any: a Disagreement or a tuple of them
+Piece = str | Example | Check | Disagreement | tuple[Disagreement, ...]
 
 
 def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]:
@@ -413,8 +413,6 @@ def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]
         if "\n".join(chunk).strip():
             out.append(("text", "\n".join(chunk).strip("\n")))
         chunk.clear()
-
-    from lessons.disagreements import chip_pattern, disagreement
 
     chip = chip_pattern()
     lines = body.split("\n")
