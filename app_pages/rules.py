@@ -1,7 +1,9 @@
 """Rules: the curriculum (every lesson of the ``lessons`` package in order, grouped, with
 the learner's progress), the open lesson with its interactive checks, a glossary and
 where the sources disagree. ``?lesson=ID&rule=RULE`` opens a lesson at the paragraph
-of a rule (the Play page links every explanation step here)."""
+of a rule (the Play page links every explanation step here);
+``?lesson=disagreements&differ=ROW`` opens the comparison at one row, as the
+"Sources differ ▸" chips under the lessons' paragraphs do."""
 
 import streamlit as st
 
@@ -44,7 +46,12 @@ left, right = st.columns([2, 5], gap="medium")
 st.html("<style>[class*='st-key-rules_go_'] button *, .st-key-rules_next button *"
         "{white-space:normal !important;overflow:visible !important;"
         "text-overflow:clip !important;text-align:left}"
-        "[class*='st-key-rules_go_'] button,.st-key-rules_next button{height:auto}</style>")
+        "[class*='st-key-rules_go_'] button,.st-key-rules_next button{height:auto}"
+        # the "Sources differ" chips: small and close under their paragraph
+        "[class*='st-key-rules_chips_']{margin-top:-0.75rem}"
+        "a[id^='differ-']{scroll-margin-top:5rem}"   # the contents' links: below the top bar
+        "[class*='st-key-rules_index_'] button p{text-decoration:underline dotted}"
+        "[class*='st-key-rules_differ_'] button p{font-size:0.85rem}</style>")
 
 # --- the curriculum ------------------------------------------------------------------
 
@@ -114,7 +121,11 @@ with right:
     if paragraph is not None:
         with st.container(border=True):
             st.markdown(ui.t("rules.rule_here"), help=rule)
-            st.markdown(paragraph.markdown)
+            for kind, piece in parts.text_and_chips(paragraph.markdown):
+                if kind == "differ":
+                    parts.show_chips(piece, f"{lesson.id}_linked", ids)
+                else:
+                    st.markdown(parts.lesson_links(piece), unsafe_allow_html=True)
     elif rule:
         st.caption(ui.t("rules.rule_elsewhere"), help=parts.safe(rule))
 
@@ -122,13 +133,24 @@ with right:
     # The lesson in its own order: each example and check where the text puts it (D12).
     if lesson.checks:
         st.caption(ui.t("rules.checks_count", passed=mine.passed, total=mine.total))
-    for kind, piece in parts.pieces(lesson):
+    odd_row = parts.unknown_row(lesson)
+    if odd_row is not None:
+        st.warning(ui.t("rules.differ_unknown"), icon=":material/link_off:")
+    linked = parts.linked_row(lesson.id)
+    drawn: list[str] = []     # the comparison's rows on this page
+    for place, (kind, piece) in enumerate(parts.pieces(lesson)):
         if kind == "example":
             parts.show_example(piece)
         elif kind == "check":
             parts.show_check(lesson, piece, passed)
+        elif kind == "differ":
+            parts.show_chips(piece, f"{lesson.id}_{place}", ids)
+        elif kind == "differ_row":
+            parts.show_row(piece, piece.id == linked)
+            drawn.append(piece.id)
         else:
             st.markdown(piece, unsafe_allow_html=True)
+    parts.scroll_to_row(drawn)
     if lesson.sources:
         st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
     if mine.complete:
@@ -146,6 +168,10 @@ with st.expander(ui.t("rules.glossary")):
         st.markdown(f"**{entry.term(ui.lang())}** — {parts.definition(entry)}")
 
 with st.expander(ui.t("rules.disagreements")):
-    rows = parts.disagreements()
-    if rows:
-        st.table(rows)
+    # An index by topic: each point opens its row of the comparison (no wall of text).
+    for title, rows in parts.disagreement_index():
+        st.markdown(f"**{title}**")
+        with st.container(horizontal=True, gap="small"):
+            for row_id, topic in rows:
+                st.button(topic, key=ui.widget_key("rules_index", row_id), type="tertiary",
+                          on_click=parts.open_row, args=(row_id, ids))

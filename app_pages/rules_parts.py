@@ -186,21 +186,137 @@ def open_lesson(lesson_id: str, shown: Sequence[str]) -> None:
 
 
 def take_query_params(ids: list[str]) -> str | None:
-    """Open the lesson named in the URL (``?lesson=ID&rule=RULE``), once per link.
+    """Open the lesson named in the URL (``?lesson=ID&rule=RULE``, or
+    ``?lesson=disagreements&differ=ROW`` for one row of the comparison), once per link.
     Returns the unknown lesson id of a bad link, else None."""
     wanted = st.query_params.get("lesson")
     rule = st.query_params.get("rule", "")
+    row = st.query_params.get("differ", "")
     if not wanted:
         return None
     if wanted not in ids:
         return str(wanted)
-    marker = f"{wanted}|{rule}"
+    marker = f"{wanted}|{rule}|{row}"
     if st.session_state.get("rules_qp_seen") != marker:
         st.session_state["rules_qp_seen"] = marker
         st.session_state["rules_lesson"] = wanted
         st.session_state["rules_rule"] = (wanted, rule)
         st.session_state["rules_variant"] = ALL   # the link's lesson is always listed
+        if row and wanted == DIFFER_PAGE:    # rows are on the comparison only
+            _link_row(wanted, str(row))
     return None
+
+
+# --- "Sources differ": chips in the lessons, rows of the comparison --------------------
+
+DIFFER_PAGE = "disagreements"   # the comparison lesson (lessons.disagreements.PAGE)
+
+
+def _link_row(lesson_id: str, row_id: str) -> None:
+    """Open one row of the comparison and scroll to it on the next drawing."""
+    st.session_state["rules_differ"] = (lesson_id, row_id)
+    st.session_state["rules_differ_scroll"] = int(
+        st.session_state.get("rules_differ_scroll_n", 0)) + 1
+    st.session_state["rules_differ_scroll_n"] = st.session_state["rules_differ_scroll"]
+
+
+def open_row(row_id: str, shown: Sequence[str]) -> None:
+    """Widget callback (a chip's link): open the comparison at one row."""
+    open_lesson(DIFFER_PAGE, shown)
+    _link_row(DIFFER_PAGE, row_id)
+
+
+def linked_row(lesson_id: str) -> str | None:
+    """The row a link asked for, while the comparison is open."""
+    found = st.session_state.get("rules_differ")
+    if isinstance(found, tuple) and len(found) == 2 and found[0] == lesson_id:
+        return str(found[1]) or None
+    return None
+
+
+def unknown_row(lesson: Any) -> str | None:
+    """The row id of a link that names no row of this comparison (else None)."""
+    row = linked_row(lesson.id)
+    if row is None or any(kind == "differ_row" and piece.id == row
+                          for kind, piece in pieces(lesson)):
+        return None
+    return row
+
+
+def _chip_label(row: Any, several: bool) -> str:
+    """"Sources differ" (the fold draws its own ▸), with the topic when two chips end
+    one paragraph."""
+    label = str(ui.lessons_module().chip_label(ui.lang())).removesuffix("▸").rstrip()
+    return f"{label}: {row.topic(ui.lang())}" if several else label
+
+
+def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
+    """The "Sources differ ▸" chip(s) under the paragraph they qualify: a compact fold
+    with what each source says on that point (cited), and a link to its row in the full
+    comparison. ``where`` makes the keys unique (a lesson id and a place number)."""
+    module = ui.lessons_module()
+    lang = ui.lang()
+    with st.container(gap=None, key=ui.widget_key("rules_chips", where)):
+        for row in rows:
+            key = ui.widget_key("rules_differ", f"{where}_{row.id}")
+            # A compact fold rather than a pop-over: it opens in the text's flow, so a
+            # long row never hangs off the screen (a pop-over did, at 1280 x 900).
+            with st.expander(_chip_label(row, len(rows) > 1), type="compact", key=key), \
+                    st.container(border=True):   # set apart from the lesson's own text
+                st.markdown(f"**{row.topic(lang)}**")
+                st.markdown("\n".join(module.row_lines(row, lang)))
+                if row.note(lang):
+                    st.caption(row.note(lang))
+                st.button(ui.t("rules.differ_open"), key=key + "_open", type="tertiary",
+                          icon=":material/east:", on_click=open_row, args=(row.id, shown))
+
+
+def show_row(row: Any, opened: bool) -> None:
+    """One row of the comparison, folded under its topic; the row a link names is open
+    (a new key when it opens, so that the browser draws it open)."""
+    lang = ui.lang()
+    key = ui.widget_key("rules_differ_row", row.id + ("_open" if opened else ""))
+    with st.container(gap=None):   # the anchor (for the contents' links) sticks to it
+        st.markdown(f'<a id="{row.anchor}"></a>', unsafe_allow_html=True)
+        with st.expander(row.topic(lang), expanded=opened, key=key):
+            st.markdown(ui.lessons_module().row_markdown(row, lang), unsafe_allow_html=True)
+
+
+def scroll_to_row(drawn: Sequence[str]) -> None:
+    """Once per link: bring the linked row's fold into view (the browser would not:
+    the fold is drawn after the page loads). ``drawn``: the rows on the page."""
+    number = st.session_state.pop("rules_differ_scroll", None)
+    found = st.session_state.get("rules_differ")
+    if number is None or not isinstance(found, tuple) or len(found) != 2 or \
+            found[1] not in drawn:
+        return
+    target = ui.widget_key("rules_differ_row", f"{found[1]}_open")
+    st.html(f"""<script>/* link {int(number)} */
+(function () {{
+  let tries = 0;
+  const timer = setInterval(function () {{
+    const el = window.document.querySelector(".st-key-{target}");
+    if (el) {{
+      el.style.scrollMarginTop = "5rem";   /* clear of the app's top bar */
+      el.scrollIntoView({{block: "start"}});
+      clearInterval(timer);
+    }}
+    if (++tries > 60) clearInterval(timer);
+  }}, 100);
+}})();</script>""", unsafe_allow_javascript=True)
+
+
+def text_and_chips(text: str) -> list[tuple[str, Any]]:
+    """A paragraph shown outside its lesson (the rule a link asked for): the text, and
+    the chips that end it as ``("differ", rows)``."""
+    module = ui.lessons_module()
+    try:
+        pattern = module.chip_pattern()
+        rows = tuple(module.disagreement(m.group(1)) for m in pattern.finditer(text))
+        plain = pattern.sub("", text).rstrip()
+    except Exception:  # noqa: BLE001 - the paragraph as it is
+        return [("text", text)]
+    return [("text", plain)] + ([("differ", rows)] if rows else [])
 
 
 def linked_rule(lesson_id: str) -> str | None:
@@ -225,14 +341,18 @@ def paragraph_for(lesson: Any, rule: str | None) -> Any:
     return None
 
 
-_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)\)")
+_LESSON_LINK = re.compile(r"\]\(([a-z0-9\-]+)(?:#differ-([a-z0-9_]+))?( \"[^\"\n]*\")?\)")
 
 
 def lesson_links(text: str) -> str:
     """A lesson links another by its id, ``[Rubicon](variant-rubicon)``; on this page
     that becomes ``rules?lesson=variant-rubicon``, which opens it (a bare id would be
-    a page that does not exist)."""
-    return _LESSON_LINK.sub(lambda m: f"](rules?lesson={m.group(1)}&lang={ui.lang()})", text)
+    a page that does not exist). A link to one row of the comparison,
+    ``(disagreements#differ-dix)``, opens that row: ``&differ=dix``."""
+    def page(m: re.Match[str]) -> str:
+        row = f"&differ={m.group(2)}" if m.group(2) else ""
+        return f"](rules?lesson={m.group(1)}{row}&lang={ui.lang()}{m.group(3) or ''})"
+    return _LESSON_LINK.sub(page, text)
 
 
 def pieces(lesson: Any) -> list[tuple[str, Any]]:
@@ -401,12 +521,12 @@ def definition(entry: Any) -> str:
     return str(entry.definition_ru if ui.lang() == "ru" else entry.definition_en)
 
 
-def disagreements() -> list[dict[str, str]]:
-    """The rule and what each source says; the engine's option paths are for developers
-    (they stay folded away on the disagreements lesson), not for this table."""
+def disagreement_index() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The comparison's groups, each with its rows as (row id, topic), in page order."""
     module = ui.lessons_module()
+    lang = ui.lang()
     try:
-        return [{k: v for k, v in row.items() if k != "option"}
-                for row in module.disagreements_table(ui.lang())]
+        return [(group.title(lang), [(row.id, row.topic(lang)) for row in rows])
+                for group, rows in module.grouped()]
     except Exception:  # noqa: BLE001
         return []

@@ -31,6 +31,10 @@ The body is Markdown with four additions:
   ``{{ claim.KEY }}`` reads the ``claims`` table; ``+ - *`` are allowed
   (``{{ meld.four_kings.points + meld.trump_marriage.points }}``). See
   :mod:`lessons._render`. ``{{ disagreements }}`` expands to the comparison.
+* ``{{ differ ROW }}`` at the end of a paragraph or list item is the "Sources differ ▸"
+  chip of one row of ``disagreements.toml`` (an unknown row refuses to load). In the
+  Markdown it is a link to the row, ``[Sources differ ▸](disagreements#differ-ROW
+  "topic")``; :func:`segments` hands it to an app as a ``("differ", rows)`` piece.
 * A line ``{#rule:meld.trump_marriage}`` marks the next paragraph as the one that
   explains that rule; its anchor is ``rule-meld.trump_marriage``. Several
   anchor lines may stand before one paragraph.
@@ -59,8 +63,10 @@ API
     ``KeyError`` for an unknown rule id.
 ``rule_ids() -> list[str]``
     Every rule id a lesson paragraph explains.
-``segments(lesson, text=None) -> list[tuple[str, str | Example | Check]]``
-    The body in reading order as text, example and check pieces (blocks in place).
+``segments(lesson, text=None) -> list[tuple[str, piece]]``
+    The body in reading order as text, example and check pieces (blocks in place),
+    ``("differ", (Disagreement, ...))`` chips and, on the comparison page,
+    ``("differ_row", Disagreement)`` rows.
 ``body_with_anchors(lesson) -> str``
     The body with ``<a id="rule-..."></a>`` tags before the rule paragraphs.
 ``evaluate_check(check, lang="en") -> CheckResult``
@@ -69,7 +75,12 @@ API
 ``glossary() -> tuple[GlossaryEntry, ...]``
 ``search_glossary(q, lang=None) -> list[GlossaryEntry]``
     Case-insensitive; matches English or Russian terms (``lang`` limits it).
-``disagreements() -> tuple[Disagreement, ...]``
+``disagreements() -> tuple[Disagreement, ...]``, ``disagreement(row_id)``
+``groups()``, ``grouped() -> list[tuple[Group, list[Disagreement]]]``
+    The comparison's headings and its rows under them (a row's ``group`` is data).
+``chip_label(lang)``, ``chip_markdown(row_id, lang)``, ``chip_pattern()``,
+``row_lines(row, lang)``, ``row_markdown(row, lang)``
+    The "Sources differ ▸" chip and a row's text, for apps that draw them.
 ``disagreements_table(lang="en") -> list[dict[str, str]]``
 ``profile_field_paths() -> frozenset[str]``
     Every field path of :class:`engine.profile.Profile` (``scoring.target``...).
@@ -98,18 +109,29 @@ from lessons._loader import (
 from lessons.checks import CheckResult, evaluate_check, mark_check
 from lessons.disagreements import (
     Disagreement,
+    DisagreementError,
+    Group,
     OptionRef,
     Position,
+    chip_label,
+    chip_markdown,
+    chip_pattern,
+    disagreement,
     disagreements,
     disagreements_table,
+    grouped,
+    groups,
     profile_field_paths,
+    row_lines,
+    row_markdown,
 )
 from lessons.glossary import GlossaryEntry, glossary, search_glossary
 
 __all__ = [
-    "LANGUAGES", "Check", "CheckResult", "Disagreement", "Example", "GlossaryEntry", "Lesson",
-    "LessonError", "OptionRef", "Paragraph", "Position", "anchor_for", "body_with_anchors",
-    "disagreements", "disagreements_table", "evaluate_check", "get_lesson", "glossary",
-    "list_lessons", "mark_check", "profile_field_paths", "rule_anchor", "rule_ids",
-    "search_glossary", "segments",
+    "LANGUAGES", "Check", "CheckResult", "Disagreement", "DisagreementError", "Example",
+    "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph", "Position",
+    "anchor_for", "body_with_anchors", "chip_label", "chip_markdown", "chip_pattern",
+    "disagreement", "disagreements", "disagreements_table", "evaluate_check", "get_lesson",
+    "glossary", "grouped", "groups", "list_lessons", "mark_check", "profile_field_paths",
+    "row_lines", "row_markdown", "rule_anchor", "rule_ids", "search_glossary", "segments",
 ]

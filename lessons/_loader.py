@@ -15,6 +15,7 @@ from typing import Any
 from engine.errors import ProfileError
 from engine.profile import Profile, load_profile, variant_names
 from lessons._render import REFERENCE_VARIANT, render_text
+from lessons.disagreements import Disagreement, chip_markdown, chip_pattern, disagreement
 
 LANGUAGES = ("en", "ru")
 GENERAL = "general"
@@ -27,6 +28,10 @@ DIRECTIVE_DISAGREEMENTS = "disagreements"
 DIRECTIVE_MELD_SHEETS = "meld_sheets"      # the cheat-sheet of every variant
 DIRECTIVE_MELD_SHEET = "meld_sheet"        # the lesson's own variant
 DIRECTIVE_TABLE = "table_diagram"          # the picture of the table during a deal
+DIRECTIVE_DIFFER = "differ"                # {{ differ ROW }}: the "Sources differ" chip
+DIFFER_PLACEHOLDER = re.compile(r"\{\{\s*differ\b([^}]*)\}\}")
+ROW_ANCHOR_LINE = re.compile(r'^<a id="differ-([a-z0-9_]+)"></a>\s*$')
+LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
 
 
 class LessonError(ValueError):
@@ -148,6 +153,27 @@ def profile_for(variant: str) -> Profile | None:
         return None
 
 
+def check_chip_places(body: str, where: str) -> None:
+    """A ``{{ differ ROW }}`` chip qualifies the paragraph (or list item) it ends: it
+    must stand at the end of a line that ends the paragraph or the item, so that an
+    app can draw it right after that text without cutting a sentence in two."""
+    lines = body.split("\n")
+    for number, line in enumerate(lines):
+        found = list(DIFFER_PLACEHOLDER.finditer(line))
+        if not found:
+            continue
+        for match in found:
+            if len(match.group(1).split()) != 1:
+                raise LessonError(f"{where}, line {number + 1}: write one row per chip, "
+                                  f"{{{{ differ ROW }}}}, not {match.group(0)!r}")
+        rest = DIFFER_PLACEHOLDER.sub("", line[found[0].start():])
+        nxt = lines[number + 1] if number + 1 < len(lines) else ""
+        if rest.strip() or not (not nxt.strip() or LIST_ITEM.match(nxt)
+                                or nxt.lstrip().startswith("#")):
+            raise LessonError(f"{where}, line {number + 1}: a 'sources differ' chip must "
+                              f"end its paragraph or list item")
+
+
 def _attrs(text: str) -> dict[str, str]:
     return dict(item.split("=", 1) for item in text.split())
 
@@ -242,9 +268,13 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
     if not isinstance(claims, dict):
         raise LessonError(f"{where}: claims must be a table")
     raw, paragraphs, examples, checks = parse_body(body, where, variant, lang)
+    check_chip_places(raw, where)
     profile = profile_for(variant)
 
     def hook(expr: str) -> str | None:
+        words = expr.split()
+        if words and words[0] == DIRECTIVE_DIFFER:
+            return chip_markdown(" ".join(words[1:]), lang)   # an unknown row raises
         if expr == DIRECTIVE_DISAGREEMENTS:
             from lessons.disagreements import disagreements_markdown
             return disagreements_markdown(lang)
@@ -262,7 +292,8 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
 
     try:
         rendered = render_text(raw, profile, claims, hook)
-        paragraphs = [Paragraph(p.anchor, p.rules, render_text(p.markdown, profile, claims))
+        paragraphs = [Paragraph(p.anchor, p.rules,
+                                render_text(p.markdown, profile, claims, hook))
                       for p in paragraphs]
         title = render_text(meta["title"], profile, claims)
         summary = render_text(meta.get("summary", ""), profile, claims)
@@ -360,27 +391,55 @@ def rule_ids() -> list[str]:
     return sorted(_anchor_index())
 
 
-def segments(lesson: Lesson, text: str | None = None
-             ) -> list[tuple[str, str | Example | Check]]:
+Piece = str | Example | Check | Disagreement | tuple[Disagreement, ...]
+
+
+def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]:
     """The body in reading order: ``("text", markdown)``, ``("example", Example)`` and
     ``("check", Check)`` pieces, so that an app draws each block where the text refers
-    to it. ``text`` defaults to the lesson body (pass :func:`body_with_anchors`)."""
+    to it. ``text`` defaults to the lesson body (pass :func:`body_with_anchors`).
+
+    Two more kinds: ``("differ", (Disagreement, ...))`` for the "Sources differ" chip(s)
+    ending the text before it, and ``("differ_row", Disagreement)`` for a row of the
+    comparison page (the app draws both from the data; the Markdown they stand for is
+    left out of the text pieces)."""
     body = lesson.body_markdown if text is None else text
     examples = {e.id: e for e in lesson.examples}
     checks = {c.id: c for c in lesson.checks}
-    out: list[tuple[str, str | Example | Check]] = []
+    out: list[tuple[str, Piece]] = []
     chunk: list[str] = []
+
+    def flush() -> None:
+        if "\n".join(chunk).strip():
+            out.append(("text", "\n".join(chunk).strip("\n")))
+        chunk.clear()
+
+    chip = chip_pattern()
     lines = body.split("\n")
     i = 0
     while i < len(lines):
-        fence = FENCE_OPEN.match(lines[i].strip())
-        if not fence:
-            chunk.append(lines[i])
+        line = lines[i]
+        row = ROW_ANCHOR_LINE.match(line.strip())
+        if row:
+            flush()
+            out.append(("differ_row", disagreement(row.group(1))))
+            i += 1
+            while i < len(lines) and not lines[i].startswith(("<a id=", "# ", "## ")):
+                i += 1
+            continue
+        chips = list(chip.finditer(line))
+        if chips and not chip.sub("", line[chips[0].start():]).strip():
+            chunk.append(line[:chips[0].start()].rstrip())
+            flush()
+            out.append(("differ", tuple(disagreement(m.group(1)) for m in chips)))
             i += 1
             continue
-        if "\n".join(chunk).strip():
-            out.append(("text", "\n".join(chunk).strip("\n")))
-        chunk = []
+        fence = FENCE_OPEN.match(line.strip())
+        if not fence:
+            chunk.append(line)
+            i += 1
+            continue
+        flush()
         block_id = _attrs(fence.group(2)).get("id", "")
         if fence.group(1) == EXAMPLE_KIND and block_id in examples:
             out.append(("example", examples[block_id]))
@@ -390,8 +449,7 @@ def segments(lesson: Lesson, text: str | None = None
         while i < len(lines) and lines[i].strip() != "```":
             i += 1
         i += 1
-    if "\n".join(chunk).strip():
-        out.append(("text", "\n".join(chunk).strip("\n")))
+    flush()
     return out
 
 

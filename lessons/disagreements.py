@@ -4,11 +4,18 @@ Each row names a rule, says what every source that touches it says (with a
 citation), and names the engine option (a :class:`engine.profile.Profile` field
 path such as ``scoring.last_trick_bonus``) that holds the choice. Options the
 profile does not have yet carry ``planned = true``.
+
+Rows are grouped by topic (``[[group]]`` tables, a row's ``group`` field), and a lesson
+paragraph links one row with ``{{ differ ID }}``: the "Sources differ ▸" chip, which
+renders as a Markdown link to the row's anchor on the comparison page
+(``disagreements#differ-ID``, see :func:`chip_markdown`) and which the app draws as a
+pop-over with that row's per-source lines.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 import typing
 from dataclasses import dataclass
@@ -51,6 +58,7 @@ class Disagreement:
     options: tuple[OptionRef, ...]
     note_en: str = ""
     note_ru: str = ""
+    group: str = ""
 
     def topic(self, lang: str) -> str:
         return self.topic_ru if lang == "ru" else self.topic_en
@@ -58,21 +66,128 @@ class Disagreement:
     def note(self, lang: str) -> str:
         return self.note_ru if lang == "ru" else self.note_en
 
+    @property
+    def anchor(self) -> str:
+        """The row's anchor on the comparison page: ``differ-dix``."""
+        return anchor_of(self.id)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A heading of the comparison page: rows about one part of the game."""
+
+    id: str
+    en: str
+    ru: str
+
+    def title(self, lang: str) -> str:
+        return self.ru if lang == "ru" else self.en
+
+    @property
+    def anchor(self) -> str:
+        return f"differ-group-{self.id}"
+
+
+class DisagreementError(ValueError):
+    """``disagreements.toml`` is malformed, or a lesson names a row it does not have."""
+
+
+ROW_ID = re.compile(r"^[a-z0-9_]+$")
+PAGE = "disagreements"          # the comparison lesson's id
+
+
+def anchor_of(row_id: str) -> str:
+    return f"differ-{row_id}"
+
+
+@cache
+def _data() -> dict[str, Any]:
+    text = (resources.files("lessons") / "disagreements.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+@cache
+def groups() -> tuple[Group, ...]:
+    """The comparison page's headings, in page order."""
+    found = tuple(Group(g["id"], g["en"], g["ru"]) for g in _data()["group"])
+    if len({g.id for g in found}) != len(found):
+        raise DisagreementError("disagreements.toml: two groups share an id")
+    return found
+
 
 @cache
 def disagreements() -> tuple[Disagreement, ...]:
-    """Every rule on which the five sources differ, in lesson order."""
-    text = (resources.files("lessons") / "disagreements.toml").read_text("utf-8")
-    data = tomllib.loads(text)
+    """Every rule on which the five sources differ, in the file's order."""
+    return parse_rows(_data()["disagreement"], groups())
+
+
+def parse_rows(data: list[dict[str, Any]], known_groups: tuple[Group, ...],
+               ) -> tuple[Disagreement, ...]:
+    """The ``[[disagreement]]`` tables as rows; :class:`DisagreementError` for a bad id,
+    a group that is not declared, a quote in a topic or a repeated id."""
+    known = {g.id for g in known_groups}
     rows = []
-    for row in data["disagreement"]:
+    for row in data:
+        if not ROW_ID.match(row["id"]):
+            raise DisagreementError(f"disagreements.toml: bad row id {row['id']!r}")
+        if row.get("group") not in known:
+            raise DisagreementError(f"disagreements.toml: row {row['id']!r} names no known "
+                                    f"group ({row.get('group')!r}; groups: {sorted(known)})")
+        if '"' in row["topic_en"] + row["topic_ru"]:   # the chip's link title
+            raise DisagreementError(f"disagreements.toml: row {row['id']!r}: no \" in topics")
         rows.append(Disagreement(
             id=row["id"], topic_en=row["topic_en"], topic_ru=row["topic_ru"],
             says=tuple(Position(**s) for s in row["says"]),
             options=tuple(OptionRef(**o) for o in row["options"]),
             note_en=row.get("note_en", ""), note_ru=row.get("note_ru", ""),
+            group=row["group"],
         ))
+    if len({r.id for r in rows}) != len(rows):
+        raise DisagreementError("disagreements.toml: two rows share an id")
     return tuple(rows)
+
+
+def disagreement(row_id: str) -> Disagreement:
+    """One row by id; :class:`DisagreementError` (a ``ValueError``) naming the known ids
+    when there is none, so a lesson that names a wrong row fails when it is loaded."""
+    for row in disagreements():
+        if row.id == row_id:
+            return row
+    raise DisagreementError(f"no disagreement {row_id!r}; known: "
+                            f"{', '.join(r.id for r in disagreements())}")
+
+
+def grouped() -> list[tuple[Group, list[Disagreement]]]:
+    """The rows under their headings, in page order (groups without rows left out)."""
+    rows = disagreements()
+    out = [(g, [r for r in rows if r.group == g.id]) for g in groups()]
+    return [(g, members) for g, members in out if members]
+
+
+def chip_label(lang: str = "en") -> str:
+    """"Sources differ ▸" in the reader's language."""
+    chip = _data()["chip"]
+    return str(chip["ru"] if lang == "ru" else chip["en"])
+
+
+def chip_pattern() -> re.Pattern[str]:
+    """A chip as :func:`chip_markdown` writes it, in either language; group 1 is the
+    row id."""
+    labels = "|".join(re.escape(chip_label(lang)) for lang in ("en", "ru"))
+    return re.compile(rf"\[(?:{labels})\]\({PAGE}#differ-([a-z0-9_]+)(?: \"[^\"\n]*\")?\)")
+
+
+def chip_markdown(row_id: str, lang: str = "en") -> str:
+    """The chip where no app draws it: a Markdown link to the row on the comparison
+    page, titled with the row's topic: ``[Sources differ ▸](disagreements#differ-dix
+    "The seven of trumps (dix)")``. Raises for an unknown row."""
+    row = disagreement(row_id)
+    return f'[{chip_label(lang)}]({PAGE}#{row.anchor} "{row.topic(lang)}")'
+
+
+def row_lines(row: Disagreement, lang: str = "en") -> list[str]:
+    """What each source says, one Markdown bullet each, citation first."""
+    return [f"- **{p.label(lang)}**: {p.text(lang)}" for p in row.says]
 
 
 def profile_field_paths() -> frozenset[str]:
@@ -108,21 +223,38 @@ def disagreements_table(lang: str = "en") -> list[dict[str, str]]:
     return rows
 
 
-def disagreements_markdown(lang: str = "en") -> str:
-    """The comparison as Markdown sections (used by the ``disagreements`` lesson)."""
-    # Engine details are for developers: folded away so the learner reads the sources.
+def _developers(row: Disagreement, lang: str) -> str:
+    """The engine's option paths, folded away (the learner reads the sources)."""
     fold = "Для разработчиков" if lang == "ru" else "For developers"
     option_word = "параметр профиля" if lang == "ru" else "profile field"
     planned_word = "пока нет" if lang == "ru" else "not yet in the engine"
-    out = []
-    for d in disagreements():
-        out.append(f"### {d.topic(lang)}\n")
-        for p in d.says:
-            out.append(f"- **{p.label(lang)}**: {p.text(lang)}")
-        opts = ", ".join(f"<code>{o.path}</code>" + (f" ({planned_word})" if o.planned else "")
-                         for o in d.options)
-        out.append("")
-        if d.note(lang):
-            out.append(d.note(lang) + "\n")
-        out.append(f"<details><summary>{fold}</summary>{option_word}: {opts}</details>\n")
+    opts = ", ".join(f"<code>{o.path}</code>" + (f" ({planned_word})" if o.planned else "")
+                     for o in row.options)
+    return f"<details><summary>{fold}</summary>{option_word}: {opts}</details>"
+
+
+def row_markdown(row: Disagreement, lang: str = "en") -> str:
+    """One row's body (no heading): the sources' lines, the note, the developers fold."""
+    out = [*row_lines(row, lang), ""]
+    if row.note(lang):
+        out.append(row.note(lang) + "\n")
+    out.append(_developers(row, lang))
+    return "\n".join(out)
+
+
+def disagreements_markdown(lang: str = "en") -> str:
+    """The comparison (used by the ``disagreements`` lesson): a table of contents, then
+    the rows under their group headings, each row after an anchor line
+    ``<a id="differ-ID"></a>`` that the chips link to."""
+    contents = "Содержание" if lang == "ru" else "Contents"
+    out = [f"**{contents}**", ""]
+    for group, rows in grouped():
+        topics = " · ".join(f"[{r.topic(lang)}](#{r.anchor})" for r in rows)
+        out.append(f"- [{group.title(lang)}](#{group.anchor}): {topics}")
+    out.append("")
+    for group, rows in grouped():
+        out += [f'<a id="{group.anchor}"></a>', "", f"## {group.title(lang)}", ""]
+        for row in rows:
+            out += [f'<a id="{row.anchor}"></a>', "", f"### {row.topic(lang)}", "",
+                    row_markdown(row, lang), ""]
     return "\n".join(out).rstrip() + "\n"

@@ -253,6 +253,49 @@ def test_rules_link_opens_the_lesson(server, browser, tmp_path):
     page.close()
 
 
+def _in_view(page, selector: str) -> bool:
+    """The element's top edge is on screen, below the app's top bar."""
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and 40 <= box["y"] <= height - 100
+
+
+def test_sources_differ_chip_and_link_open_the_row(server, browser, tmp_path):
+    """A lesson's "Sources differ" chip opens in place, its link opens the comparison
+    at that row, scrolled into view; a ?differ= link in a new tab does the same."""
+    pytest.importorskip("lessons")
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/rules?lesson=dix&lang=en")
+    chip = page.locator("[class*='st-key-rules_differ_dix_'] summary").first
+    chip.wait_for(timeout=60_000)
+    settle(page)
+    chip.click()
+    page.get_by_text("001 §04: 10 once per physical seven").first.wait_for(timeout=10_000)
+    Shots(tmp_path).take(page, "09-rules-chip-open")
+    page.get_by_role("button", name="Read it among all the differences").first.click()
+    row = ".st-key-rules_differ_row_dix_open"
+    page.wait_for_selector(row, timeout=20_000)
+    settle(page)
+    page.wait_for_function(
+        "(s) => { const e = document.querySelector(s); if (!e) return false;"
+        " const y = e.getBoundingClientRect().top; return y >= 40 && y < 300; }",
+        arg=row, timeout=10_000)
+    assert page.locator(f"{row} details[open], {row}[open]").count() or \
+        page.get_by_text("Two-handed copies (item 8)").first.is_visible()
+    no_exception(page)
+    page.close()
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server}/rules?lesson=disagreements&differ=tie&lang=ru")
+    page.wait_for_selector(".st-key-rules_differ_row_tie_open", timeout=60_000)
+    settle(page)
+    page.wait_for_timeout(1500)   # the scroll runs once the fold is drawn
+    assert _in_view(page, ".st-key-rules_differ_row_tie_open")
+    assert page.get_by_text("Побеждает взявший последнюю взятку.").first.is_visible()
+    no_exception(page)
+    page.close()
+
+
 def choose_variant(page, title: str) -> None:
     """Pick a variant in the Play page's selectbox (this starts a new game)."""
     page.locator(".st-key-play_variant [role=combobox]").click()

@@ -72,8 +72,8 @@ def test_links_between_lessons_name_existing_lessons() -> None:
         for les in lessons.list_lessons(lang):
             for target in re.findall(r"\]\(([a-z0-9\-]+)\)", les.body_markdown):
                 assert target in ids, f"{lang}/{les.id} links to {target}"
-    # "Sources differ" references are links to the comparison (review §5b.6)
-    assert "](disagreements)" in lessons.get_lesson("dix", "ru").body_markdown
+    # "Sources differ" references are chips linking one row of the comparison (§5b.6)
+    assert "](disagreements#differ-dix " in lessons.get_lesson("dix", "ru").body_markdown
 
 
 def test_the_rules_page_turns_lesson_links_into_page_links(tmp_path, monkeypatch) -> None:
