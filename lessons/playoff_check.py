@@ -121,6 +121,9 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> Any:
     data = _plain(check.params["position"])
     position = Position.from_dict(data, profile)
     solution = solve(position, explain=True)
+    if solution.scale.objective != "points":   # weighted values would read as points
+        raise ValueError(f"best_playoff_card asks for points; in {profile.name} the "
+                         "brisques only break ties")
     me = solution.to_move
     names = list(check.params.get("players", ()))
     name = str(names[1 - me]) if len(names) == 2 else _t("opponent", lang)

@@ -188,3 +188,16 @@ def test_the_deny_check_rewards_taking_the_trick() -> None:
     # the identical 10♣ does not take it: the card led wins (001 §02)
     assert "TC#2" in result.options and "TC#2" not in result.answer
     assert len(result.answer) >= 2 and len(result.options) - len(result.answer) >= 3
+
+
+def test_best_playoff_card_refuses_a_tiebreak_game() -> None:
+    """Rubicon's search values weight the last trick a thousandfold: a check asking
+    for points there must fail when the lesson loads, not print 50020."""
+    from lessons._loader import Check
+    from lessons.checks import evaluate_check
+
+    check = Check(id="t", kind="best_playoff_card", prompt="?", variant="rubicon",
+                  params={"position": {"trump": "H", "leader": 0,
+                                       "hands": [["AS", "7S"], ["TS", "9S"]]}})
+    with pytest.raises(ValueError, match="break ties"):
+        evaluate_check(check)
