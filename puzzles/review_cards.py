@@ -566,12 +566,12 @@ def session_queue(store: ProgressStore, learner: str, variant: str, lang: str = 
 
 
 def _interleave(cards: Sequence[ReviewCard]) -> list[ReviewCard]:
-    """New cards topic by topic in turn (a meld, a duty, a position, ...), each topic in
-    deck order, so a session is not all melds before the first play-off question."""
+    """New cards topic by topic in turn (a meld, a duty, a position, another point,
+    a meld...), each topic in deck order, so a session is not all melds before the first play-off question."""
     groups: dict[str, list[ReviewCard]] = {}
     for card in cards:
-        groups.setdefault("play" if card.topic in ("duty", "play") else card.topic
-                          if card.topic == "meld" else "other", []).append(card)
+        groups.setdefault(card.topic if card.topic in ("meld", "duty", "play") else "other",
+                          []).append(card)
     out: list[ReviewCard] = []
     while any(groups.values()):
         for group in groups.values():
