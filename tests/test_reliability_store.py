@@ -160,7 +160,7 @@ def test_f16_damaged_schema_or_values(tmp_path: Path, statement: str, words: str
 
 # --- the pages show the message -----------------------------------------------------------
 
-PAGES = ["progress", "meld_trainer", "review_cards", "endgame"]
+PAGES = ["progress", "meld_trainer", "endgame"]
 
 
 @pytest.mark.parametrize("state", ["no ratings table", "read-only"])

@@ -267,3 +267,14 @@ def test_page_when_nothing_is_left(page_db: Path) -> None:
 def test_page_without_a_play_off(page_db: Path) -> None:
     at = _page("en", "joker")
     assert _current(at, "en").topic in ("meld", "dix", "last", "brisque")
+
+
+def test_page_shows_a_damaged_store_instead_of_crashing(page_db: Path) -> None:
+    import sqlite3
+
+    with open_store(page_db) as db:
+        db.learner_id("guest")
+    with sqlite3.connect(page_db) as conn:
+        conn.execute("DROP TABLE srs")
+    at = _page("en")
+    assert str(page_db) in " ".join(e.value for e in at.error)
