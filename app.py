@@ -27,7 +27,8 @@ def _load_solver_kernel() -> None:
 _load_solver_kernel()
 
 HERE = Path(__file__).parent
-OPTIONAL = ("meld_trainer", "review_cards", "endgame")   # pages other work adds when their files exist
+# pages other work adds when their files exist
+OPTIONAL = ("meld_trainer", "review_cards", "endgame")
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:

@@ -5,6 +5,7 @@ new ones up to a daily limit; each answer is graded and the card rescheduled."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import streamlit as st
 
@@ -13,6 +14,7 @@ from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from puzzles import review_cards as rc
+from puzzles import srs
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
 
@@ -88,7 +90,7 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         st.markdown(f"**{card.title}**")
         st.markdown(card.question)
         pictures(card)
-        common = {"key": answer_key(), "format_func": card.label,
+        common: dict[str, Any] = {"key": answer_key(), "format_func": card.label,
                   "label_visibility": "collapsed", "disabled": answered}
         if card.multiple:
             st.caption(pui.t("rc.pick_all"))
@@ -133,7 +135,7 @@ def view() -> None:
         order = sorted(queue.cards, key=lambda c: skipped.count(c.id))   # stable: due first
         current = order[0] if order else None
         show(current.id if current else None)
-        seen = rc.srs.card_items(store, learner, current.id) if current else set()
+        seen = srs.card_items(store, learner, current.id) if current else set()
         st.session_state[f"{P}new"] = not seen
     if current is None:
         st.success(pui.t("rc.done"))

@@ -567,7 +567,8 @@ def session_queue(store: ProgressStore, learner: str, variant: str, lang: str = 
 
 def _interleave(cards: Sequence[ReviewCard]) -> list[ReviewCard]:
     """New cards topic by topic in turn (a meld, a duty, a position, another point,
-    a meld...), each topic in deck order, so a session is not all melds before the first play-off question."""
+    a meld...), each topic in deck order, so a session is not all melds before the
+    first play-off question."""
     groups: dict[str, list[ReviewCard]] = {}
     for card in cards:
         groups.setdefault(card.topic if card.topic in ("meld", "duty", "play") else "other",
