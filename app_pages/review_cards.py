@@ -98,10 +98,10 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         else:
             st.radio(pui.t("rc.answer"), list(card.options), index=None, horizontal=True,
                      **common)
-        cols = st.columns([1, 1, 3])
-        cols[0].button(pui.t("rc.check"), key=f"{P}check", type="primary", on_click=check,
-                       disabled=answered)
-        cols[1].button(pui.t("rc.next"), key=f"{P}next", on_click=next_card)
+        with st.container(horizontal=True):   # buttons as wide as their words
+            st.button(pui.t("rc.check"), key=f"{P}check", type="primary", on_click=check,
+                      disabled=answered)
+            st.button(pui.t("rc.next"), key=f"{P}next", on_click=next_card)
         if result is None:
             return
         if result.get("empty"):
@@ -111,7 +111,9 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
             st.success(pui.t("rc.right"))
         else:
             st.error(pui.t("rc.wrong", answer=card.answer_text))
-        lines = [*card.explanation, *card.notes]
+        mistakes = [] if result["right"] else card.feedback(st.session_state.get(answer_key()),
+                                                            lang)
+        lines = [*mistakes, *card.explanation, *card.notes]
         st.markdown("\n".join(f"- {app_ui.notation(line)}" for line in lines))
         link = app_ui.rule_link(card.rule_id, variant)
         if link:

@@ -50,8 +50,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "blanche.q2": ("What does a double carte blanche (both partners' hands with no K, Q or J) "
                    "score?", "Сколько очков приносит двойной карт-бланш (у обоих партнёров "
                    "руки без К, Д и В)?"),
-    "dix.q": ("Trumps are {suit}. What does {card}, the dix, score?",
-              "Козыри — {suit}. Сколько очков приносит {card} (козырная {rank})?"),
+    "dix.q": ("What does {card}, the dix (the trump {rank}), score?",
+              "Сколько очков приносит {card}, козырная {rank}?"),
     "dix.a": ("In {game} the dix ({card} when {suit} are trumps) scores {points}.",
               "В игре «{game}» {card} (козыри — {suit}) приносит {points}."),
     "dix.a0": ("In {game} the dix scores nothing.",
@@ -105,11 +105,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                           "пока есть колода, отвечать в масть нужно"),
     "duty.in_stock_no": ("while the stock lasts any card may be played",
                          "пока есть колода, можно положить любую карту"),
-    "play.q": ("The stock is gone. Trumps are {suit}; {lead} is led. Which of your cards may "
-               "you play?",
-               "Колода кончилась. Козыри — {suit}; заход {lead}. Какие из ваших карт можно "
-               "положить?"),
+    "play.q": ("The stock is gone and {lead} is led. Which of your cards may you play?",
+               "Колода кончилась, заход {lead}. Какие из ваших карт можно положить?"),
     "play.a": ("You may play: {cards}.", "Можно положить: {cards}."),
+    "play.not_allowed": ("Not allowed here: {cards}.", "Здесь нельзя: {cards}."),
     "play.free": ("No duty binds you here: any card may be played.",
                   "Здесь ничто не обязывает: можно положить любую карту."),
     "title.meld": ("{Meld}: points", "{Meld}: очки"),
@@ -122,8 +121,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "title.in_stock": ("Following suit while the stock lasts",
                        "Ответ в масть, пока есть колода"),
     "title.play": ("Play-off: {lead} led", "Последние взятки: заход {lead}"),
-    "sources": ("The sources differ ({topic}): {values}.",
-                "Источники расходятся ({topic}): {values}."),
+    "sources": ("{topic}, in other sources: {values}.",
+                "{topic} в других источниках: {values}."),
     "yes": ("Yes", "Да"),
     "no": ("No", "Нет"),
     "nothing": ("0 (nothing)", "0 (ничего)"),
@@ -176,6 +175,15 @@ class ReviewCard:
             return False
         picked = {chosen} if isinstance(chosen, str) else set(chosen)
         return picked == set(self.answer)
+
+    def feedback(self, chosen: str | Iterable[str] | None, lang: str = "en") -> list[str]:
+        """What was wrong with a choice of several cards: the ones not allowed (those
+        left out are in the explanation's list; nothing for a one-answer card)."""
+        if not self.multiple or chosen is None:
+            return []
+        picked = {chosen} if isinstance(chosen, str) else set(chosen)
+        shown = [self.label(o) for o in self.options if o in picked - self.answer]
+        return [_t(lang, "play.not_allowed", cards=" ".join(shown))] if shown else []
 
     @property
     def answer_text(self) -> str:
@@ -340,7 +348,8 @@ def _dix_card(profile: Profile, lang: str) -> ReviewCard:
             else "dix.show" if dix.points else "dix.exchange")
     return ReviewCard(
         id=cid, topic="dix", rule_id=rule, title=_t(lang, "title.dix", rank=rank_ru),
-        question=_t(lang, "dix.q", suit=suit, card=shown, rank=rank_ru),
+        question=_t(lang, "dix.q", card=shown,
+                    rank=rank_ru if lang == "ru" else rank.name.lower()),
         options=values, labels=_value_labels(values, lang), answer=frozenset({str(dix.points)}),
         explanation=tuple(lines), trump=PICTURE_TRUMP, rows=(("meld", (card,)),),
         notes=tuple(_option_notes(profile, lambda p: p.dix.points, lang)))

@@ -278,3 +278,13 @@ def test_page_shows_a_damaged_store_instead_of_crashing(page_db: Path) -> None:
         conn.execute("DROP TABLE srs")
     at = _page("en")
     assert str(page_db) in " ".join(e.value for e in at.error)
+
+
+def test_a_wrong_choice_of_cards_is_explained() -> None:
+    card = {c.id: c for c in rc.deck("two-handed", "ru")}[
+        rc.card_id("two-handed", "play", "void_with_trumps")]
+    wrong = [o for o in card.options if o not in card.answer][:1]
+    lines = card.feedback(wrong, "ru")
+    assert lines[0].startswith("Здесь нельзя: ") and card.label(wrong[0]) in lines[0]
+    assert len(lines) == 1      # the cards left out are in "Можно положить: ..."
+    assert card.feedback(sorted(card.answer), "ru") == []
