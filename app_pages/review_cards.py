@@ -4,6 +4,7 @@ new ones up to a daily limit; each answer is graded and the card rescheduled."""
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -20,7 +21,7 @@ from puzzles.i18n import suit_name
 
 P = "rc_"
 pui.init(P, {"card": None, "t0": 0.0, "result": None, "round": 0, "new": False,
-             "skipped": []})
+             "skipped": [], "seed": 0})
 store = pui.store()
 lang, learner = pui.lang(), pui.learner()
 variant = st.session_state.get("variant", "two-handed")
@@ -35,13 +36,20 @@ def answer_key() -> str:
 
 def show(card_id: str | None) -> None:
     st.session_state[f"{P}card"] = card_id
+    st.session_state[f"{P}seed"] = random.randrange(2**31)   # a position's suits this time
     st.session_state[f"{P}result"] = None
     st.session_state[f"{P}round"] += 1
     st.session_state[f"{P}t0"] = time.monotonic()
 
 
+def shown(lang_code: str) -> rc.ReviewCard | None:
+    """The card on screen: the stored one, a play-off position in this showing's suits."""
+    card = rc.by_id(st.session_state[f"{P}card"] or "", lang_code)
+    return None if card is None else rc.fresh(card, st.session_state[f"{P}seed"], lang_code)
+
+
 def check() -> None:
-    card = rc.by_id(st.session_state[f"{P}card"] or "", pui.lang())
+    card = shown(pui.lang())
     chosen = st.session_state.get(answer_key())
     if card is None:
         return
@@ -131,7 +139,7 @@ def view() -> None:
     queue = rc.session_queue(store, learner, variant, lang)
     st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
                      total=queue.total))
-    current = rc.by_id(st.session_state[f"{P}card"] or "", lang)
+    current = shown(lang)
     if current is None or not current.id.startswith(f"{rc.PREFIX}{variant}:"):
         skipped = st.session_state[f"{P}skipped"]
         order = sorted(queue.cards, key=lambda c: skipped.count(c.id))   # stable: due first
@@ -139,6 +147,7 @@ def view() -> None:
         show(current.id if current else None)
         seen = srs.card_items(store, learner, current.id) if current else set()
         st.session_state[f"{P}new"] = not seen
+        current = shown(lang)
     if current is None:
         st.success(pui.t("rc.done"))
         upcoming = [row for row in store.srs_items(learner)

@@ -448,7 +448,11 @@ def _position(profile: Profile, situation: str) -> tuple[int, int, tuple[int, ..
 
 
 def _play_card(profile: Profile, situation: str, lang: str) -> ReviewCard:
-    trump, lead, hand = _position(profile, situation)
+    return _play_card_at(profile, situation, *_position(profile, situation), lang)
+
+
+def _play_card_at(profile: Profile, situation: str, trump: int, lead: int,
+                  hand: tuple[int, ...], lang: str) -> ReviewCard:
     legal = playoff_legal(hand, lead, trump, profile.playoff)
     rule = playoff_obligation(hand, lead, trump, profile.playoff)
     keys = {"playoff.must_win": "refuse_must_win", "playoff.follow_suit": "refuse_follow_suit",
@@ -497,6 +501,24 @@ def build_deck(profile: Profile, lang: str = "en") -> tuple[ReviewCard, ...]:
         cards += _duty_cards(profile, lang)
         cards += [_play_card(profile, situation, lang) for situation in SITUATIONS]
     return tuple(cards)
+
+
+def fresh(card: ReviewCard, seed: int, lang: str = "en") -> ReviewCard:
+    """The card as shown this time: a play-off position with its suits permuted by
+    ``seed`` (the same duty in a new look, so the position itself is not learnt by
+    heart; its id and schedule stay); any other card as it is."""
+    if card.topic != "play" or card.trump is None:
+        return card
+    variant, _, situation = card.id[len(PREFIX):].rpartition(":play:")
+    suits = list(range(4))
+    random.Random(seed).shuffle(suits)
+
+    def moved(c: int) -> int:
+        return c - (c % 32) + suits[c % 32 // 8] * 8 + c % 8
+
+    (_, (lead,)), (_, hand) = card.rows
+    return _play_card_at(load_profile(variant), situation, suits[int(card.trump)], moved(lead),
+                         tuple(sorted(map(moved, hand), key=display_order)), lang)
 
 
 def by_id(item: str, lang: str = "en") -> ReviewCard | None:

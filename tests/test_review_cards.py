@@ -122,6 +122,24 @@ def test_notation_ten_and_russian_ranks(variant: str) -> None:
         assert not re.search(r"T[♠♥♦♣]", text), card.id
 
 
+@pytest.mark.parametrize("variant", ["two-handed", "card-point", "rubicon-four-handed"])
+def test_a_position_comes_back_in_other_suits_with_the_same_duty(variant: str) -> None:
+    profile = load_profile(variant)
+    for card in (c for c in rc.deck(variant) if c.topic == "play"):
+        looks = {rc.fresh(card, seed).rows for seed in range(6)}
+        assert len(looks) > 1
+        for seed in range(6):
+            again = rc.fresh(card, seed, "ru")
+            (_, (lead,)), (_, hand) = again.rows
+            assert again.id == card.id and again.trump is not None
+            assert again.answer == {str(c) for c in
+                                    playoff_legal(hand, lead, int(again.trump), profile.playoff)}
+            assert len(again.answer) == len(card.answer)
+            assert again == rc.fresh(card, seed, "ru")           # the same seed, the same look
+    meld = rc.deck(variant)[0]
+    assert rc.fresh(meld, 3) is meld
+
+
 def test_check_single_and_multiple() -> None:
     cards = {c.id: c for c in rc.deck("two-handed")}
     meld = cards[rc.card_id("two-handed", "meld", "double_bezique")]
@@ -209,9 +227,10 @@ def _page(lang: str, variant: str = "two-handed"):  # noqa: ANN202 - AppTest
 
 
 def _current(at, lang: str) -> rc.ReviewCard:  # noqa: ANN001
+    """The card on screen (a play-off position in the suits of this showing)."""
     card = rc.by_id(at.session_state["rc_card"], lang)
     assert card is not None
-    return card
+    return rc.fresh(card, at.session_state["rc_seed"], lang)
 
 
 def _answer(at, card: rc.ReviewCard, chosen: list[str]) -> None:  # noqa: ANN001
