@@ -116,7 +116,7 @@ def view() -> None:
     items = store.srs_items(learner)
     if items:
         st.subheader(pui.t("p.srs"))
-        st.dataframe(pd.DataFrame({pui.t("col.puzzle"): [review_name(i["item"]) for i in items],
+        st.dataframe(pd.DataFrame({pui.t("col.review"): [review_name(i["item"]) for i in items],
                                    pui.t("col.due"): [pz.when(i["due"]) for i in items]}),
                      hide_index=True)
     runs = store.timed_runs(learner)

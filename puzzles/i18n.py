@@ -250,6 +250,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col.rd": ("Deviation", "Отклонение"),
     "col.scope": ("Scope", "Область"),
     "col.puzzle": ("Puzzle", "Задача"),
+    "col.review": ("To review", "Что повторить"),
     "col.due": ("Due", "Срок"),
     "col.score": ("Score", "Счёт"),
     "col.when": ("When", "Когда"),
