@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -202,11 +203,15 @@ def _seed(text: str) -> int:
 
 def _option_notes(profile: Profile, value: Callable[[Profile], int], lang: str) -> list[str]:
     """What the other sources give for a value, where a named option of this variant
-    (one whose choices the profile makes one of) changes it."""
+    changes it: one whose choices the profile makes one of, and which cites one of the
+    profile's own sources (a Fildinski option that a Rubicon profile happens to match
+    is not Rubicon's)."""
     mine = value(profile)
     notes = []
+    own = [re.compile(rf"\b{re.escape(source)}\b") for source in profile.sources]
     for option in options():
-        if current_choice(profile, option.id) is None:
+        if current_choice(profile, option.id) is None or not any(
+                mark.search(choice.source) for choice in option.choices for mark in own):
             continue
         others: dict[int, list[str]] = {}
         for choice in option.choices:

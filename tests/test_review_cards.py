@@ -110,6 +110,12 @@ def test_named_options_that_change_a_value_are_told() -> None:
     assert "250" in notes and "50" in notes and "002" in notes
     assert "0" in " ".join(cards[rc.card_id("two-handed", "dix", "points")].notes)
     assert not cards[rc.card_id("two-handed", "meld", "marriage")].notes
+    # An option of another family that the profile happens to match is not told:
+    # Rubicon's melds price like full Fildinski, but 000's reduced scores are not Rubicon's.
+    rubicon = {c.id: c for c in rc.deck("rubicon", "en")}
+    assert not rubicon[rc.card_id("rubicon", "meld", "trump_sequence")].notes
+    three = {c.id: c for c in rc.deck("fildinski-three-pack", "en")}
+    assert three[rc.card_id("fildinski-three-pack", "meld", "trump_sequence")].notes
 
 
 @pytest.mark.parametrize("variant", ["two-handed", "rubicon", "card-point"])
