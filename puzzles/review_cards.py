@@ -121,7 +121,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "title.must_trump": ("Play-off: trumping", "Последние взятки: бить козырем"),
     "title.in_stock": ("Following suit while the stock lasts",
                        "Ответ в масть, пока есть колода"),
-    "title.play": ("Play-off: {lead} led", "Последние взятки: заход {lead}"),
+    "title.play": ("Play-off: position {n}", "Последние взятки: позиция {n}"),
     "sources": ("{topic}, in other sources: {values}.",
                 "{topic} в других источниках: {values}."),
     "yes": ("Yes", "Да"),
@@ -470,7 +470,9 @@ def _play_card_at(profile: Profile, situation: str, trump: int, lead: int,
     shown = card_text(lead, lang)
     return ReviewCard(
         id=card_id(profile.name, "play", situation), topic="play",
-        rule_id=rule or "playoff.follow_suit", title=_t(lang, "title.play", lead=shown),
+        rule_id=rule or "playoff.follow_suit",
+        # numbered, not named by the lead: the suits change each time it is shown
+        title=_t(lang, "title.play", n=SITUATIONS.index(situation) + 1),
         question=_t(lang, "play.q", suit=_suit(Suit(trump), lang), lead=shown),
         options=tuple(str(c) for c in hand),
         labels=tuple(card_text(c, lang) for c in hand),
