@@ -27,7 +27,8 @@ def _load_solver_kernel() -> None:
 _load_solver_kernel()
 
 HERE = Path(__file__).parent
-OPTIONAL = ("meld_trainer", "endgame")   # pages other work adds when their files exist
+# pages other work adds when their files exist
+OPTIONAL = ("meld_trainer", "review_cards", "endgame")
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:
@@ -48,7 +49,8 @@ learn = [home, page("rules", ":material/menu_book:"), page("explainer", ":materi
          st.Page(to_home, title=ui.t("nav.home"), url_path="home", visibility="hidden")]
 practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
             page("puzzles", ":material/extension:")]
-practise += [page(name, ":material/school:") for name in OPTIONAL
+ICONS = {"review_cards": ":material/style:"}
+practise += [page(name, ICONS.get(name, ":material/school:")) for name in OPTIONAL
              if (HERE / "app_pages" / f"{name}.py").exists()]
 practise.append(page("progress", ":material/insights:"))
 

@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import puzzle_parts as pz
+from app_pages import ui
 from puzzles import trainer
 from puzzles import ui as pui
 
@@ -40,6 +41,13 @@ def replay(puzzle_id: str) -> None:
 def review_name(item: str) -> str:
     """A review item (``puzzle:ID`` or ``meld:KIND``) in words."""
     prefix, _, name = item.partition(":")
+    if prefix == "card":   # a review card: its title and game, never its id
+        from puzzles.review_cards import by_id
+
+        card = by_id(item, lang)
+        game = name.split(":", 1)[0]
+        title = card.title if card is not None else pui.t("rc.title")
+        return f"{title} ({ui.variant_title(game)})" if game in ui.variants() else title
     return pz.describe(name) if prefix == "puzzle" else pz.scope_name(item)
 
 
@@ -108,7 +116,7 @@ def view() -> None:
     items = store.srs_items(learner)
     if items:
         st.subheader(pui.t("p.srs"))
-        st.dataframe(pd.DataFrame({pui.t("col.puzzle"): [review_name(i["item"]) for i in items],
+        st.dataframe(pd.DataFrame({pui.t("col.review"): [review_name(i["item"]) for i in items],
                                    pui.t("col.due"): [pz.when(i["due"]) for i in items]}),
                      hide_index=True)
     runs = store.timed_runs(learner)

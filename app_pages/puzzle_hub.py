@@ -41,6 +41,17 @@ def view() -> None:
             app_ui.t("pz.puzzles_col"): [n for _t, n in themes],
             app_ui.t("pz.tried_col"): [tried.get(t, 0) for t, _n in themes],
         }), hide_index=True)
+    st.subheader(pui.t("hub.cards"))
+    from puzzles import review_cards as rc
+
+    queue = rc.session_queue(store, learner, variant, lang)
+    st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
+                     total=queue.total))
+    try:
+        st.page_link(app_ui.page_script("review_cards"), label=pui.t("hub.open"),
+                     icon=":material/east:")
+    except Exception:  # noqa: BLE001 - outside the app's router (tests)
+        pass
 
 
 try:

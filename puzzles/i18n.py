@@ -258,11 +258,48 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col.rd": ("Deviation", "Отклонение"),
     "col.scope": ("Scope", "Область"),
     "col.puzzle": ("Puzzle", "Задача"),
+    "col.review": ("To review", "Что повторить"),
     "col.due": ("Due", "Срок"),
     "col.score": ("Score", "Счёт"),
     "col.when": ("When", "Когда"),
     "error": ("Something was wrong with that input: {error}",
               "С этим вводом что-то не так: {error}"),
+    # review cards (puzzles.review_cards, app_pages/review_cards.py)
+    "rc.title": ("Review cards", "Карточки"),
+    "rc.intro": ("The meld values and play-off duties of {game}, as cards that come back "
+                 "when you are about to forget them: a card you miss returns soon, one you "
+                 "know waits longer. The answers come from the rules of the game you play "
+                 "(choose it on Home).",
+                 "Очки комбинаций и обязанности в последних взятках игры «{game}» — "
+                 "карточки, которые возвращаются, когда вы начинаете их забывать: ошибка — "
+                 "и карточка скоро вернётся, верный ответ — и она подождёт дольше. Ответы "
+                 "берутся из правил вашей игры (её выбирают на главной странице)."),
+    "rc.counts": ("Due now: {due} · new today: {new} · learnt {seen} of {total}",
+                  "К повторению: {due} · новых сегодня: {new} · изучено {seen} из {total}"),
+    "rc.done": ("Nothing more for now.", "На сейчас всё."),
+    "rc.next_due": ("The next card is due {when}.", "Следующая карточка — {when}."),
+    "rc.none_due": ("No card is scheduled yet.", "Пока ни одна карточка не назначена."),
+    "rc.more": ("Five more new cards today", "Ещё пять новых карточек сегодня"),
+    "rc.settings": ("Settings", "Настройки"),
+    "rc.per_day": ("New cards a day", "Новых карточек в день"),
+    "rc.new": ("New card", "Новая карточка"),
+    "rc.review": ("Review", "Повторение"),
+    "rc.pick_all": ("Pick every card you may play.", "Отметьте все карты, которыми можно ходить."),
+    "rc.answer": ("Your answer", "Ваш ответ"),
+    "rc.check": ("Check", "Проверить"),
+    "rc.next": ("Next card", "Следующая карточка"),
+    "rc.empty": ("Choose an answer first.", "Сначала выберите ответ."),
+    "rc.right": ("Right.", "Верно."),
+    "rc.wrong": ("Not quite. The answer: {answer}.", "Не совсем. Ответ: {answer}."),
+    "rc.again": ("It comes back {when}.", "Карточка вернётся {when}."),
+    "rc.trump": ("Trumps: {suit}", "Козыри: {suit}"),
+    "rc.row_meld": ("Cards", "Карты"),
+    "rc.row_lead": ("Led", "Заход"),
+    "rc.row_hand": ("Your hand", "Ваша рука"),
+    "rc.no_cards": ("This game has no review cards.", "У этой игры нет карточек."),
+    "hub.cards": ("Review cards: meld values and play-off duties",
+                  "Карточки: очки комбинаций и обязанности в последних взятках"),
+
 }
 
 SUIT_NAMES = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"),

@@ -5,6 +5,11 @@ Items are strings: ``puzzle:<id>`` for a failed puzzle, ``meld:<kind>`` for a me
 kind the learner missed. An item enters the schedule on a failure; every later
 attempt at it is a review graded from the attempt's score. A due item is served
 as a fresh, suit-permuted instance (see :func:`puzzles.trainer.fresh_instance`).
+
+Review cards (``card:<variant>:...``, :mod:`puzzles.review_cards`) share the store and
+the scheduler, but are the learner's own choice of page, not opt-in: a card enters
+the schedule when first answered, right or wrong (:func:`review_card`), and they are
+kept out of the puzzles' due list (:func:`due`).
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from fsrs import Card, Rating, Scheduler
 from puzzles.store import ProgressStore, now_utc
 
 SETTING = "srs"
+CARD_PREFIX = "card:"
+FAST_SECONDS = 10.0   # a right review card answered this quickly is graded Easy
 
 
 @cache
@@ -49,19 +56,19 @@ def _card_id(item: str) -> int:
     return int(hashlib.sha256(item.encode("utf-8")).hexdigest()[:10], 16)
 
 
-def review(store: ProgressStore, learner: str, item: str, score: float,
-           at: datetime | None = None) -> datetime | None:
-    """Record one review of ``item``; a new item is only scheduled when failed.
-    Returns the next due time (``None`` when nothing is scheduled)."""
-    if not enabled(store, learner):
-        return None
-    when = at or now_utc()
-    rating = grade(score)
+def _schedule(store: ProgressStore, learner: str, item: str, rating: Rating, when: datetime,
+              create: bool) -> tuple[datetime | None, bool]:
+    """Review ``item`` with ``rating`` in one transaction; a new item is scheduled only
+    when ``create``. Returns the next due time (None: nothing stored) and whether the
+    item was new."""
+    new = False
 
     def update(stored: str | None) -> tuple[str, datetime, bool] | None:
+        nonlocal new
         if stored is None:
-            if rating is not Rating.Again:
+            if not create:
                 return None
+            new = True
             card = Card(card_id=_card_id(item), due=when)
         else:
             card = Card.from_json(stored)
@@ -69,10 +76,52 @@ def review(store: ProgressStore, learner: str, item: str, score: float,
         return card.to_json(), card.due, rating is Rating.Again
 
     # Read and write the card in one transaction: a concurrent review is not lost.
-    return store.update_srs_card(learner, item, update)
+    return store.update_srs_card(learner, item, update), new
+
+
+def review(store: ProgressStore, learner: str, item: str, score: float,
+           at: datetime | None = None) -> datetime | None:
+    """Record one review of ``item``; a new item is only scheduled when failed.
+    Returns the next due time (``None`` when nothing is scheduled)."""
+    if not enabled(store, learner):
+        return None
+    rating = grade(score)
+    return _schedule(store, learner, item, rating, at or now_utc(),
+                     create=rating is Rating.Again)[0]
 
 
 def due(store: ProgressStore, learner: str, at: datetime | None = None) -> list[str]:
+    """The puzzles and meld kinds due (review cards have their own page)."""
     if not enabled(store, learner):
         return []
-    return store.due_items(learner, at)
+    return [i for i in store.due_items(learner, at) if not i.startswith(CARD_PREFIX)]
+
+
+# --- review cards ------------------------------------------------------------------------
+
+def card_rating(right: bool, seconds: float | None = None) -> Rating:
+    """A review card's grade: wrong → Again; right → Easy when answered within
+    :data:`FAST_SECONDS`, else Good."""
+    if not right:
+        return Rating.Again
+    return Rating.Easy if seconds is not None and seconds <= FAST_SECONDS else Rating.Good
+
+
+def review_card(store: ProgressStore, learner: str, item: str, rating: Rating,
+                at: datetime | None = None) -> tuple[datetime, bool]:
+    """Schedule a review card from one answer (a new card enters the schedule now).
+    Returns the next due time and whether the card was new."""
+    when, new = _schedule(store, learner, item, rating, at or now_utc(), create=True)
+    assert when is not None
+    return when, new
+
+
+def card_due(store: ProgressStore, learner: str, prefix: str = CARD_PREFIX,
+             at: datetime | None = None) -> list[str]:
+    """Review cards under ``prefix`` due at ``at``, the earliest due first."""
+    return [i for i in store.due_items(learner, at) if i.startswith(prefix)]
+
+
+def card_items(store: ProgressStore, learner: str, prefix: str = CARD_PREFIX) -> set[str]:
+    """Review cards under ``prefix`` already in the learner's schedule."""
+    return {row["item"] for row in store.srs_items(learner) if row["item"].startswith(prefix)}

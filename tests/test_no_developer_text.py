@@ -21,7 +21,7 @@ from puzzles.store import open_store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ("home", "rules", "explainer", "play", "replay", "puzzles", "meld_trainer",
-         "endgame", "progress")
+         "review_cards", "endgame", "progress")
 DEVELOPER = {
     "puzzle id": re.compile(r"\b[me]-[0-9a-f]{8,}\b"),
     "rating scope": re.compile(r"\b(kind|theme|meld|rule):[a-z_]+"),
@@ -66,6 +66,9 @@ def learner_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             trainer.submit(db, "guest", record, False, 0, 5.0,
                            {f"meld:{m}": 0.0 for m in record.get("melds", [])[:1]})
         db.record_timed_run("guest", 60, 3, 5, [])
+        from puzzles import review_cards   # review cards on Progress and their page
+        for card in review_cards.deck("two-handed")[:2]:
+            review_cards.answer(db, "guest", card, "0")
     return path
 
 

@@ -1,0 +1,170 @@
+"""Review cards: the meld values and play-off duties of the game being played, scheduled
+by FSRS (:mod:`puzzles.review_cards`, :mod:`puzzles.srs`). Due cards come first, then
+new ones up to a daily limit; each answer is graded and the card rescheduled."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import streamlit as st
+
+from app_pages import puzzle_parts as pz
+from app_pages import table as tbl
+from app_pages import ui as app_ui
+from app_pages.card_table import card_table
+from puzzles import review_cards as rc
+from puzzles import srs
+from puzzles import ui as pui
+from puzzles.i18n import suit_name
+
+P = "rc_"
+pui.init(P, {"card": None, "t0": 0.0, "result": None, "round": 0, "new": False,
+             "skipped": [], "seed": 0})
+store = pui.store()
+lang, learner = pui.lang(), pui.learner()
+variant = st.session_state.get("variant", "two-handed")
+if variant not in app_ui.variants():
+    variant = "two-handed"
+
+
+def answer_key() -> str:
+    """New for every card shown, so the browser never sends an old answer back."""
+    return f"{P}answer_{st.session_state[f'{P}round']}"
+
+
+def show(card_id: str | None) -> None:
+    st.session_state[f"{P}card"] = card_id
+    st.session_state[f"{P}seed"] = random.randrange(2**31)   # a position's suits this time
+    st.session_state[f"{P}result"] = None
+    st.session_state[f"{P}round"] += 1
+    st.session_state[f"{P}t0"] = time.monotonic()
+
+
+def shown(lang_code: str) -> rc.ReviewCard | None:
+    """The card on screen: the stored one, a play-off position in this showing's suits."""
+    card = rc.by_id(st.session_state[f"{P}card"] or "", lang_code)
+    return None if card is None else rc.fresh(card, st.session_state[f"{P}seed"], lang_code)
+
+
+def check() -> None:
+    card = shown(pui.lang())
+    chosen = st.session_state.get(answer_key())
+    if card is None:
+        return
+    if not chosen:
+        st.session_state[f"{P}result"] = {"empty": True}
+        return
+    with pui.store() as db:
+        right, due = rc.answer(db, pui.learner(), card, chosen,
+                               time.monotonic() - st.session_state[f"{P}t0"])
+    st.session_state[f"{P}result"] = {"right": right, "due": due.isoformat()}
+
+
+def next_card() -> None:
+    """The next card; one left unanswered goes to the end of this session's queue."""
+    if st.session_state[f"{P}result"] is None and st.session_state[f"{P}card"]:
+        st.session_state[f"{P}skipped"] = [*st.session_state[f"{P}skipped"],
+                                           st.session_state[f"{P}card"]]
+    show(None)
+
+
+def more_new() -> None:
+    with pui.store() as db:
+        rc.allow_more(db, pui.learner())
+
+
+def set_per_day() -> None:
+    with pui.store() as db:
+        rc.set_new_per_day(db, pui.learner(), int(st.session_state[f"{P}per_day"] or 0))
+
+
+def pictures(card: rc.ReviewCard) -> None:
+    if card.trump is not None:
+        st.caption(pui.t("rc.trump", suit=suit_name(card.trump.letter, lang)))
+    rows = [(pui.t(f"rc.row_{row}"), [tbl.Pick(c, "off") for c in cards])
+            for row, cards in card.rows if cards]
+    if rows:
+        card_table(tbl.pick_rows_html(rows, tbl.Look(app_ui.four_colour(), lang), width=52),
+                   key=f"{P}pictures_{st.session_state[f'{P}round']}")
+
+
+def card_view(card: rc.ReviewCard, is_new: bool) -> None:
+    result = st.session_state[f"{P}result"]
+    answered = result is not None and "right" in result
+    with st.container(border=True):
+        st.caption(pui.t("rc.new" if is_new else "rc.review"))
+        st.markdown(f"**{card.title}**")
+        st.markdown(card.question)
+        pictures(card)
+        common: dict[str, Any] = {"key": answer_key(), "format_func": card.label,
+                  "label_visibility": "collapsed", "disabled": answered}
+        if card.multiple:
+            st.caption(pui.t("rc.pick_all"))
+            st.pills(pui.t("rc.answer"), list(card.options), selection_mode="multi", **common)
+        else:
+            st.radio(pui.t("rc.answer"), list(card.options), index=None, horizontal=True,
+                     **common)
+        with st.container(horizontal=True):   # buttons as wide as their words
+            st.button(pui.t("rc.check"), key=f"{P}check", type="primary", on_click=check,
+                      disabled=answered)
+            st.button(pui.t("rc.next"), key=f"{P}next", on_click=next_card)
+        if result is None:
+            return
+        if result.get("empty"):
+            st.info(pui.t("rc.empty"))
+            return
+        if result["right"]:
+            st.success(pui.t("rc.right"))
+        else:
+            st.error(pui.t("rc.wrong", answer=card.answer_text))
+        mistakes = [] if result["right"] else card.feedback(st.session_state.get(answer_key()),
+                                                            lang)
+        lines = [*mistakes, *card.explanation, *card.notes]
+        st.markdown("\n".join(f"- {app_ui.notation(line)}" for line in lines))
+        link = app_ui.rule_link(card.rule_id, variant)
+        if link:
+            st.markdown(link)
+        st.caption(pui.t("rc.again", when=pz.when(result["due"])))
+
+
+def view() -> None:
+    st.title(pui.t("rc.title"))
+    game = app_ui.variant_title(variant)
+    st.write(pui.t("rc.intro", game=game))
+    if not rc.deck(variant, lang):
+        st.info(pui.t("rc.no_cards"))
+        return
+    queue = rc.session_queue(store, learner, variant, lang)
+    st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
+                     total=queue.total))
+    current = shown(lang)
+    if current is None or not current.id.startswith(f"{rc.PREFIX}{variant}:"):
+        skipped = st.session_state[f"{P}skipped"]
+        order = sorted(queue.cards, key=lambda c: skipped.count(c.id))   # stable: due first
+        current = order[0] if order else None
+        show(current.id if current else None)
+        seen = srs.card_items(store, learner, current.id) if current else set()
+        st.session_state[f"{P}new"] = not seen
+        current = shown(lang)
+    if current is None:
+        st.success(pui.t("rc.done"))
+        upcoming = [row for row in store.srs_items(learner)
+                    if row["item"].startswith(f"{rc.PREFIX}{variant}:")]
+        st.write(pui.t("rc.next_due", when=pz.when(upcoming[0]["due"])) if upcoming
+                 else pui.t("rc.none_due"))
+        if queue.seen < queue.total:
+            st.button(pui.t("rc.more"), key=f"{P}more", on_click=more_new)
+    else:
+        card_view(current, is_new=st.session_state[f"{P}new"])
+    with st.expander(pui.t("rc.settings")):
+        st.number_input(pui.t("rc.per_day"), min_value=0, max_value=200, step=5,
+                        value=rc.new_per_day(store, learner), key=f"{P}per_day",
+                        on_change=set_per_day)
+
+
+try:
+    view()
+finally:
+    store.close()
