@@ -146,11 +146,11 @@ def canonical_state(p: Parsed, history: Sequence[ScoredMeld]
     for c in holding | melds_of.keys():
         by_kind.setdefault(c & 31, []).append(c)
     relabel: dict[int, int] = {}
-    for kind, cards in by_kind.items():
+    for card_kind, cards in by_kind.items():
         if len(cards) > 1:
             cards.sort(key=lambda c: (c not in holding, sorted(melds_of.get(c, ())), c))
         for i, c in enumerate(cards):
-            relabel[c] = kind + 32 * i
+            relabel[c] = card_kind + 32 * i
     return (frozenset([relabel[c] for c in holding]),
             frozenset([ScoredMeld(h.kind, frozenset([relabel[c] for c in h.cards]))
                        for h in history]))

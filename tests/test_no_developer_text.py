@@ -66,7 +66,7 @@ def learner_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
             trainer.submit(db, "guest", record, False, 0, 5.0,
                            {f"meld:{m}": 0.0 for m in record.get("melds", [])[:1]})
         db.record_timed_run("guest", 60, 3, 5, [])
-        from puzzles import review_cards   # review cards on Progress and their page
+        from puzzles import review_cards  # review cards on Progress and their page
         for card in review_cards.deck("two-handed")[:2]:
             review_cards.answer(db, "guest", card, "0")
     return path
