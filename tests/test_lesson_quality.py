@@ -312,3 +312,12 @@ def test_the_overview_deal_adds_up() -> None:
         assert re.search(rf"\| {anna} \| {boris} \|", lesson.body_markdown), lang
         who = next(c for c in lesson.checks if c.kind == "game_winner")
         assert list(who.params["totals"]) == [anna, boris]
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_summaries_do_not_repeat_the_pages_lead_in(lang: str) -> None:
+    """The Rules page prints a summary after its own 'In this lesson:'; a summary that
+    starts the same way read 'In this lesson: In this lesson: ...'."""
+    lead = {"en": "in this lesson", "ru": "в этом уроке"}[lang]
+    doubled = [les.id for les in _lessons(lang) if les.summary.lower().startswith(lead)]
+    assert not doubled, doubled
