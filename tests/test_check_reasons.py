@@ -1,0 +1,83 @@
+"""Every wrong option of a single-answer check has its own reason, in terms of the
+option chosen (issue item 3: "a wrong answer is explained in terms of the answer
+chosen"; review §2c). The reasons are computed from the engine per check kind
+(lessons/checks.py, lessons/check_kinds_play.py), never one generic "the answer is X"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lessons
+from lessons._loader import Check
+from lessons.checks import evaluate_check
+
+# A card as a learner reads it: 10, 2-9, A K Q J or Т К Д В, then a suit symbol.
+CARD = re.compile(r"(?:10|[2-9]|[AKQJТКДВ])[♠♥♦♣]")
+NUMBER = re.compile(r"\d+")
+
+SINGLE = [(lang, lesson.id, check) for lang in ("en", "ru")
+          for lesson in lessons.list_lessons(lang) for check in lesson.checks]
+
+
+def _wrong(result):
+    return [(o, lab) for o, lab in zip(result.options, result.labels, strict=True)
+            if o not in result.answer]
+
+
+@pytest.mark.parametrize(("lang", "lesson_id", "check"), SINGLE,
+                         ids=[f"{lang}-{c.id}" for lang, _, c in SINGLE])
+def test_each_wrong_option_has_its_own_reason(lang: str, lesson_id: str, check: Check) -> None:
+    result = evaluate_check(check, lang)
+    if result.multiple:
+        return
+    reasons = []
+    for option, label in _wrong(result):
+        reason = result.why.get(option, "")
+        assert reason.strip(), f"{lesson_id}/{check.id} ({lang}): no reason for {label!r}"
+        cards = CARD.findall(label)
+        numbers = NUMBER.findall(label)
+        if cards:
+            assert any(c in reason for c in cards), (check.id, lang, label, reason)
+        elif numbers:
+            assert any(re.search(rf"(?<!\d){n}(?!\d)", reason) for n in numbers), (
+                check.id, lang, label, reason)
+        reasons.append(reason)
+    assert len(set(reasons)) == len(reasons), (check.id, lang, reasons)
+
+
+def _ask(kind: str, lang: str = "en", variant: str = "two-handed", **params: object):
+    return evaluate_check(Check("t", kind, params, "?", variant), lang)
+
+
+def test_trick_winner_explains_the_card_chosen() -> None:
+    result = _ask("trick_winner", lead="TH", follow="TS", trump="C", phase="stock")
+    assert result.answer == ("leader",)
+    assert result.why["follower"].startswith("10♠ does not take the trick")
+    assert "hearts" in result.why["follower"]
+    ru = _ask("trick_winner", "ru", lead="TH", follow="TS", trump="C", phase="stock")
+    assert ru.why["follower"].startswith("10♠ не берёт взятку")
+
+
+def test_meld_score_names_the_meld_a_wrong_value_belongs_to() -> None:
+    result = _ask("meld_score", meld="bezique", query={
+        "variant": "two-handed", "trump": "S", "hand": ["QS#1", "JD#1", "KS#1", "AH#1",
+                                                        "9C#1", "7D#1", "TH#1", "8H#1"],
+        "table": [], "history": []})
+    assert result.answer == ("40",)
+    assert "marriage" in result.why["20"] and "four queens" in result.why["60"]
+    assert result.why["0"].startswith("0 would mean")
+
+
+def test_brisque_count_reason_lists_the_brisques() -> None:
+    result = _ask("brisque_points", cards=["AS#1", "TS#1", "KS#1", "9H#1"])
+    assert result.answer == ("20",)
+    assert "A♠ 10♠" in result.why["30"] and "3 brisque" in result.why["30"]
+
+
+def test_game_winner_reasons_name_each_player() -> None:
+    result = _ask("game_winner", totals=[440, 230], players=["Anna", "Boris"])
+    assert result.answer == ("continue",)
+    assert "Anna has 440" in result.why["1"] and "Boris has 230" in result.why["2"]
+    assert result.why["draw"].startswith("Not a draw")
