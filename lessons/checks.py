@@ -176,7 +176,8 @@ _TEXT: dict[str, tuple[str, str]] = {
                      "только тузы и десятки."),
     "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
                  "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),
-    "too_many": ("{value} is {diff} too many: {why}", "{value} — на {diff} больше, чем нужно: {why}"),
+    "too_many": ("{value} is {diff} too many: {why}",
+                 "{value} — на {diff} больше, чем нужно: {why}"),
     "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
