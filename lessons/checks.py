@@ -246,6 +246,14 @@ def _t(key: str, lang: str, **params: object) -> str:
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
+def _lower(text: str) -> str:
+    """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
+    such as "Q♥" at the start stays as it is)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
 def _sentence(text: str) -> str:
     """An engine step or explanation line as a sentence of its own."""
     text = text.strip()
@@ -330,7 +338,7 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
     loser = names["follow"] if winner == 0 else names["lead"]
-    why = {options[1 - winner]: _t("not_take", lang, card=loser, reason=reason)}
+    why = {options[1 - winner]: _t("not_take", lang, card=loser, reason=_lower(reason))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)
@@ -354,7 +362,7 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
             answer.append(str(card))
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
-    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang), reason=reasons[o])
+    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang), reason=_lower(reasons[o]))
            for o in options if o not in answer}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
                        tuple(reasons[o] for o in options), ("play.trick_winner",),

@@ -81,3 +81,59 @@ def test_game_winner_reasons_name_each_player() -> None:
     assert result.answer == ("continue",)
     assert "Anna has 440" in result.why["1"] and "Boris has 230" in result.why["2"]
     assert result.why["draw"].startswith("Not a draw")
+
+
+# --- review §2c: decision-style checks, no question asked twice ------------------------
+
+EN_CHECKS = [(lesson.id, check) for lesson in lessons.list_lessons("en")
+             for check in lesson.checks]
+# Two-option checks left after the review (§2c counted 7 of 21 two-option trick-winner
+# questions): three "who takes this trick" (each on a different rule) and the two Cady
+# orders. Pinned: the number may fall, never grow.
+TWO_OPTION_PIN = 5
+
+
+def _question(check: Check) -> str:
+    params = {k: v for k, v in lessons._loader._plain(check.params).items()
+              if k not in ("prompt", "players")}
+    return repr((check.kind, check.variant, sorted(params.items())))
+
+
+def test_no_two_checks_ask_the_same_question() -> None:
+    for lang in ("en", "ru"):
+        seen: dict[str, str] = {}
+        prompts: dict[str, str] = {}
+        for lesson in lessons.list_lessons(lang):
+            for check in lesson.checks:
+                key = _question(check)
+                assert key not in seen, f"{check.id} repeats {seen[key]}"
+                seen[key] = check.id
+                assert check.prompt not in prompts, f"{check.id} repeats {prompts[check.prompt]}"
+                prompts[check.prompt] = check.id
+
+
+def _trick_rule(check: Check) -> str:
+    from engine.cards import parse_card
+
+    lead, follow = parse_card(check.params["lead"]), parse_card(check.params["follow"])
+    if lead.kind == follow.kind:
+        return "identical"
+    if lead.suit == follow.suit:
+        return "rank"
+    return "trump" if follow.suit.letter == check.params["trump"] else "off-suit"
+
+
+def test_two_option_checks_do_not_grow_and_do_not_repeat_a_rule() -> None:
+    two = [(lid, c) for lid, c in EN_CHECKS if len(evaluate_check(c).options) == 2]
+    assert len(two) <= TWO_OPTION_PIN, [c.id for _, c in two]
+    winners = [c for _, c in EN_CHECKS if c.kind == "trick_winner"]
+    rules = [_trick_rule(c) for c in winners]
+    assert len(set(rules)) == len(rules), dict(zip([c.id for c in winners], rules, strict=True))
+
+
+@pytest.mark.parametrize("lesson_id", ["cards", "dealing", "tricks"])
+def test_first_lessons_ask_decisions_with_three_or_more_options(lesson_id: str) -> None:
+    checks = lessons.get_lesson(lesson_id).checks
+    assert len(checks) >= 3
+    wide = [c for c in checks if len(evaluate_check(c).options) >= 3]
+    assert len(wide) >= 2, [c.id for c in checks]
