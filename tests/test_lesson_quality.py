@@ -7,6 +7,7 @@ render cleanly but need no checks (there is no engine to answer them)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -321,3 +322,20 @@ def test_summaries_do_not_repeat_the_pages_lead_in(lang: str) -> None:
     lead = {"en": "in this lesson", "ru": "в этом уроке"}[lang]
     doubled = [les.id for les in _lessons(lang) if les.summary.lower().startswith(lead)]
     assert not doubled, doubled
+
+
+def test_triple_marriage_quotes_004_and_marks_our_reading() -> None:
+    """Review: 004 names the triple marriage and its points but never defines it. The
+    lesson quotes 004's words and says that what the meld is, is our reading."""
+    source = next(Path("/work/shared/sources").glob("004_*.txt"), None)
+    if source is not None:
+        assert "Тройной простой марьяж" in source.read_text(encoding="utf-8")
+    for lang, reading in (("en", "our reading"), ("ru", "наше прочтение")):
+        lesson = lessons.get_lesson("variant-three-handed", lang)
+        text = " ".join(lesson.paragraph("rule-meld.triple_marriage").markdown.split())
+        assert "«Тройной простой марьяж»" in text, text
+        assert reading in text.lower(), text
+        points = str(load_profile("three-handed").meld("triple_marriage").points)
+        assert points in text
+        trump = " ".join(lesson.paragraph("rule-meld.triple_trump_marriage").markdown.split())
+        assert "«Тройной козырный марьяж»" in trump and reading.split()[-1][:-1] in trump
