@@ -339,3 +339,47 @@ def test_triple_marriage_quotes_004_and_marks_our_reading() -> None:
         assert points in text
         trump = " ".join(lesson.paragraph("rule-meld.triple_trump_marriage").markdown.split())
         assert "«Тройной козырный марьяж»" in trump and reading.split()[-1][:-1] in trump
+
+
+def _raw_body(lang: str, lesson_id: str) -> str:
+    from lessons._loader import split_front_matter
+
+    path = Path(lessons.__file__).parent / lang / f"{lesson_id}.md"
+    return split_front_matter(path.read_text("utf-8"), str(path))[1]
+
+
+def _bare_digits(text: str) -> list[str]:
+    """Digits left once placeholders, source ids (000-004) and § references are gone."""
+    text = re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)
+    text = re.sub(r"\b00[0-4]\b|§\s*\d+", "", text)
+    return re.findall(r"\d+", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_004_sidebars_take_their_numbers_from_the_profiles(lang: str) -> None:
+    """The Russian-tradition (004) boxes of the declarations and dix lessons print no
+    hard-coded number: each is a placeholder of the card-point profile (004's two-handed
+    game), whose claims tests/test_lessons.py checks against the profile."""
+    heading = "### How it was played in Russia" if lang == "en" else "### Как играли в России"
+    for lesson_id in ("declarations", "dix"):
+        body = _raw_body(lang, lesson_id)
+        box = body[body.index(heading):]
+        box = box[len(heading):]
+        box = box[:box.index("\n#")] if "\n#" in box else box
+        assert not _bare_digits(box), (lesson_id, _bare_digits(box))
+        assert "claim.card-point." in box
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_variants_table_takes_its_numbers_from_the_profiles(lang: str) -> None:
+    # Left as written: player ranges the sources give but no profile holds (no-trump
+    # "2–4", the joker game's "2, 3 or 4" and "8–10" short packs) and Rubicon's "×10".
+    allowed = ("2–4", "8–10", "2, 3 or 4", "2, 3 или 4", "×10")
+    rows = [ln for ln in _raw_body(lang, "variants").splitlines() if ln.startswith("| [")]
+    assert len(rows) >= 10
+    for row in rows:
+        cells = row.split("|")[3:]           # after the name and the source columns
+        text = "|".join(cells)
+        for ok in allowed:
+            text = text.replace(ok, "")
+        assert not _bare_digits(text), row

@@ -247,7 +247,10 @@ def _claims():
 def test_claims_agree_with_profiles_when_they_exist(lesson_id, key, value):
     variant, _, path = key.partition(".")
     assert path, key
-    assert variant.startswith(EN[lesson_id].variant), key
+    # A lesson claims numbers of its own variant; it may quote another variant's only
+    # when that variant has a profile to check the number against (the 004 sidebars
+    # of the two-handed lessons, the table of variants).
+    assert variant.startswith(EN[lesson_id].variant) or variant in variant_names(), key
     if variant not in variant_names():
         pytest.skip(f"no profile {variant!r} yet")
     try:
