@@ -17,7 +17,7 @@ from lessons.checks import evaluate_check
 CARD = re.compile(r"(?:10|[2-9]|[AKQJТКДВ])[♠♥♦♣]")
 NUMBER = re.compile(r"\d+")
 
-SINGLE = [(lang, lesson.id, check) for lang in ("en", "ru")
+CHECKS = [(lang, lesson.id, check) for lang in ("en", "ru")
           for lesson in lessons.list_lessons(lang) for check in lesson.checks]
 
 
@@ -26,8 +26,8 @@ def _wrong(result):
             if o not in result.answer]
 
 
-@pytest.mark.parametrize(("lang", "lesson_id", "check"), SINGLE,
-                         ids=[f"{lang}-{c.id}" for lang, _, c in SINGLE])
+@pytest.mark.parametrize(("lang", "lesson_id", "check"), CHECKS,
+                         ids=[f"{lang}-{c.id}" for lang, _, c in CHECKS])
 def test_each_wrong_option_has_its_own_reason(lang: str, lesson_id: str, check: Check) -> None:
     result = evaluate_check(check, lang)
     if result.multiple:
@@ -137,3 +137,59 @@ def test_first_lessons_ask_decisions_with_three_or_more_options(lesson_id: str) 
     assert len(checks) >= 3
     wide = [c for c in checks if len(evaluate_check(c).options) >= 3]
     assert len(wide) >= 2, [c.id for c in checks]
+
+
+# --- review §5c: the reader's card notation in every rendered check ----------------------
+
+SUITS = "♠♥♦♣"
+T_TEN = re.compile(rf"(?<![\w#])T[{SUITS}]")              # "T♠" for the ten
+LATIN_RANK = re.compile(rf"(?<![\w#])[AKQJT][{SUITS}]")     # Latin ranks in Russian
+CYRILLIC_RANK = re.compile(rf"(?<![\w#])[ТКДВ][{SUITS}]")   # Russian ranks in English
+COPY_MARK = re.compile(rf"(10|[2-9AKQJТКДВ])([{SUITS}])#(\d)")
+
+
+def _rendered(result) -> list[str]:
+    return [result.prompt, *result.labels, *result.why.values(), *result.explanation]
+
+
+def _two_copies_shown(result) -> set[str]:
+    """Cards (as "rank+suit") of which the check shows two or more copies."""
+    from collections import Counter
+
+    from engine.cards import card_text, parse_card
+
+    shown = [t for key, value in result.cards.items() if key != "trump"
+             for t in (value if isinstance(value, list | tuple) else ())]
+    kinds = Counter(card_text(parse_card(t), "en") for t in set(shown))
+    return {k for k, n in kinds.items() if n > 1}
+
+
+@pytest.mark.parametrize(("lang", "lesson_id", "check"), CHECKS,
+                         ids=[f"{lang}-{c.id}" for lang, _, c in CHECKS])
+def test_checks_use_the_readers_card_notation(lang: str, lesson_id: str, check: Check) -> None:
+    result = evaluate_check(check, lang)
+    both = _two_copies_shown(result)
+    for text in _rendered(result):
+        if lang == "en":
+            assert not T_TEN.search(text), (check.id, text)
+            assert not CYRILLIC_RANK.search(text), (check.id, text)
+        else:
+            assert not LATIN_RANK.search(text), (check.id, text)
+        for rank, suit, _ in COPY_MARK.findall(text):
+            en_rank = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}.get(rank, rank)
+            assert en_rank + suit in both, f"{check.id}: copy mark where one copy is shown: {text}"
+        assert "#" not in COPY_MARK.sub("", text), (check.id, text)   # "#" only in a mark
+
+
+def test_notation_rules_catch_the_old_forms() -> None:
+    assert T_TEN.search("T♠ ranks above K♠") and not T_TEN.search("10♠ ranks above K♠")
+    assert LATIN_RANK.search("Q♠ и J♦") and not LATIN_RANK.search("Д♠ и В♦")
+    assert CYRILLIC_RANK.search("Д♠ beats") and COPY_MARK.search("Q♠#2")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_check_labels_are_distinct(lang: str) -> None:
+    for lesson in lessons.list_lessons(lang):
+        for check in lesson.checks:
+            labels = evaluate_check(check, lang).labels
+            assert len(set(labels)) == len(labels), (check.id, labels)
