@@ -156,18 +156,18 @@ _TEXT: dict[str, tuple[str, str]] = {
     "all_points": ("all the offender's points", "все очки нарушителя"),
     # Why a wrong option is wrong, in terms of the option chosen.
     "not_take": ("{card} does not take the trick: {reason}", "{card} не берёт взятку: {reason}"),
-    "meld_zero": ("0 would mean there is no {meld} here; there is, and it scores {points}.",
-                  "0 — это если бы комбинации «{meld}» здесь не было; а она есть и приносит "
-                  "{points}."),
-    "meld_other": ("{value} is what {others} scores, not {meld}: here {meld} scores {points}.",
-                   "{value} — столько приносит {others}, а не «{meld}»: здесь «{meld}» "
-                   "приносит {points}."),
-    "meld_self": ("{value} is what {meld} scores on its own; here it scores {points}: {reason}",
-                  "{value} — столько «{meld}» приносит сама по себе; здесь — {points}: "
-                  "{reason}"),
-    "meld_none": ("{value} is what {others} scores; here {meld} scores nothing: {reason}",
-                  "{value} — столько приносит {others}; здесь «{meld}» не приносит ничего: "
-                  "{reason}"),
+    "meld_zero": ("0 would mean these cards do not form {meld}; they do, and it is worth "
+                  "{points}.",
+                  "0 — это если бы карты не образовывали комбинацию «{meld}»; а они её "
+                  "образуют, и она стоит {points}."),
+    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} is worth "
+                   "{points}.",
+                   "{value} — цена {others}, а не комбинации «{meld}»; «{meld}» здесь — "
+                   "{points}."),
+    "meld_self": ("{value} is the usual score of {meld}; here it is worth {points}: {reason}",
+                  "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
+    "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
+                  "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
     "brisque_more": ("{value} would be {n} brisque(s); the cards hold {count}: {cards}.",
                      "{value} — это столько брисок: {n}; а в этих картах их {count}: {cards}."),
     "brisque_none": ("{value} would be {n} brisque(s); the cards hold none: only aces and "
@@ -428,13 +428,16 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
-    name = meld_label(kind, lang)
+    name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
     reason = " ".join(explanation)
     why: dict[str, str] = {}
     for value in sorted(values - {points}):
         scoring = [m.kind for m in profile.melds if m.points == value]
-        named = ", ".join(f"«{meld_label(k, lang)}»" if lang == "ru" else meld_label(k, lang)
-                          for k in scoring[:2])
+        if lang == "ru":
+            named = ("комбинаций " if len(scoring[:2]) > 1 else "комбинации ") + ", ".join(
+                f"«{meld_label(k, lang)}»" for k in scoring[:2])
+        else:
+            named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
         if value == 0:
             why["0"] = _t("meld_zero", lang, meld=name, points=points)
         elif kind in scoring:
