@@ -168,11 +168,12 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
     "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
-    "brisque_more": ("{value} would be {n} brisque(s); the cards hold {count}: {cards}.",
-                     "{value} — это столько брисок: {n}; а в этих картах их {count}: {cards}."),
-    "brisque_none": ("{value} would be {n} brisque(s); the cards hold none: only aces and "
+    "brisque_more": ("{value} would need {n} brisque(s); the cards hold {count}: {cards}.",
+                     "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
+                     "{cards}."),
+    "brisque_none": ("{value} would need {n} brisque(s); the cards hold none: only aces and "
                      "tens are brisques.",
-                     "{value} — это столько брисок: {n}; а в этих картах их нет: бриски — "
+                     "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
                      "только тузы и десятки."),
     "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
                  "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),

@@ -73,7 +73,7 @@ def test_meld_score_names_the_meld_a_wrong_value_belongs_to() -> None:
 def test_brisque_count_reason_lists_the_brisques() -> None:
     result = _ask("brisque_points", cards=["AS#1", "TS#1", "KS#1", "9H#1"])
     assert result.answer == ("20",)
-    assert "A♠ 10♠" in result.why["30"] and "3 brisque" in result.why["30"]
+    assert "A♠ 10♠" in result.why["30"] and "need 3 brisque" in result.why["30"]
 
 
 def test_game_winner_reasons_name_each_player() -> None:
