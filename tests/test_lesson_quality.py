@@ -383,3 +383,17 @@ def test_variants_table_takes_its_numbers_from_the_profiles(lang: str) -> None:
         for ok in allowed:
             text = text.replace(ok, "")
         assert not _bare_digits(text), row
+
+
+def test_variants_page_says_what_the_app_plays() -> None:
+    """Every game in the table has a profile, so the page may not say the app cannot
+    play some of them; the ranges it keeps start with the profile's number."""
+    names = set(variant_names())
+    for lang, stale in (("en", "cannot play yet"), ("ru", "пока не играет")):
+        body = lessons.get_lesson("variants", lang).body_markdown
+        assert stale not in body
+        for target in re.findall(r"\]\((variant-[\w-]+)\)", body):
+            assert lessons.get_lesson(target, lang).variant in names, target
+    for variant, field, first in (("no-trump", "players", 2), ("joker", "players", 2),
+                                  ("joker", "packs", 8)):
+        assert getattr(load_profile(variant), field) == first
