@@ -58,6 +58,10 @@ Kinds and their params:
                         values; answer: the dix events of the deal the steps are played on
                         (:mod:`lessons.check_kinds_play`).
 
+Every single-answer result gives each wrong option its own reason in ``why``, worded
+in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
+queens, not of four aces ...") and computed from the same engine call as the answer.
+
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
 ``trick``, ``tricks``, ``turn_up``, ``drawn``) and the ``trump`` suit, for the app to
 draw as pictures.
