@@ -43,6 +43,9 @@ def test_each_wrong_option_has_its_own_reason(lang: str, lesson_id: str, check: 
         elif numbers:
             assert any(re.search(rf"(?<!\d){n}(?!\d)", reason) for n in numbers), (
                 check.id, lang, label, reason)
+        elif check.kind == "game_winner" and option in ("1", "2"):
+            name = check.params.get("players", ("1", "2"))[int(option) - 1]
+            assert name.lower() in reason.lower(), (check.id, lang, label, reason)
         reasons.append(reason)
     assert len(set(reasons)) == len(reasons), (check.id, lang, reasons)
 
