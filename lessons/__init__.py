@@ -20,7 +20,9 @@ A lesson file starts with TOML front matter between two ``+++`` lines::
     sources = ["001 §03"]
     rules = ["meld.marriage", "meld.trump_marriage"]
     summary = "one line for menus"
-    claims = { "rubicon.last_trick_bonus" = 50 }   # numbers of variants without profiles
+    claims = { "rubicon.last_trick_bonus" = 50 }   # numbers of variants without profiles,
+                                                   # or of another profiled variant (the
+                                                   # tests check them against its profile)
     +++
 
 The body is Markdown with four additions:

@@ -11,7 +11,9 @@ Grammar of ``{{ EXPR }}``::
   (``scoring.last_trick_bonus``, ``dix.points``, ``packs``, ``deck_size``).
 * ``ref.PATH`` always reads the reference profile ``two-handed``.
 * ``claim.KEY`` reads the lesson's own ``claims`` table (numbers of variants
-  that have no profile yet), e.g. ``claim.rubicon.last_trick_bonus``.
+  that have no profile yet, or of another variant's profile, e.g. the 004 sidebars'
+  ``claim.card-point.meld.sequence.points``; tests/test_lessons.py checks each claim
+  against the profile when there is one), e.g. ``claim.rubicon.last_trick_bonus``.
 
 Tuples render as ``3–2–3``; booleans are refused (a lesson prints numbers).
 """

@@ -66,6 +66,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "why_yes_once": ("Here carte blanche scores once a deal: a later plain card brings "
                      "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта без "
                      "фигуры, пришедшая потом, ничего не приносит."),
+    "not_value": ("It does not score {points}.", "{points} он не приносит."),
     "why_points": ("It scores {points} in this game, not {value}.",
                    "В этой игре он приносит {points}, а не {value}."),
     "why_not_court": ("{card} is no court card: only kings, queens and jacks are.",
@@ -358,9 +359,10 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
         if option.startswith("yes:"):
             why[option] = (_t("why_points", lang, points=answer[4:], value=option[4:])
                            if answer.startswith("yes:") else
-                           _t("why_yes_court", lang, card=card_text(court, lang))
-                           if answer == "no:court" and court is not None
-                           else _t(answer.replace("no:", "why_yes_"), lang))
+                           _t("not_value", lang, points=option[4:]) + " " + (
+                               _t("why_yes_court", lang, card=card_text(court, lang))
+                               if answer == "no:court" and court is not None
+                               else _t(answer.replace("no:", "why_yes_"), lang)))
         elif option == "no:court":
             why[option] = (_t("why_not_court", lang, card=card_text(decoy, lang))
                            if decoy is not None and not _is_court(decoy)

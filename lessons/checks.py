@@ -58,6 +58,10 @@ Kinds and their params:
                         values; answer: the dix events of the deal the steps are played on
                         (:mod:`lessons.check_kinds_play`).
 
+Every single-answer result gives each wrong option its own reason in ``why``, worded
+in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
+queens, not of four aces ...") and computed from the same engine call as the answer.
+
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
 ``trick``, ``tricks``, ``turn_up``, ``drawn``) and the ``trump`` suit, for the app to
 draw as pictures.
@@ -67,12 +71,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import Suit, card_text, parse_card
 from engine.explain import meld_name, points_ru, with_article
-from engine.profile import Profile, apply_option, load_profile
+from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
 
 KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
@@ -154,6 +158,70 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "Взятые карты не образуют ни одной комбинации."),
     "per_trick": ("The trick itself scores {points}.", "Сама взятка даёт {points}."),
     "all_points": ("all the offender's points", "все очки нарушителя"),
+    # Why a wrong option is wrong, in terms of the option chosen.
+    "not_take": ("{card} does not take the trick: {reason}", "{card} не берёт взятку: {reason}"),
+    "meld_zero": ("0 would mean these cards do not form {meld}; they do, and it is worth "
+                  "{points}.",
+                  "0 — это если бы карты не образовывали комбинацию «{meld}»; а они её "
+                  "образуют, и она стоит {points}."),
+    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} is worth "
+                   "{points}.",
+                   "{value} — цена {others}, а не комбинации «{meld}»; «{meld}» здесь — "
+                   "{points}."),
+    "meld_self": ("{value} is the usual score of {meld}; here it is worth {points}: {reason}",
+                  "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
+    "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
+                  "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
+    "brisque_more": ("{value} would need {n} brisque(s); the cards hold {count}: {cards}.",
+                     "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
+                     "{cards}."),
+    "brisque_none": ("{value} would need {n} brisque(s); the cards hold none: only aces and "
+                     "tens are brisques.",
+                     "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
+                     "только тузы и десятки."),
+    "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
+                 "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),
+    "too_many": ("{value} is {diff} too many: {why}",
+                 "{value} — на {diff} больше, чем нужно: {why}"),
+    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
+    "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
+                      "goes on.",
+                      "У игрока {name} {points}, это меньше {target}: победителя пока нет, "
+                      "игра продолжается."),
+    "not_over_draw": ("Not a draw: nobody has reached {target} yet, so the game goes on.",
+                      "Это не ничья: до {target} ещё никто не дошёл, игра продолжается."),
+    "later_draw": ("Not a draw: {name} passed {target} too, but on a later trick, and the "
+                   "earlier one decides (000).",
+                   "Это не ничья: {name} тоже перешли {target}, но на более поздней взятке, а "
+                   "решает более ранняя (000)."),
+    "same_total": ("{name} does not win: both have {points}, and equal totals are a draw.",
+                   "{name} не выигрывает: у обоих по {points}, а равные итоги — ничья."),
+    "settle_other": ("{value} is the settlement by another reading ({source}); this one "
+                     "({rule}) gives {points}.",
+                     "{value} — это расчёт по другому прочтению ({source}); это ({rule}) даёт "
+                     "{points}."),
+    "settle_diff": ("{value} is only the difference of the two scores; the settlement goes on "
+                    "from there and gives {points}.",
+                    "{value} — это только разница двух счетов; расчёт на этом не кончается и "
+                    "даёт {points}."),
+    "fine_other": ("{value} is the fine for {other}, not for {infraction}.",
+                   "{value} — это штраф за {other}, а не за {infraction}."),
+    "fine_zero": ("0: {infraction} is not free here: it costs {answer}.",
+                  "0: это нарушение здесь штрафуется — за {infraction} берут {answer}."),
+    "fine_all": ("Not all the offender's points: {infraction} costs {answer}.",
+                 "Не все очки нарушителя: за {infraction} берут {answer}."),
+    "fine_not_all": ("{value} is too little: {infraction} costs all the offender's points.",
+                     "{value} — слишком мало: за {infraction} нарушитель теряет все очки."),
+}
+
+# The fined infractions (fields of the profile's ``penalties``), in both languages.
+_INFRACTIONS: dict[str, tuple[str, str]] = {
+    "declare_before_win": ("declaring before winning a trick",
+                           "объявление до выигрыша взятки"),
+    "not_following": ("not following suit in the last cards", "неход в масть в конце сдачи"),
+    "play_before_draw": ("leading before drawing", "ход до добора карты из колоды"),
+    "extra_card": ("holding an extra card", "лишнюю карту на руке"),
+    "false_declaration_all": ("a false declaration", "ложное объявление"),
 }
 
 
@@ -181,6 +249,50 @@ def _t(key: str, lang: str, **params: object) -> str:
     if lang == "ru" and "points" in params:
         params["points"] = points_ru(str(params["points"]))
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
+
+
+def _lower(text: str) -> str:
+    """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
+    such as "Q♥" at the start stays as it is)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def _sentence(text: str) -> str:
+    """An engine step or explanation line as a sentence of its own."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
+
+
+def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
+                brisques: list[str] | None = None, each: int = 0, last: int = 0,
+                last_given: bool = False) -> dict[str, str]:
+    """Why each wrong point value is wrong, in terms of that value: the last trick left
+    out or added, a wrong count of brisques, or too many / too few against ``summary``
+    (the engine's own account of the total)."""
+    why: dict[str, str] = {}
+    summary = " ".join(_sentence(x) for x in summary)
+    for value in sorted(set(values) - {total}):
+        diff = value - total
+        if last and last_given and diff == -last:
+            why[str(value)] = _t("miss_last", lang, value=value, points=last)
+        elif brisques is not None and each and diff % each == 0 and (
+                len(brisques) + diff // each >= 0):
+            n = len(brisques) + diff // each
+            if brisques:
+                why[str(value)] = _t("brisque_more", lang, value=value, n=n,
+                                     count=len(brisques), cards=" ".join(brisques))
+            else:
+                why[str(value)] = _t("brisque_none", lang, value=value, n=n)
+        elif last and not last_given and diff == last:
+            why[str(value)] = _t("add_last", lang, value=value, points=last)
+        else:
+            key = "too_many" if diff > 0 else "too_few"
+            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=summary)
+    return why
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
@@ -230,9 +342,11 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
         rules.append("play.stock_any_card")
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
+    loser = names["follow"] if winner == 0 else names["lead"]
+    why = {options[1 - winner]: _t("not_take", lang, card=loser, reason=_lower(reason))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
-                       {"trump": p["trump"], "trick": (p["lead"], p["follow"])})
+                       {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)
 
 
 def _winning_cards(check: Check, lang: str) -> CheckResult:
@@ -253,7 +367,8 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
             answer.append(str(card))
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
-    why = {o: reasons[o] for o in options if o not in answer}
+    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang), reason=_lower(reasons[o]))
+           for o in options if o not in answer}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
                        tuple(reasons[o] for o in options), ("play.trick_winner",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
@@ -318,9 +433,30 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
+    name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
+    reason = " ".join(explanation)
+    why: dict[str, str] = {}
+    for value in sorted(values - {points}):
+        scoring = [m.kind for m in profile.melds if m.points == value]
+        if lang == "ru":
+            named = ("комбинаций " if len(scoring[:2]) > 1 else "комбинации ") + ", ".join(
+                f"«{meld_label(k, lang)}»" for k in scoring[:2])
+        else:
+            named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
+        if value == 0:
+            why["0"] = _t("meld_zero", lang, meld=name, points=points)
+        elif kind in scoring:
+            why[str(value)] = _t("meld_self", lang, value=value, meld=name, points=points,
+                                 reason=reason)
+        elif points == 0:
+            why[str(value)] = _t("meld_none", lang, value=value, others=named, meld=name,
+                                 reason=reason)
+        else:
+            why[str(value)] = _t("meld_other", lang, value=value, others=named, meld=name,
+                                 points=points)
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       _query_cards(check.params["query"]))
+                       _query_cards(check.params["query"]), why)
 
 
 def _legal_declarations(check: Check, lang: str) -> CheckResult:
@@ -366,9 +502,13 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
     step = each or 10
     values = {points, max(points - step, 0), points + step, points + 2 * step}
     options = tuple(str(v) for v in sorted(values))
+    why = _points_why(values, points, lang, summary=explanation,
+                      brisques=[card_text(c, lang) for c in cards if is_brisque(c.id)],
+                      each=each, last=profile.scoring.last_trick_bonus,
+                      last_given=bool(check.params.get("last_trick")))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(check.params["cards"])})
+                       {"tricks": tuple(check.params["cards"])}, why)
 
 
 def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -454,18 +594,23 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
     if answer == "continue":
-        for option in ("1", "2", "draw"):
-            why[option] = _t("not_over", lang, target=target)
+        for i in range(2):
+            why[str(i + 1)] = _t("not_over_name", lang, name=names[i], points=totals[i],
+                                 target=target)
+        why["draw"] = _t("not_over_draw", lang, target=target)
     elif event.rule_id == "game.first_reached":
         winner = int(answer) - 1
         why["continue"] = _t("is_over", lang, name=names[winner], target=target)
         why[str(2 - winner)] = _t("later", lang, name=names[1 - winner], target=target)
-        why["draw"] = _t("later", lang, name=names[1 - winner], target=target)
+        why["draw"] = _t("later_draw", lang, name=names[1 - winner], target=target)
     else:
         why["continue"] = _t("is_over", lang, name=names[best], target=target)
         if totals[0] != totals[1]:
             why["draw"] = _t("not_equal", lang)
             why[str(2 - best)] = _t("lower", lang, name=names[1 - best])
+        else:
+            for i in range(2):
+                why[str(i + 1)] = _t("same_total", lang, name=names[i], points=totals[i])
     why.pop(answer, None)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
                        explanation, (event.rule_id,), {}, why)
@@ -490,8 +635,20 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
     explanation = tuple(s.render(lang) for s in result.steps)
+    choices = {c.name: c.source for c in find_option("rubicon_settlement").choices}
+    why: dict[str, str] = {}
+    for choice, source in choices.items():
+        other = settle(apply_option(profile, "rubicon_settlement", choice),
+                       [int(v) for v in p["scores"]], [int(v) for v in p["brisques"]])
+        if other.points != points:
+            why.setdefault(str(other.points), _t(
+                "settle_other", lang, value=other.points, source=source,
+                rule=choices[p["rule"]], points=points))
+    diff = abs(int(p["scores"][0]) - int(p["scores"][1]))
+    if diff != points:
+        why.setdefault(str(diff), _t("settle_diff", lang, value=diff, points=points))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
-                       False, explanation, ("settle.rubicon",))
+                       False, explanation, ("settle.rubicon",), {}, why)
 
 
 def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -533,10 +690,13 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     step = each or 10
     values = {points, max(points - step, 0), points + step, points + 2 * step}
     options = tuple(str(v) for v in sorted(values))
+    why = _points_why(values, points, lang, summary=explanation,
+                      brisques=[card_text(parse_card(t), lang) for t in p["trick"]
+                                if parse_card(t).id in set(capture.brisques)], each=each)
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
                        {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),
-                        "trump": p["trump"]})
+                        "trump": p["trump"]}, why)
 
 
 def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -559,9 +719,12 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
     step = 10
     values = {points, max(points - step, 0), points + step, points + 2 * step}
     options = tuple(str(v) for v in sorted(values))
+    why = _points_why(values, points, lang, summary=explanation,
+                      last=profile.scoring.last_trick_bonus,
+                      last_given=bool(check.params.get("last_trick")))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(check.params["cards"])})
+                       {"tricks": tuple(check.params["cards"])}, why)
 
 
 def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -581,16 +744,33 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
     values |= {"all", "0"}
     options = tuple(sorted(values, key=lambda v: (v == "all", int(v) if v != "all" else 0)))
     labels = tuple(_t("all_points", lang) if v == "all" else v for v in options)
+    lx = 1 if lang == "ru" else 0
+    infraction = check.params["infraction"]
+    named = _INFRACTIONS[infraction][lx]
+    why: dict[str, str] = {}
+    for value in options:
+        if value == answer:
+            continue
+        if value == "all":
+            why[value] = _t("fine_all", lang, infraction=named, answer=answer)
+        elif answer == "all":
+            why[value] = _t("fine_not_all", lang, value=value, infraction=named)
+        elif value == "0":
+            why[value] = _t("fine_zero", lang, infraction=named, answer=answer)
+        else:
+            fined = [k for k, (en, _) in _INFRACTIONS.items()
+                     if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
+            why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
+                _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       tuple(penalty.explain(lang)), (penalty.rule_id,))
+                       tuple(penalty.explain(lang)), (penalty.rule_id,), {}, why)
 
 
 _KIND_MODULES = {"best_playoff_card": "lessons.playoff_check"}
 KINDS = (*KINDS, *_KIND_MODULES)
 
 
-def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
-    """Options, the correct answer and an explanation, all computed by the engine."""
+def _evaluate(check: Check, lang: str) -> CheckResult:
     profile = load_profile(check.variant)
     if check.kind in _KIND_MODULES:   # kinds whose evaluator lives in its own module
         return getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)(
@@ -624,6 +804,14 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
         return CheckResult(check.id, check.kind, check.prompt,
                            **EVALUATORS[check.kind](check, lang, profile))
     raise ValueError(f"unknown check kind {check.kind!r}; known: {', '.join(KINDS)}")
+
+
+def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
+    """Options, the correct answer and an explanation, all computed by the engine; each
+    wrong option's reason (``why``) reads as a sentence."""
+    result = _evaluate(check, lang)
+    why = {o: _sentence(text) for o, text in result.why.items()}
+    return replace(result, why=why)
 
 
 def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"

@@ -7,6 +7,7 @@ render cleanly but need no checks (there is no engine to answer them)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -321,3 +322,78 @@ def test_summaries_do_not_repeat_the_pages_lead_in(lang: str) -> None:
     lead = {"en": "in this lesson", "ru": "в этом уроке"}[lang]
     doubled = [les.id for les in _lessons(lang) if les.summary.lower().startswith(lead)]
     assert not doubled, doubled
+
+
+def test_triple_marriage_quotes_004_and_marks_our_reading() -> None:
+    """Review: 004 names the triple marriage and its points but never defines it. The
+    lesson quotes 004's words and says that what the meld is, is our reading."""
+    source = next(Path("/work/shared/sources").glob("004_*.txt"), None)
+    if source is not None:
+        assert "Тройной простой марьяж" in source.read_text(encoding="utf-8")
+    for lang, reading in (("en", "our reading"), ("ru", "наше прочтение")):
+        lesson = lessons.get_lesson("variant-three-handed", lang)
+        text = " ".join(lesson.paragraph("rule-meld.triple_marriage").markdown.split())
+        assert "«Тройной простой марьяж»" in text, text
+        assert reading in text.lower(), text
+        points = str(load_profile("three-handed").meld("triple_marriage").points)
+        assert points in text
+        trump = " ".join(lesson.paragraph("rule-meld.triple_trump_marriage").markdown.split())
+        assert "«Тройной козырный марьяж»" in trump and reading.split()[-1][:-1] in trump
+
+
+def _raw_body(lang: str, lesson_id: str) -> str:
+    from lessons._loader import split_front_matter
+
+    path = Path(lessons.__file__).parent / lang / f"{lesson_id}.md"
+    return split_front_matter(path.read_text("utf-8"), str(path))[1]
+
+
+def _bare_digits(text: str) -> list[str]:
+    """Digits left once placeholders, source ids (000-004) and § references are gone."""
+    text = re.sub(r"\{\{.*?\}\}", "", text, flags=re.S)
+    text = re.sub(r"\b00[0-4]\b|§\s*\d+", "", text)
+    return re.findall(r"\d+", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_004_sidebars_take_their_numbers_from_the_profiles(lang: str) -> None:
+    """The Russian-tradition (004) boxes of the declarations and dix lessons print no
+    hard-coded number: each is a placeholder of the card-point profile (004's two-handed
+    game), whose claims tests/test_lessons.py checks against the profile."""
+    heading = "### How it was played in Russia" if lang == "en" else "### Как играли в России"
+    for lesson_id in ("declarations", "dix"):
+        body = _raw_body(lang, lesson_id)
+        box = body[body.index(heading):]
+        box = box[len(heading):]
+        box = box[:box.index("\n#")] if "\n#" in box else box
+        assert not _bare_digits(box), (lesson_id, _bare_digits(box))
+        assert "claim.card-point." in box
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_variants_table_takes_its_numbers_from_the_profiles(lang: str) -> None:
+    # Left as written: player ranges the sources give but no profile holds (no-trump
+    # "2–4", the joker game's "2, 3 or 4" and "8–10" short packs) and Rubicon's "×10".
+    allowed = ("2–4", "8–10", "2, 3 or 4", "2, 3 или 4", "×10")
+    rows = [ln for ln in _raw_body(lang, "variants").splitlines() if ln.startswith("| [")]
+    assert len(rows) >= 10
+    for row in rows:
+        cells = row.split("|")[3:]           # after the name and the source columns
+        text = "|".join(cells)
+        for ok in allowed:
+            text = text.replace(ok, "")
+        assert not _bare_digits(text), row
+
+
+def test_variants_page_says_what_the_app_plays() -> None:
+    """Every game in the table has a profile, so the page may not say the app cannot
+    play some of them; the ranges it keeps start with the profile's number."""
+    names = set(variant_names())
+    for lang, stale in (("en", "cannot play yet"), ("ru", "пока не играет")):
+        body = lessons.get_lesson("variants", lang).body_markdown
+        assert stale not in body
+        for target in re.findall(r"\]\((variant-[\w-]+)\)", body):
+            assert lessons.get_lesson(target, lang).variant in names, target
+    for variant, field, first in (("no-trump", "players", 2), ("joker", "players", 2),
+                                  ("joker", "packs", 8)):
+        assert getattr(load_profile(variant), field) == first
