@@ -86,9 +86,9 @@ _SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "тр�
 
 _TEXT: dict[str, tuple[str, str]] = {
     "later": ("{name} passed {target} too, but on a later trick: the earlier one decides "
-              "(000), not the higher total",
-              "{name} тоже перешли {target}, но на более поздней взятке: решает более "
-              "ранняя (000), а не больший итог"),
+              "(000), not the higher total.",
+              "{name} тоже {passed} {target}, но на более поздней взятке: решает более "
+              "ранняя (000), а не больший итог."),
     "partner_pairs": ("by agreement the partner's laid-out beziques ({cards}) count with it, "
                       "each pair with its own queen and jack",
                       "по договорённости выложенные безики партнёра ({cards}) считаются "
@@ -146,15 +146,84 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
-                "{name} уже набрал(а) {target}: после этой сдачи партия окончена."),
+                "{name} уже {reached} {target}: после этой сдачи партия окончена."),
     "not_equal": ("The totals are not equal, so it is not a draw.",
                   "Итоги не равны, значит, это не ничья."),
-    "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
+    "lower": ("{name} has the lower total.", "{name} отстаёт: {their} итог меньше."),
     "no_meld": ("The capture completes no combination.",
                 "Взятые карты не образуют ни одной комбинации."),
     "per_trick": ("The trick itself scores {points}.", "Сама взятка даёт {points}."),
     "all_points": ("all the offender's points", "все очки нарушителя"),
 }
+
+
+# The players a game or settlement check names ("Anna", "Boris"): the engine's steps say
+# "player 1"; a check shows the names its lesson gives, with Russian verbs in the gender
+# of the name (Анна набрала, Борис набрал, ваша пара перешла).
+DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
+_MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
+# Russian forms that follow the name's gender: (masculine, feminine).
+_RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
+                "their": ("его", "её")}
+_NAMED_STEPS: dict[str, tuple[str, str]] = {
+    "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
+    "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
+    "settle_round": ("{name}: {raw} rounded down to {rounded}",
+                     "{name}: {raw} округляется вниз до {rounded}"),
+    "settle_rescue": ("{name} counts brisques to cross the rubicon; so does the winner",
+                      "{name} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
+    "settle_difference": ("{name} wins: difference {difference} plus {bonus} for the game",
+                          "побеждает {name}: разница {difference} плюс {bonus} за партию"),
+    "settle_rubicon": ("{name} is under {rubicon}: rubiconed, {detail}",
+                       "{name} не {reached} {rubicon} и не {passed} рубикон: {detail}"),
+    "settle_total": ("{name} scores {points} for the game",
+                     "{name} получает за партию {points}"),
+}
+_SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
+               "settle_rescue": "player", "settle_difference": "player",
+               "settle_rubicon": "loser", "settle_total": "player"}
+
+
+def feminine(name: str) -> bool:
+    """Whether a Russian name (or "ваша пара") takes feminine verbs: Анна, пара."""
+    last = name.strip().split()[-1].lower() if name.strip() else ""
+    return last.endswith(("а", "я")) and last not in _MASCULINE_IN_A
+
+
+def _gendered(name: str, lang: str) -> dict[str, str]:
+    if lang != "ru":
+        return {}
+    form = 1 if feminine(name) else 0
+    return {key: forms[form] for key, forms in _RU_GENDERED.items()}
+
+
+def player_names(check: Check, lang: str) -> tuple[str, str]:
+    names = tuple(check.params.get("players", DEFAULT_PLAYERS["ru" if lang == "ru" else "en"]))
+    return str(names[0]), str(names[1])
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def named_steps(steps: Iterable[Any], lang: str, names: tuple[str, str]) -> tuple[str, ...]:
+    """The engine's explanation steps with the players named, not numbered."""
+    lines = []
+    for s in steps:
+        if s.key not in _NAMED_STEPS:
+            lines.append(s.render(lang))
+            continue
+        params = dict(s.params)
+        side = int(params.pop(_SIDE_PARAM[s.key]).split()[0]) - 1
+        if side >= 2:   # a partnership named by its second player
+            side -= 2
+        params.pop("second", None)
+        name = names[side]
+        if lang == "ru" and "points" in params:
+            params["points"] = points_ru(params["points"])
+        template = _NAMED_STEPS[s.key][1 if lang == "ru" else 0]
+        lines.append(template.format(name=name, **params, **_gendered(name, lang)))
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -181,6 +250,11 @@ def _t(key: str, lang: str, **params: object) -> str:
     if lang == "ru" and "points" in params:
         params["points"] = points_ru(str(params["points"]))
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
+
+
+def _named(key: str, lang: str, name: str, **params: object) -> str:
+    """A sentence about a named player, its Russian verbs in the name's gender."""
+    return _sentence(_t(key, lang, name=name, **params, **_gendered(name, lang)))
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
@@ -439,7 +513,7 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
 
     p = check.params
     totals = [int(t) for t in p["totals"]]
-    names = list(p.get("players", ("1", "2")))
+    names = player_names(check, lang)
     first = int(p["first"]) - 1 if "first" in p else None
     event = target_outcome(profile, totals, first=first)
     if event.type == "next_deal":
@@ -449,7 +523,7 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = ("1", "2", "draw", "continue")
     labels = (_t("wins", lang, name=names[0]), _t("wins", lang, name=names[1]),
               _t("draw", lang), _t("continue", lang))
-    explanation = tuple(event.explain(lang))
+    explanation = named_steps(event.steps, lang, names)
     target = profile.scoring.target
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
@@ -458,14 +532,14 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
             why[option] = _t("not_over", lang, target=target)
     elif event.rule_id == "game.first_reached":
         winner = int(answer) - 1
-        why["continue"] = _t("is_over", lang, name=names[winner], target=target)
-        why[str(2 - winner)] = _t("later", lang, name=names[1 - winner], target=target)
-        why["draw"] = _t("later", lang, name=names[1 - winner], target=target)
+        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why[str(2 - winner)] = _named("later", lang, names[1 - winner], target=target)
+        why["draw"] = _named("later", lang, names[1 - winner], target=target)
     else:
-        why["continue"] = _t("is_over", lang, name=names[best], target=target)
+        why["continue"] = _named("is_over", lang, names[best], target=target)
         if totals[0] != totals[1]:
             why["draw"] = _t("not_equal", lang)
-            why[str(2 - best)] = _t("lower", lang, name=names[1 - best])
+            why[str(2 - best)] = _named("lower", lang, names[1 - best])
     why.pop(answer, None)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
                        explanation, (event.rule_id,), {}, why)
@@ -489,7 +563,7 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
-    explanation = tuple(s.render(lang) for s in result.steps)
+    explanation = named_steps(result.steps, lang, player_names(check, lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
                        False, explanation, ("settle.rubicon",))
 

@@ -1,0 +1,61 @@
+"""Wording of the lessons as the learner reads them (review of 2026-12-03, §0 and §3):
+players are named, Russian verbs agree with them, citations and check texts are in the
+lesson's language, and no developer words reach the learner."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lessons
+from lessons.checks import evaluate_check, feminine
+
+LANGS = ("en", "ru")
+
+
+def _checks(lang: str, kinds: tuple[str, ...] | None = None):
+    for les in lessons.list_lessons(lang):
+        for check in les.checks:
+            if kinds is None or check.kind in kinds:
+                yield les.id, check
+
+
+def _shown(result) -> list[str]:
+    return [result.prompt, *result.labels, *result.explanation, *result.why.values()]
+
+
+# --- 1. players are named, in the right gender ---------------------------------------
+
+GAME_KINDS = ("game_winner", "rubicon_settle")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_game_and_settlement_checks_name_the_players(lang):
+    seen = 0
+    for lesson_id, check in _checks(lang, GAME_KINDS):
+        result = evaluate_check(check, lang)
+        names = check.params.get("players")
+        assert names, f"{lesson_id}/{check.id}: a game check names its players"
+        for text in _shown(result):
+            assert not re.search(r"\bplayers? \d|игрок\w* \d|\(а\)", text), (check.id, text)
+        if check.kind == "rubicon_settle":   # every settlement step names a player
+            assert names[0] in " ".join(result.explanation), result.explanation
+        else:
+            assert [n in label for n, label in zip(names, result.labels, strict=False)] == \
+                [True, True], result.labels
+        seen += 1
+    assert seen >= 9
+
+
+def test_russian_verbs_agree_with_the_named_player():
+    assert feminine("Анна") and feminine("ваша пара") and not feminine("Борис")
+    texts = {c.id: _shown(evaluate_check(c, "ru")) for _, c in _checks("ru", GAME_KINDS)}
+    joined = "\n".join(t for lines in texts.values() for t in lines)
+    assert "Борис уже набрал 1000" in joined
+    assert "Анна уже набрала 1000" in joined
+    assert "Борис не набрал 1000 и не перешёл рубикон" in joined
+    assert "Другая пара тоже перешла 2000" in joined
+    assert "Анна отстаёт: её итог меньше" in joined
+    assert not re.search(r"Анна (уже )?(не )?набрал\b|Анна\w* перешёл|Борис\w* (не )?набрала",
+                         joined)
