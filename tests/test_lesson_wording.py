@@ -59,3 +59,35 @@ def test_russian_verbs_agree_with_the_named_player():
     assert "Анна отстаёт: её итог меньше" in joined
     assert not re.search(r"Анна (уже )?(не )?набрал\b|Анна\w* перешёл|Борис\w* (не )?набрала",
                          joined)
+
+
+# --- 2. citations in Russian ---------------------------------------------------------
+
+def _learner_text(les) -> str:
+    """What the Rules page shows of a lesson: the body without its fenced blocks, link
+    targets, anchors and pictures, then every check as the engine words it."""
+    body = re.sub(r"```.*?```", "", les.body_markdown, flags=re.S)
+    body = re.sub(r"\]\([^)]*\)|<[^>]+>|data:\S+|\{#[^}]*\}", " ", body)
+    checks = [t for c in les.checks for t in _shown(evaluate_check(c, les.lang))]
+    return "\n".join([les.title, les.summary, body, *checks])
+
+
+ENGLISH_CITATION = re.compile(r"\bl\.\s?\d|\b(lines?|sections?|items?|pages?|para)\b|стр\.",
+                              re.I)
+
+
+@pytest.mark.parametrize("lesson_id", [les.id for les in lessons.list_lessons("ru")])
+def test_russian_lessons_cite_in_russian(lesson_id):
+    text = _learner_text(lessons.get_lesson(lesson_id, "ru"))
+    found = [text[max(0, m.start() - 40):m.end() + 20] for m in ENGLISH_CITATION.finditer(text)]
+    assert not found, found
+
+
+def test_joker_line_citations_read_as_russian_lines():
+    from engine.citations import citation_text
+
+    assert citation_text("004 l.35, l.45", "ru") == "004, строки 35, 45"
+    assert citation_text("004 l.51", "ru") == "004, строка 51"
+    assert citation_text("004 l.51", "en") == "004 l.51"
+    joker = _learner_text(lessons.get_lesson("variant-joker", "ru"))
+    assert "(004, строки 35, 45)" in joker
