@@ -63,10 +63,13 @@ def test_russian_verbs_agree_with_the_named_player():
 
 # --- 2. citations in Russian ---------------------------------------------------------
 
-def _learner_text(les) -> str:
+def _learner_text(les, folds: bool = True) -> str:
     """What the Rules page shows of a lesson: the body without its fenced blocks, link
-    targets, anchors and pictures, then every check as the engine words it."""
+    targets, anchors and pictures (and, with ``folds=False``, without the collapsed
+    "For developers" details), then every check as the engine words it."""
     body = re.sub(r"```.*?```", "", les.body_markdown, flags=re.S)
+    if not folds:
+        body = re.sub(r"<details>.*?</details>", " ", body, flags=re.S)
     body = re.sub(r"\]\([^)]*\)|<[^>]+>|data:\S+|\{#[^}]*\}", " ", body)
     checks = [t for c in les.checks for t in _shown(evaluate_check(c, les.lang))]
     return "\n".join([les.title, les.summary, body, *checks])
@@ -91,3 +94,68 @@ def test_joker_line_citations_read_as_russian_lines():
     assert citation_text("004 l.51", "en") == "004 l.51"
     joker = _learner_text(lessons.get_lesson("variant-joker", "ru"))
     assert "(004, строки 35, 45)" in joker
+
+
+# --- 3. no developer words for the learner --------------------------------------------
+
+JARGON = {
+    "en": re.compile(r"\breference (table|order|game|profile)s?\b|\bprofiles?\b|\bengine\b|"
+                     r"\(planned\)|\bclaims,", re.I),
+    "ru": re.compile(r"движ[оа]?к|эталон|профил[ья]|\bclaims\b|утверждения \(", re.I),
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lessons_speak_to_the_learner_not_the_developer(lang):
+    found = []
+    for les in lessons.list_lessons(lang):
+        text = _learner_text(les, folds=False)
+        found += [f"{les.id}: …{text[max(0, m.start() - 50):m.end() + 20]}…"
+                  for m in JARGON[lang].finditer(text)]
+    assert not found, "\n".join(found)
+
+
+_GENITIVE_BEFORE = {"из", "до", "от", "без", "около", "у", "для", "кроме", "больше", "меньше",
+                    "вместо", "с", "по"}
+
+
+def _card_word(number: int) -> str:
+    if number % 100 in (11, 12, 13, 14) or number % 10 in (0, 5, 6, 7, 8, 9):
+        return "карт"
+    return "карта" if number % 10 == 1 else "карты"
+
+
+def test_russian_numbers_agree_with_karta():
+    """«174 карт» → «174 карты» (after «из», «до» … the genitive «карт» is right)."""
+    wrong = []
+    for les in lessons.list_lessons("ru"):
+        text = _learner_text(les)
+        for m in re.finditer(r"(?:(\w+)\s+)?(\d+)\s+(карта|карты|карт)\b", text):
+            before, number, word = m.group(1), int(m.group(2)), m.group(3)
+            if (before or "").lower() in _GENITIVE_BEFORE or word == _card_word(number):
+                continue
+            wrong.append(f"{les.id}: {m.group(0)}")
+    assert not wrong, wrong
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings(v)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_interface_strings_do_not_say_engine(lang):
+    import tomllib
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "app_pages" / "i18n" / f"{lang}.toml"
+    strings = list(_strings(tomllib.loads(path.read_text(encoding="utf-8"))))
+    pattern = re.compile(r"\bengine\b" if lang == "en" else r"движ[оа]?к|эталон|профил[ья]",
+                         re.I)
+    assert not [s for s in strings if pattern.search(s)]
