@@ -159,3 +159,37 @@ def test_interface_strings_do_not_say_engine(lang):
     pattern = re.compile(r"\bengine\b" if lang == "en" else r"движ[оа]?к|эталон|профил[ья]",
                          re.I)
     assert not [s for s in strings if pattern.search(s)]
+
+
+# --- 4. the table picture of the dealing lesson speaks Russian in Russian -----------
+
+def _picture_words(svg: str) -> list[str]:
+    """Every word the picture can show or read out: titles, labels and drawn text."""
+    words = re.findall(r"<title>([^<]*)</title>", svg)
+    words += re.findall(r'aria-label="([^"]*)"', svg)
+    words += re.findall(r"<text[^>]*>([^<]*)</text>", svg)
+    return words
+
+
+def test_russian_table_picture_has_no_english_words():
+    from lessons.diagram import table_svg
+
+    for variant in ("two-handed", "rubicon"):
+        from engine.profile import load_profile
+
+        words = _picture_words(table_svg(load_profile(variant), "ru"))
+        assert "карта рубашкой вверх" in words
+        latin = [w for w in words if re.search(r"[A-Za-z]{2,}", w)]
+        assert not latin, latin
+    english = _picture_words(table_svg(None, "en"))
+    assert "face-down card" in english
+
+
+def test_russian_dealing_lesson_picture_is_the_russian_one():
+    import base64
+
+    body = lessons.get_lesson("dealing", "ru").body_markdown
+    images = re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", body)
+    assert images, "the dealing lesson shows the table"
+    svg = base64.b64decode(images[0]).decode("utf-8")
+    assert "face-down" not in svg and "карта рубашкой вверх" in svg
