@@ -116,6 +116,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
              "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
     "refused": ("Refused: {why}", "Нельзя: {why}"),
+    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
@@ -140,8 +141,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
-    "not_here": ("{meld}: cannot be declared from these cards now.",
-                 "«{meld}»: из этих карт сейчас не объявить."),
+    "not_here": ("{meld} cannot be declared from these cards now.",
+                 "Из этих карт сейчас не объявить «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
@@ -255,6 +256,13 @@ def _t(key: str, lang: str, **params: object) -> str:
 def _named(key: str, lang: str, name: str, **params: object) -> str:
     """A sentence about a named player, its Russian verbs in the name's gender."""
     return _sentence(_t(key, lang, name=name, **params, **_gendered(name, lang)))
+
+
+def refusal_line(kind: str, why: str, lang: str) -> str:
+    """Why a combination may not be declared, as one sentence: "Four aces cannot be
+    declared: …" / «Нельзя объявить «четыре туза»: …» (not «четыре туза: Нельзя: …»)."""
+    meld = meld_label(kind, lang)
+    return _t("refused_meld", lang, meld=meld if lang == "ru" else _sentence(meld), why=why)
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
@@ -412,12 +420,13 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
             explanation.append("; ".join(declared[kind].get("explanation", [])))
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
         elif kind in refused:
-            line = f"{meld_label(kind, lang)}: " + _t("refused", lang, why=refused[kind]["why"])
+            line = refusal_line(kind, refused[kind]["why"], lang)
             explanation.append(line)
             why[kind] = line
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
         else:
-            why[kind] = _t("not_here", lang, meld=meld_label(kind, lang))
+            meld = meld_label(kind, lang)
+            why[kind] = _t("not_here", lang, meld=meld if lang == "ru" else _sentence(meld))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        tuple(e for e in explanation if e), tuple(rules),
                        _query_cards(check.params["query"]), why)

@@ -193,3 +193,33 @@ def test_russian_dealing_lesson_picture_is_the_russian_one():
     assert images, "the dealing lesson shows the table"
     svg = base64.b64decode(images[0]).decode("utf-8")
     assert "face-down" not in svg and "карта рубашкой вверх" in svg
+
+
+# --- 5. a refused declaration reads as one sentence ---------------------------------
+
+def test_refusal_names_the_meld_once_for_every_reference_meld():
+    from engine.profile import load_profile
+    from lessons.checks import meld_label, refusal_line
+
+    why = {"en": "A♠ already scored in the four aces", "ru": "карта Т♠ уже записана"}
+    for meld in load_profile("two-handed").melds:
+        ru = refusal_line(meld.kind, why["ru"], "ru")
+        assert ru == f"Нельзя объявить «{meld_label(meld.kind, 'ru')}»: {why['ru']}"
+        assert ru.count(":") == 1 and "Нельзя:" not in ru
+        en = refusal_line(meld.kind, why["en"], "en")
+        name = meld_label(meld.kind, "en")
+        assert en == f"{name[0].upper()}{name[1:]} cannot be declared: {why['en']}"
+        assert "Refused" not in en and en.count(":") == 1
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_legal_declaration_checks_have_no_double_colon(lang):
+    lines = [line for _, c in _checks(lang, ("legal_declarations",))
+             for line in (*evaluate_check(c, lang).explanation,
+                          *evaluate_check(c, lang).why.values())]
+    assert lines
+    bad = [line for line in lines if re.match(r"^«?[^:«»]+»?: (Нельзя|Refused)", line)
+           or re.match(r"^«[^»]+»: из этих карт", line) or re.match(r"^[a-z ]+: cannot", line)]
+    assert not bad, bad
+    refusals = [line for line in lines if line.startswith(("Нельзя объявить", "Four aces"))]
+    assert refusals, "the reuse lesson's four-aces check shows a refusal"
