@@ -357,8 +357,8 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
     answer = tuple(str(c) for c in hand if c.id in legal)
-    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=card_text(lead, lang),
-              suit_gen=_SUITS_GEN[lead.suit.letter])
+    text = _sentence(_t(key, lang, suit=_suit_name(lead.suit, lang),
+                        lead=card_text(lead, lang), suit_gen=_SUITS_GEN[lead.suit.letter]))
     why = {str(c): _t("not_legal", lang, card=card_text(c, lang)) + " " + text
            for c in hand if c.id not in legal}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,

@@ -223,3 +223,14 @@ def test_legal_declaration_checks_have_no_double_colon(lang):
     assert not bad, bad
     refusals = [line for line in lines if line.startswith(("Нельзя объявить", "Four aces"))]
     assert refusals, "the reuse lesson's four-aces check shows a refusal"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_check_sentences_start_with_a_capital(lang):
+    """«Червей у вас нет…», not «К♠ сюда класть нельзя. червей у вас нет…»."""
+    bad = []
+    for _, check in _checks(lang, ("playoff_legal",)):
+        result = evaluate_check(check, lang)
+        for text in (*result.explanation, *result.why.values()):
+            bad += [text for m in re.finditer(r"(^|[.!?] )([a-zа-яё])", text)]
+    assert not bad, bad
