@@ -100,8 +100,9 @@ def test_joker_line_citations_read_as_russian_lines():
 
 JARGON = {
     "en": re.compile(r"\breference (table|order|game|profile)s?\b|\bprofiles?\b|\bengine\b|"
-                     r"\(planned\)|\bclaims,", re.I),
-    "ru": re.compile(r"движ[оа]?к|эталон|профил[ья]|\bclaims\b|утверждения \(", re.I),
+                     r"\(planned\)|\bclaims,|`[^`\n]+`|--option", re.I),
+    "ru": re.compile(r"движ[оа]?к|эталон|профил[ья]|\bclaims\b|утверждения \(|`[^`\n]+`|"
+                     r"--option|\bопци[яиюей]", re.I),
 }
 
 
