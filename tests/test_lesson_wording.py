@@ -235,3 +235,16 @@ def test_check_sentences_start_with_a_capital(lang):
         for text in (*result.explanation, *result.why.values()):
             bad += [text for m in re.finditer(r"(^|[.!?] )([a-zа-яё])", text)]
     assert not bad, bad
+
+
+def test_russian_lessons_have_no_english_words():
+    """No "(002, cards)" or "card-point section" in Russian text: outside the developer
+    folds only Roman numerals and the French word «dix» (named as such) are Latin."""
+    allowed = re.compile(r"^(?:[IVXLC]+|dix)$")
+    found = {}
+    for les in lessons.list_lessons("ru"):
+        words = re.findall(r"[A-Za-z][A-Za-z'\-]+", _learner_text(les, folds=False))
+        bad = [w for w in words if not allowed.match(w)]
+        if bad:
+            found[les.id] = bad
+    assert not found, found
