@@ -248,3 +248,13 @@ def test_russian_lessons_have_no_english_words():
         if bad:
             found[les.id] = bad
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_developer_folds_end_their_html_block(lang):
+    """A Markdown HTML block runs to the next blank line: text right after
+    ``</details>`` would lose its formatting (the bold heading of the next rule)."""
+    for les in lessons.list_lessons(lang):
+        for m in re.finditer(r"</details>\n(?=\S)", les.body_markdown):
+            pytest.fail(f"{les.id}: text right after a fold: "
+                        f"{les.body_markdown[m.end():m.end() + 40]!r}")
