@@ -17,16 +17,16 @@ import re
 PHRASES_RU: tuple[tuple[str, str], ...] = (
     # the joker game (004's opening section): whole clauses first
     ("004 l.59 speaks of 'the' joker in a marriage or quint (our reading: one)",
-     "004 стр. 59 говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
+     "004 (строка 59) говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
     ("004 l.7-67 say nothing of a target: one deal, the higher score wins (our choice)",
-     "004 стр. 7–67 о пределе партии молчат: одна сдача, побеждает больший счёт (наш выбор)"),
+     "004 (строки 7–67) о пределе партии молчит: одна сдача, побеждает больший счёт (наш выбор)"),
     ("the joker 'answers for any card'; nothing forbids both",
      "инфузорка «отвечает за любую карту»; обе сразу ничто не запрещает"),
     ("eight or ten packs; which for how many players is not said",
      "восемь или десять колод; сколько на сколько игроков, не сказано"),
     ("the target of 004's two-handed game, borrowed", "предел партии для двоих из 004"),
     ("choice: 004 l.59 gives a joker no value by itself, so it covers nothing",
-     "выбор: по 004 стр. 59 сама по себе инфузорка ничего не стоит и ничего не кроет"),
+     "выбор: по 004 (строка 59) сама по себе инфузорка ничего не стоит и ничего не кроет"),
     ("choice: a card scores once in each ladder (as 001 §03)",
      "выбор: карта считается один раз в каждой лестнице (как 001 §03)"),
     ("choice: shown cards may be played (as 001)",
@@ -144,20 +144,27 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
 _LINE = re.compile(r"\bl\.\s?(\d)")
+_LINES = re.compile(r",?\s*\bl\.\s?\d+(?:,\s*l\.\s?\d+)*")
 
 
 def citation_text(citation: str, lang: str = "en") -> str:
     """``citation`` as the reader's language writes it: unchanged in English, its
     English phrases replaced in Russian (``"004, two-handed rules, item 8"`` →
     ``"004, правила для двоих, пункт 8"``)."""
-    if lang != "ru" or not _LATIN_WORD.search(citation):
+    if lang != "ru" or not (_LATIN_WORD.search(citation) or _LINE.search(citation)):
         return citation
     out = citation
     for en, ru in PHRASES_RU:
         if en in out:
             out = out.replace(en, ru)
-    # 004's joker section is cited by line: "l.15" reads "стр. 15"
-    return _LINE.sub(r"стр. \1", out)
+    # 004's joker section is cited by line, as the Russian lessons write it:
+    # "004 l.35, l.45" reads "004, строки 35, 45" (a line, not a page: not "стр.")
+    return _LINES.sub(_lines_ru, out)
+
+
+def _lines_ru(match: re.Match[str]) -> str:
+    numbers = re.findall(r"\d+", match.group(0))
+    return f", {'строка' if len(numbers) == 1 else 'строки'} {', '.join(numbers)}"
 
 
 def latin_words(text: str) -> list[str]:

@@ -90,9 +90,9 @@ _SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "тр�
 
 _TEXT: dict[str, tuple[str, str]] = {
     "later": ("{name} passed {target} too, but on a later trick: the earlier one decides "
-              "(000), not the higher total",
-              "{name} тоже перешли {target}, но на более поздней взятке: решает более "
-              "ранняя (000), а не больший итог"),
+              "(000), not the higher total.",
+              "{name} тоже {passed} {target}, но на более поздней взятке: решает более "
+              "ранняя (000), а не больший итог."),
     "partner_pairs": ("by agreement the partner's laid-out beziques ({cards}) count with it, "
                       "each pair with its own queen and jack",
                       "по договорённости выложенные безики партнёра ({cards}) считаются "
@@ -120,6 +120,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
              "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
     "refused": ("Refused: {why}", "Нельзя: {why}"),
+    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
@@ -144,16 +145,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
-    "not_here": ("{meld}: cannot be declared from these cards now.",
-                 "«{meld}»: из этих карт сейчас не объявить."),
+    "not_here": ("{meld} cannot be declared from these cards now.",
+                 "Из этих карт сейчас не объявить «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
-                "{name} уже набрал(а) {target}: после этой сдачи партия окончена."),
+                "{name} уже {reached} {target}: после этой сдачи партия окончена."),
     "not_equal": ("The totals are not equal, so it is not a draw.",
                   "Итоги не равны, значит, это не ничья."),
-    "lower": ("{name} has the lower total.", "У игрока {name} итог меньше."),
+    "lower": ("{name} has the lower total.", "{name} отстаёт: {their} итог меньше."),
     "no_meld": ("The capture completes no combination.",
                 "Взятые карты не образуют ни одной комбинации."),
     "per_trick": ("The trick itself scores {points}.", "Сама взятка даёт {points}."),
@@ -186,13 +187,13 @@ _TEXT: dict[str, tuple[str, str]] = {
     "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
-                      "У игрока {name} {points}, это меньше {target}: победителя пока нет, "
+                      "{name}: {points}, это меньше {target}; победителя пока нет, "
                       "игра продолжается."),
     "not_over_draw": ("Not a draw: nobody has reached {target} yet, so the game goes on.",
                       "Это не ничья: до {target} ещё никто не дошёл, игра продолжается."),
     "later_draw": ("Not a draw: {name} passed {target} too, but on a later trick, and the "
                    "earlier one decides (000).",
-                   "Это не ничья: {name} тоже перешли {target}, но на более поздней взятке, а "
+                   "Это не ничья: {name} тоже {passed} {target}, но на более поздней взятке, а "
                    "решает более ранняя (000)."),
     "same_total": ("{name} does not win: both have {points}, and equal totals are a draw.",
                    "{name} не выигрывает: у обоих по {points}, а равные итоги — ничья."),
@@ -223,6 +224,75 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
     "extra_card": ("holding an extra card", "лишнюю карту на руке"),
     "false_declaration_all": ("a false declaration", "ложное объявление"),
 }
+
+
+# The players a game or settlement check names ("Anna", "Boris"): the engine's steps say
+# "player 1"; a check shows the names its lesson gives, with Russian verbs in the gender
+# of the name (Анна набрала, Борис набрал, ваша пара перешла).
+DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
+_MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
+# Russian forms that follow the name's gender: (masculine, feminine).
+_RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
+                "their": ("его", "её")}
+_NAMED_STEPS: dict[str, tuple[str, str]] = {
+    "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
+    "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
+    "settle_round": ("{name}: {raw} rounded down to {rounded}",
+                     "{name}: {raw} округляется вниз до {rounded}"),
+    "settle_rescue": ("{name} counts brisques to cross the rubicon; so does the winner",
+                      "{name} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
+    "settle_difference": ("{name} wins: difference {difference} plus {bonus} for the game",
+                          "побеждает {name}: разница {difference} плюс {bonus} за партию"),
+    "settle_rubicon": ("{name} is under {rubicon}: rubiconed, {detail}",
+                       "{name} не {reached} {rubicon} и не {passed} рубикон: {detail}"),
+    "settle_total": ("{name} scores {points} for the game",
+                     "{name} получает за партию {points}"),
+}
+_SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
+               "settle_rescue": "player", "settle_difference": "player",
+               "settle_rubicon": "loser", "settle_total": "player"}
+
+
+def feminine(name: str) -> bool:
+    """Whether a Russian name (or "ваша пара") takes feminine verbs: Анна, пара."""
+    last = name.strip().split()[-1].lower() if name.strip() else ""
+    return last.endswith(("а", "я")) and last not in _MASCULINE_IN_A
+
+
+def _gendered(name: str, lang: str) -> dict[str, str]:
+    if lang != "ru":
+        return {}
+    form = 1 if feminine(name) else 0
+    return {key: forms[form] for key, forms in _RU_GENDERED.items()}
+
+
+def player_names(check: Check, lang: str) -> tuple[str, str]:
+    names = tuple(check.params.get("players", DEFAULT_PLAYERS["ru" if lang == "ru" else "en"]))
+    return str(names[0]), str(names[1])
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def named_steps(steps: Iterable[Any], lang: str, names: tuple[str, str]) -> tuple[str, ...]:
+    """The engine's explanation steps with the players named, not numbered."""
+    lines = []
+    for s in steps:
+        if s.key not in _NAMED_STEPS:
+            lines.append(s.render(lang))
+            continue
+        params = dict(s.params)
+        side = int(params.pop(_SIDE_PARAM[s.key]).split()[0]) - 1
+        if side >= 2:   # a partnership named by its second player
+            side -= 2
+        params.pop("second", None)
+        name = names[side]
+        if lang == "ru" and "points" in params:
+            params["points"] = points_ru(params["points"])
+        template = _NAMED_STEPS[s.key][1 if lang == "ru" else 0]
+        lines.append(template.format(name=name, **params, **_gendered(name, lang)))
+    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -293,6 +363,18 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             key = "too_many" if diff > 0 else "too_few"
             why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=summary)
     return why
+
+
+def _named(key: str, lang: str, name: str, **params: object) -> str:
+    """A sentence about a named player, its Russian verbs in the name's gender."""
+    return _capital(_t(key, lang, name=name, **params, **_gendered(name, lang)))
+
+
+def refusal_line(kind: str, why: str, lang: str) -> str:
+    """Why a combination may not be declared, as one sentence: "Four aces cannot be
+    declared: …" / «Нельзя объявить «четыре туза»: …» (not «четыре туза: Нельзя: …»)."""
+    meld = meld_label(kind, lang)
+    return _t("refused_meld", lang, meld=meld if lang == "ru" else _capital(meld), why=why)
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
@@ -390,8 +472,8 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
     answer = tuple(str(c) for c in hand if c.id in legal)
-    text = _t(key, lang, suit=_suit_name(lead.suit, lang), lead=card_text(lead, lang),
-              suit_gen=_SUITS_GEN[lead.suit.letter])
+    text = _capital(_t(key, lang, suit=_suit_name(lead.suit, lang),
+                        lead=card_text(lead, lang), suit_gen=_SUITS_GEN[lead.suit.letter]))
     why = {str(c): _t("not_legal", lang, card=card_text(c, lang)) + " " + text
            for c in hand if c.id not in legal}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
@@ -474,12 +556,13 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
             explanation.append("; ".join(declared[kind].get("explanation", [])))
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
         elif kind in refused:
-            line = f"{meld_label(kind, lang)}: " + _t("refused", lang, why=refused[kind]["why"])
+            line = refusal_line(kind, refused[kind]["why"], lang)
             explanation.append(line)
             why[kind] = line
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
         else:
-            why[kind] = _t("not_here", lang, meld=meld_label(kind, lang))
+            meld = meld_label(kind, lang)
+            why[kind] = _t("not_here", lang, meld=meld if lang == "ru" else _capital(meld))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        tuple(e for e in explanation if e), tuple(rules),
                        _query_cards(check.params["query"]), why)
@@ -579,7 +662,7 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
 
     p = check.params
     totals = [int(t) for t in p["totals"]]
-    names = list(p.get("players", ("1", "2")))
+    names = player_names(check, lang)
     first = int(p["first"]) - 1 if "first" in p else None
     event = target_outcome(profile, totals, first=first)
     if event.type == "next_deal":
@@ -589,28 +672,28 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = ("1", "2", "draw", "continue")
     labels = (_t("wins", lang, name=names[0]), _t("wins", lang, name=names[1]),
               _t("draw", lang), _t("continue", lang))
-    explanation = tuple(event.explain(lang))
+    explanation = named_steps(event.steps, lang, names)
     target = profile.scoring.target
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
     if answer == "continue":
         for i in range(2):
-            why[str(i + 1)] = _t("not_over_name", lang, name=names[i], points=totals[i],
-                                 target=target)
+            why[str(i + 1)] = _named("not_over_name", lang, names[i], points=totals[i],
+                                    target=target)
         why["draw"] = _t("not_over_draw", lang, target=target)
     elif event.rule_id == "game.first_reached":
         winner = int(answer) - 1
-        why["continue"] = _t("is_over", lang, name=names[winner], target=target)
-        why[str(2 - winner)] = _t("later", lang, name=names[1 - winner], target=target)
-        why["draw"] = _t("later_draw", lang, name=names[1 - winner], target=target)
+        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why[str(2 - winner)] = _named("later", lang, names[1 - winner], target=target)
+        why["draw"] = _named("later_draw", lang, names[1 - winner], target=target)
     else:
-        why["continue"] = _t("is_over", lang, name=names[best], target=target)
+        why["continue"] = _named("is_over", lang, names[best], target=target)
         if totals[0] != totals[1]:
             why["draw"] = _t("not_equal", lang)
-            why[str(2 - best)] = _t("lower", lang, name=names[1 - best])
+            why[str(2 - best)] = _named("lower", lang, names[1 - best])
         else:
             for i in range(2):
-                why[str(i + 1)] = _t("same_total", lang, name=names[i], points=totals[i])
+                why[str(i + 1)] = _named("same_total", lang, names[i], points=totals[i])
     why.pop(answer, None)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
                        explanation, (event.rule_id,), {}, why)
@@ -634,7 +717,7 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
-    explanation = tuple(s.render(lang) for s in result.steps)
+    explanation = named_steps(result.steps, lang, player_names(check, lang))
     choices = {c.name: c.source for c in find_option("rubicon_settlement").choices}
     why: dict[str, str] = {}
     for choice, source in choices.items():

@@ -48,6 +48,7 @@ LEGEND = {
 _ALT = {"en": "The table during a deal of two-handed bezique",
         "ru": "Стол во время сдачи безика вдвоём"}
 _WHO = {"en": ("Opponent", "You"), "ru": ("Соперник", "Вы")}
+_BACK = {"en": "face-down card", "ru": "карта рубашкой вверх"}   # a hidden card's title
 
 
 def _inner(svg: str) -> str:
@@ -56,7 +57,7 @@ def _inner(svg: str) -> str:
 
 
 def _card(token: str | None, x: float, y: float, lang: str, rotate: bool = False) -> str:
-    face = _inner(back_svg(CARD_W) if token is None else
+    face = _inner(back_svg(CARD_W, label=_BACK[lang]) if token is None else
                   card_svg(token, width=CARD_W, lang=lang, copy_mark=False))
     scale = CARD_W / WIDTH
     turn = f" rotate(90 {WIDTH / 2} {HEIGHT / 2})" if rotate else ""
