@@ -197,10 +197,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                    "решает более ранняя (000)."),
     "same_total": ("{name} does not win: both have {points}, and equal totals are a draw.",
                    "{name} не выигрывает: у обоих по {points}, а равные итоги — ничья."),
-    "settle_other": ("{value} is the settlement by another reading ({source}); this one "
-                     "({rule}) gives {points}.",
-                     "{value} — это расчёт по другому прочтению ({source}); это ({rule}) даёт "
-                     "{points}."),
+    "settle_other": ("{value} is the settlement by another reading ({source}); the reading "
+                     "asked about ({rule}) gives {points}.",
+                     "{value} — это расчёт по другому прочтению ({source}); по прочтению, о "
+                     "котором спрашивается ({rule}), выходит {points}."),
     "settle_diff": ("{value} is only the difference of the two scores; the settlement goes on "
                     "from there and gives {points}.",
                     "{value} — это только разница двух счетов; расчёт на этом не кончается и "
