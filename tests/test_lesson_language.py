@@ -107,6 +107,7 @@ CALQUES_RU = {
     "«ходить в масть и брать взятку»": r"ходить в масть и брать",
     "«с перебитием»": r"перебитием",
     "«в последних восьми картах»": r"последних восьми картах",
+    "«движок» (developer word; the lessons say «тренажёр»)": r"[Дд]виж(?:ок|ка|ку|ком|ке)\b",
     "English inside Russian": r"\b(?:cards|strategy|play-off|two-handed rules|card-point section|"
                               r"opening section|table note|reference)\b",
 }
@@ -156,7 +157,8 @@ def test_english_wording_of_the_review() -> None:
     assert "A deal of two-handed bezique has" in en["tricks"]
     assert "A hand of two-handed bezique" not in everything
     assert "points from your tricks" in en["brisques"] and "card points:" not in en["brisques"]
-    for phrase in ("reference game", "reference profile", "reference order", "table custom",
+    for phrase in ("the engine", "The engine", "copy of 004", "card-point copy", "wiki copy",
+                   "reference game", "reference profile", "reference order", "table custom",
                    "live request", "2-pack players"):
         assert phrase not in everything, phrase
     # Cady is glossed where a learner first meets the name.
