@@ -266,7 +266,10 @@ CLOSE_PARAPHRASES = {
            "the privilege ends with the first court card drawn",
            "In 003 each score is rounded down to the hundred",
            "Put down all four cards in one go",
-           "Cady's 19th-century treatise describes"),
+           "Cady's 19th-century treatise describes",
+           "the evidence it studied does not establish one inventor",
+           "both 40s stay on the score sheet",
+           "so that the turn-up taken in exchange or drawn at the end of the stock"),
     "ru": ("Выложенные карты не входят в руку и больше никогда не разыгрываются",
            "Ни одна карта не служит дважды",
            "Любая комбинация, которую одна или обе взятые карты образуют",
@@ -275,7 +278,10 @@ CLOSE_PARAPHRASES = {
            "По 003 каждый счёт округляют вниз до сотни",
            "все четыре карты за один раз",
            "Затем он тянет карту из колоды первым",
-           "обычная игра и больший по размаху рубикон разобраны порознь"),
+           "обычная игра и больший по размаху рубикон разобраны порознь",
+           "изученные свидетельства не называют одного автора",
+           "обе записи по 40 сохраняются",
+           "лишь пока не сделан последний добор"),
 }
 
 
