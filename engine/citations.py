@@ -110,6 +110,7 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("the second seven of trumps winning a trick", "вторая козырная семёрка берёт взятку"),
     ("the second seven", "вторая семёрка"),
     ("exchanging the seven of trumps", "обмен козырной семёрки"),
+    ("the last eight tricks", "игра «на выход»"),
     ("the play-off ('на выход')", "игра «на выход»"),
     ("play-off ('на выход')", "игра «на выход»"),
     ("the play-off's last trick", "последняя взятка игры «на выход»"),
