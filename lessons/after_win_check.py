@@ -64,6 +64,8 @@ _TEXT: dict[str, tuple[str, str]] = {
              "Больше всего сейчас даёт такой ход: {plan}; всего {points}."),
     "less": ("{plan}: {points} now, {diff} less than the best choice; it gives up {lost}.",
              "{plan}: сейчас {points}, на {diff} меньше лучшего хода; упущено: {lost}."),
+    "less_only": ("{plan}: {points} now, {diff} less than the best choice.",
+                  "{plan}: сейчас {points}, на {diff} меньше лучшего хода."),
     "instead": ("{lost} for {got}", "{lost}, а взамен — {got}"),
     "refused": ("{plan}: not allowed after one trick: {why}.",
                 "{plan}: так после одной взятки нельзя: {why}."),
@@ -156,7 +158,8 @@ def _choices(profile: Profile, p: Mapping[str, Any], lang: str) -> list[Choice]:
     first = [a for a in _scoring(deal) if a.type is not ActionType.SHOW_SEVEN]
     for i, a in enumerate(first):
         for b in first[i + 1:]:
-            if frozenset((a, b)) in found or a.cards == b.cards:
+            if frozenset((a, b)) in found or a.cards == b.cards or (
+                    a.type is b.type is ActionType.EXCHANGE_SEVEN):   # one turn-up
                 continue
             x, y = _ordered((a, b))
             why = _refusal(profile, p, x, y, lang)
@@ -260,11 +263,15 @@ def after_win(check: Check, lang: str, profile: Profile) -> Any:
             continue
         lost_actions = [a for a in answer.actions if a not in choice.actions]
         extra = [a for a in choice.actions if a not in answer.actions]
+        diff = answer.points - choice.points
+        if not lost_actions:   # it does all the answer does, and scores less for it
+            why[choice.key] = _t("less_only", lang, plan=plan, points=choice.points,
+                                 diff=diff)
+            continue
         lost = _named(answer, lost_actions, turn_up, lang)
         if extra:
             lost = _t("instead", lang, lost=lost, got=_named(choice, extra, turn_up, lang))
-        why[choice.key] = _t("less", lang, plan=plan,
-                             points=choice.points, diff=answer.points - choice.points,
+        why[choice.key] = _t("less", lang, plan=plan, points=choice.points, diff=diff,
                              lost=lost)
     rules = tuple(dict.fromkeys([e.rule_id for e in answer.events if e.points]
                                 + [c.refused_rule for c in choices] + ["dix.timing"]))
