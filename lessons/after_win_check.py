@@ -67,6 +67,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "less_only": ("{plan}: {points} now, {diff} less than the best choice.",
                   "{plan}: сейчас {points}, на {diff} меньше лучшего хода."),
     "instead": ("{lost} for {got}", "{lost}, а взамен — {got}"),
+    "why_not": ("Why not {plan}? {why}.", "Почему не {plan}? {why}."),
     "refused": ("{plan}: not allowed after one trick: {why}.",
                 "{plan}: так после одной взятки нельзя: {why}."),
 }
@@ -252,7 +253,8 @@ def after_win(check: Check, lang: str, profile: Profile) -> Any:
     explanation.append(_t("best", lang, plan=_plan(labels[answer.key]), points=answer.points))
     for choice in choices:   # what the rules refuse to add to the answer (002: the exchange)
         if choice.refused and set(answer.actions) <= set(choice.actions):
-            explanation.append(_t("refused", lang, plan=labels[choice.key], why=choice.refused))
+            explanation.append(_t("why_not", lang, plan=_plan(labels[choice.key]),
+                                  why=choice.refused[0].upper() + choice.refused[1:]))
     why: dict[str, str] = {}
     for choice in choices:
         if choice is answer:

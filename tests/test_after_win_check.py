@@ -112,6 +112,9 @@ def test_001_exchanges_and_declares_002_must_choose() -> None:
     refused = "declare marriage QS#1 KS#1 + exchange 7H#1"
     assert refused in club.options and refused not in club.answer
     assert "this trick's declaration" in club.why[refused]
+    # Even a right answer is told why the exchange could not come with it (002).
+    assert any(line.startswith("Why not exchange the 7♥ for the K♥ and declare")
+               for line in club.explanation)
     assert refused in first.options and "gives up" in first.why[refused]
 
 
