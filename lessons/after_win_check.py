@@ -57,6 +57,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "n_show": ("showing the {card}", "показ {card}"),
     "n_declare": ("the {meld} {cards}", "комбинация «{meld}» {cards}"),
     "n_pending": ("the waiting {meld} {cards}", "ожидавшая комбинация «{meld}» {cards}"),
+    "declare_both": ("Declare the {meld} ({cards}) and the {meld2} ({cards2})",
+                     "Объявить комбинации «{meld}» ({cards}) и «{meld2}» ({cards2})"),
     "only": ("Only {what}", "Только {what}"),
     "and": (" and ", " и "),
     "scored": ("{part} ({points})", "{part} ({points})"),
@@ -187,6 +189,11 @@ def _part(action: Action, turn_up: str, lang: str, noun: bool = False) -> str:
 
 
 def _label(choice: Choice, turn_up: str, lang: str) -> str:
+    melds = _ordered(choice.actions)
+    if len(melds) == 2 and all(a.type is ActionType.DECLARE for a in melds):
+        return _t("declare_both", lang, meld=meld_name(melds[0].meld, lang),
+                  cards=_cards(melds[0].cards, lang), meld2=meld_name(melds[1].meld, lang),
+                  cards2=_cards(melds[1].cards, lang))
     parts = [_part(a, turn_up, lang) for a in _ordered(choice.actions)]
     if len(parts) == 1:
         return _t("only", lang, what=parts[0])
