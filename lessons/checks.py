@@ -57,6 +57,11 @@ Kinds and their params:
 ``dix_points``          ``hand``, ``turn_up``, ``steps`` (the learner's moves) → point
                         values; answer: the dix events of the deal the steps are played on
                         (:mod:`lessons.check_kinds_play`).
+``after_win``           ``hand`` after a trick won, ``turn_up``, optional ``lead``, ``options``
+                        → the things one may do before drawing (declare a meld, exchange
+                        the seven, both), from the arranged deal's legal actions, and the
+                        pairs the engine refuses together; answer: the allowed choice whose
+                        events score most now (:mod:`lessons.after_win_check`).
 
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
@@ -849,7 +854,8 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                        tuple(penalty.explain(lang)), (penalty.rule_id,), {}, why)
 
 
-_KIND_MODULES = {"best_playoff_card": "lessons.playoff_check"}
+_KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",
+                 "after_win": "lessons.after_win_check"}
 KINDS = (*KINDS, *_KIND_MODULES)
 
 

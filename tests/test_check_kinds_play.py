@@ -18,7 +18,7 @@ from engine.profile import apply_option, load_profile
 from lessons._loader import Check
 from lessons.checks import KINDS, evaluate_check, mark_check
 
-NEW = ("carte_blanche", "pending_order", "dix_points")
+NEW = ("carte_blanche", "pending_order", "dix_points", "after_win")
 BLANCHE = ["7S#1", "8S#3", "9H#2", "TH#1", "AC#4", "7D#1", "8D#2", "9C#1", "TC#2"]
 WITH_KING = ["7S#1", "8S#3", "9H#2", "TH#1", "AC#4", "7D#1", "8D#2", "9C#1", "KH#3"]
 EIGHT = ["7H#1", "8H#1", "9S#1", "TS#1", "AD#1", "7C#1", "8C#1", "9D#1"]
@@ -265,9 +265,10 @@ LATIN = re.compile(r"[A-Za-z]{3,}")
 
 @pytest.mark.parametrize("lang", lessons.LANGUAGES)
 def test_the_lessons_carry_the_new_kinds_and_render(lang: str) -> None:
-    where = {"declarations": {"carte_blanche"}, "variant-club": {"carte_blanche"},
+    where = {"declarations": {"carte_blanche", "after_win"},
+             "variant-club": {"carte_blanche", "after_win"},
              "variant-rubicon": {"carte_blanche"}, "pending": {"pending_order"},
-             "dix": {"dix_points"}}
+             "dix": {"dix_points", "after_win"}}
     for lesson_id, kinds in where.items():
         lesson = lessons.get_lesson(lesson_id, lang)
         assert kinds <= {c.kind for c in lesson.checks}, lesson_id
@@ -289,7 +290,8 @@ def test_the_lessons_carry_the_new_kinds_and_render(lang: str) -> None:
 # --- on the Rules page ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("lang", lessons.LANGUAGES)
-@pytest.mark.parametrize("lesson_id", ["pending", "variant-rubicon"])
+@pytest.mark.parametrize("lesson_id", ["pending", "variant-rubicon", "dix", "declarations",
+                                       "variant-club"])
 def test_the_rules_page_draws_and_marks_the_new_checks(lesson_id: str, lang: str,
                                                        tmp_path, monkeypatch) -> None:
     """The page draws the hand, the turn-up and the drawn card as pictures; a wrong
