@@ -233,7 +233,7 @@ DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
 _MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
 # Russian forms that follow the name's gender: (masculine, feminine).
 _RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
-                "their": ("его", "её")}
+                "lost": ("проиграл", "проиграла"), "their": ("его", "её")}
 _NAMED_STEPS: dict[str, tuple[str, str]] = {
     "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
     "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
@@ -245,12 +245,14 @@ _NAMED_STEPS: dict[str, tuple[str, str]] = {
                           "побеждает {name}: разница {difference} плюс {bonus} за партию"),
     "settle_rubicon": ("{name} is under {rubicon}: rubiconed, {detail}",
                        "{name} не {reached} {rubicon} и не {passed} рубикон: {detail}"),
+    "settle_small": ("{name} lost with under {limit}: {bonus} more",
+                     "{name} {lost}, набрав меньше {limit}: ещё {bonus}"),
     "settle_total": ("{name} scores {points} for the game",
                      "{name} получает за партию {points}"),
 }
 _SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
                "settle_rescue": "player", "settle_difference": "player",
-               "settle_rubicon": "loser", "settle_total": "player"}
+               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player"}
 
 
 def feminine(name: str) -> bool:
