@@ -59,3 +59,11 @@ def test_trick_lost_by_a_joker_names_it_once() -> None:
     assert text.startswith("the joker is worth nothing") and "Q♠ wins" in text
     ru = step("play.joker", "trick_joker", winner="QS#1", loser="JK#1").render("ru")
     assert ru.startswith("инфузорка сама по себе") and ru.endswith("берёт Д♠")
+
+
+def test_joker_picture_carries_its_full_name() -> None:
+    from engine.svg import card_svg
+
+    ru = card_svg(joker_id(1), lang="ru")
+    assert ">ИНФУЗОРКА<" in ru and ">ИНФ<" not in ru and 'aria-label="инфузорка#1"' in ru
+    assert ">JOKER<" in card_svg(joker_id(1))
