@@ -32,3 +32,28 @@ def test_app_names_the_last_tricks_as_the_lessons_do() -> None:
     assert "last eight tricks" in en["home.intro"]
     assert en["play.status_lead_playoff"].startswith("Last tricks")
     assert en["table.duel"].startswith("Last tricks")
+
+
+def test_source_citations_shown_in_the_app_never_say_play_off() -> None:
+    """Profiles and options cite 002's «на выход» as "the last eight tricks"; the
+    citations reach the app's source captions and the lessons' option notes."""
+    import tomllib
+    from pathlib import Path
+
+    from engine.citations import citation_text
+
+    def strings(value: object) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            return [s for v in value.values() for s in strings(v)]
+        if isinstance(value, list):
+            return [s for v in value for s in strings(v)]
+        return []
+
+    root = Path(__file__).resolve().parents[1] / "engine" / "variants"
+    found = [s for path in sorted(root.glob("*.toml"))
+             for s in strings(tomllib.loads(path.read_text(encoding="utf-8")))
+             if PLAYOFF.search(s)]
+    assert not found
+    assert citation_text("002, the last eight tricks ('на выход')", "ru") == "002, игра «на выход»"
