@@ -67,3 +67,11 @@ def test_joker_picture_carries_its_full_name() -> None:
     ru = card_svg(joker_id(1), lang="ru")
     assert ">ИНФУЗОРКА<" in ru and ">ИНФ<" not in ru and 'aria-label="инфузорка#1"' in ru
     assert ">JOKER<" in card_svg(joker_id(1))
+
+
+def test_engine_text_about_a_joker_reads_in_russian_on_the_app() -> None:
+    from app_pages.ui import notation
+
+    assert notation("joker#1 and Q♠#2", "ru") == "инфузорка#1 and Д♠#2"
+    assert notation("JK#2 covers nothing", "ru") == "инфузорка#2 covers nothing"
+    assert notation("the joker stands for", "en") == "the joker stands for"
