@@ -475,10 +475,20 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
                 ui.t("rules.right" if verdict else "rules.wrong"))
             chosen = st.session_state.get(key)
             picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
-            reasons = getattr(result, "why", {}) or {}
-            mine = [reasons[c] for c in picked if c in reasons] if not verdict else []
+            # What this answer got wrong, option by option: each one wrongly ticked and,
+            # when several are right, each right one left out.
+            mine = [] if verdict else _reasons(module, result, picked)
             lines = [*mine, *result.explanation]
             st.markdown("\n".join(f"- {line}" for line in lines))
+
+
+def _reasons(module: Any, result: Any, picked: list[str]) -> list[str]:
+    """The reasons for the options a response got wrong (``lessons.reasons_for``)."""
+    pick = getattr(module, "reasons_for", None)
+    if pick is not None:
+        return list(pick(result, picked))
+    why = getattr(result, "why", {}) or {}
+    return [why[c] for c in picked if c in why]
 
 
 def _forget(verdict_key: str) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from engine.cards import Card, Suit, copies_in_question
+from engine.cards import Card, Suit, card_text, copies_in_question
 from engine.deal import Deal
 from engine.explain import meld_name
 from engine.melds import display_order
@@ -60,6 +60,8 @@ def _suit_picture(suit: Suit, four_colour: bool) -> str:
 def card_name(card: int, lang: str = "en") -> str:
     """A card's name for a picture's alt text and tooltip: ``10♠#1``, ``Т♠#1``."""
     c = Card.from_id(card)
+    if c.is_joker:   # not the seven of spades whose slot it takes: "joker#1", «инфузорка#1»
+        return card_text(c, lang, copy=True)
     rank = c.rank.russian if lang == "ru" else ("10" if c.rank.letter == "T" else c.rank.letter)
     return f"{rank}{c.suit.symbol}#{c.copy}"
 

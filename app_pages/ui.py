@@ -249,6 +249,7 @@ def pretty_cards(cards: Iterable[int], among: Iterable[int] | None = None) -> st
 
 # A card written by the engine (``T♦#1``, ``Q♣``): rank letter, suit symbol, copy mark.
 _CARD_TOKEN = re.compile(r"(?<![\w#])(10|[AKQJT987])([♠♥♦♣])(#\d+)?")
+_JOKER_TOKEN = re.compile(r"(?<![\w#])(?:joker|Jk|JK)(#\d+)?(?!\w)")
 _RU_RANKS = {"A": "Т", "K": "К", "Q": "Д", "J": "В", "T": "10", "10": "10"}
 
 
@@ -265,7 +266,10 @@ def notation(text: str, lang_code: str | None = None) -> str:
             rank = "10"
         return f"{rank}{suit}{copy}"
 
-    return _CARD_TOKEN.sub(one, text)
+    text = _CARD_TOKEN.sub(one, text)
+    if code == "ru":   # a joker the engine names in English ("joker#1", "JK#1"): by its name
+        text = _JOKER_TOKEN.sub(lambda m: "инфузорка" + (m.group(1) or ""), text)
+    return text
 
 
 def variant_title(name: str) -> str:

@@ -253,9 +253,10 @@ def copies_in_question(cards: Iterable[Card | int]) -> frozenset[int]:
 def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
               among: Iterable[Card | int | str] | None = None) -> str:
     """A card as a person reads it, the one display form for prose: ``10♠`` (never
-    ``T♠``), ``Д♠`` in Russian (Т К Д В). The copy mark (``#2``) only when ``copy``,
-    or, given the cards shown with it (``among``), when :func:`copies_in_question`
-    says it matters: only where both copies of a card are in question.
+    ``T♠``), ``Д♠`` in Russian (Т К Д В), a joker by its name: ``joker``, ``инфузорка``.
+    The copy mark (``#2``) only when ``copy``, or, given the cards shown with it
+    (``among``), when :func:`copies_in_question` says it matters: only where both
+    copies of a card are in question.
 
         >>> card_text("QS#2", among=["QS#2", "KS#1"]), card_text("QS#2", among=["QS#2", "QS#1"])
         ('Q♠', 'Q♠#2')
@@ -267,8 +268,8 @@ def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
     if among is not None:
         group = [parse_card(c) if isinstance(c, str) else c for c in among]
         copy = card.id in copies_in_question(group)
-    if card.copy > JOKER_COPY:
-        word = "Инф" if lang == "ru" else "Jk"
+    if card.copy > JOKER_COPY:   # a joker is read by its name, never "Jk" (machine notation)
+        word = "инфузорка" if lang == "ru" else "joker"
         return word + (f"#{card.copy - JOKER_COPY}" if copy else "")
     if lang == "ru":
         rank = card.rank.russian

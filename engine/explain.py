@@ -178,8 +178,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "за партию"),
     "settle_rubicon": ("player {loser} is under {rubicon}: rubiconed, {detail}",
                        "игрок {loser} не набрал {rubicon} и не перешёл рубикон: {detail}"),
-    "settle_small": ("the loser scored under {limit}: {bonus} more", "проигравший набрал "
-                     "меньше {limit}: ещё {bonus}"),
+    "settle_small": ("player {loser} lost with under {limit}: {bonus} more",
+                     "игрок {loser} проиграл, набрав меньше {limit}: ещё {bonus}"),
     "settle_total": ("player {player} scores {points} for the game",
                      "игрок {player} получает за партию {points}"),
     "settle_draw": ("equal scores: a draw", "счёт равный: ничья"),

@@ -62,10 +62,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "заменяют только козырной девяткой"),
     "refuse_no_exchange_nine": ("the turn-up is already a nine of trumps",
                                 "открытый козырь уже козырная девятка"),
-    "meld_joker": ("the joker {card} stands for the missing card of the {meld}",
-                   "инфузорка {card} заменяет недостающую карту комбинации «{meld}»"),
-    "trick_joker": ("{loser} is a joker, worth nothing by itself: it covers no card and any "
-                    "card covers it, so {winner} wins", "{loser} — инфузорка, сама по себе "
+    # {card} / {loser} is the joker itself: the sentence names it once, as a person does.
+    "meld_joker": ("the joker stands for the missing card of the {meld}",
+                   "инфузорка заменяет недостающую карту комбинации «{meld}»"),
+    "trick_joker": ("the joker is worth nothing by itself: it covers no card and any "
+                    "card covers it, so {winner} wins", "инфузорка сама по себе "
                     "ничего не стоит: она не кроет ни одной карты, а её кроет любая, поэтому "
                     "берёт {winner}"),
     "ladder_once": ("the {meld} has already scored in this deal: each step of a ladder "

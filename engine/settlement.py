@@ -90,7 +90,7 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
                               detail=f"+{rules.rubicon_bonus}"))
     if rules.small_score_limit and totals[loser] < rules.small_score_limit:
         points += rules.small_score_bonus
-        steps.append(step(rid, "settle_small", limit=rules.small_score_limit,
+        steps.append(step(rid, "settle_small", loser=who(loser), limit=rules.small_score_limit,
                           bonus=rules.small_score_bonus))
     steps.append(step(rid, "settle_total", player=who(winner), points=points))
     return Settlement(winner, points, rubiconed, tuple(steps))

@@ -152,7 +152,9 @@ def _joker_svg(card: Card, width: int, highlight: str, dim: bool, title: str,
     """A joker (004's «инфузорка»): no rank, no suit; a star and its name."""
     height = round(width * HEIGHT / WIDTH)
     label = escape(title or card_text(card, lang, copy=True))
-    word = "ИНФ" if lang == "ru" else "JOKER"
+    # the card's name in full (never the short «Инф»), squeezed to the card's width
+    word, size, fit = ("ИНФУЗОРКА", 13, ' textLength="84" lengthAdjust="spacingAndGlyphs"') \
+        if lang == "ru" else ("JOKER", 15, "")
     border, stroke = highlight or "#9ca3af", 5 if highlight else 1.5
     shade = ('<rect x="2" y="2" width="96" height="136" rx="9" fill="#9ca3af" '
              'fill-opacity="0.45"/>') if dim else ""
@@ -163,7 +165,7 @@ def _joker_svg(card: Card, width: int, highlight: str, dim: bool, title: str,
             f'stroke="{border}" stroke-width="{stroke}"/>'
             f'<text x="50" y="80" text-anchor="middle" font-size="44" fill="#7c3aed">★</text>'
             f'<text x="50" y="118" text-anchor="middle" font-family="Arial, Helvetica, '
-            f'sans-serif" font-weight="700" font-size="15" fill="#7c3aed">{word}</text>'
+            f'sans-serif" font-weight="700" font-size="{size}"{fit} fill="#7c3aed">{word}</text>'
             f'<text x="10" y="22" font-family="Arial, Helvetica, sans-serif" font-size="14" '
             f'fill="#374151">#{card.copy - JOKER_COPY}</text>{shade}</svg>')
 

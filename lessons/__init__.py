@@ -74,6 +74,9 @@ API
 ``evaluate_check(check, lang="en") -> CheckResult``
     Options, labels, the correct answer and an explanation, computed by the engine.
 ``mark_check(check, response, lang="en") -> tuple[bool, CheckResult]``
+``reasons_for(result, response) -> list[str]``
+    Why a response is wrong, per option: each wrongly chosen option's ``why`` and, when
+    several options are right, each right one left out (``missed``).
 ``glossary() -> tuple[GlossaryEntry, ...]``
 ``search_glossary(q, lang=None) -> list[GlossaryEntry]``
     Case-insensitive; matches English or Russian terms (``lang`` limits it).
@@ -108,7 +111,7 @@ from lessons._loader import (
     rule_ids,
     segments,
 )
-from lessons.checks import CheckResult, evaluate_check, mark_check
+from lessons.checks import CheckResult, evaluate_check, mark_check, reasons_for
 from lessons.disagreements import (
     Disagreement,
     DisagreementError,
@@ -135,5 +138,6 @@ __all__ = [
     "anchor_for", "body_with_anchors", "chip_label", "chip_markdown", "chip_pattern",
     "disagreement", "disagreements", "disagreements_table", "evaluate_check", "get_lesson",
     "glossary", "grouped", "groups", "list_lessons", "mark_check", "profile_field_paths",
-    "row_lines", "row_markdown", "rule_anchor", "rule_ids", "search_glossary", "segments",
+    "reasons_for", "row_lines", "row_markdown", "rule_anchor", "rule_ids", "search_glossary",
+    "segments",
 ]

@@ -97,6 +97,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "pair_ok": ("Score the {now} now, and the {later} may still be laid out to wait for "
                 "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим: "
                 "вторую комбинацию можно выложить в ожидании следующей взятки:"),
+    # One reason per order, in terms of it: the meld names carry their cards where two
+    # declarations share a name.
+    "why_pair_no": ("Once you have scored the {now}, the {later} can no longer wait: {why}",
+                    "Если сначала записать комбинацию {now}, то комбинация {later} ждать "
+                    "уже не может: {why}"),
+    "why_pair_ok": ("You left out this order: after scoring the {now}, you may still lay "
+                    "out the {later} to wait for a later trick ({events})",
+                    "Вы пропустили этот порядок: если сначала записать комбинацию {now}, "
+                    "комбинацию {later} всё ещё можно выложить в ожидании следующей "
+                    "взятки ({events})"),
     "pair_no": ("Once the {now} is scored, the {later} cannot wait: {why}.",
                 "Порядок «{now}» сейчас, «{later}» потом недопустим: {why}."),
     "total": ("Total: {points}.", "Итого: {points}."),
@@ -424,6 +434,7 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     answer: list[str] = []
     explanation: list[str] = []
     why: dict[str, str] = {}
+    missed: dict[str, str] = {}
     for now in declarable:
         for later in declarable:
             if later == now:
@@ -436,12 +447,15 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             trial.apply(now)
             waiting = Action(ActionType.ANNOUNCE, later.cards, later.meld)
             names = {"now": meld_name(now.meld, lang), "later": meld_name(later.meld, lang)}
+            shown = {"now": _meld_text(now, lang, declarable),
+                     "later": _meld_text(later, lang, declarable)}
             if waiting in trial.legal_actions():
                 events = trial.apply(waiting)
                 answer.append(value)
                 line = _t("pair_ok", lang, **names)
-                explanation.append(line + " " + "; ".join(
-                    s for e in events for s in e.explain(lang)))
+                said = "; ".join(s for e in events for s in e.explain(lang))
+                explanation.append(line + " " + said)
+                missed[value] = _t("why_pair_ok", lang, events=said, **shown)
             else:
                 try:
                     trial.apply(waiting)
@@ -449,7 +463,8 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 except IllegalActionError as exc:
                     reason = exc.explain(lang)
                 explanation.append(_t("pair_no", lang, why=reason, **names))
-                why[value] = _t("pair_short", lang, **names)
+                why[value] = (_t("why_pair_no", lang, why=reason, **shown) if reason
+                              else _t("pair_short", lang, **names))
     if not 2 <= len(options) <= 8:
         raise ValueError(f"check {check.id}: {len(options)} orders; a check needs 2 to 8")
     return {"options": tuple(options), "labels": tuple(labels), "answer": tuple(answer),
@@ -457,7 +472,7 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             "rules": ("cady.pending", "declare.one_per_trick"),
             "cards": {"hand": tuple(p["hand"]), "trump": parse_card(p["turn_up"]).suit.letter,
                       "turn_up": (p["turn_up"],)},
-            "why": why}
+            "why": why, "missed": missed}
 
 
 # --- the seven of trumps ----------------------------------------------------------------

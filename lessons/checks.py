@@ -66,6 +66,10 @@ Kinds and their params:
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
 queens, not of four aces ...") and computed from the same engine call as the answer.
+A multi-answer result (``multiple``) gives a reason for every option: ``why`` for each
+option a learner may wrongly tick ("J♦ is not hearts: you hold hearts that beat 10♥,
+so you must follow suit and win") and ``missed`` for each right one a learner may leave
+out ("You left out A♥: ..."); :func:`reasons_for` picks those a response got wrong.
 
 Every result carries ``cards``: the cards the question is about (``hand``, ``table``,
 ``trick``, ``tricks``, ``turn_up``, ``drawn``) and the ``trump`` suit, for the app to
@@ -79,7 +83,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.cards import Suit, card_text, parse_card
+from engine.cards import Rank, Suit, card_text, parse_card
 from engine.explain import meld_name, points_ru, with_article
 from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
@@ -92,6 +96,8 @@ _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("dia
           "C": ("clubs", "трефы")}
 # "You have no hearts": the Russian genitive plural of each suit.
 _SUITS_GEN = {"S": "пик", "H": "червей", "D": "бубен", "C": "треф"}
+# "a heart": one card of the suit (English only: Russian says «в масть»).
+_SUIT_ONE = {"S": "a spade", "H": "a heart", "D": "a diamond", "C": "a club"}
 
 _TEXT: dict[str, tuple[str, str]] = {
     "later": ("{name} passed {target} too, but on a later trick: the earlier one decides "
@@ -153,6 +159,38 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_here": ("{meld} cannot be declared from these cards now.",
                  "Из этих карт сейчас не объявить «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
+    # Multi-answer checks, one reason per option: a card wrongly ticked...
+    "off_suit_win": ("{card} is not {suit}: you hold {suit} that beat {lead}, so you must "
+                     "follow suit and win.",
+                     "{card} не в масть ({suit}): у вас есть {suit} старше, чем {lead}, а "
+                     "значит, нужно ответить в масть и перебить."),
+    "too_low": ("{card} follows suit but does not beat {lead}, and you hold {suit_one} "
+                "that does: you must win the trick.",
+                "{card} в масть, но младше, чем {lead}, а у вас есть карта этой масти "
+                "старше: нужно перебить."),
+    "off_suit_follow": ("{card} is not {suit}: you hold {suit}, so you must follow suit.",
+                        "{card} не в масть ({suit}): {suit} у вас есть, значит, нужно "
+                        "ответить в масть."),
+    "not_trump": ("{card} is not a trump: you have no {suit} but you hold trumps, so you "
+                  "must trump.",
+                  "{card} не козырь: {suit_gen} у вас нет, а козыри есть, значит, нужно "
+                  "бить козырем."),
+    # ... and a right one left out.
+    "left_out": ("You left out {option}: {reason}", "Вы пропустили {option}: {reason}"),
+    "in_win": ("it is {suit_one} and beats {lead}, so it may be played",
+               "эта карта в масть и старше, чем {lead}, её класть можно"),
+    "in_follow": ("it follows suit, and as none of your {suit} beats {lead}, any of them "
+                  "may go", "эта карта в масть, а старше, чем {lead}, у вас ничего нет, "
+                  "поэтому годится любая карта этой масти"),
+    "in_trump": ("it is a trump, and with no {suit} you must trump",
+                 "это козырь, а раз {suit_gen} у вас нет, бить нужно козырем"),
+    "in_free": ("with neither {suit} nor a trump you may play any card, this one too",
+                "раз нет ни {suit_gen}, ни козырей, годится любая карта, и эта тоже"),
+    "in_meld": ("{explanation}", "{explanation}"),
+    "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
+                 "«{meld}» не объявить: из карт этой комбинации у вас только {cards}."),
+    "none_held": ("{meld} cannot be declared: you hold none of its cards.",
+                  "«{meld}» не объявить: карт этой комбинации у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
@@ -238,7 +276,7 @@ DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
 _MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
 # Russian forms that follow the name's gender: (masculine, feminine).
 _RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
-                "their": ("его", "её")}
+                "lost": ("проиграл", "проиграла"), "their": ("его", "её")}
 _NAMED_STEPS: dict[str, tuple[str, str]] = {
     "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
     "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
@@ -250,12 +288,14 @@ _NAMED_STEPS: dict[str, tuple[str, str]] = {
                           "побеждает {name}: разница {difference} плюс {bonus} за партию"),
     "settle_rubicon": ("{name} is under {rubicon}: rubiconed, {detail}",
                        "{name} не {reached} {rubicon} и не {passed} рубикон: {detail}"),
+    "settle_small": ("{name} lost with under {limit}: {bonus} more",
+                     "{name} {lost}, набрав меньше {limit}: ещё {bonus}"),
     "settle_total": ("{name} scores {points} for the game",
                      "{name} получает за партию {points}"),
 }
 _SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
                "settle_rescue": "player", "settle_difference": "player",
-               "settle_rubicon": "loser", "settle_total": "player"}
+               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player"}
 
 
 def feminine(name: str) -> bool:
@@ -318,6 +358,8 @@ class CheckResult:
     # What a wrong option means ("you left out the brisques"): shown for the option
     # the learner chose, before the full explanation.
     why: Mapping[str, str] = field(default_factory=dict)
+    # Multi-answer checks: why each right option belongs, shown when it is left out.
+    missed: Mapping[str, str] = field(default_factory=dict)
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -456,14 +498,16 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
     labels = tuple(card_text(c, lang) for c in hand)
     why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang), reason=_lower(reasons[o]))
            for o in options if o not in answer}
+    missed = {o: _t("left_out", lang, option=card_text(parse_card(o), lang),
+                    reason=_lower(reasons[o])) for o in answer}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
                        tuple(reasons[o] for o in options), ("play.trick_winner",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
-                       why)
+                       why, missed)
 
 
 def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.tricks import playoff_legal, playoff_obligation
+    from engine.tricks import playoff_legal, playoff_obligation, trick_winner
 
     p = check.params
     hand = [parse_card(t) for t in p["hand"]]
@@ -477,14 +521,36 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
     answer = tuple(str(c) for c in hand if c.id in legal)
-    text = _capital(_t(key, lang, suit=_suit_name(lead.suit, lang),
-                        lead=card_text(lead, lang), suit_gen=_SUITS_GEN[lead.suit.letter]))
-    why = {str(c): _t("not_legal", lang, card=card_text(c, lang)) + " " + text
-           for c in hand if c.id not in legal}
+    words = {"suit": _suit_name(lead.suit, lang), "lead": card_text(lead, lang),
+             "suit_gen": _SUITS_GEN[lead.suit.letter], "suit_one": _SUIT_ONE[lead.suit.letter]}
+    text = _capital(_t(key, lang, **words))
+    why: dict[str, str] = {}
+    missed: dict[str, str] = {}
+    for c in hand:
+        name = card_text(c, lang)
+        follows, trumps = c.suit == lead.suit, c.suit == trump
+        beats = follows and trick_winner(lead.kind, c.kind, int(trump)) == 1
+        if c.id in legal:
+            # the duty's own words, for a card it allows (checked against the engine)
+            said = {"must_win": ("in_win", beats), "follow_suit": ("in_follow", follows),
+                    "must_trump": ("in_trump", trumps), "free": ("in_free", True)}[key]
+            reason = _t(said[0], lang, **words) if said[1] else _lower(text)
+            missed[str(c)] = _t("left_out", lang, option=name, reason=reason)
+            continue
+        if key == "must_win" and not follows:
+            why[str(c)] = _t("off_suit_win", lang, card=name, **words)
+        elif key == "must_win" and not beats:
+            why[str(c)] = _t("too_low", lang, card=name, **words)
+        elif key == "follow_suit" and not follows:
+            why[str(c)] = _t("off_suit_follow", lang, card=name, **words)
+        elif key == "must_trump" and not trumps:
+            why[str(c)] = _t("not_trump", lang, card=name, **words)
+        else:   # a duty these words do not cover: the engine's rule as it stands
+            why[str(c)] = _t("not_legal", lang, card=name) + " " + text
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        (text,), (rule or "playoff.must_trump",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
-                       why)
+                       why, missed)
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
@@ -556,21 +622,58 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
     explanation: list[str] = []
     rules: list[str] = []
     why: dict[str, str] = {}
+    missed: dict[str, str] = {}
     for kind in options:
+        meld = meld_label(kind, lang)
+        named = f"«{meld}»" if lang == "ru" else meld
         if kind in declared:
-            explanation.append("; ".join(declared[kind].get("explanation", [])))
+            line = "; ".join(declared[kind].get("explanation", []))
+            explanation.append(line)
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
+            missed[kind] = _t("left_out", lang, option=named, reason=line)
         elif kind in refused:
             line = refusal_line(kind, refused[kind]["why"], lang)
             explanation.append(line)
             why[kind] = line
             rules.append(refused[kind].get("rule", f"meld.{kind}"))
         else:
-            meld = meld_label(kind, lang)
-            why[kind] = _t("not_here", lang, meld=meld if lang == "ru" else _capital(meld))
+            why[kind] = _not_formed(profile, kind, check.params["query"], lang)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer, True,
                        tuple(e for e in explanation if e), tuple(rules),
-                       _query_cards(check.params["query"]), why)
+                       _query_cards(check.params["query"]), why, missed)
+
+
+def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str) -> str:
+    """Why a meld the query neither offers nor refuses is not there, in terms of that
+    meld: which of its cards the hand and table hold ("of its cards you hold only
+    K♥"), read from the profile's meld table."""
+    from engine.cards import JOKER_MIN_ID
+    from engine.melds import SEQUENCE_RANKS, _suits_for, candidate_sets, display_order
+
+    spec = profile.meld(kind)
+    meld = meld_label(kind, lang)
+    trump = int(Suit.parse(query["trump"])) if query.get("trump") else None
+    held = [parse_card(t).id for t in (*query.get("hand", ()), *query.get("table", ()))]
+    suits = _suits_for(spec, trump, profile.declaring.trump_from)
+    if spec.pattern == "marriage":
+        kinds = {s * 8 + r for s in suits for r in (Rank.KING, Rank.QUEEN)}
+    elif spec.pattern == "sequence":
+        kinds = {s * 8 + r for s in suits for r in SEQUENCE_RANKS}
+    elif spec.pattern == "bezique" or spec.suit == "bezique_jack":
+        pair = profile.bezique_pair(None if trump is None else Suit(trump))
+        kinds = set(pair) if spec.pattern == "bezique" else {pair[1]}
+    else:
+        kinds = {s * 8 + int(spec.rank or 0) for s in suits}
+    jokers = profile.declaring.jokers_per_meld > 0
+    mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
+                   or (c >= JOKER_MIN_ID and jokers)), key=display_order)
+    complete = next(iter(candidate_sets(profile, spec, trump, mine)), None)
+    if complete is not None:   # its cards are all here: another rule keeps it out
+        return _t("not_here", lang, meld=meld if lang == "ru" else _capital(meld))
+    if not mine:
+        return _t("none_held", lang, meld=meld if lang == "ru" else _capital(meld))
+    return _t("not_held", lang, meld=meld if lang == "ru" else _capital(meld),
+              cards=" ".join(card_text(c, lang, among=held) for c in mine))
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -900,7 +1003,23 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     wrong option's reason (``why``) reads as a sentence."""
     result = _evaluate(check, lang)
     why = {o: _sentence(text) for o, text in result.why.items()}
-    return replace(result, why=why)
+    missed = {o: _sentence(text) for o, text in result.missed.items()}
+    return replace(result, why=why, missed=missed)
+
+
+def reasons_for(result: CheckResult, response: str | Iterable[str]) -> list[str]:
+    """The reasons for what a response got wrong, in option order: each option chosen
+    but not right (``why``) and, for multi-answer checks, each right option left out
+    (``missed``)."""
+    chosen = {response} if isinstance(response, str) else set(response)
+    out = []
+    for option in result.options:
+        if option in chosen and option not in result.answer and result.why.get(option):
+            out.append(result.why[option])
+        elif (result.multiple and option in result.answer and option not in chosen
+              and result.missed.get(option)):
+            out.append(result.missed[option])
+    return out
 
 
 def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
@@ -916,4 +1035,4 @@ def needs_melds_engine(check: Check) -> bool:
 
 
 __all__ = ["KINDS", "CheckResult", "evaluate_check", "mark_check", "meld_label",
-           "needs_melds_engine"]
+           "needs_melds_engine", "reasons_for"]

@@ -162,7 +162,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.to_move": ("Trumps: {suit}. Play the last tricks; the engine defends perfectly.",
                   "Козырь: {suit}. Сыграйте последние взятки; движок защищается идеально."),
     "e.you": ("Your hand", "Ваша рука"),
-    "e.opponent": ("Opponent's hand (open in the play-off)",
+    "e.opponent": ("Opponent's hand (open in the last tricks)",
                    "Рука соперника (открыта в конце игры)"),
     "e.trick": ("On the table: {cards}", "На столе: {cards}"),
     "e.opponent_short": ("The opponent", "Соперник"),
@@ -171,7 +171,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.you_take": ("you take the trick", "вы берёте взятку"),
     "e.takes": ("{who} takes the trick", "взятку берёт {who}"),
     "e.right": ("Right opponent", "Противник справа"),
-    "e.hand_of": ("{who} (open in the play-off)", "{who} (карты открыты в конце игры)"),
+    "e.hand_of": ("{who} (open in the last tricks)", "{who} (карты открыты в конце игры)"),
     "e.replies": ("The engine plays for the other seats: {plays}",
                   "Движок играет за остальных: {plays}"),
     "e.to_move_four": ("Trumps: {suit}. Play the last tricks for your side with your partner "
@@ -266,7 +266,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
               "С этим вводом что-то не так: {error}"),
     # review cards (puzzles.review_cards, app_pages/review_cards.py)
     "rc.title": ("Review cards", "Карточки"),
-    "rc.intro": ("The meld values and play-off duties of {game}, as cards that come back "
+    "rc.intro": ("The meld values and last-trick duties of {game}, as cards that come back "
                  "when you are about to forget them: a card you miss returns soon, one you "
                  "know waits longer. The answers come from the rules of the game you play "
                  "(choose it on Home).",
@@ -297,7 +297,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rc.row_lead": ("Led", "Заход"),
     "rc.row_hand": ("Your hand", "Ваша рука"),
     "rc.no_cards": ("This game has no review cards.", "У этой игры нет карточек."),
-    "hub.cards": ("Review cards: meld values and play-off duties",
+    "hub.cards": ("Review cards: meld values and last-trick duties",
                   "Карточки: очки комбинаций и обязанности в последних взятках"),
 
 }
@@ -325,7 +325,7 @@ THEME_NAMES: dict[str, tuple[str, str]] = {
     "ruff": ("trumping", "козырение"),
     "feed_partner": ("feeding your partner a brisque", "сбросить бриск партнёру"),
     "identical_cards": ("identical cards", "одинаковые карты"),
-    "opening_lead": ("first lead of the play-off", "первый ход в конце игры"),
+    "opening_lead": ("first lead of the last tricks", "первый ход в конце игры"),
     "short": ("short ending", "короткий эндшпиль"),
     "long": ("long ending", "длинный эндшпиль"),
 }
