@@ -97,7 +97,7 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
     elif isinstance(card, str):
         card = parse_card(card)
     if card.is_joker:
-        return _joker_svg(card, width, highlight, dim, title, lang)
+        return _joker_svg(card, width, highlight, dim, title, lang, copy_mark)
     colour = suit_colour(card.suit, four_colour)
     # Russian pictures carry Т К Д В, as Russian text does.
     rank = card.rank.russian if lang == "ru" else _RANK_TEXT[card.rank]
@@ -148,10 +148,13 @@ def card_svg(card: Card | int | str, *, width: int = 72, four_colour: bool = Fal
 
 
 def _joker_svg(card: Card, width: int, highlight: str, dim: bool, title: str,
-               lang: str) -> str:
-    """A joker (004's «инфузорка»): no rank, no suit; a star and its name."""
+               lang: str, copy_mark: bool = True) -> str:
+    """A joker (004's «инфузорка»): no rank, no suit; a star and its name, and its
+    copy mark only when asked (two jokers side by side), as for the other cards."""
     height = round(width * HEIGHT / WIDTH)
-    label = escape(title or card_text(card, lang, copy=True))
+    label = escape(title or card_text(card, lang, copy=copy_mark))
+    mark = (f'<text x="10" y="22" font-family="Arial, Helvetica, sans-serif" font-size="14" '
+            f'fill="#374151">#{card.copy - JOKER_COPY}</text>') if copy_mark else ""
     # the card's name in full (never the short «Инф»), squeezed to the card's width
     word, size, fit = ("ИНФУЗОРКА", 13, ' textLength="84" lengthAdjust="spacingAndGlyphs"') \
         if lang == "ru" else ("JOKER", 15, "")
@@ -166,8 +169,7 @@ def _joker_svg(card: Card, width: int, highlight: str, dim: bool, title: str,
             f'<text x="50" y="80" text-anchor="middle" font-size="44" fill="#7c3aed">★</text>'
             f'<text x="50" y="118" text-anchor="middle" font-family="Arial, Helvetica, '
             f'sans-serif" font-weight="700" font-size="{size}"{fit} fill="#7c3aed">{word}</text>'
-            f'<text x="10" y="22" font-family="Arial, Helvetica, sans-serif" font-size="14" '
-            f'fill="#374151">#{card.copy - JOKER_COPY}</text>{shade}</svg>')
+            f'{mark}{shade}</svg>')
 
 
 def back_svg(width: int = 72, label: str = "face-down card") -> str:

@@ -35,3 +35,16 @@ def test_img_keeps_the_card_name_and_escapes():
     img = card_img("QS#2", width=50)
     assert img.startswith("<img") and 'alt="Q♠#2"' in img and 'width="50"' in img
     assert not re.search(r"<script", card_svg("QS", title="<script>x</script>"))
+
+
+def test_a_lone_joker_carries_no_copy_mark():
+    """Copy marks only where two copies matter: a joker shown alone (a check's hand
+    with one joker) has no "#1"; two jokers side by side keep theirs."""
+    from engine.cards import joker_id
+
+    for lang in ("en", "ru"):
+        alone = card_svg(joker_id(1), copy_mark=False, lang=lang)
+        xml.dom.minidom.parseString(alone)
+        assert "#1<" not in alone and "<title>" + ("инфузорка" if lang == "ru" else "joker") + "<" in alone
+        assert "#1<" in card_svg(joker_id(1), lang=lang)
+        assert "#2<" in card_svg(joker_id(2), lang=lang)
