@@ -45,6 +45,7 @@ def test_a_lone_joker_carries_no_copy_mark():
     for lang in ("en", "ru"):
         alone = card_svg(joker_id(1), copy_mark=False, lang=lang)
         xml.dom.minidom.parseString(alone)
-        assert "#1<" not in alone and "<title>" + ("инфузорка" if lang == "ru" else "joker") + "<" in alone
+        name = "инфузорка" if lang == "ru" else "joker"
+        assert "#1<" not in alone and f"<title>{name}<" in alone
         assert "#1<" in card_svg(joker_id(1), lang=lang)
         assert "#2<" in card_svg(joker_id(2), lang=lang)
