@@ -303,7 +303,9 @@ def verdicts(s: PlaySession) -> tuple[dict[int, Any] | None, bool]:
 def settlement_lines(s: PlaySession) -> list[str]:
     """The settlement's steps (rounding, rubicon, bonus) in the UI language."""
     result = s.settlement
-    return [] if result is None else result.explain(ui.lang())
+    if result is None:
+        return []
+    return ui.steps_text(result.steps, s.human, s.deal.profile.players)
 
 
 def settlement_headline(s: PlaySession) -> str:
@@ -314,15 +316,6 @@ def settlement_headline(s: PlaySession) -> str:
         return ui.t("play.game_drawn")
     mine = s.deal.profile.team(s.human)
     return ui.t("play.game_won" if result.player == mine else "play.game_lost")
-
-
-def seat_numbers(s: PlaySession) -> str:
-    """Which player numbers of the settlement's steps are the human's side."""
-    mate = s.deal.partner(s.human)
-    if mate is None:
-        return ui.t("score.seat_numbers", you=s.human + 1)
-    return ui.t("score.seat_numbers_team", you=f"{min(s.human, mate) + 1} & "
-                                              f"{max(s.human, mate) + 1}")
 
 
 # --- the hand as picks on the table -----------------------------------------------
