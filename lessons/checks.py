@@ -507,6 +507,22 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
                        why, missed)
 
 
+def playoff_reasons(hand: Iterable[int], lead: int, trump: int, profile: Profile,
+                    lang: str = "en") -> tuple[dict[int, str], dict[int, str]]:
+    """The reasons of a "which cards may you play?" question outside a lesson (the
+    review cards): ``(why, missed)`` by card id, for each card not allowed and each
+    allowed one, in the same words as the lessons' play-off checks."""
+    from engine.cards import Card
+
+    cards = {str(Card.from_id(c)): c for c in hand}
+    check = Check("review", "playoff_legal",
+                  {"hand": list(cards), "lead": str(Card.from_id(lead)),
+                   "trump": Suit(trump).letter}, "", profile.name)
+    result = _playoff_legal(check, lang, profile)
+    return ({cards[o]: r for o, r in result.why.items()},
+            {cards[o]: r for o, r in result.missed.items()})
+
+
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
     request = _plain(check.params["query"])
     result = _melds_module().query(request, lang)
@@ -989,4 +1005,4 @@ def needs_melds_engine(check: Check) -> bool:
 
 
 __all__ = ["KINDS", "CheckResult", "evaluate_check", "feminine", "mark_check", "meld_label",
-           "needs_melds_engine", "reasons_for"]
+           "needs_melds_engine", "playoff_reasons", "reasons_for"]
