@@ -74,6 +74,7 @@ _RU_WORDS: dict[str, tuple[str, str, str, str]] = {
     "deals": ("сдаёт", "сдаёт", "сдаёте", "сдают"),
     "got": ("получил", "получила", "получили", "получили"),
     "first_v": ("первым", "первой", "первым", "первыми"),
+    "took": ("взял", "взяла", "взяли", "взяли"),
 }
 
 
@@ -106,12 +107,21 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                    "{name} {drew} старшую карту и {deals} {first_v}"),
     "deal_method": ("dealt in packets of {packets}, {name} served first",
                     "сдано пачками {packets}; {name} {got} карты {first_v}"),
+    "split_pairs": ("the last tricks split the pairs: {name} (who won the last trick of the "
+                    "stock) and {left} play them against each other, and at the same time "
+                    "{partner} and {other}; each trick still scores to its winner alone",
+                    "в последних взятках пары разбиваются: {name} ({took} последнюю взятку "
+                    "прикупа) и {left} играют их между собой, а одновременно — {partner} и "
+                    "{other}; каждая взятка по-прежнему приносит очки только взявшему"),
 }
 # The parameter that holds the player's number ("2") or a partnership's ("1 & 3").
 SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
               "settle_rescue": "player", "settle_difference": "player",
               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player",
-              "cut": "player", "cut_dealer": "player", "deal_method": "player"}
+              "cut": "player", "cut_dealer": "player", "deal_method": "player",
+              "split_pairs": "player"}
+# Other players a step names, by seat number.
+OTHER_SEATS = {"split_pairs": ("left", "partner", "other")}
 
 
 def step_name(step: Step, names: Sequence[str | Name],
@@ -136,9 +146,13 @@ def named_step(step: Step, lang: str, names: Sequence[str | Name],
     name = step_name(step, names, sides)
     if name is None:
         return str(step.render(lang))
-    drop = (SIDE_PARAM[step.key], "second")
+    others = OTHER_SEATS.get(step.key, ())
+    drop = (SIDE_PARAM[step.key], "second", *others)
     values = replace(step, params=tuple(p for p in step.params if p[0] not in drop)
                      ).values(lang)
+    params = dict(step.params)
+    for key in others:
+        values[key] = str(names[(int(params[key]) - 1) % len(names)])
     template = NAMED_STEPS[step.key][1 if lang == "ru" else 0]
     return str(template.format(**values, **gendered(name, lang), name=str(name)))
 

@@ -134,3 +134,24 @@ def test_no_page_says_player_n_for_a_finished_game(lang: str, variant: str) -> N
     sample = run_page("replay", lang, replay_source="sample", replay_step=10_000)
     bad = [t for t in _texts(sample) if SEAT_NUMBER.search(t)]
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
+    """Four-handed Fildinski: the Game log's step where the pairs split names the four
+    seats as the table does."""
+    from engine.session import Replay
+
+    s = PlaySession.new("fildinski-four-handed", seed=3, level="random")
+    s.autoplay_to_end()
+    replay = Replay(s.game)
+    at_split = next(i for i in range(1, replay.length(1) + 1)
+                    if (turn := replay.at(1, i).turn) is not None
+                    and any(e.type == "split" for e in turn.events))
+    log = run_page("replay", lang, play=s, replay_source="current", replay_deal=1,
+                   replay_step=at_split)
+    shown = _texts(log)
+    split = [t for t in shown if "split the pairs" in t or "пары разбиваются" in t]
+    assert split and not [t for t in shown if SEAT_NUMBER.search(t)], split
+    partner = {"en": "Partner", "ru": "Партнёр"}[lang]
+    assert partner in split[0], split[0]
