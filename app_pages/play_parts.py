@@ -87,8 +87,15 @@ def refusal_text(message: dict[str, Any]) -> str:
     """The stored refusal in the current language."""
     error = message.get("error")
     if isinstance(error, IllegalActionError):
-        return error.explain(ui.lang())
+        return refusal_reason(error, session())
     return str(message.get("reason", ""))
+
+
+def refusal_reason(error: IllegalActionError, s: PlaySession) -> str:
+    """An engine refusal in the UI language, any player named as the table names them."""
+    if not error.steps:
+        return error.explain(ui.lang())
+    return "; ".join(ui.steps_text(error.steps, s.human, s.deal.profile.players))
 
 
 def on_card(card: int) -> None:
@@ -327,7 +334,7 @@ def why_not(s: PlaySession, card: int) -> str:
         error = s.deal._refuse(Action.play(card))  # noqa: SLF001 - the engine's one "why"
     except Exception:  # noqa: BLE001 - no reason to show beats a traceback
         return ""
-    return ui.notation(error.explain(ui.lang()))
+    return ui.notation(refusal_reason(error, s))
 
 
 def picks(s: PlaySession, verdicts: dict[int, Any] | None, hinted: int | None) -> list[Pick]:

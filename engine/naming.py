@@ -58,7 +58,8 @@ def form_of(name: str | Name) -> str:
 # they).
 _EN_WORDS: dict[str, tuple[str, str]] = {
     "wins": ("wins", "win"), "is": ("is", "are"), "counts": ("counts", "count"),
-    "scores_v": ("scores", "score"), "cuts": ("cuts", "cut"), "deals": ("deals", "deal"),
+    "scores_v": ("scores", "score"), "does": ("does", "do"), "cuts": ("cuts", "cut"),
+    "deals": ("deals", "deal"),
 }
 _RU_WORDS: dict[str, tuple[str, str, str, str]] = {
     "reached": ("набрал", "набрала", "набрали", "набрали"),
@@ -75,6 +76,7 @@ _RU_WORDS: dict[str, tuple[str, str, str, str]] = {
     "got": ("получил", "получила", "получили", "получили"),
     "first_v": ("первым", "первой", "первым", "первыми"),
     "took": ("взял", "взяла", "взяли", "взяли"),
+    "holds": ("держит", "держит", "держите", "держат"),
 }
 
 
@@ -107,6 +109,8 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                    "{name} {drew} старшую карту и {deals} {first_v}"),
     "deal_method": ("dealt in packets of {packets}, {name} served first",
                     "сдано пачками {packets}; {name} {got} карты {first_v}"),
+    "refuse_not_in_hand": ("{name} {does} not hold {card}",
+                           "{name} не {holds} на руке карту {card}"),
     "split_pairs": ("the last tricks split the pairs: {name} (who won the last trick of the "
                     "stock) and {left} play them against each other, and at the same time "
                     "{partner} and {other}; each trick still scores to its winner alone",
@@ -119,7 +123,7 @@ SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "p
               "settle_rescue": "player", "settle_difference": "player",
               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player",
               "cut": "player", "cut_dealer": "player", "deal_method": "player",
-              "split_pairs": "player"}
+              "split_pairs": "player", "refuse_not_in_hand": "player"}
 # Other players a step names, by seat number.
 OTHER_SEATS = {"split_pairs": ("left", "partner", "other")}
 

@@ -155,3 +155,20 @@ def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
     assert split and not [t for t in shown if SEAT_NUMBER.search(t)], split
     partner = {"en": "Partner", "ru": "Партнёр"}[lang]
     assert partner in split[0], split[0]
+
+
+@pytest.mark.parametrize(("lang", "you", "text"), [
+    ("en", YOU["en"], "You do not hold"), ("ru", YOU["ru"], "Вы не держите на руке карту")])
+def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) -> None:
+    """The refusal counted seats from 0 ("player 0's hand"); it now numbers them like
+    every other step, and the app names the seat."""
+    from engine.actions import Action
+
+    s = PlaySession.new("two-handed", seed=4, level="random")
+    while not s.human_to_move:
+        s.autoplay(1)
+    missing = next(c for c in range(64) if c not in s.deal.holding(s.human))
+    error = s.deal._refuse(Action.play(missing))  # noqa: SLF001 - the engine's one "why"
+    assert error.steps[0].key == "refuse_not_in_hand"
+    assert f"player {s.human + 1}'s hand" in error.explain("en")
+    assert named_step(error.steps[0], lang, (you, BOT[lang])).startswith(text)
