@@ -125,15 +125,14 @@ if deal.is_over:
             st.success(parts.settlement_headline(s))
             st.markdown("\n".join(f"{i}. {line}"
                                    for i, line in enumerate(parts.settlement_lines(s), 1)))
-            st.caption(parts.seat_numbers(s) + " " + ui.rule_link(s.settlement.rule_id,
-                                                                deal.profile.name))
+            st.caption(ui.rule_link(s.settlement.rule_id, deal.profile.name))
             you, them = parts.game_score(s) or [0, 0]
             st.markdown("**" + ui.t("play.game_score_team" if players == 4 else
                                     "play.game_score", you=you, them=them) + "**")
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     elif s.game.is_over and s.game.result is not None:
-        st.success(" · ".join(s.game.result.explain(ui.lang())))
+        st.success(" · ".join(ui.steps_text(s.game.result.steps, s.human, players)))
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     else:

@@ -87,8 +87,15 @@ def refusal_text(message: dict[str, Any]) -> str:
     """The stored refusal in the current language."""
     error = message.get("error")
     if isinstance(error, IllegalActionError):
-        return error.explain(ui.lang())
+        return refusal_reason(error, session())
     return str(message.get("reason", ""))
+
+
+def refusal_reason(error: IllegalActionError, s: PlaySession) -> str:
+    """An engine refusal in the UI language, any player named as the table names them."""
+    if not error.steps:
+        return error.explain(ui.lang())
+    return "; ".join(ui.steps_text(error.steps, s.human, s.deal.profile.players))
 
 
 def on_card(card: int) -> None:
@@ -303,7 +310,9 @@ def verdicts(s: PlaySession) -> tuple[dict[int, Any] | None, bool]:
 def settlement_lines(s: PlaySession) -> list[str]:
     """The settlement's steps (rounding, rubicon, bonus) in the UI language."""
     result = s.settlement
-    return [] if result is None else result.explain(ui.lang())
+    if result is None:
+        return []
+    return ui.steps_text(result.steps, s.human, s.deal.profile.players)
 
 
 def settlement_headline(s: PlaySession) -> str:
@@ -316,15 +325,6 @@ def settlement_headline(s: PlaySession) -> str:
     return ui.t("play.game_won" if result.player == mine else "play.game_lost")
 
 
-def seat_numbers(s: PlaySession) -> str:
-    """Which player numbers of the settlement's steps are the human's side."""
-    mate = s.deal.partner(s.human)
-    if mate is None:
-        return ui.t("score.seat_numbers", you=s.human + 1)
-    return ui.t("score.seat_numbers_team", you=f"{min(s.human, mate) + 1} & "
-                                              f"{max(s.human, mate) + 1}")
-
-
 # --- the hand as picks on the table -----------------------------------------------
 
 def why_not(s: PlaySession, card: int) -> str:
@@ -334,7 +334,7 @@ def why_not(s: PlaySession, card: int) -> str:
         error = s.deal._refuse(Action.play(card))  # noqa: SLF001 - the engine's one "why"
     except Exception:  # noqa: BLE001 - no reason to show beats a traceback
         return ""
-    return ui.notation(error.explain(ui.lang()))
+    return ui.notation(refusal_reason(error, s))
 
 
 def picks(s: PlaySession, verdicts: dict[int, Any] | None, hinted: int | None) -> list[Pick]:

@@ -17,7 +17,8 @@ from app_pages.i18n import LANGUAGES, CardsText, pick_language, translate
 from app_pages.table import card_name, cards_row_html
 from engine.actions import Action, ActionType
 from engine.cards import Card, copies_in_question
-from engine.explain import Event, meld_name
+from engine.explain import Event, Step, meld_name
+from engine.naming import Name, named_step
 from engine.profile import Profile, load_profile, variant_names
 from engine.session import seat_role
 
@@ -318,6 +319,47 @@ def player_name(player: int | None, human: int, players: int = 2,
     return t("table.opponent") if role == "opponent" else t(f"table.{role}")
 
 
+# The grammatical form (engine.naming.FORMS) of the names the table gives (table.*):
+# the learner ("You", "Вы"; "You & partner", "Вы и партнёр") takes second-person verbs,
+# the other side ("Opponents", "Противники") plural ones, and every other seat
+# ("Computer", "Компьютер", "Partner", "Left opponent", "Противник слева") is a
+# masculine singular noun.
+_ROLE_FORMS = {"you": "you", "team_you": "you", "team_them": "they"}
+
+
+def seat_names(human: int, players: int = 2,
+               names: Sequence[str] | None = None) -> tuple[Name, ...]:
+    """Each seat's name as the table shows it (``names``: the sample deal's players),
+    with the form its verbs take."""
+    if names is not None:
+        return tuple(Name(str(n)) for n in names)
+    return tuple(Name(player_name(p, human, players),
+                      _ROLE_FORMS.get(seat_role(players, p, human), "m"))
+                 for p in range(players))
+
+
+def side_names(human: int, players: int = 2) -> tuple[Name, Name] | None:
+    """Four-handed: the two partnerships by side (seat % 2), as the score sheet heads
+    them ("You & partner", "Opponents")."""
+    if players != 4:
+        return None
+    mine, theirs = (Name(t(f"table.{k}"), _ROLE_FORMS[k]) for k in ("team_you", "team_them"))
+    return (mine, theirs) if human % 2 == 0 else (theirs, mine)
+
+
+def step_text(step: Step, human: int, players: int = 2,
+              names: Sequence[str] | None = None) -> str:
+    """An engine step in the UI language with the players named as the table names
+    them, never "player 2" (engine.naming; Russian verbs agree with the name)."""
+    return named_step(step, lang(), seat_names(human, players, names),
+                      side_names(human, players) if names is None else None)
+
+
+def steps_text(steps: Iterable[Step], human: int, players: int = 2,
+               names: Sequence[str] | None = None) -> list[str]:
+    return [step_text(s, human, players, names) for s in steps]
+
+
 def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = True,
                 names: Sequence[str] | None = None) -> str:
     key = f"event.{event.type}"
@@ -355,7 +397,8 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
             # A lesson link once per run of steps it explains, not on every line.
             tail = f" — {link}" if link and link != shown else ""
             shown = link or shown
-            lines.append(f"{number}. {notation(item.render(lang()))}{tail}")
+            text = step_text(item, human, players, names)
+            lines.append(f"{number}. {notation(text)}{tail}")
         if lines:
             st.markdown("\n".join(lines))
         if event.citation:

@@ -375,7 +375,7 @@ class Deal:
                 return no("play.winner_declares_then_draws", "refuse_draw_first")
             if action.card not in holding:
                 return no("play.exposed_cards_in_hand", "refuse_not_in_hand",
-                          card=_p(action.card), player=player)
+                          card=_p(action.card), player=player + 1)
             if not self.in_playoff:
                 return no("play.follow_in_stock", "refuse_follow_in_stock")
             rule = playoff_obligation(sorted(holding), self.trick[0], self.trump,

@@ -447,7 +447,11 @@ class Step:
     params: tuple[tuple[str, str], ...] = ()
 
     def render(self, lang: str = "en") -> str:
-        template = MESSAGES[self.key][1 if lang == "ru" else 0]
+        return MESSAGES[self.key][1 if lang == "ru" else 0].format(**self.values(lang))
+
+    def values(self, lang: str = "en") -> dict[str, str]:
+        """The step's parameters as its template shows them in ``lang`` (cards, meld
+        names, points): for callers that word the same fact their own way."""
         from engine.cards import cards_text
 
         values: dict[str, str] = {}
@@ -469,7 +473,7 @@ class Step:
             values[name] = value
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
-        return template.format(**values)
+        return values
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule_id, "key": self.key, "params": dict(self.params)}

@@ -178,6 +178,39 @@ def _attrs(text: str) -> dict[str, str]:
     return dict(item.split("=", 1) for item in text.split())
 
 
+def _block_end(lines: list[str], i: int) -> int:
+    """The index just past the block of non-blank lines starting at ``i`` (an anchor
+    line or a fenced block ends it too)."""
+    while i < len(lines) and lines[i].strip() and not ANCHOR_LINE.match(
+            lines[i].strip()) and not FENCE_OPEN.match(lines[i].strip()):
+        i += 1
+    return i
+
+
+def _lead_in(block: list[str]) -> bool:
+    """A block that only introduces what follows: a lone heading line, or text
+    ending with a colon (a bold title over a table, a sentence over a list)."""
+    text = "\n".join(block).strip()
+    return text.endswith(":") or (len(block) == 1 and text.startswith("#"))
+
+
+def _paragraph_end(lines: list[str], i: int) -> int:
+    """The end of the anchored paragraph starting at ``i``: its block, and when that
+    block is only a lead-in, the table, list or text it introduces as well (so a
+    rule link never shows a bare heading)."""
+    start = i
+    i = _block_end(lines, i)
+    while _lead_in(lines[start:i]):
+        nxt = i
+        while nxt < len(lines) and not lines[nxt].strip():
+            nxt += 1
+        if nxt == len(lines) or ANCHOR_LINE.match(lines[nxt].strip()) or FENCE_OPEN.match(
+                lines[nxt].strip()):
+            break
+        i = _block_end(lines, nxt)
+    return i
+
+
 def parse_body(body: str, where: str, variant: str, lang: str,
                ) -> tuple[str, list[Paragraph], list[Example], list[Check]]:
     """Strip anchors, collect paragraphs, example blocks and check blocks.
@@ -235,10 +268,8 @@ def parse_body(body: str, where: str, variant: str, lang: str,
             continue
         if pending and line.strip():
             start = i
-            while i < len(lines) and lines[i].strip() and not ANCHOR_LINE.match(
-                    lines[i].strip()) and not FENCE_OPEN.match(lines[i].strip()):
-                i += 1
-            text = "\n".join(lines[start:i])
+            i = _paragraph_end(lines, i)
+            text = "\n".join(lines[start:i]).rstrip("\n")
             for rule in pending:
                 paragraphs.append(Paragraph(anchor_for(rule), tuple(pending), text))
             out.extend(lines[start:i])

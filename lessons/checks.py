@@ -85,6 +85,7 @@ from typing import Any
 
 from engine.cards import Rank, Suit, card_text, parse_card
 from engine.explain import meld_name, points_ru, with_article
+from engine.naming import NAMED_STEPS, feminine, gendered, named_steps
 from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
 
@@ -273,42 +274,15 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
 # "player 1"; a check shows the names its lesson gives, with Russian verbs in the gender
 # of the name (Анна набрала, Борис набрал, ваша пара перешла).
 DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
-_MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
-# Russian forms that follow the name's gender: (masculine, feminine).
-_RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
-                "lost": ("проиграл", "проиграла"), "their": ("его", "её")}
-_NAMED_STEPS: dict[str, tuple[str, str]] = {
-    "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
-    "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
-    "settle_round": ("{name}: {raw} rounded down to {rounded}",
-                     "{name}: {raw} округляется вниз до {rounded}"),
-    "settle_rescue": ("{name} counts brisques to cross the rubicon; so does the winner",
-                      "{name} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
-    "settle_difference": ("{name} wins: difference {difference} plus {bonus} for the game",
-                          "побеждает {name}: разница {difference} плюс {bonus} за партию"),
-    "settle_rubicon": ("{name} is under {rubicon}: rubiconed, {detail}",
-                       "{name} не {reached} {rubicon} и не {passed} рубикон: {detail}"),
-    "settle_small": ("{name} lost with under {limit}: {bonus} more",
-                     "{name} {lost}, набрав меньше {limit}: ещё {bonus}"),
-    "settle_total": ("{name} scores {points} for the game",
-                     "{name} получает за партию {points}"),
-}
-_SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
-               "settle_rescue": "player", "settle_difference": "player",
-               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player"}
-
-
-def feminine(name: str) -> bool:
-    """Whether a Russian name (or "ваша пара") takes feminine verbs: Анна, пара."""
-    last = name.strip().split()[-1].lower() if name.strip() else ""
-    return last.endswith(("а", "я")) and last not in _MASCULINE_IN_A
+# The naming itself (shared with the app's pages): engine.naming.
+_NAMED_STEPS = NAMED_STEPS
 
 
 def _gendered(name: str, lang: str) -> dict[str, str]:
     if lang != "ru":
         return {}
-    form = 1 if feminine(name) else 0
-    return {key: forms[form] for key, forms in _RU_GENDERED.items()}
+    words = gendered(name, lang)
+    return {key: words[key] for key in ("reached", "passed", "lost", "their")}
 
 
 def player_names(check: Check, lang: str) -> tuple[str, str]:
@@ -318,26 +292,6 @@ def player_names(check: Check, lang: str) -> tuple[str, str]:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
-
-
-def named_steps(steps: Iterable[Any], lang: str, names: tuple[str, str]) -> tuple[str, ...]:
-    """The engine's explanation steps with the players named, not numbered."""
-    lines = []
-    for s in steps:
-        if s.key not in _NAMED_STEPS:
-            lines.append(s.render(lang))
-            continue
-        params = dict(s.params)
-        side = int(params.pop(_SIDE_PARAM[s.key]).split()[0]) - 1
-        if side >= 2:   # a partnership named by its second player
-            side -= 2
-        params.pop("second", None)
-        name = names[side]
-        if lang == "ru" and "points" in params:
-            params["points"] = points_ru(params["points"])
-        template = _NAMED_STEPS[s.key][1 if lang == "ru" else 0]
-        lines.append(template.format(name=name, **params, **_gendered(name, lang)))
-    return tuple(lines)
 
 
 @dataclass(frozen=True)
@@ -551,6 +505,22 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
                        (text,), (rule or "playoff.must_trump",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
                        why, missed)
+
+
+def playoff_reasons(hand: Iterable[int], lead: int, trump: int, profile: Profile,
+                    lang: str = "en") -> tuple[dict[int, str], dict[int, str]]:
+    """The reasons of a "which cards may you play?" question outside a lesson (the
+    review cards): ``(why, missed)`` by card id, for each card not allowed and each
+    allowed one, in the same words as the lessons' play-off checks."""
+    from engine.cards import Card
+
+    cards = {str(Card.from_id(c)): c for c in hand}
+    check = Check("review", "playoff_legal",
+                  {"hand": list(cards), "lead": str(Card.from_id(lead)),
+                   "trump": Suit(trump).letter}, "", profile.name)
+    result = _playoff_legal(check, lang, profile)
+    return ({cards[o]: r for o, r in result.why.items()},
+            {cards[o]: r for o, r in result.missed.items()})
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
@@ -1034,5 +1004,5 @@ def needs_melds_engine(check: Check) -> bool:
     return check.kind in ("meld_score", "legal_declarations")
 
 
-__all__ = ["KINDS", "CheckResult", "evaluate_check", "mark_check", "meld_label",
-           "needs_melds_engine", "reasons_for"]
+__all__ = ["KINDS", "CheckResult", "evaluate_check", "feminine", "mark_check", "meld_label",
+           "needs_melds_engine", "playoff_reasons", "reasons_for"]

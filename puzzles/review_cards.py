@@ -109,7 +109,6 @@ _TEXT: dict[str, tuple[str, str]] = {
     "play.q": ("The stock is gone and {lead} is led. Which of your cards may you play?",
                "Колода кончилась, заход {lead}. Какие из ваших карт можно положить?"),
     "play.a": ("You may play: {cards}.", "Можно положить: {cards}."),
-    "play.not_allowed": ("Not allowed here: {cards}.", "Здесь нельзя: {cards}."),
     "play.free": ("No duty binds you here: any card may be played.",
                   "Здесь ничто не обязывает: можно положить любую карту."),
     "title.meld": ("{Meld}: points", "{Meld}: очки"),
@@ -124,6 +123,40 @@ _TEXT: dict[str, tuple[str, str]] = {
     "title.play": ("Last tricks: position {n}", "Последние взятки: позиция {n}"),
     "sources": ("{topic}, in other sources: {values}.",
                 "{topic} в других источниках: {values}."),
+    # Why a wrong value is wrong, in terms of that value.
+    "why.source": ("{value} is another source's figure ({sources}); in {game} as set up here "
+                   "the answer is {right}.",
+                   "{value} — цифра другого источника ({sources}); в игре «{game}», как она "
+                   "настроена здесь, ответ — {right}."),
+    "why.other": ("{value} is the value of {other} in {game}; the answer here is {right}.",
+                  "{value} в игре «{game}» — это цена другого: {other}. Здесь ответ — "
+                  "{right}."),
+    "why.times": ("{value} is {times} the answer: {right}.",
+                  "{value} — {times}, чем нужно: ответ — {right}."),
+    "why.more": ("{value} is {diff} too many: the answer is {right}.",
+                 "{value} — на {diff} больше, чем нужно: ответ — {right}."),
+    "why.less": ("{value} is {diff} too few: the answer is {right}.",
+                 "{value} — на {diff} меньше, чем нужно: ответ — {right}."),
+    "why.nothing": ("“{label}” is wrong: in {game} the dix does score, {right}.",
+                    "«{label}» — неверно: в игре «{game}» козырная {rank} приносит {right}."),
+    "why.some": ("{value} is wrong: in {game} the dix scores nothing.",
+                 "{value} — неверно: в игре «{game}» козырная {rank} очков не приносит."),
+    "why.some_other": ("{value} is the value of {other} in {game}; the dix itself scores "
+                       "nothing there.",
+                       "{value} в игре «{game}» — это цена другого: {other}; сама козырная "
+                       "{rank} очков там не приносит."),
+    "why.yes": ("“{label}” would make it a duty, but in {game} it is not: {rule}.",
+                "«{label}» значило бы, что это обязанность, но в игре «{game}» это не так: "
+                "{rule}."),
+    "why.no": ("“{label}” would leave you free, but in {game} it is a duty: {rule}.",
+               "«{label}» значило бы, что это не обязательно, но в игре «{game}» это "
+               "обязанность: {rule}."),
+    "times.2": ("twice", "вдвое больше"), "times.3": ("three times", "втрое больше"),
+    "times.4": ("four times", "вчетверо больше"), "times.half": ("half", "вдвое меньше"),
+    "thing.dix": ("the dix", "козырная {rank}"),
+    "thing.last": ("the last trick", "последняя взятка"),
+    "thing.brisque": ("a brisque", "бриска"),
+    "and": (" and ", " и "),
     "yes": ("Yes", "Да"),
     "no": ("No", "Нет"),
     "nothing": ("0 (nothing)", "0 (ничего)"),
@@ -166,6 +199,11 @@ class ReviewCard:
     trump: Suit | None = None
     rows: tuple[tuple[str, tuple[int, ...]], ...] = ()
     notes: tuple[str, ...] = field(default=())
+    # Why each wrong option is wrong, in terms of that option ("600 is twice the
+    # answer", "J♦ is not hearts: ..."); for several answers, why each right option
+    # belongs, shown when it is left out. ``(option, reason)`` pairs.
+    why: tuple[tuple[str, str], ...] = ()
+    missed: tuple[tuple[str, str], ...] = ()
 
     def label(self, option: str) -> str:
         return dict(zip(self.options, self.labels, strict=True)).get(option, option)
@@ -178,13 +216,21 @@ class ReviewCard:
         return picked == set(self.answer)
 
     def feedback(self, chosen: str | Iterable[str] | None, lang: str = "en") -> list[str]:
-        """What was wrong with a choice of several cards: the ones not allowed (those
-        left out are in the explanation's list; nothing for a one-answer card)."""
-        if not self.multiple or chosen is None:
+        """The reasons for what a choice got wrong, in option order: each option chosen
+        but wrong and, with several answers, each right one left out (``lang`` is the
+        card's own: its reasons were written in it)."""
+        if chosen is None:
             return []
         picked = {chosen} if isinstance(chosen, str) else set(chosen)
-        shown = [self.label(o) for o in self.options if o in picked - self.answer]
-        return [_t(lang, "play.not_allowed", cards=" ".join(shown))] if shown else []
+        why, missed = dict(self.why), dict(self.missed)
+        out = []
+        for option in self.options:
+            if option in picked and option not in self.answer and why.get(option):
+                out.append(why[option])
+            elif (self.multiple and option in self.answer and option not in picked
+                  and missed.get(option)):
+                out.append(missed[option])
+        return out
 
     @property
     def answer_text(self) -> str:
@@ -201,13 +247,14 @@ def _seed(text: str) -> int:
 
 # --- the values and the named options that change them ---------------------------------
 
-def _option_notes(profile: Profile, value: Callable[[Profile], int], lang: str) -> list[str]:
+def _option_values(profile: Profile, value: Callable[[Profile], int], lang: str
+                   ) -> list[tuple[str, dict[int, list[str]]]]:
     """What the other sources give for a value, where a named option of this variant
     changes it: one whose choices the profile makes one of, and which cites one of the
     profile's own sources (a Fildinski option that a Rubicon profile happens to match
-    is not Rubicon's)."""
+    is not Rubicon's). ``(option title, {value: [citations]})`` per option."""
     mine = value(profile)
-    notes = []
+    found = []
     own = [re.compile(rf"\b{re.escape(source)}\b") for source in profile.sources]
     for option in options():
         if current_choice(profile, option.id) is None or not any(
@@ -222,10 +269,88 @@ def _option_notes(profile: Profile, value: Callable[[Profile], int], lang: str) 
             if other != mine:
                 others.setdefault(other, []).append(citation_text(choice.source, lang))
         if others:
-            topic = option.title_ru if lang == "ru" else option.title
-            values = "; ".join(f"{v} ({', '.join(where)})" for v, where in sorted(others.items()))
-            notes.append(_t(lang, "sources", topic=topic, values=values))
+            found.append((option.title_ru if lang == "ru" else option.title, others))
+    return found
+
+
+def _option_notes(profile: Profile, value: Callable[[Profile], int], lang: str) -> list[str]:
+    """What the other sources give for a value (:func:`_option_values`), as notes."""
+    notes = []
+    for topic, others in _option_values(profile, value, lang):
+        values = "; ".join(f"{v} ({', '.join(where)})" for v, where in sorted(others.items()))
+        notes.append(_t(lang, "sources", topic=topic, values=values))
     return notes
+
+
+def _named_values(profile: Profile, lang: str, skip: str) -> dict[int, list[str]]:
+    """The game's other values by points, each with what scores it ("a double bezique",
+    "the last trick"), leaving out ``skip`` (the card's own meld kind or topic)."""
+    found: dict[int, list[str]] = {}
+    rank = _RANK_RU.get(Rank(profile.dix.card_rank), Rank(profile.dix.card_rank).russian)
+
+    def add(points: int, name: str) -> None:
+        if points > 0 and name not in found.setdefault(points, []):
+            found[points].append(name)
+
+    for spec in profile.melds:
+        if spec.kind != skip:
+            name = meld_name(spec.kind, lang)
+            add(spec.points, name if lang == "ru" else _article(name))
+    for kind, points in (("carte_blanche", profile.declaring.carte_blanche),
+                         ("double_carte_blanche", profile.declaring.double_carte_blanche)):
+        if kind != skip and kind not in {spec.kind for spec in profile.melds}:
+            add(points, meld_name(kind, lang))
+    for topic, points in (("dix", profile.dix.points),
+                          ("last", profile.scoring.last_trick_bonus),
+                          ("brisque", profile.scoring.brisque_points)):
+        if topic != skip:
+            add(points, _t(lang, f"thing.{topic}", rank=rank))
+    return {points: names for points, names in found.items() if names}
+
+
+def _value_why(profile: Profile, values: Sequence[str], right: int,
+               value: Callable[[Profile], int], lang: str, skip: str,
+               dix: bool = False) -> tuple[tuple[str, str], ...]:
+    """Why each wrong number is wrong, in terms of that number: another source's
+    figure, the value of something else in this game, a multiple of the answer, or
+    simply too many or too few."""
+    game = profile.title_ru if lang == "ru" else profile.title
+    rank = _RANK_RU.get(Rank(profile.dix.card_rank), Rank(profile.dix.card_rank).russian)
+    sources: dict[int, list[str]] = {}
+    for _, others in _option_values(profile, value, lang):
+        for points, where in others.items():
+            sources.setdefault(points, []).extend(w for w in where
+                                                  if w not in sources.get(points, []))
+    named = _named_values(profile, lang, skip)
+    shown = _points(right, lang)
+    times = {right * 2: "times.2", right * 3: "times.3", right * 4: "times.4"}
+    if right and right % 2 == 0:
+        times[right // 2] = "times.half"
+    out = []
+    for option, label in zip(values, _value_labels(values, lang), strict=True):
+        v = int(option)
+        if v == right:
+            continue
+        if v in sources:
+            reason = _t(lang, "why.source", value=label, sources="; ".join(sources[v]),
+                        game=game, right=shown)
+        elif dix and v == 0:
+            reason = _t(lang, "why.nothing", label=label, game=game, right=shown, rank=rank)
+        elif dix and right == 0 and v in named:
+            reason = _t(lang, "why.some_other", value=v, game=game, rank=rank,
+                        other=_t(lang, "and").join(named[v][:2]))
+        elif dix and right == 0:
+            reason = _t(lang, "why.some", value=v, game=game, rank=rank)
+        elif v in named:
+            reason = _t(lang, "why.other", value=v, game=game, right=shown,
+                        other=_t(lang, "and").join(named[v][:2]))
+        elif right and v in times:
+            reason = _t(lang, "why.times", value=v, times=_t(lang, times[v]), right=shown)
+        else:
+            reason = _t(lang, "why.more" if v > right else "why.less", value=v,
+                        diff=abs(v - right), right=shown)
+        out.append((option, reason))
+    return tuple(out)
 
 
 def _choices(right: int, pool: Iterable[int], rng: random.Random) -> tuple[str, ...]:
@@ -289,7 +414,8 @@ def _meld_card(profile: Profile, spec: MeldSpec, lang: str) -> ReviewCard:
         trump=PICTURE_TRUMP if spec.suit in ("trump", "plain") or spec.pattern == "bezique"
         else None,
         rows=(("meld", _meld_picture(profile, spec)),),
-        notes=tuple(_option_notes(profile, price, lang)))
+        notes=tuple(_option_notes(profile, price, lang)),
+        why=_value_why(profile, values, spec.points, price, lang, spec.kind))
 
 
 def _article(name: str) -> str:
@@ -319,7 +445,8 @@ def _blanche_cards(profile: Profile, lang: str) -> list[ReviewCard]:
             explanation=(_t(lang, "meld.a", Meld=_cap(name),
                             cards=_t(lang, question).split("(")[-1].split(")")[0],
                             points=_points(points, lang), game=game),),
-            notes=tuple(_option_notes(profile, value, lang))))
+            notes=tuple(_option_notes(profile, value, lang)),
+            why=_value_why(profile, values, points, value, lang, kind)))
     return out
 
 
@@ -357,7 +484,9 @@ def _dix_card(profile: Profile, lang: str) -> ReviewCard:
                     rank=rank_ru if lang == "ru" else rank.name.lower()),
         options=values, labels=_value_labels(values, lang), answer=frozenset({str(dix.points)}),
         explanation=tuple(lines), trump=PICTURE_TRUMP, rows=(("meld", (card,)),),
-        notes=tuple(_option_notes(profile, lambda p: p.dix.points, lang)))
+        notes=tuple(_option_notes(profile, lambda p: p.dix.points, lang)),
+        why=_value_why(profile, values, dix.points, lambda p: p.dix.points, lang, "dix",
+                       dix=True))
 
 
 def _last_trick_card(profile: Profile, lang: str) -> ReviewCard:
@@ -374,7 +503,9 @@ def _last_trick_card(profile: Profile, lang: str) -> ReviewCard:
         question=_t(lang, "last.q_stock" if stock_end else "last.q"),
         options=values, labels=_value_labels(values, lang), answer=frozenset({str(bonus)}),
         explanation=tuple(lines),
-        notes=tuple(_option_notes(profile, lambda p: p.scoring.last_trick_bonus, lang)))
+        notes=tuple(_option_notes(profile, lambda p: p.scoring.last_trick_bonus, lang)),
+        why=_value_why(profile, values, bonus, lambda p: p.scoring.last_trick_bonus, lang,
+                       "last"))
 
 
 def _brisque_card(profile: Profile, lang: str) -> ReviewCard:
@@ -391,7 +522,9 @@ def _brisque_card(profile: Profile, lang: str) -> ReviewCard:
         id=cid, topic="brisque", rule_id="score.brisque", title=_t(lang, "title.brisque"),
         question=_t(lang, "brisque.q"), options=values, labels=_value_labels(values, lang),
         answer=frozenset({str(points)}), explanation=tuple(lines),
-        notes=tuple(_option_notes(profile, lambda p: p.scoring.brisque_points, lang)))
+        notes=tuple(_option_notes(profile, lambda p: p.scoring.brisque_points, lang)),
+        why=_value_why(profile, values, points, lambda p: p.scoring.brisque_points, lang,
+                       "brisque"))
 
 
 # --- play-off duties ----------------------------------------------------------------------
@@ -415,16 +548,26 @@ def _duty_cards(profile: Profile, lang: str) -> list[ReviewCard]:
             id=card_id(profile.name, "duty", name), topic="duty", rule_id=rule_id,
             title=_t(lang, f"title.{name}"), question=_t(lang, f"duty.{name}.q", n=n),
             options=yes_no, labels=labels, answer=frozenset({YES if bound else NO}),
-            explanation=(_t(lang, "duty.yes" if bound else "duty.no", game=game, rule=rule),)))
+            explanation=(_t(lang, "duty.yes" if bound else "duty.no", game=game, rule=rule),),
+            why=_duty_why(bound, labels, game, rule, lang)))
     follow = profile.follow_in_stock
+    in_stock = _t(lang, "duty.in_stock_yes" if follow else "duty.in_stock_no")
     out.append(ReviewCard(
         id=card_id(profile.name, "duty", "in_stock"), topic="duty",
         rule_id="play.follow_in_stock" if follow else "play.stock_any_card",
         title=_t(lang, "title.in_stock"), question=_t(lang, "duty.in_stock.q"),
         options=yes_no, labels=labels, answer=frozenset({YES if follow else NO}),
-        explanation=(_t(lang, "duty.yes" if follow else "duty.no", game=game,
-                        rule=_t(lang, "duty.in_stock_yes" if follow else "duty.in_stock_no")),)))
+        explanation=(_t(lang, "duty.yes" if follow else "duty.no", game=game, rule=in_stock),),
+        why=_duty_why(follow, labels, game, in_stock, lang)))
     return out
+
+
+def _duty_why(bound: bool, labels: tuple[str, str], game: str, rule: str,
+              lang: str) -> tuple[tuple[str, str], ...]:
+    """Why the wrong one of "Yes" / "No" is wrong, in terms of that answer."""
+    if bound:
+        return ((NO, _t(lang, "why.no", label=labels[1], game=game, rule=rule)),)
+    return ((YES, _t(lang, "why.yes", label=labels[0], game=game, rule=rule)),)
 
 
 def _position(profile: Profile, situation: str) -> tuple[int, int, tuple[int, ...]]:
@@ -468,6 +611,9 @@ def _play_card_at(profile: Profile, situation: str, trump: int, lead: int,
     else:
         lines.append(_t(lang, "play.free"))
     shown = card_text(lead, lang)
+    from lessons.checks import playoff_reasons
+
+    why, missed = playoff_reasons(hand, lead, trump, profile, lang)
     return ReviewCard(
         id=card_id(profile.name, "play", situation), topic="play",
         rule_id=rule or "playoff.follow_suit",
@@ -477,7 +623,9 @@ def _play_card_at(profile: Profile, situation: str, trump: int, lead: int,
         options=tuple(str(c) for c in hand),
         labels=tuple(card_text(c, lang) for c in hand),
         answer=frozenset(str(c) for c in legal), explanation=tuple(lines), multiple=True,
-        trump=Suit(trump), rows=(("lead", (lead,)), ("hand", hand)))
+        trump=Suit(trump), rows=(("lead", (lead,)), ("hand", hand)),
+        why=tuple((str(c), why[c]) for c in hand if c in why),
+        missed=tuple((str(c), missed[c]) for c in hand if c in missed))
 
 
 def _suit(suit: Suit, lang: str) -> str:

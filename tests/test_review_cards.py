@@ -310,6 +310,8 @@ def test_a_wrong_choice_of_cards_is_explained() -> None:
         rc.card_id("two-handed", "play", "void_with_trumps")]
     wrong = [o for o in card.options if o not in card.answer][:1]
     lines = card.feedback(wrong, "ru")
-    assert lines[0].startswith("Здесь нельзя: ") and card.label(wrong[0]) in lines[0]
-    assert len(lines) == 1      # the cards left out are in "Можно положить: ..."
+    # each card wrongly picked, and each allowed one left out, has its own reason
+    assert len(lines) == 1 + len(card.answer)     # in the hand's order
+    assert [line for line in lines if line.startswith(card.label(wrong[0]) + " не козырь")]
+    assert sum(line.startswith("Вы пропустили ") for line in lines) == len(card.answer)
     assert card.feedback(sorted(card.answer), "ru") == []

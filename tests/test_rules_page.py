@@ -4,6 +4,7 @@ the progress store, deep links and bad input. AppTest, with the progress file in
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
@@ -247,3 +248,45 @@ def test_next_lesson_follows_prerequisites():
     assert [parts.group_of(x) for x in every] == ["reference", "reference", "variants",
                                                   "comparison"]
     assert parts.missing(c, {"a": done}, {x.id: x for x in every}) == [b]
+
+
+# --- a rule link's box shows the whole rule, not a bare heading -------------------------
+
+def _heading_only(text: str) -> bool:
+    """Text that only introduces a rule: a lead-in ending with a colon (a bold title
+    over a table, a sentence over a list), a lone ``#`` heading, or a lone bold title
+    with at most a citation after it."""
+    stripped = text.strip()
+    if stripped.endswith(":") or (stripped.startswith("#") and "\n" not in stripped):
+        return True
+    rest = re.sub(r"\([^)]*\)", "", re.sub(r"^\*\*[^*]+\*\*", "", stripped))
+    return not re.search(r"\w", rest)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_anchored_paragraph_has_more_than_a_heading(lang: str):
+    for lesson in lessons.list_lessons(lang):
+        for paragraph in lesson.paragraphs:
+            assert not _heading_only(paragraph.markdown), (lesson.id, paragraph.anchor,
+                                                           paragraph.markdown)
+            assert paragraph.markdown in lesson.body_markdown, (lesson.id, paragraph.anchor)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_fildinski_capture_link_shows_the_table(lang: str):
+    lesson = lessons.get_lesson("variant-fildinski", lang)
+    paragraph = lesson.paragraph("rule-capture.lay_out")
+    assert paragraph.markdown.count("\n|") >= 4, paragraph.markdown   # header, rule, 3 rows
+    lead_in = lessons._loader.parse_lesson(
+        '+++\nid = "x"\ntitle = "x"\nvariant = "two-handed"\norder = 1\n+++\n'
+        "{#rule:a.b}\n**Title** (001):\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\nNext.\n", "en")
+    assert lead_in.paragraphs[0].markdown.endswith("| 1 | 2 |")
+
+
+def test_fildinski_rule_link_box_has_the_table(db: Path):
+    at = rules(query={"lesson": "variant-fildinski", "rule": "capture.lay_out"})
+    assert at.selectbox(key="rules_lesson").value == "variant-fildinski"
+    texts = [m.value for m in at.markdown]
+    here = texts.index(catalogue("en")["rules.rule_here"])
+    box = texts[here + 1]     # the linked paragraph, drawn right under the box's title
+    assert "When you win a trick" in box and "the discard pile" in box, box
