@@ -134,7 +134,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
-    "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
+    "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
                  "Брисок (тузов и десяток): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
@@ -216,10 +216,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
     "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
-    "brisque_more": ("{value} would need {n} brisque(s); the cards hold {count}: {cards}.",
+    "brisque_more": ("{value} would need {n} brisque{s}; the cards hold {count}: {cards}.",
                      "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
                      "{cards}."),
-    "brisque_none": ("{value} would need {n} brisque(s); the cards hold none: only aces and "
+    "brisque_none": ("{value} would need {n} brisque{s}; the cards hold none: only aces and "
                      "tens are brisques.",
                      "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
                      "только тузы и десятки."),
@@ -365,6 +365,8 @@ class CheckResult:
 def _t(key: str, lang: str, **params: object) -> str:
     if lang == "ru" and "points" in params:
         params["points"] = points_ru(str(params["points"]))
+    # English plural for a count: "1 brisque", "5 brisques" (the count asked about first).
+    params.setdefault("s", "" if params.get("n", params.get("count")) == 1 else "s")
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
@@ -472,7 +474,11 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
     loser = names["follow"] if winner == 0 else names["lead"]
-    why = {options[1 - winner]: _t("not_take", lang, card=loser, reason=_lower(reason))}
+    # Two identical cards: in English the wrong option is named as the learner read it
+    # ("the player who answered (Q♥)"), not "Q♥ does not take the trick: Q♥ and Q♥...".
+    same = lead.kind == follow.kind and lang == "en"
+    named = _capital(labels[1 - winner]) if same else loser
+    why = {options[1 - winner]: _t("not_take", lang, card=named, reason=_lower(reason))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)

@@ -1,0 +1,54 @@
+"""What a beginner walking the English Rules page met and was confused by: each test
+fails without its fix (lessons rendered through the lessons package)."""
+
+from __future__ import annotations
+
+import lessons
+from lessons.checks import evaluate_check
+
+
+def _lesson(lesson_id: str):
+    return lessons.get_lesson(lesson_id, "en")
+
+
+def _check(lesson_id: str, check_id: str):
+    les = _lesson(lesson_id)
+    return next(c for c in les.checks if c.id == check_id)
+
+
+def _results(lesson_id: str):
+    return [evaluate_check(c, "en") for c in _lesson(lesson_id).checks]
+
+
+def _all_text(result) -> str:
+    return " ".join([result.prompt, *result.explanation, *result.why.values(),
+                     *result.missed.values()])
+
+
+# --- brisques: counts read as English, not "brisque(s)" ---------------------------
+
+def test_brisque_counts_are_plural_words():
+    texts = " ".join(_all_text(r) for r in _results("brisques"))
+    assert "(s)" not in texts
+    assert "5 brisques (aces and tens)" in texts
+    assert "would need 1 brisque;" in texts
+
+
+# --- cards: the twin-aces check is set up by the prose and asks plainly ----------------
+
+def test_cards_teaches_twins_count_in_four_of_a_rank():
+    body = _lesson("cards").body_markdown
+    assert "suits need not differ" in body
+    assert "four aces, worth 100" in body
+
+
+def test_cards_twin_aces_prompt_reads_plainly():
+    prompt = _check("cards", "cards-twin-aces").prompt
+    assert "Your aces are both" not in prompt
+    assert prompt.startswith("Clubs are trumps. You hold four aces")
+
+
+def test_identical_cards_wrong_answer_names_the_player_chosen():
+    result = evaluate_check(_check("cards", "cards-identical"), "en")
+    why = result.why["follower"]
+    assert why.startswith("The player who answered (Q♥) does not take the trick")
