@@ -151,7 +151,9 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "В {value} не учтена последняя взятка ({points})."),
     "extra_last": ("{value} counts the last trick, which was not yours.",
                    "В {value} засчитана последняя взятка, а её взяли не вы."),
-    "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
+    "extra_dix": ("{value} counts a seven of trumps once too often: each one scores {points}.",
+                  "В {value} козырная семёрка посчитана лишний раз: каждая даёт {points}."),
+    "miss_dix": ("{value} leaves out the seven{s} of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
@@ -753,12 +755,18 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                                             meld=meld_label(kind, lang), points=pts))
     if sevens:
         pts = sevens * profile.dix.points
-        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts)
+        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts,
+                                   count=sevens)
     if last:
         why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
-    else:
+    elif "last_trick" in p or cards:
         extra = total + profile.scoring.last_trick_bonus
         why[str(extra)] = _t("extra_last", lang, value=extra)
+    elif sevens:
+        # No tricks in the question (a turn-up seven, melds and sevens): one more ten is
+        # the seven counted again, not "the last trick, which was not yours".
+        extra = total + profile.dix.points
+        why[str(extra)] = _t("extra_dix", lang, value=extra, points=profile.dix.points)
     if brisques:
         why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
                                         points=brisques)

@@ -52,3 +52,27 @@ def test_identical_cards_wrong_answer_names_the_player_chosen():
     result = evaluate_check(_check("cards", "cards-identical"), "en")
     why = result.why["follower"]
     assert why.startswith("The player who answered (Q♥) does not take the trick")
+
+
+# --- dealing, dix: a score with no tricks in it never blames "the last trick" --------
+
+def test_turn_up_seven_wrong_answer_is_not_about_the_last_trick():
+    result = evaluate_check(_check("dealing", "dealing-seven-turned-up"), "en")
+    assert result.answer == ("10",)
+    assert "last trick" not in result.why["20"]
+    assert result.why["20"] == "20 counts a seven of trumps once too often: each one scores 10."
+
+
+def test_melds_and_sevens_without_tricks_never_mention_the_last_trick():
+    for lesson_id in ("dealing", "dix", "strategy"):
+        for check in _lesson(lesson_id).checks:
+            if check.kind != "deal_score" or "last_trick" in check.params or \
+                    check.params.get("cards"):
+                continue
+            result = evaluate_check(check, "en")
+            assert not any("last trick" in w for w in result.why.values()), check.id
+
+
+def test_both_sevens_are_plural():
+    result = evaluate_check(_check("dix", "dix-both-sevens"), "en")
+    assert result.why["0"] == "0 leaves out the sevens of trumps (20)."
