@@ -77,7 +77,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "meld_found": ("{cards} form {a_meld}", "{cards} образуют комбинацию «{meld}»"),
     "meld_points": ("{meld}: {points} points ({citation})",
                     "«{meld}» — {points} ({citation})"),
-    "reuse_fresh": ("none of these cards has been scored among {class} before",
+    "reuse_fresh": ("none of these cards has scored yet in a meld of the same class ({class})",
                     "ни одна из этих карт ещё не записывалась в группе «{class}»"),
     "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} is a higher "
                       "combination of the same class, so it may be used again",

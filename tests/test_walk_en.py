@@ -76,3 +76,12 @@ def test_melds_and_sevens_without_tricks_never_mention_the_last_trick():
 def test_both_sevens_are_plural():
     result = evaluate_check(_check("dix", "dix-both-sevens"), "en")
     assert result.why["0"] == "0 leaves out the sevens of trumps (20)."
+
+
+# --- declarations: the engine's "fresh cards" line reads as English ----------------
+
+def test_fresh_cards_line_is_plain_english():
+    texts = " ".join(_all_text(r) for r in _results("declarations"))
+    assert "has been scored among" not in texts
+    assert "none of these cards has scored yet in a meld of the same class " \
+           "(marriages and sequences)" in texts
