@@ -153,6 +153,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                    "В {value} засчитана последняя взятка, а её взяли не вы."),
     "extra_dix": ("{value} counts a seven of trumps once too often: each one scores {points}.",
                   "В {value} козырная семёрка посчитана лишний раз: каждая даёт {points}."),
+    "dix_nothing": ("{value} counts 10 for the seven of trumps, which scores nothing in "
+                    "this game.",
+                    "В {value} засчитаны 10 за козырную семёрку, а в этой игре она ничего "
+                    "не даёт."),
     "miss_dix": ("{value} leaves out the seven{s} of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
@@ -770,6 +774,8 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     if brisques:
         why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
                                         points=brisques)
+    if sevens and not profile.dix.points:
+        why.setdefault(str(total + 10), _t("dix_nothing", lang, value=total + 10))
     for v in values:
         why.setdefault(str(v), _t("off_by", lang, value=v, diff=abs(v - total)))
     why.pop(str(total), None)

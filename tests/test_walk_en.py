@@ -85,3 +85,23 @@ def test_fresh_cards_line_is_plain_english():
     assert "has been scored among" not in texts
     assert "none of these cards has scored yet in a meld of the same class " \
            "(marriages and sequences)" in texts
+
+
+# --- dix: a wrong total of the two sevens is explained in plain words ---------------
+
+def test_dix_other_reading_reads_as_a_sentence():
+    result = evaluate_check(_check("dix", "dix-points-001"), "en")
+    assert result.why["10"] == (
+        "10 would be right under another reading of the sources, where the sevens of "
+        "trumps score when exchanged; in this game they score when exchanged and when "
+        "first played.")
+    assert result.why["0"] == ("0 is too few: here the sevens of trumps scored when "
+                               "exchanged and when first played.")
+    assert "would pay the seven" not in _all_text(result)
+
+
+def test_rubicon_seven_wrong_answer_says_the_seven_scores_nothing():
+    result = evaluate_check(_check("disagreements", "dis-dix-rubicon"), "en")
+    assert result.answer == ("40",)
+    assert result.why["50"] == ("50 counts 10 for the seven of trumps, which scores "
+                                "nothing in this game.")
