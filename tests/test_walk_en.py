@@ -105,3 +105,12 @@ def test_rubicon_seven_wrong_answer_says_the_seven_scores_nothing():
     assert result.answer == ("40",)
     assert result.why["50"] == ("50 counts 10 for the seven of trumps, which scores "
                                 "nothing in this game.")
+
+
+# --- disagreements: the 003 variant settlement is asked in English, with its 320 named -
+
+def test_rubicon_variant_prompt_names_what_it_adds():
+    prompt = _check("disagreements", "dis-rubicon-003-variant").prompt
+    assert "lists under 'варианты'" not in prompt
+    assert "320 for all the brisques" in prompt
+    assert "full (unrounded) scores" in prompt
