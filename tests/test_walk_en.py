@@ -114,3 +114,11 @@ def test_rubicon_variant_prompt_names_what_it_adds():
     assert "lists under 'варианты'" not in prompt
     assert "320 for all the brisques" in prompt
     assert "full (unrounded) scores" in prompt
+
+
+# --- pending: nothing forces a card while the stock lasts ----------------------------
+
+def test_pending_prompt_does_not_say_the_queen_was_forced():
+    prompt = _check("pending", "pending-after-queen-played").prompt
+    assert "had to play" not in prompt
+    assert "played the Q♠ to a trick before you could score it" in prompt
