@@ -55,7 +55,7 @@ MELD_NAMES: dict[str, tuple[str, str]] = {
 CLASS_NAMES: dict[str, tuple[str, str]] = {
     "marriage": ("marriages and sequences", "марьяжи и секвенции"),
     "bezique": ("beziques", "безики"),
-    "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
+    "rank_set": ("four of a kind", "четвёрки одного достоинства"),
     "trump_set": ("sets of trumps of one rank", "наборы козырей одного достоинства"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
     "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),

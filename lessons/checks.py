@@ -575,6 +575,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     result, profile = _query(check, lang)
     kind = check.params["meld"]
     explanation: list[str] = []
+    refused_why = ""
     points = 0
     rules: list[str] = []
     for d in result["declarations"]:
@@ -587,6 +588,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
         for r in result["refused"]:
             if r["meld"] == kind:
                 explanation.append(_t("refused", lang, why=r["why"]))
+                refused_why = str(r["why"])
                 rules.append(r.get("rule", f"meld.{kind}"))
                 break
         else:
@@ -599,7 +601,9 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
     name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
-    reason = " ".join(explanation)
+    # The reason continues a sentence: the refusal itself (no "Refused:" in mid-line),
+    # or the engine's steps joined as clauses.
+    reason = refused_why or "; ".join(explanation)
     why: dict[str, str] = {}
     for value in sorted(values - {points}):
         scoring = [m.kind for m in profile.melds if m.points == value]

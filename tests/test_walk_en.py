@@ -122,3 +122,23 @@ def test_pending_prompt_does_not_say_the_queen_was_forced():
     prompt = _check("pending", "pending-after-queen-played").prompt
     assert "had to play" not in prompt
     assert "played the Q♠ to a trick before you could score it" in prompt
+
+
+# --- reuse: one name for the class of four aces/kings/queens/jacks; refusals read on ----
+
+def test_four_of_a_kind_class_named_as_in_the_lesson_table():
+    body = _lesson("reuse").body_markdown
+    assert "| four of a kind |" in body
+    assert "scored among the four of a kind" not in body
+    texts = " ".join(_all_text(r) for r in _results("reuse"))
+    assert "sets of four of a rank" not in texts
+    assert "(four of a kind)" in " ".join(_all_text(r) for r in _results("declarations"))
+
+
+def test_refused_meld_reason_continues_the_sentence():
+    result = evaluate_check(_check("reuse", "reuse-single-again"), "en")
+    assert result.answer == ("0",)
+    assert ": Refused:" not in result.why["40"]
+    assert result.why["40"].startswith(
+        "40 is the usual score of a bezique; here it is worth 0: Q♠ already scored in the "
+        "bezique")
