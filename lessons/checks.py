@@ -977,8 +977,11 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                      if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
             why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
                 _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
+    # The engine's last line is the running score of its example deal, a number the
+    # question never mentions: left out, as in the other checks built on a deal.
+    lines = tuple(penalty.explain(lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       tuple(penalty.explain(lang)), (penalty.rule_id,), {}, why)
+                       lines[:-1] if len(lines) > 1 else lines, (penalty.rule_id,), {}, why)
 
 
 _KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",

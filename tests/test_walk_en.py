@@ -142,3 +142,25 @@ def test_refused_meld_reason_continues_the_sentence():
     assert result.why["40"].startswith(
         "40 is the usual score of a bezique; here it is worth 0: Q♠ already scored in the "
         "bezique")
+
+
+# --- card-point: fines asked without a suit the example cannot show; no stray score --
+
+def test_fine_checks_drop_the_example_running_score():
+    for lesson_id in ("variant-card-point", "variant-club"):
+        for check in _lesson(lesson_id).checks:
+            if check.kind == "fine":
+                text = " ".join(evaluate_check(check, "en").explanation)
+                assert "running score" not in text, check.id
+
+
+def test_revoke_fine_prompt_names_no_suit_the_example_contradicts():
+    prompt = _check("variant-card-point", "card-point-fine-revoke").prompt
+    assert "diamond" not in prompt and "heart" not in prompt
+    assert "a card of another suit although you hold the suit led" in prompt
+
+
+def test_card_point_sets_named_four_of_a_kind():
+    body = _lesson("variant-card-point").body_markdown
+    assert "four-of-a-rank" not in body
+    assert "four of a kind are priced" in body
