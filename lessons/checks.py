@@ -416,7 +416,7 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
             key = "too_many" if diff > 0 else "too_few"
-            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=summary)
+            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=_lower(summary))
     return why
 
 

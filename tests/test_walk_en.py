@@ -164,3 +164,10 @@ def test_card_point_sets_named_four_of_a_kind():
     body = _lesson("variant-card-point").body_markdown
     assert "four-of-a-rank" not in body
     assert "four of a kind are priced" in body
+
+
+# --- club: "30 is 10 too many: the trick itself..." goes on in lower case ----------
+
+def test_too_many_reason_continues_in_lower_case():
+    result = evaluate_check(_check("variant-club", "club-trick-with-ten"), "en")
+    assert result.why["30"].startswith("30 is 10 too many: the trick itself scores 10.")
