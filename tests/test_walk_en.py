@@ -171,3 +171,11 @@ def test_card_point_sets_named_four_of_a_kind():
 def test_too_many_reason_continues_in_lower_case():
     result = evaluate_check(_check("variant-club", "club-trick-with-ten"), "en")
     assert result.why["30"].startswith("30 is 10 too many: the trick itself scores 10.")
+
+
+# --- dealing: the table picture shows 7 cards per hand mid-trick; the prose says so ----
+
+def test_table_during_play_counts_match_the_picture():
+    body = _lesson("dealing").body_markdown
+    assert "Both hands hold\n8 cards" not in body and "Both hands hold 8 cards" not in body
+    assert "so both hold 7 until they draw after the trick" in " ".join(body.split())
