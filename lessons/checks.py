@@ -157,6 +157,9 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "this game.",
                     "В {value} засчитаны 10 за козырную семёрку, а в этой игре она ничего "
                     "не даёт."),
+    "capture_refused": ("{value} would pay {meld} again, but it does not score: {why}.",
+                        "{value} — это если бы снова засчитали комбинацию «{meld}», но она "
+                        "не считается: {why}."),
     "miss_dix": ("{value} leaves out the seven{s} of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
@@ -891,14 +894,18 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
             explanation.append(_t("partner_pairs", lang, cards=" ".join(
                 card_text(parse_card(t), lang) for t in p["partner"])))
             rules.append("capture.partner_bezique")
+    refused: tuple[str, int, str] | None = None    # (meld, its points, why not)
     if not capture.melds:
         explanation.append(_t("no_meld", lang))
         rules.append("capture.meld")
         for verdict in all_verdicts(profile, trump, {*laid, *capture.kept}, history):
             if not verdict.legal and set(verdict.cards) & set(capture.kept):
-                explanation.append(_t("refused", lang, why="; ".join(
-                    s.render(lang) for s in verdict.steps[1:])))
+                reason = "; ".join(s.render(lang) for s in verdict.steps[1:])
+                explanation.append(_t("refused", lang, why=reason))
                 rules.append(verdict.rule_id)
+                label = meld_label(verdict.spec.kind, lang)
+                refused = (label if lang == "ru" else with_article(label),
+                           verdict.spec.points, reason)
                 break
     points = capture.total
     explanation.append(_t("total", lang, points=points))
@@ -908,6 +915,10 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     why = _points_why(values, points, lang, summary=explanation,
                       brisques=[card_text(parse_card(t), lang) for t in p["trick"]
                                 if parse_card(t).id in set(capture.brisques)], each=each)
+    if refused is not None and str(points + refused[1]) in why:
+        # The learner who picks it paid the refused meld: say why it does not score.
+        why[str(points + refused[1])] = _t("capture_refused", lang, value=points + refused[1],
+                                           meld=refused[0], why=refused[2])
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
                        {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),

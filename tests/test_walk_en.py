@@ -179,3 +179,12 @@ def test_table_during_play_counts_match_the_picture():
     body = _lesson("dealing").body_markdown
     assert "Both hands hold\n8 cards" not in body and "Both hands hold 8 cards" not in body
     assert "so both hold 7 until they draw after the trick" in " ".join(body.split())
+
+
+# --- Fildinski: 20 for a second marriage is answered as that, not as brisques -------
+
+def test_capture_reuse_wrong_20_names_the_refused_marriage():
+    result = evaluate_check(_check("variant-fildinski", "fildinski-capture-reuse"), "en")
+    assert result.answer == ("0",)
+    assert "brisque" not in result.why["20"]
+    assert result.why["20"].startswith("20 would pay a marriage again, but it does not score:")
