@@ -198,6 +198,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "in_meld": ("{explanation}", "{explanation}"),
     "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
                  "«{meld}» не объявить: из карт этой комбинации у вас только {cards}."),
+    "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
+                      "marriage declared makes its suit trumps and scores as a trump marriage.",
+                      "«{meld}» не объявить, пока козыри не определены: первый объявленный "
+                      "марьяж делает свою масть козырной и считается козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
                   "«{meld}» не объявить: карт этой комбинации у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
@@ -683,6 +687,10 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
         kinds = set(pair) if spec.pattern == "bezique" else {pair[1]}
     else:
         kinds = {s * 8 + int(spec.rank or 0) for s in suits}
+    if trump is None and spec.pattern == "marriage" and not suits:
+        # No trumps yet: a king and queen held are not "none of its cards"; the first
+        # marriage is the one that fixes trumps and scores as the trump marriage.
+        return _t("no_trumps_yet", lang, meld=meld if lang == "ru" else _capital(meld))
     jokers = profile.declaring.jokers_per_meld > 0
     mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
                    or (c >= JOKER_MIN_ID and jokers)), key=display_order)

@@ -188,3 +188,17 @@ def test_capture_reuse_wrong_20_names_the_refused_marriage():
     assert result.answer == ("0",)
     assert "brisque" not in result.why["20"]
     assert result.why["20"].startswith("20 would pay a marriage again, but it does not score:")
+
+
+# --- no-trump, Rubicon: "marriage" before trumps is not "you hold none of its cards" --
+
+def test_plain_marriage_before_trumps_is_explained_not_denied():
+    for lesson_id, check_id in (("variant-no-trump", "no-trump-before-marriage"),
+                                ("variant-rubicon", "rubicon-no-trump-yet")):
+        why = evaluate_check(_check(lesson_id, check_id), "en").why["marriage"]
+        assert "you hold none of its cards" not in why
+        assert "the first marriage declared makes its suit trumps" in why
+
+
+def test_no_trump_summary_line_says_trumps():
+    assert "names the leading suit" not in _lesson("variant-no-trump").body_markdown
