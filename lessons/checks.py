@@ -700,7 +700,8 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
     if not mine:
         return _t("none_held", lang, meld=meld if lang == "ru" else _capital(meld))
     return _t("not_held", lang, meld=meld if lang == "ru" else _capital(meld),
-              cards=" ".join(card_text(c, lang, among=held) for c in mine))
+              # which copy does not matter here: "K♥ K♥ K♥", as the meld lines write it
+              cards=" ".join(card_text(c, lang) for c in mine))
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:

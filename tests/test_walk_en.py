@@ -202,3 +202,11 @@ def test_plain_marriage_before_trumps_is_explained_not_denied():
 
 def test_no_trump_summary_line_says_trumps():
     assert "names the leading suit" not in _lesson("variant-no-trump").body_markdown
+
+
+# --- three-handed: cards held are listed as the meld lines list them, no copy marks ---
+
+def test_cards_held_listed_without_copy_marks():
+    result = evaluate_check(_check("variant-three-handed", "three-handed-what-melds"), "en")
+    assert result.why["four_kings"] == ("Four kings cannot be declared: of its cards you hold "
+                                        "only K♥ K♥ K♥.")
