@@ -792,8 +792,11 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                                         points=brisques)
     if sevens and not profile.dix.points:
         why.setdefault(str(total + 10), _t("dix_nothing", lang, value=total + 10))
+    # Any other value: too many or too few, against the engine's own account of the total.
+    summary = _lower(" ".join(_sentence(x) for x in explanation))
     for v in values:
-        why.setdefault(str(v), _t("off_by", lang, value=v, diff=abs(v - total)))
+        why.setdefault(str(v), _t("too_many" if v > total else "too_few", lang, value=v,
+                                  diff=abs(v - total), why=summary))
     why.pop(str(total), None)
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),

@@ -210,3 +210,13 @@ def test_cards_held_listed_without_copy_marks():
     result = evaluate_check(_check("variant-three-handed", "three-handed-what-melds"), "en")
     assert result.why["four_kings"] == ("Four kings cannot be declared: of its cards you hold "
                                         "only K♥ K♥ K♥.")
+
+
+# --- variants, overview: "N is 10 away from the total" says which way, and why -------
+
+def test_deal_score_other_values_say_too_many_with_the_account():
+    why = evaluate_check(_check("variants", "variants-rubicon-last-trick"), "en").why
+    assert why["60"] == ("60 is 10 too many: 0 brisques (aces and tens) × 10 = 0. "
+                         "The last trick adds 50. Total: 50.")
+    texts = " ".join(_all_text(r) for r in _results("overview"))
+    assert "away from the total" not in texts
