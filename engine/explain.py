@@ -55,7 +55,7 @@ MELD_NAMES: dict[str, tuple[str, str]] = {
 CLASS_NAMES: dict[str, tuple[str, str]] = {
     "marriage": ("marriages and sequences", "марьяжи и секвенции"),
     "bezique": ("beziques", "безики"),
-    "rank_set": ("four of a kind", "четвёрки одного достоинства"),
+    "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
     "trump_set": ("sets of trumps of one rank", "наборы козырей одного достоинства"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
     "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),
@@ -77,7 +77,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "meld_found": ("{cards} form {a_meld}", "{cards} образуют комбинацию «{meld}»"),
     "meld_points": ("{meld}: {points} points ({citation})",
                     "«{meld}» — {points} ({citation})"),
-    "reuse_fresh": ("none of these cards has scored yet in a meld of the same class ({class})",
+    "reuse_fresh": ("none of these cards has been scored among {class} before",
                     "ни одна из этих карт ещё не записывалась в группе «{class}»"),
     "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} is a higher "
                       "combination of the same class, so it may be used again",
