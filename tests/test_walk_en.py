@@ -210,3 +210,12 @@ def test_deal_score_other_values_say_too_many_with_the_account():
                          "The last trick adds 50. Total: 50.")
     texts = " ".join(_all_text(r) for r in _results("overview"))
     assert "away from the total" not in texts
+
+
+# --- overview: the seven of trumps' moments are not only "show or swap" -------------
+
+def test_overview_seven_of_trumps_moments_match_the_dix_lesson():
+    body = " ".join(_lesson("overview").body_markdown.split())
+    assert "for each of the two, once" in body
+    assert "the dealer also scores it for turning one up" in body
+    assert "scores when first played" in body
