@@ -111,9 +111,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "Порядок «{now}» сейчас, «{later}» потом недопустим: {why}."),
     "total": ("Total: {points}.", "Итого: {points}."),
     "nothing": ("{step}: nothing for the seven here.", "{step}: за семёрку здесь ничего."),
-    "dix_zero": ("{value}: but the seven did score: {moments}.",
+    "dix_zero": ("{value} is too few: here the sevens of trumps scored {moments}.",
                  "{value}: но семёрка всё же принесла очки: {moments}."),
-    "dix_other": ("{value} would pay the seven {alt}; in this game it scores {moments}.",
+    "dix_other": ("{value} would be right under another reading of the sources, where the "
+                  "sevens of trumps score {alt}; in this game they score {moments}.",
                   "{value} — это если платить за семёрку {alt}; в этой игре она приносит "
                   "очки {moments}."),
     "dix_none_alt": ("{value} would need the seven to score {alt}; here it brings nothing.",
@@ -508,7 +509,10 @@ def run_dix(profile: Profile, p: Mapping[str, Any]) -> tuple[Deal, int, Played]:
 def _moments(events: Sequence[Event], lang: str) -> str:
     names = [_MOMENTS.get(e.rule_id, ("", ""))[1 if lang == "ru" else 0]
              for e in events if e.points]
-    return ", ".join(n for n in names if n) or _t("never", lang)
+    names = [n for n in names if n]
+    if lang != "ru" and len(names) > 1:   # "when exchanged and when first played"
+        return ", ".join(names[:-1]) + " and " + names[-1]
+    return ", ".join(names) or _t("never", lang)
 
 
 def _step_name(text: str, lang: str) -> str:

@@ -135,7 +135,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
-    "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
+    "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
                  "Брисок (тузов и десяток): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
@@ -152,7 +152,16 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "В {value} не учтена последняя взятка ({points})."),
     "extra_last": ("{value} counts the last trick, which was not yours.",
                    "В {value} засчитана последняя взятка, а её взяли не вы."),
-    "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
+    "extra_dix": ("{value} counts a seven of trumps once too often: each one scores {points}.",
+                  "В {value} козырная семёрка посчитана лишний раз: каждая даёт {points}."),
+    "dix_nothing": ("{value} counts 10 for the seven of trumps, which scores nothing in "
+                    "this game.",
+                    "В {value} засчитаны 10 за козырную семёрку, а в этой игре она ничего "
+                    "не даёт."),
+    "capture_refused": ("{value} would pay {meld} again, but it does not score: {why}.",
+                        "{value} — это если бы снова засчитали комбинацию «{meld}», но она "
+                        "не считается: {why}."),
+    "miss_dix": ("{value} leaves out the seven{s} of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
@@ -190,6 +199,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "in_meld": ("{explanation}", "{explanation}"),
     "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
                  "«{meld}» не объявить: из карт этой комбинации у вас только {cards}."),
+    "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
+                      "marriage declared makes its suit trumps and scores as a trump marriage.",
+                      "«{meld}» не объявить, пока козыри не определены: первый объявленный "
+                      "марьяж делает свою масть козырной и считается козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
                   "«{meld}» не объявить: карт этой комбинации у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
@@ -217,10 +230,10 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
     "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
-    "brisque_more": ("{value} would need {n} brisque(s); the cards hold {count}: {cards}.",
+    "brisque_more": ("{value} would need {n} brisque{s}; the cards hold {count}: {cards}.",
                      "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
                      "{cards}."),
-    "brisque_none": ("{value} would need {n} brisque(s); the cards hold none: only aces and "
+    "brisque_none": ("{value} would need {n} brisque{s}; the cards hold none: only aces and "
                      "tens are brisques.",
                      "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
                      "только тузы и десятки."),
@@ -319,6 +332,8 @@ class CheckResult:
 def _t(key: str, lang: str, **params: object) -> str:
     if lang == "ru" and "points" in params:
         params["points"] = points_ru(str(params["points"]))
+    # English plural for a count: "1 brisque", "5 brisques" (the count asked about first).
+    params.setdefault("s", "" if params.get("n", params.get("count")) == 1 else "s")
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
@@ -362,7 +377,7 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
             key = "too_many" if diff > 0 else "too_few"
-            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=summary)
+            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=_lower(summary))
     return why
 
 
@@ -426,7 +441,11 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     options = ("leader", "follower")
     labels = (_t("leader", lang, card=names["lead"]), _t("follower", lang, card=names["follow"]))
     loser = names["follow"] if winner == 0 else names["lead"]
-    why = {options[1 - winner]: _t("not_take", lang, card=loser, reason=_lower(reason))}
+    # Two identical cards: in English the wrong option is named as the learner read it
+    # ("the player who answered (Q♥)"), not "Q♥ does not take the trick: Q♥ and Q♥...".
+    same = lead.kind == follow.kind and lang == "en"
+    named = _capital(labels[1 - winner]) if same else loser
+    why = {options[1 - winner]: _t("not_take", lang, card=named, reason=_lower(reason))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)
@@ -533,6 +552,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     result, profile = _query(check, lang)
     kind = check.params["meld"]
     explanation: list[str] = []
+    refused_why = ""
     points = 0
     rules: list[str] = []
     for d in result["declarations"]:
@@ -545,6 +565,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
         for r in result["refused"]:
             if r["meld"] == kind:
                 explanation.append(_t("refused", lang, why=r["why"]))
+                refused_why = str(r["why"])
                 rules.append(r.get("rule", f"meld.{kind}"))
                 break
         else:
@@ -557,7 +578,9 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     values.update(others[:2])
     options = tuple(str(v) for v in sorted(values))
     name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
-    reason = " ".join(explanation)
+    # The reason continues a sentence: the refusal itself (no "Refused:" in mid-line),
+    # or the engine's steps joined as clauses.
+    reason = refused_why or "; ".join(explanation)
     why: dict[str, str] = {}
     for value in sorted(values - {points}):
         scoring = [m.kind for m in profile.melds if m.points == value]
@@ -634,6 +657,10 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
         kinds = set(pair) if spec.pattern == "bezique" else {pair[1]}
     else:
         kinds = {s * 8 + int(spec.rank or 0) for s in suits}
+    if trump is None and spec.pattern == "marriage" and not suits:
+        # No trumps yet: a king and queen held are not "none of its cards"; the first
+        # marriage is the one that fixes trumps and scores as the trump marriage.
+        return _t("no_trumps_yet", lang, meld=meld if lang == "ru" else _capital(meld))
     jokers = profile.declaring.jokers_per_meld > 0
     mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
                    or (c >= JOKER_MIN_ID and jokers)), key=display_order)
@@ -643,7 +670,8 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
     if not mine:
         return _t("none_held", lang, meld=meld if lang == "ru" else _capital(meld))
     return _t("not_held", lang, meld=meld if lang == "ru" else _capital(meld),
-              cards=" ".join(card_text(c, lang, among=held) for c in mine))
+              # which copy does not matter here: "K♥ K♥ K♥", as the meld lines write it
+              cards=" ".join(card_text(c, lang) for c in mine))
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -717,17 +745,28 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                                             meld=meld_label(kind, lang), points=pts))
     if sevens:
         pts = sevens * profile.dix.points
-        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts)
+        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts,
+                                   count=sevens)
     if last:
         why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
-    else:
+    elif "last_trick" in p or cards:
         extra = total + profile.scoring.last_trick_bonus
         why[str(extra)] = _t("extra_last", lang, value=extra)
+    elif sevens:
+        # No tricks in the question (a turn-up seven, melds and sevens): one more ten is
+        # the seven counted again, not "the last trick, which was not yours".
+        extra = total + profile.dix.points
+        why[str(extra)] = _t("extra_dix", lang, value=extra, points=profile.dix.points)
     if brisques:
         why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
                                         points=brisques)
+    if sevens and not profile.dix.points:
+        why.setdefault(str(total + 10), _t("dix_nothing", lang, value=total + 10))
+    # Any other value: too many or too few, against the engine's own account of the total.
+    summary = _lower(" ".join(_sentence(x) for x in explanation))
     for v in values:
-        why.setdefault(str(v), _t("off_by", lang, value=v, diff=abs(v - total)))
+        why.setdefault(str(v), _t("too_many" if v > total else "too_few", lang, value=v,
+                                  diff=abs(v - total), why=summary))
     why.pop(str(total), None)
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
@@ -837,14 +876,18 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
             explanation.append(_t("partner_pairs", lang, cards=" ".join(
                 card_text(parse_card(t), lang) for t in p["partner"])))
             rules.append("capture.partner_bezique")
+    refused: tuple[str, int, str] | None = None    # (meld, its points, why not)
     if not capture.melds:
         explanation.append(_t("no_meld", lang))
         rules.append("capture.meld")
         for verdict in all_verdicts(profile, trump, {*laid, *capture.kept}, history):
             if not verdict.legal and set(verdict.cards) & set(capture.kept):
-                explanation.append(_t("refused", lang, why="; ".join(
-                    s.render(lang) for s in verdict.steps[1:])))
+                reason = "; ".join(s.render(lang) for s in verdict.steps[1:])
+                explanation.append(_t("refused", lang, why=reason))
                 rules.append(verdict.rule_id)
+                label = meld_label(verdict.spec.kind, lang)
+                refused = (label if lang == "ru" else with_article(label),
+                           verdict.spec.points, reason)
                 break
     points = capture.total
     explanation.append(_t("total", lang, points=points))
@@ -854,6 +897,10 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     why = _points_why(values, points, lang, summary=explanation,
                       brisques=[card_text(parse_card(t), lang) for t in p["trick"]
                                 if parse_card(t).id in set(capture.brisques)], each=each)
+    if refused is not None and str(points + refused[1]) in why:
+        # The learner who picks it paid the refused meld: say why it does not score.
+        why[str(points + refused[1])] = _t("capture_refused", lang, value=points + refused[1],
+                                           meld=refused[0], why=refused[2])
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
                        {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),
@@ -923,8 +970,11 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                      if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
             why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
                 _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
+    # The engine's last line is the running score of its example deal, a number the
+    # question never mentions: left out, as in the other checks built on a deal.
+    lines = tuple(penalty.explain(lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       tuple(penalty.explain(lang)), (penalty.rule_id,), {}, why)
+                       lines[:-1] if len(lines) > 1 else lines, (penalty.rule_id,), {}, why)
 
 
 _KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",
