@@ -112,10 +112,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "total": ("Total: {points}.", "Итого: {points}."),
     "nothing": ("{step}: nothing for the seven here.", "{step}: за семёрку здесь ничего."),
     "dix_zero": ("{value}: but the seven did score: {moments}.",
-                 "{value}: но семёрка всё же принесла очки: {moments}."),
+                 "{value} — неверно: семёрка здесь всё же приносит очки {moments}."),
     "dix_other": ("{value} would pay the seven {alt}; in this game it scores {moments}.",
-                  "{value} — это если платить за семёрку {alt}; в этой игре она приносит "
-                  "очки {moments}."),
+                  "{value} — так вышло бы по правилам, где семёрка приносит очки {alt}; "
+                  "здесь она приносит их {moments}."),
     "dix_none_alt": ("{value} would need the seven to score {alt}; here it brings nothing.",
                      "{value} — это если бы семёрка приносила очки {alt}; здесь она "
                      "ничего не даёт."),
@@ -134,7 +134,7 @@ _MOMENTS: dict[str, tuple[str, str]] = {
     "dix.turn_up": ("when turned up", "при открытии козыря"),
     "dix.show": ("when shown", "при показе"),
     "dix.exchange": ("when exchanged", "при обмене"),
-    "dix.first_play": ("when first played", "при первом ходе ею"),
+    "dix.first_play": ("when first played", "когда ею впервые ходят"),
     "dix.trick_win": ("when it wins a trick", "когда она берёт взятку"),
     "dix.capture": ("when captured", "при взятии"),
     "deal.bonus_seven": ("when turned up", "при открытии козыря"),
@@ -508,7 +508,10 @@ def run_dix(profile: Profile, p: Mapping[str, Any]) -> tuple[Deal, int, Played]:
 def _moments(events: Sequence[Event], lang: str) -> str:
     names = [_MOMENTS.get(e.rule_id, ("", ""))[1 if lang == "ru" else 0]
              for e in events if e.points]
-    return ", ".join(n for n in names if n) or _t("never", lang)
+    names = [n for n in names if n]
+    if lang == "ru" and len(names) > 1:   # «при обмене и когда ею впервые ходят»
+        return ", ".join(names[:-1]) + " и " + names[-1]
+    return ", ".join(names) or _t("never", lang)
 
 
 def _step_name(text: str, lang: str) -> str:

@@ -135,7 +135,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque(s) (aces and tens) × {each} = {points}.",
-                 "Брисок (тузов и десяток): {count} × {each} = {points}."),
+                 "Бриски (тузы и десятки): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
     "meld_line": ("{meld}: {points}.", "«{meld}» — {points}."),
@@ -150,7 +150,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_last": ("{value} leaves out the last trick ({points}).",
                   "В {value} не учтена последняя взятка ({points})."),
     "extra_last": ("{value} counts the last trick, which was not yours.",
-                   "В {value} засчитана последняя взятка, а её взяли не вы."),
+                   "В {value} засчитана последняя взятка, а она досталась другому игроку."),
+    # No tricks in the question (a turn-up, a meld, the sevens): no last trick to count.
+    "extra_last_none": ("{value} adds the last trick ({points}), which is no part of this "
+                        "question.",
+                        "В {value} добавлены {points} за последнюю взятку, а о ней в вопросе "
+                        "речи нет."),
     "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
@@ -217,17 +222,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
     "brisque_more": ("{value} would need {n} brisque(s); the cards hold {count}: {cards}.",
-                     "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
-                     "{cards}."),
+                     "{value} — столько выходит {need}, а в этих картах {have}: {cards}."),
     "brisque_none": ("{value} would need {n} brisque(s); the cards hold none: only aces and "
                      "tens are brisques.",
-                     "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
-                     "только тузы и десятки."),
+                     "{value} — столько выходит {need}, а в этих картах брисок нет: "
+                     "бриски — только тузы и десятки."),
     "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
                  "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),
     "too_many": ("{value} is {diff} too many: {why}",
-                 "{value} — на {diff} больше, чем нужно: {why}"),
-    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
+                 "{value} — на {diff} больше, чем нужно. {why}"),
+    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно. {why}"),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
                       "{name}: {points}, это меньше {target}; победителя пока нет, "
@@ -384,6 +388,22 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
 
 
+def _brisques(n: int) -> str:
+    """``1 бриска``, ``3 бриски``, ``5 брисок``: the Russian noun agrees with the number."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} бриска"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} бриски"
+    return f"{n} брисок"
+
+
+def _with_brisques(n: int) -> str:
+    """``без брисок``, ``с 1 бриской``, ``с 3 брисками`` (the instrumental case)."""
+    if n == 0:
+        return "без брисок"
+    return f"с {n} бриской" if n % 10 == 1 and n % 100 != 11 else f"с {n} брисками"
+
+
 def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
                 brisques: list[str] | None = None, each: int = 0, last: int = 0,
                 last_given: bool = False) -> dict[str, str]:
@@ -401,9 +421,11 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             n = len(brisques) + diff // each
             if brisques:
                 why[str(value)] = _t("brisque_more", lang, value=value, n=n,
-                                     count=len(brisques), cards=" ".join(brisques))
+                                     count=len(brisques), cards=" ".join(brisques),
+                                     need=_with_brisques(n), have=_brisques(len(brisques)))
             else:
-                why[str(value)] = _t("brisque_none", lang, value=value, n=n)
+                why[str(value)] = _t("brisque_none", lang, value=value, n=n,
+                                     need=_with_brisques(n))
         elif last and not last_given and diff == last:
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
@@ -588,11 +610,15 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
     reason = " ".join(explanation)
+    # "…brings nothing: Refused: the Q♠…" says it twice: the reason continues the sentence
+    refused_prefix = _t("refused", lang, why="")
+    if reason.startswith(refused_prefix):
+        reason = reason[len(refused_prefix):]
     why: dict[str, str] = {}
     for value in sorted(values - {points}):
         scoring = [m.kind for m in profile.melds if m.points == value]
         if lang == "ru":
-            named = ("комбинаций " if len(scoring[:2]) > 1 else "комбинации ") + ", ".join(
+            named = "комбинации " + " или ".join(
                 f"«{meld_label(k, lang)}»" for k in scoring[:2])
         else:
             named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
@@ -625,12 +651,12 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
     missed: dict[str, str] = {}
     for kind in options:
         meld = meld_label(kind, lang)
-        named = f"«{meld}»" if lang == "ru" else meld
         if kind in declared:
             line = "; ".join(declared[kind].get("explanation", []))
             explanation.append(line)
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
-            missed[kind] = _t("left_out", lang, option=named, reason=line)
+            option = f"комбинацию «{meld}»" if lang == "ru" else meld
+            missed[kind] = _t("left_out", lang, option=option, reason=line)
         elif kind in refused:
             line = refusal_line(kind, refused[kind]["why"], lang)
             explanation.append(line)
@@ -752,7 +778,10 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
         why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
     else:
         extra = total + profile.scoring.last_trick_bonus
-        why[str(extra)] = _t("extra_last", lang, value=extra)
+        # with no tricks in the question, there is nobody to have taken the last one
+        why[str(extra)] = (_t("extra_last", lang, value=extra) if cards else
+                           _t("extra_last_none", lang, value=extra,
+                              points=profile.scoring.last_trick_bonus))
     if brisques:
         why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
                                         points=brisques)

@@ -1,0 +1,93 @@
+"""What a Russian card player new to bezique met when walking every lesson of the Rules
+page in Russian and answering the checks wrongly: each test pins one fix."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lessons
+from lessons.checks import evaluate_check
+
+
+def _check(lesson_id: str, check_id: str):  # noqa: ANN202 - a CheckResult
+    lesson = lessons.get_lesson(lesson_id, "ru")
+    check = next(c for c in lesson.checks if c.id == check_id)
+    return evaluate_check(check, "ru")
+
+
+def _all_text() -> list[str]:
+    out: list[str] = []
+    for lesson in lessons.list_lessons("ru"):
+        for check in lesson.checks:
+            r = evaluate_check(check, "ru")
+            out += [*r.explanation, *r.why.values(), *r.missed.values()]
+    return out
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return _all_text()
+
+
+def test_brisque_line_is_nominative(texts: list[str]) -> None:
+    # «Брисок (тузов и десяток): 5 × 10» read as a stray genitive
+    assert not [t for t in texts if "Брисок (" in t]
+    r = _check("brisques", "brisques-count")
+    assert "Бриски (тузы и десятки): 5 × 10 = 50 очков." in r.explanation
+
+
+def test_brisque_counts_agree_with_their_noun(texts: list[str]) -> None:
+    # «70 — для этого нужно брисок: 6; а в этих картах их 5» is not Russian
+    assert not [t for t in texts if "нужно брисок" in t]
+    r = _check("brisques", "brisques-count")
+    assert r.why["70"] == ("70 — столько выходит с 6 брисками, а в этих картах 5 брисок: "
+                           "Т♠ 10♠ Т♥ Т♥ 10♦.")
+    r = _check("variant-fildinski", "fildinski-capture-several")
+    assert r.why["160"].startswith("160 — столько выходит без брисок, а в этих картах 1 бриска")
+
+
+def test_no_last_trick_blamed_on_the_other_player_when_there_are_no_tricks() -> None:
+    # At the turn-up nobody has taken any trick: «её взяли не вы» made no sense.
+    r = _check("dealing", "dealing-seven-turned-up")
+    assert "взяли не вы" not in r.why["20"]
+    assert "о ней в вопросе речи нет" in r.why["20"]
+    # With tricks shown, the last one went to the other player (and not to «вы»: the
+    # question may be about Anna).
+    r = _check("scoring", "scoring-last-deal")
+    assert r.why["210"] == "В 210 засчитана последняя взятка, а она досталась другому игроку."
+
+
+def test_missed_meld_is_named_as_an_object() -> None:
+    # «Вы пропустили «козырная секвенция»» (nominative after a transitive verb)
+    r = _check("strategy", "strategy-four-aces")
+    assert r.missed["trump_sequence"].startswith(
+        "Вы пропустили комбинацию «козырная секвенция»: ")
+
+
+def test_two_melds_of_one_score_are_alternatives() -> None:
+    r = _check("variant-three-handed", "three-handed-triple-trump")
+    assert r.why["100"].startswith(
+        "100 — цена комбинации «четыре туза» или «тройной марьяж», а не комбинации")
+
+
+def test_refusal_reason_does_not_restart_the_sentence(texts: list[str]) -> None:
+    # «…здесь ничего не даёт: Нельзя: карта Д♠…»
+    assert not [t for t in texts if ": Нельзя:" in t]
+    r = _check("reuse", "reuse-single-again")
+    assert "ничего не даёт: карта Д♠ уже записана" in r.why["20"]
+
+
+def test_too_many_breaks_before_the_account(texts: list[str]) -> None:
+    # «на 10 больше, чем нужно: Сама взятка…» — a capital after a colon
+    assert not [t for t in texts if re.search(r"чем нужно: [А-ЯЁ]", t)]
+
+
+def test_dix_reasons_read_as_russian(texts: list[str]) -> None:
+    joined = "\n".join(texts)
+    for calque in ("если платить за семёрку", "при первом ходе ею", "0: но семёрка"):
+        assert calque not in joined
+    r = _check("dix", "dix-points-001")
+    assert r.why["10"] == ("10 — так вышло бы по правилам, где семёрка приносит очки при "
+                           "обмене; здесь она приносит их при обмене и когда ею впервые "
+                           "ходят.")
