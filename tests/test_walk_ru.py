@@ -91,3 +91,17 @@ def test_dix_reasons_read_as_russian(texts: list[str]) -> None:
     assert r.why["10"] == ("10 — так вышло бы по правилам, где семёрка приносит очки при "
                            "обмене; здесь она приносит их при обмене и когда ею впервые "
                            "ходят.")
+
+
+def test_cards_twin_aces_prompt_names_the_four_aces() -> None:
+    # «Ваши тузы — оба Т♠, Т♥ и Т♦, двое из них двойники» lacked a verb and a dash
+    r = _check("cards", "cards-twin-aces")
+    assert "двое из них двойники" not in r.prompt
+    assert "четыре туза: оба туза пик (двойники), Т♥ и Т♦" in r.prompt
+
+
+def test_tricks_declaring_step_is_not_a_calque() -> None:
+    # «у него есть момент для объявления» is English "he has a moment to declare"
+    body = lessons.get_lesson("tricks", "ru").body_markdown
+    assert "момент для объявления" not in body
+    assert "взявший может сделать объявление" in body
