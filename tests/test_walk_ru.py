@@ -105,3 +105,10 @@ def test_tricks_declaring_step_is_not_a_calque() -> None:
     body = lessons.get_lesson("tricks", "ru").body_markdown
     assert "момент для объявления" not in body
     assert "взявший может сделать объявление" in body
+
+
+def test_brisques_worked_example_counts_in_russian() -> None:
+    # «Брисок 5 × 10 = 50» — a bare genitive with no number word
+    body = lessons.get_lesson("brisques", "ru").body_markdown
+    assert "Брисок 5 ×" not in body
+    assert "Брисок пять: 5 × 10 = 50; за последнюю взятку 10" in body
