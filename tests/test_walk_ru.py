@@ -112,3 +112,10 @@ def test_brisques_worked_example_counts_in_russian() -> None:
     body = " ".join(lessons.get_lesson("brisques", "ru").body_markdown.split())
     assert "Брисок 5 ×" not in body
     assert "Брисок пять: 5 × 10 = 50; за последнюю взятку 10" in body
+
+
+def test_lessons_address_the_learner_as_vy() -> None:
+    # the playoff summary said «если можешь» while every lesson says «вы»
+    for lesson in lessons.list_lessons("ru"):
+        text = f"{lesson.summary} {lesson.body_markdown}"
+        assert not re.search(r"\b(можешь|ты|тебе|твой|твоя)\b", text), lesson.id
