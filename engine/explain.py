@@ -290,7 +290,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock_end_draw_last": ("the last player to draw takes the turn-up {card}",
                             "последний берущий получает открытый козырь {card}"),
     "game_won_side": ("the side of players {first} and {second} wins the game {scores}",
-                      "пара игроков {first} и {second} выигрывает партию {scores}"),
+                      "пара игроков {first} и {second} выигрывает партию (счёт {scores})"),
     "per_trick": ("a trick won scores {points}", "за взятку {points}"),
     "stock_end_draw": ("the winner takes the last hidden card, the loser the turn-up {card}",
                        "взявший взятку берёт последнюю закрытую карту, другой игрок — "
@@ -305,11 +305,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "turn_up": ("{card} is turned up: {suit} are trumps", "открыта карта {card}: козыри — {suit}"),
     "deal_total": ("deal score {scores}", "счёт сдачи {scores}"),
     "game_won": ("player {player} wins the game {scores}",
-                 "игрок {player} выигрывает партию {scores}"),
+                 "игрок {player} выигрывает партию (счёт {scores})"),
     "game_draw": ("both reached the target with equal totals: a draw {scores}",
-                  "оба достигли цели с равным итогом: ничья {scores}"),
+                  "оба дошли до цели с равным итогом ({scores}): ничья"),
     "game_continue": ("nobody reached {target} yet: deal again {scores}",
-                      "никто ещё не набрал {target}: новая сдача {scores}"),
+                      "никто ещё не набрал {target} (счёт {scores}): сдают ещё раз"),
     "game_higher": ("the target {target} is reached; the higher total wins",
                     "цель {target} достигнута; побеждает больший итог"),
     # Why an action is refused (engine.errors.IllegalActionError.of).

@@ -282,8 +282,9 @@ _MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лу
 _RU_GENDERED = {"reached": ("набрал", "набрала"), "passed": ("перешёл", "перешла"),
                 "lost": ("проиграл", "проиграла"), "their": ("его", "её")}
 _NAMED_STEPS: dict[str, tuple[str, str]] = {
-    "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
-    "game_won_side": ("{name} wins the game {scores}", "{name} выигрывает партию {scores}"),
+    "game_won": ("{name} wins the game {scores}", "{name} выигрывает партию (счёт {scores})"),
+    "game_won_side": ("{name} wins the game {scores}",
+                      "{name} выигрывает партию (счёт {scores})"),
     "settle_round": ("{name}: {raw} rounded down to {rounded}",
                      "{name}: {raw} округляется вниз до {rounded}"),
     "settle_rescue": ("{name} counts brisques to cross the rubicon; so does the winner",
@@ -341,6 +342,8 @@ def named_steps(steps: Iterable[Any], lang: str, names: tuple[str, str]) -> tupl
             params["points"] = points_ru(params["points"])
         template = _NAMED_STEPS[s.key][1 if lang == "ru" else 0]
         lines.append(template.format(name=name, **params, **_gendered(name, lang)))
+    if lang == "ru":   # each step its own sentence, as in the other checks' explanations
+        lines = [_sentence(line) for line in lines]
     return tuple(lines)
 
 

@@ -119,3 +119,15 @@ def test_lessons_address_the_learner_as_vy() -> None:
     for lesson in lessons.list_lessons("ru"):
         text = f"{lesson.summary} {lesson.body_markdown}"
         assert not re.search(r"\b(можешь|ты|тебе|твой|твоя)\b", text), lesson.id
+
+
+def test_game_outcome_steps_are_sentences_with_the_score_explained() -> None:
+    # «никто ещё не набрал 1000: новая сдача 440 : 230» — lowercase, a bare score at the end
+    r = _check("overview", "overview-who-wins")
+    assert r.explanation == ("Никто ещё не набрал 1000 (счёт 440 : 230): сдают ещё раз.",)
+    r = _check("scoring", "scoring-equal")
+    assert r.explanation == ("Оба дошли до цели с равным итогом (1040 : 1040): ничья.",)
+    r = _check("scoring", "scoring-who-wins")
+    assert r.explanation[-1] == "Борис выигрывает партию (счёт 1070 : 1370)"
+    r = _check("variant-rubicon", "rubicon-settle-003")
+    assert r.explanation[0] == "Анна: 1290 округляется вниз до 1200."
