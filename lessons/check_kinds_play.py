@@ -95,8 +95,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                    "Порядок «{now}» сейчас, «{later}» потом не допускается."),
     "meld_cards": ("{meld} ({cards})", "«{meld}» ({cards})"),
     "pair_ok": ("Score the {now} now, and the {later} may still be laid out to wait for "
-                "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим: "
-                "вторую комбинацию можно выложить в ожидании следующей взятки:"),
+                "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим."),
     # One reason per order, in terms of it: the meld names carry their cards where two
     # declarations share a name.
     "why_pair_no": ("Once you have scored the {now}, the {later} can no longer wait: {why}",
@@ -454,7 +453,8 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 answer.append(value)
                 line = _t("pair_ok", lang, **names)
                 said = "; ".join(s for e in events for s in e.explain(lang))
-                explanation.append(line + " " + said)
+                # Russian: a sentence of its own after the verdict, not a third colon
+                explanation.append(line + " " + (_cap(said) if lang == "ru" else said))
                 missed[value] = _t("why_pair_ok", lang, events=said, **shown)
             else:
                 try:

@@ -131,3 +131,10 @@ def test_game_outcome_steps_are_sentences_with_the_score_explained() -> None:
     assert r.explanation[-1] == "Борис выигрывает партию (счёт 1070 : 1370)"
     r = _check("variant-rubicon", "rubicon-settle-003")
     assert r.explanation[0] == "Анна: 1290 округляется вниз до 1200."
+
+
+def test_pending_order_verdict_is_not_a_chain_of_colons() -> None:
+    r = _check("pending", "pending-order-queens")
+    assert r.explanation[0] == (
+        "Порядок «безик» сейчас, «четыре дамы» потом допустим. Комбинация «четыре дамы» "
+        "выложена и ждёт: 60 очков запишут после одной из следующих взяток.")
