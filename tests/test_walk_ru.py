@@ -138,3 +138,14 @@ def test_pending_order_verdict_is_not_a_chain_of_colons() -> None:
     assert r.explanation[0] == (
         "Порядок «безик» сейчас, «четыре дамы» потом допустим. Комбинация «четыре дамы» "
         "выложена и ждёт: 60 очков запишут после одной из следующих взяток.")
+
+
+def test_reuse_lesson_and_check_explanations_share_one_word() -> None:
+    # The lesson said «класс», every explanation of a check says «группа» («ни одна из
+    # этих карт ещё не записывалась в группе «безики»»): one word for one idea.
+    lesson = lessons.get_lesson("reuse", "ru")
+    r = _check("reuse", "reuse-bezique-after-queens")
+    assert any("в группе «безики»" in line for line in r.explanation)
+    body = lesson.body_markdown.replace("называет их классами", "")
+    assert "класс" not in body and "класс" not in lesson.title
+    assert "**группы**" in body
