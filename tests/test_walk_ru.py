@@ -149,3 +149,20 @@ def test_reuse_lesson_and_check_explanations_share_one_word() -> None:
     body = lesson.body_markdown.replace("называет их классами", "")
     assert "класс" not in body and "класс" not in lesson.title
     assert "**группы**" in body
+
+
+def test_strategy_twins_not_copies_and_no_ty_form() -> None:
+    lesson = lessons.get_lesson("strategy", "ru")
+    text = f"{lesson.summary} {lesson.body_markdown}"
+    assert "копи" not in text          # «копия» is a duplicate made, not a twin card
+    assert "запишешь" not in text      # the lessons say «вы»
+    assert "экземпляр" in lesson.summary
+
+
+def test_best_card_reasons_name_the_opponent_not_a_side() -> None:
+    # «другая сторона забирает…», «ваша сторона берёт взяток» are calques of "side"
+    r = _check("strategy", "strategy-two-copies")
+    joined = " ".join(r.why.values())
+    assert "сторон" not in joined
+    assert "К противнику уходит ваших тузов и десяток: 2" in r.why["AH"]
+    assert "взяток у вас: 2 из 5" in r.why["AH"]
