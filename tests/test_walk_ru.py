@@ -166,3 +166,10 @@ def test_best_card_reasons_name_the_opponent_not_a_side() -> None:
     assert "сторон" not in joined
     assert "К противнику уходит ваших тузов и десяток: 2" in r.why["AH"]
     assert "взяток у вас: 2 из 5" in r.why["AH"]
+
+
+def test_variants_intro_is_grammatical_and_without_calques() -> None:
+    body = " ".join(lessons.get_lesson("variants", "ru").body_markdown.split())
+    for bad in ("Первой уроки", "механику", "столы действительно", "из самой игры"):
+        assert bad not in body
+    assert "Первые уроки посвящены игре вдвоём" in body
