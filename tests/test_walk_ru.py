@@ -3,6 +3,7 @@ page in Russian and answering the checks wrongly: each test pins one fix."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -173,3 +174,19 @@ def test_variants_intro_is_grammatical_and_without_calques() -> None:
     for bad in ("Первой уроки", "механику", "столы действительно", "из самой игры"):
         assert bad not in body
     assert "Первые уроки посвящены игре вдвоём" in body
+
+
+def test_rules_page_summary_continues_in_lower_case_after_the_colon() -> None:
+    # «В этом уроке: Две пикетные колоды…» — Russian keeps lower case after a colon
+    from streamlit.testing.v1 import AppTest
+
+    app = str(Path(__file__).resolve().parents[1] / "app.py")
+    at = AppTest.from_file(app, default_timeout=30)
+    at.session_state["lang"] = "ru"
+    at.query_params["lesson"] = "cards"
+    at.switch_page("app_pages/rules.py")
+    at.run()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "В этом уроке: две пикетные колоды вместе" in text
+    assert "В этом уроке: Две" not in text
