@@ -190,3 +190,9 @@ def test_rules_page_summary_continues_in_lower_case_after_the_colon() -> None:
     text = " ".join(m.value for m in at.markdown)
     assert "В этом уроке: две пикетные колоды вместе" in text
     assert "В этом уроке: Две" not in text
+
+
+def test_fildinski_playoff_duties_in_card_player_words() -> None:
+    body = " ".join(lessons.get_lesson("variant-fildinski", "ru").body_markdown.split())
+    assert "с перебоем" not in body   # «перебой» is an interruption, not over-taking
+    assert "отвечают в масть и перебивают, если можно" in body
