@@ -893,7 +893,8 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                       points=capture.brisque_points)]
     rules = ["score.brisque"]
     for verdict in capture.melds:
-        explanation.append("; ".join(s.render(lang) for s in verdict.steps))
+        # two copies of one card make the same step twice ("Q♠ already scored..."): once
+        explanation.append("; ".join(dict.fromkeys(s.render(lang) for s in verdict.steps)))
         rules.append(verdict.rule_id)
         if set(verdict.cards) & set(partner):   # 000 (an option): the partner's pairs
             explanation.append(_t("partner_pairs", lang, cards=" ".join(

@@ -196,3 +196,18 @@ def test_fildinski_playoff_duties_in_card_player_words() -> None:
     body = " ".join(lessons.get_lesson("variant-fildinski", "ru").body_markdown.split())
     assert "с перебоем" not in body   # «перебой» is an interruption, not over-taking
     assert "отвечают в масть и перебивают, если можно" in body
+
+
+def test_capture_explanation_says_each_reuse_once() -> None:
+    # two Q♠ and two J♦ already in the double bezique: the same sentence came four times
+    r = _check("variant-fildinski", "fildinski-four-triple")
+    meld_line = next(line for line in r.explanation if "тройной безик" in line)
+    assert meld_line.count("карта Д♠ уже записана в комбинации «двойной безик»") == 1
+    assert meld_line.count("карта В♦ уже записана в комбинации «двойной безик»") == 1
+
+
+def test_partner_swap_refusal_is_not_a_calque() -> None:
+    r = _check("variant-fildinski", "fildinski-capture-reuse")
+    joined = " ".join(r.explanation)
+    assert "свежая карта рядом" not in joined
+    assert "новая карта в пару не освобождает карту К♥: та уже записана" in joined
