@@ -211,3 +211,10 @@ def test_partner_swap_refusal_is_not_a_calque() -> None:
     joined = " ".join(r.explanation)
     assert "свежая карта рядом" not in joined
     assert "новая карта в пару не освобождает карту К♥: та уже записана" in joined
+
+
+def test_three_handed_playoff_without_solver_jargon() -> None:
+    body = " ".join(lessons.get_lesson("variant-three-handed", "ru").body_markdown.split())
+    for bad in ("параноид", "Решатель", "для трёх мест", "лучшей игры всех"):
+        assert bad not in body
+    assert "считают **на худший случай**" in body
