@@ -255,18 +255,22 @@ _TEXT: dict[str, tuple[str, str]] = {
     "fine_other": ("{value} is the fine for {other}, not for {infraction}.",
                    "{value} — это штраф за {other}, а не за {infraction}."),
     "fine_zero": ("0: {infraction} is not free here: it costs {answer}.",
-                  "0: это нарушение здесь штрафуется — за {infraction} берут {answer}."),
+                  "Не 0: это нарушение штрафуется, за {infraction} здесь берут {answer}."),
     "fine_all": ("Not all the offender's points: {infraction} costs {answer}.",
                  "Не все очки нарушителя: за {infraction} берут {answer}."),
     "fine_not_all": ("{value} is too little: {infraction} costs all the offender's points.",
                      "{value} — слишком мало: за {infraction} нарушитель теряет все очки."),
+    # The rule itself, with no card of the engine's sample position (the check shows none)
+    "fine_rule": ("{infraction} costs {points}.", "За {infraction} берут штраф {points}."),
+    "fine_rule_all": ("{infraction} costs all the offender's points.",
+                      "За {infraction} нарушитель теряет все набранные очки."),
 }
 
 # The fined infractions (fields of the profile's ``penalties``), in both languages.
 _INFRACTIONS: dict[str, tuple[str, str]] = {
     "declare_before_win": ("declaring before winning a trick",
                            "объявление до выигрыша взятки"),
-    "not_following": ("not following suit in the last cards", "неход в масть в конце сдачи"),
+    "not_following": ("not following suit in the last cards", "отказ отвечать в масть в последних картах"),
     "play_before_draw": ("leading before drawing", "ход до добора карты из колоды"),
     "extra_card": ("holding an extra card", "лишнюю карту на руке"),
     "false_declaration_all": ("a false declaration", "ложное объявление"),
@@ -986,8 +990,16 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                      if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
             why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
                 _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
+    if lang == "ru":
+        # The engine's account names the cards of its own sample position (8♠ where the
+        # prompt says a diamond) and a running score the check never shows: the rule only.
+        explanation: tuple[str, ...] = (
+            _t("fine_rule_all", lang, infraction=named) if answer == "all"
+            else _t("fine_rule", lang, infraction=named, points=answer),)
+    else:
+        explanation = tuple(penalty.explain(lang))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       tuple(penalty.explain(lang)), (penalty.rule_id,), {}, why)
+                       explanation, (penalty.rule_id,), {}, why)
 
 
 _KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",

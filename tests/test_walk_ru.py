@@ -218,3 +218,15 @@ def test_three_handed_playoff_without_solver_jargon() -> None:
     for bad in ("параноид", "Решатель", "для трёх мест", "лучшей игры всех"):
         assert bad not in body
     assert "считают **на худший случай**" in body
+
+
+def test_fine_checks_explain_the_rule_not_an_unseen_position() -> None:
+    # The prompt says «на червонный ход вы кладёте бубну», the explanation said «8♠ — не в
+    # масть…» and «текущий счёт: 148», neither of which the check shows.
+    r = _check("variant-card-point", "card-point-fine-revoke")
+    assert r.explanation == (
+        "За отказ отвечать в масть в последних картах берут штраф 20 очков.",)
+    assert "неход" not in " ".join(r.why.values())
+    r = _check("variant-club", "club-fine-false-declaration")
+    assert r.explanation == ("За ложное объявление нарушитель теряет все набранные очки.",)
+    assert not [t for t in _all_text() if "текущий счёт" in t]
