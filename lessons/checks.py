@@ -270,7 +270,8 @@ _TEXT: dict[str, tuple[str, str]] = {
 _INFRACTIONS: dict[str, tuple[str, str]] = {
     "declare_before_win": ("declaring before winning a trick",
                            "объявление до выигрыша взятки"),
-    "not_following": ("not following suit in the last cards", "отказ отвечать в масть в последних картах"),
+    "not_following": ("not following suit in the last cards",
+                      "отказ отвечать в масть в последних картах"),
     "play_before_draw": ("leading before drawing", "ход до добора карты из колоды"),
     "extra_card": ("holding an extra card", "лишнюю карту на руке"),
     "false_declaration_all": ("a false declaration", "ложное объявление"),
