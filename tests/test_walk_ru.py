@@ -220,6 +220,12 @@ def test_three_handed_playoff_without_solver_jargon() -> None:
     assert "считают **на худший случай**" in body
 
 
+def test_no_solver_jargon_in_any_russian_lesson() -> None:
+    # «решатель» (solver) is the developers' word; learners know the trainer
+    for lesson in lessons.list_lessons("ru"):
+        assert "решател" not in lesson.body_markdown.lower(), lesson.id
+
+
 def test_fine_checks_explain_the_rule_not_an_unseen_position() -> None:
     # The prompt says «на червонный ход вы кладёте бубну», the explanation said «8♠ — не в
     # масть…» and «текущий счёт: 148», neither of which the check shows.
