@@ -236,3 +236,10 @@ def test_fine_checks_explain_the_rule_not_an_unseen_position() -> None:
     r = _check("variant-club", "club-fine-false-declaration")
     assert r.explanation == ("За ложное объявление нарушитель теряет все набранные очки.",)
     assert not [t for t in _all_text() if "текущий счёт" in t]
+
+
+def test_sources_name_the_joker_game_as_its_lesson_does() -> None:
+    body = lessons.get_lesson("sources", "ru").body_markdown
+    assert "по 18 карт с джокером" not in body
+    assert "игра на 18 карт с инфузорками" in body
+    assert lessons.get_lesson("variant-joker", "ru").title.startswith("Игра на 18 карт с инфузорками")
