@@ -242,4 +242,5 @@ def test_sources_name_the_joker_game_as_its_lesson_does() -> None:
     body = lessons.get_lesson("sources", "ru").body_markdown
     assert "по 18 карт с джокером" not in body
     assert "игра на 18 карт с инфузорками" in body
-    assert lessons.get_lesson("variant-joker", "ru").title.startswith("Игра на 18 карт с инфузорками")
+    title = lessons.get_lesson("variant-joker", "ru").title
+    assert title.startswith("Игра на 18 карт с инфузорками")
