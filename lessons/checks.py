@@ -612,6 +612,8 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
             explanation.append(_t("not_formed", lang,
                                   meld=name if lang == "ru" else with_article(name)))
             rules.append(f"meld.{kind}")
+    if lang == "ru":   # each engine step a sentence, as in the other checks' explanations
+        explanation = [_sentence(line) for line in explanation]
     values = {points, 0}
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
@@ -938,7 +940,9 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
         explanation.append(_t("per_trick", lang, points=profile.scoring.points_per_trick))
         rules.append("score.per_trick")
     for rule_id, _, steps in trick_extras(profile, cards):
-        explanation.extend(s.render(lang) for s in steps)
+        # the engine's steps as sentences among the check's own ("Во взятке 10♥: …")
+        explanation.extend(_sentence(s.render(lang)) if lang == "ru" else s.render(lang)
+                           for s in steps)
         rules.append(rule_id)
     if check.params.get("last_trick"):
         points += profile.scoring.last_trick_bonus

@@ -244,3 +244,14 @@ def test_sources_name_the_joker_game_as_its_lesson_does() -> None:
     assert "игра на 18 карт с инфузорками" in body
     title = lessons.get_lesson("variant-joker", "ru").title
     assert title.startswith("Игра на 18 карт с инфузорками")
+
+
+def test_meld_and_trick_point_explanations_are_sentences() -> None:
+    # bullets mixed «ни одна из этих карт…» and «во взятке 10♥: …» with capitalised ones
+    r = _check("cards", "cards-twin-aces")
+    assert r.explanation[1] == (
+        "Ни одна из этих карт ещё не записывалась в группе «четвёрки одного достоинства».")
+    r = _check("variant-club", "club-trick-with-ten")
+    assert "Во взятке 10♥: ещё 10 очков." in r.explanation
+    r = _check("reuse", "reuse-single-again")
+    assert "ничего не даёт: карта Д♠ уже записана" in r.why["20"]
