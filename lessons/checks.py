@@ -158,6 +158,8 @@ _TEXT: dict[str, tuple[str, str]] = {
                         "речи нет."),
     "miss_dix": ("{value} leaves out the seven of trumps ({points}).",
                  "В {value} не учтена козырная семёрка ({points})."),
+    "dix_free": ("{value} counts the seven of trumps, which scores nothing in this game.",
+                 "В {value} засчитана козырная семёрка, а в этой игре она ничего не стоит."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
@@ -781,9 +783,11 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
         pts = profile.meld(kind).points
         why.setdefault(str(total - pts), _t("miss_meld", lang, value=total - pts,
                                             meld=meld_label(kind, lang), points=pts))
-    if sevens:
+    if sevens and profile.dix.points:
         pts = sevens * profile.dix.points
         why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts)
+    elif sevens:   # the seven is worth nothing here (Rubicon): 10 more counts it anyway
+        why.setdefault(str(total + 10), _t("dix_free", lang, value=total + 10))
     if last:
         why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
     else:

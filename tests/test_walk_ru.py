@@ -255,3 +255,9 @@ def test_meld_and_trick_point_explanations_are_sentences() -> None:
     assert "Во взятке 10♥: ещё 10 очков." in r.explanation
     r = _check("reuse", "reuse-single-again")
     assert "ничего не даёт: карта Д♠ уже записана" in r.why["20"]
+
+
+def test_rubicon_seven_counted_anyway_is_explained() -> None:
+    # «50 отличается от итога на 10» did not say why: the seven counted for nothing
+    r = _check("disagreements", "dis-dix-rubicon")
+    assert r.why["50"] == "В 50 засчитана козырная семёрка, а в этой игре она ничего не стоит."
