@@ -261,3 +261,10 @@ def test_rubicon_seven_counted_anyway_is_explained() -> None:
     # «50 отличается от итога на 10» did not say why: the seven counted for nothing
     r = _check("disagreements", "dis-dix-rubicon")
     assert r.why["50"] == "В 50 засчитана козырная семёрка, а в этой игре она ничего не стоит."
+
+
+def test_club_whole_deal_says_which_tricks_include_the_last() -> None:
+    # «в 11 из них был туз или десятка, в том числе последнюю» broke the case agreement
+    body = " ".join(lessons.get_lesson("variant-club", "ru").body_markdown.split())
+    assert "десятка, в том числе последнюю" not in body
+    assert "он взял 18 взяток из 32, в том числе последнюю, и в 11 из них" in body
