@@ -268,3 +268,9 @@ def test_club_whole_deal_says_which_tricks_include_the_last() -> None:
     body = " ".join(lessons.get_lesson("variant-club", "ru").body_markdown.split())
     assert "десятка, в том числе последнюю" not in body
     assert "он взял 18 взяток из 32, в том числе последнюю, и в 11 из них" in body
+
+
+def test_no_trump_hearts_adjective() -> None:
+    # «червовая» is slang; the lessons say «червонная» everywhere else
+    r = _check("variant-no-trump", "no-trump-sequence-after")
+    assert "червонная секвенция" in r.prompt
