@@ -459,6 +459,8 @@ class Step:
                 value = cards_text(value, lang, copy=True)
             elif name in _CARD_PARAMS:
                 value = cards_text(value, lang)
+                if lang == "ru" and self.key == "meld_found":
+                    value = _with_jokers_ru(value)
             elif name == "parts":  # "A♥#1 11 + Q♥#1 3": card values (004's card points)
                 value = " + ".join(" ".join((cards_text(c, lang), v)) for c, _, v in
                                    (part.partition(" ") for part in value.split(" + ")))
@@ -473,6 +475,17 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule_id, "key": self.key, "params": dict(self.params)}
+
+
+def _with_jokers_ru(cards: str) -> str:
+    """``Д♠ Д♠ Д♠ Д♠ и инфузорка``: a joker joins the listed cards with «и», not as one
+    more card symbol (``К♥ инфузорка образуют…`` read as a typo)."""
+    words = cards.split(" ")
+    jokers = [w for w in words if w.startswith("инфузорк")]
+    rest = [w for w in words if not w.startswith("инфузорк")]
+    if not jokers or not rest:
+        return cards
+    return " ".join(rest) + (" и инфузорка" if len(jokers) == 1 else " и обе инфузорки")
 
 
 def step(rule_id: str, key: str, **params: object) -> Step:

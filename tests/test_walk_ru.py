@@ -274,3 +274,11 @@ def test_no_trump_hearts_adjective() -> None:
     # «червовая» is slang; the lessons say «червонная» everywhere else
     r = _check("variant-no-trump", "no-trump-sequence-after")
     assert "червонная секвенция" in r.prompt
+
+
+def test_joker_joins_the_meld_cards_with_i() -> None:
+    # «К♥ инфузорка образуют комбинацию…» read as a typo
+    r = _check("variant-joker", "joker-second-marriage")
+    assert r.explanation[0] == "К♥ и инфузорка образуют комбинацию «козырный марьяж (2-й раз)»."
+    r = _check("variant-joker", "joker-fifth-queen")
+    assert r.explanation[0].startswith("Д♠ Д♠ Д♠ Д♠ и инфузорка образуют")
