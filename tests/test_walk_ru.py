@@ -282,3 +282,10 @@ def test_joker_joins_the_meld_cards_with_i() -> None:
     assert r.explanation[0] == "К♥ и инфузорка образуют комбинацию «козырный марьяж (2-й раз)»."
     r = _check("variant-joker", "joker-fifth-queen")
     assert r.explanation[0].startswith("Д♠ Д♠ Д♠ Д♠ и инфузорка образуют")
+
+
+def test_glossary_reuse_term_matches_the_lesson_word() -> None:
+    entry = next(e for e in lessons.glossary() if e.id == "reuse")
+    assert entry.ru[0] == "группы комбинаций"
+    assert "другой группы" in entry.definition_ru
+    assert lessons.search_glossary("группы комбинаций", "ru")[0].id == "reuse"
