@@ -273,7 +273,7 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
     "declare_before_win": ("declaring before winning a trick",
                            "объявление до выигрыша взятки"),
     "not_following": ("not following suit in the last cards",
-                      "отказ отвечать в масть в последних картах"),
+                      "ответ не в масть и не козырем в последних восьми взятках"),
     "play_before_draw": ("leading before drawing", "ход до добора карты из колоды"),
     "extra_card": ("holding an extra card", "лишнюю карту на руке"),
     "false_declaration_all": ("a false declaration", "ложное объявление"),

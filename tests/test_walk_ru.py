@@ -231,7 +231,7 @@ def test_fine_checks_explain_the_rule_not_an_unseen_position() -> None:
     # масть…» and «текущий счёт: 148», neither of which the check shows.
     r = _check("variant-card-point", "card-point-fine-revoke")
     assert r.explanation == (
-        "За отказ отвечать в масть в последних картах берут штраф 20 очков.",)
+        "За ответ не в масть и не козырем в последних восьми взятках берут штраф 20 очков.",)
     assert "неход" not in " ".join(r.why.values())
     r = _check("variant-club", "club-fine-false-declaration")
     assert r.explanation == ("За ложное объявление нарушитель теряет все набранные очки.",)
