@@ -187,7 +187,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "показалась метка: в колоде осталось карт — {count}"),
     "partner_swap": ("a fresh card beside it does not free {card}: it already scored in "
                      "the {prev_meld}",
-                     "новая карта в пару не освобождает карту {card}: та уже записана в "
+                     "новая карта рядом не освобождает карту {card}: та уже записана в "
                      "комбинации «{prev_meld}»"),
     "one_per_trick": ("only one declaration is scored for each trick won; this one "
                       "already scored the {prev_meld}",

@@ -210,7 +210,7 @@ def test_partner_swap_refusal_is_not_a_calque() -> None:
     r = _check("variant-fildinski", "fildinski-capture-reuse")
     joined = " ".join(r.explanation)
     assert "свежая карта рядом" not in joined
-    assert "новая карта в пару не освобождает карту К♥: та уже записана" in joined
+    assert "новая карта рядом не освобождает карту К♥: та уже записана" in joined
 
 
 def test_three_handed_playoff_without_solver_jargon() -> None:
@@ -289,3 +289,12 @@ def test_glossary_reuse_term_matches_the_lesson_word() -> None:
     assert entry.ru[0] == "группы комбинаций"
     assert "другой группы" in entry.definition_ru
     assert lessons.search_glossary("группы комбинаций", "ru")[0].id == "reuse"
+
+
+def test_joker_ladder_refusal_agrees_with_any_meld_name() -> None:
+    # «четыре козырные дамы» в этой сдаче уже записан» — a plural name, a masculine verb
+    from engine.explain import Step
+
+    line = Step("meld.four_trump_queens", "ladder_once",
+                (("meld", "four_trump_queens"),)).render("ru")
+    assert line.startswith("комбинация «четыре козырные дамы» в этой сдаче уже записана")
