@@ -144,7 +144,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "картой другой стоящей комбинации"),
     "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading "
                           "{a_meld} counts only when all its cards are new",
-                          "{card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
+                          "карта {card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
                           "комбинация «{meld}» засчитывается, только если все её карты новые"),
     "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
                     "первый марьяж или секвенция определяет козыри: {suit}"),

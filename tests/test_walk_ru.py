@@ -298,3 +298,13 @@ def test_joker_ladder_refusal_agrees_with_any_meld_name() -> None:
     line = Step("meld.four_trump_queens", "ladder_once",
                 (("meld", "four_trump_queens"),)).render("ru")
     assert line.startswith("комбинация «четыре козырные дамы» в этой сдаче уже записана")
+
+
+def test_reuse_refusal_names_the_card_as_karta() -> None:
+    # «К♦ уже записана…» put a king in the feminine; «карта К♦ уже записана» agrees
+    from engine.explain import Step
+
+    line = Step("meld.double_bezique", "reuse_not_all_new",
+                (("card", "KD#1"), ("prev_meld", "bezique"),
+                 ("meld", "double_bezique"))).render("ru")
+    assert line.startswith("карта К♦ уже записана")
