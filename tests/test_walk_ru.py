@@ -308,3 +308,11 @@ def test_reuse_refusal_names_the_card_as_karta() -> None:
                 (("card", "KD#1"), ("prev_meld", "bezique"),
                  ("meld", "double_bezique"))).render("ru")
     assert line.startswith("карта К♦ уже записана")
+
+
+def test_best_card_reply_does_not_give_a_queen_a_masculine_pronoun() -> None:
+    # «на ваш Д♦ Борис отвечает…»: «ваш» agreed with no card; «вашу карту Д♦» does
+    from lessons.playoff_check import _t
+
+    line = _t("follow_won", "ru", name="Борис", own="Д♦", reply="10♦")
+    assert line == "Вы берёте взятку, но на вашу карту Д♦ Борис отвечает 10♦."
