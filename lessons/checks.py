@@ -115,7 +115,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "higher": ("Both cards are {suit}; {winner} ranks above {loser}, so it wins.",
                "Обе карты одной масти ({suit}); {winner} старше, чем {loser}, и берёт взятку."),
     "follow_trumps": ("{follow} is a trump and {lead} is not: the trump wins.",
-                      "{follow} — козырь, а {lead} нет: козырь берёт."),
+                      "{follow} — козырь, а {lead} нет: взятку берёт козырь."),
     "off_suit": ("{follow} neither follows {suit} nor is a trump, so the card led ({lead}) "
                  "wins.",
                  "{follow} не в масть ({suit}) и не козырь, поэтому взятка достаётся тому, кто "

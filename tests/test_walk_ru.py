@@ -316,3 +316,9 @@ def test_best_card_reply_does_not_give_a_queen_a_masculine_pronoun() -> None:
 
     line = _t("follow_won", "ru", name="Борис", own="Д♦", reply="10♦")
     assert line == "Вы берёте взятку, но на вашу карту Д♦ Борис отвечает 10♦."
+
+
+def test_trump_wins_reason_is_a_full_clause() -> None:
+    # «…: козырь берёт.» left the verb without its object
+    r = _check("tricks", "tricks-ace-led")
+    assert r.missed["7H#1"] == "Вы пропустили 7♥: 7♥ — козырь, а Т♠ нет: взятку берёт козырь."
