@@ -64,8 +64,9 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "Очки получает только первая рука без фигур в сдаче, а первой "
                       "считается рука соперника."),
     "why_yes_once": ("Here carte blanche scores once a deal: a later plain card brings "
-                     "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта без "
-                     "фигуры, пришедшая потом, ничего не приносит."),
+                     "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта, "
+                     "пришедшая потом из колоды, ничего не добавляет, даже если это не "
+                     "фигура."),
     "not_value": ("It does not score {points}.", "{points} он не приносит."),
     "why_points": ("It scores {points} in this game, not {value}.",
                    "В этой игре он приносит {points}, а не {value}."),

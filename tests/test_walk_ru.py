@@ -322,3 +322,12 @@ def test_trump_wins_reason_is_a_full_clause() -> None:
     # «…: козырь берёт.» left the verb without its object
     r = _check("tricks", "tricks-ace-led")
     assert r.missed["7H#1"] == "Вы пропустили 7♥: 7♥ — козырь, а Т♠ нет: взятку берёт козырь."
+
+
+def test_carte_blanche_once_reason_is_meaningful() -> None:
+    # «карта без фигуры» (a card without a court card) means nothing
+    from lessons.check_kinds_play import _t
+
+    line = _t("why_yes_once", "ru")
+    assert "карта без фигуры" not in line
+    assert line.endswith("ничего не добавляет, даже если это не фигура.")
