@@ -331,3 +331,11 @@ def test_carte_blanche_once_reason_is_meaningful() -> None:
     line = _t("why_yes_once", "ru")
     assert "карта без фигуры" not in line
     assert line.endswith("ничего не добавляет, даже если это не фигура.")
+
+
+def test_disagreement_rows_in_plain_russian() -> None:
+    text = (Path(__file__).resolve().parents[1] / "lessons" / "disagreements.toml").read_text(
+        encoding="utf-8")
+    ru = " ".join(re.findall(r'ru = "([^"]*)"', text))
+    for bad in ("нефигуру", "замена партнёра", "комбинации класса", "первой игре"):
+        assert bad not in ru
