@@ -339,3 +339,9 @@ def test_disagreement_rows_in_plain_russian() -> None:
     ru = " ".join(re.findall(r'ru = "([^"]*)"', text))
     for bad in ("нефигуру", "замена партнёра", "комбинации класса", "первой игре"):
         assert bad not in ru
+
+
+def test_strategy_last_card_prompt_without_calque() -> None:
+    r = _check("strategy", "strategy-deny-last-card")
+    assert "выведет его за нужную сумму" not in r.prompt
+    assert "безик доведёт его до цели партии" in r.prompt
