@@ -345,3 +345,9 @@ def test_strategy_last_card_prompt_without_calque() -> None:
     r = _check("strategy", "strategy-deny-last-card")
     assert "выведет его за нужную сумму" not in r.prompt
     assert "безик доведёт его до цели партии" in r.prompt
+
+
+def test_after_win_engine_lines_end_as_sentences() -> None:
+    r = _check("dix", "dix-after-win-001")
+    assert "Семёрку 7♥ обменяли на открытый козырь К♥." in r.explanation
+    assert "За обмен семёрки 7♥: 10 очков." in r.explanation
