@@ -367,6 +367,9 @@ def pieces(lesson: Any) -> list[tuple[str, Any]]:
     out = [(kind, lesson_links(piece) if kind == "text" else piece) for kind, piece in out]
     # The summary as the lesson's first line, under its title (review §5c).
     summary = str(getattr(lesson, "summary", ""))
+    if ui.lang() == "ru" and summary[1:2].islower():
+        # after «В этом уроке:» a Russian sentence goes on in lower case
+        summary = summary[:1].lower() + summary[1:]
     if summary and out and out[0][0] == "text" and str(out[0][1]).startswith("# "):
         title, _, rest = str(out[0][1]).partition("\n")
         out[0] = ("text", f"{title}\n\n*{ui.t('rules.summary', summary=summary)}*\n{rest}")

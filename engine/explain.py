@@ -144,7 +144,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                     "картой другой стоящей комбинации"),
     "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading "
                           "{a_meld} counts only when all its cards are new",
-                          "{card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
+                          "карта {card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
                           "комбинация «{meld}» засчитывается, только если все её карты новые"),
     "trump_fixed": ("the first marriage or sequence fixes trumps: {suit}",
                     "первый марьяж или секвенция определяет козыри: {suit}"),
@@ -187,7 +187,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "показалась метка: в колоде осталось карт — {count}"),
     "partner_swap": ("a fresh card beside it does not free {card}: it already scored in "
                      "the {prev_meld}",
-                     "свежая карта рядом не освобождает карту {card}: она уже записана в "
+                     "новая карта рядом не освобождает карту {card}: та уже записана в "
                      "комбинации «{prev_meld}»"),
     "one_per_trick": ("only one declaration is scored for each trick won; this one "
                       "already scored the {prev_meld}",
@@ -290,7 +290,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock_end_draw_last": ("the last player to draw takes the turn-up {card}",
                             "последний берущий получает открытый козырь {card}"),
     "game_won_side": ("the side of players {first} and {second} wins the game {scores}",
-                      "пара игроков {first} и {second} выигрывает партию {scores}"),
+                      "пара игроков {first} и {second} выигрывает партию (счёт {scores})"),
     "per_trick": ("a trick won scores {points}", "за взятку {points}"),
     "stock_end_draw": ("the winner takes the last hidden card, the loser the turn-up {card}",
                        "взявший взятку берёт последнюю закрытую карту, другой игрок — "
@@ -305,11 +305,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "turn_up": ("{card} is turned up: {suit} are trumps", "открыта карта {card}: козыри — {suit}"),
     "deal_total": ("deal score {scores}", "счёт сдачи {scores}"),
     "game_won": ("player {player} wins the game {scores}",
-                 "игрок {player} выигрывает партию {scores}"),
+                 "игрок {player} выигрывает партию (счёт {scores})"),
     "game_draw": ("both reached the target with equal totals: a draw {scores}",
-                  "оба достигли цели с равным итогом: ничья {scores}"),
+                  "оба дошли до цели с равным итогом ({scores}): ничья"),
     "game_continue": ("nobody reached {target} yet: deal again {scores}",
-                      "никто ещё не набрал {target}: новая сдача {scores}"),
+                      "никто ещё не набрал {target} (счёт {scores}): сдают ещё раз"),
     "game_higher": ("the target {target} is reached; the higher total wins",
                     "цель {target} достигнута; побеждает больший итог"),
     # Why an action is refused (engine.errors.IllegalActionError.of).
@@ -463,6 +463,8 @@ class Step:
                 value = cards_text(value, lang, copy=True)
             elif name in _CARD_PARAMS:
                 value = cards_text(value, lang)
+                if lang == "ru" and self.key == "meld_found":
+                    value = _with_jokers_ru(value)
             elif name == "parts":  # "A♥#1 11 + Q♥#1 3": card values (004's card points)
                 value = " + ".join(" ".join((cards_text(c, lang), v)) for c, _, v in
                                    (part.partition(" ") for part in value.split(" + ")))
@@ -477,6 +479,17 @@ class Step:
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule_id, "key": self.key, "params": dict(self.params)}
+
+
+def _with_jokers_ru(cards: str) -> str:
+    """``Д♠ Д♠ Д♠ Д♠ и инфузорка``: a joker joins the listed cards with «и», not as one
+    more card symbol (``К♥ инфузорка образуют…`` read as a typo)."""
+    words = cards.split(" ")
+    jokers = [w for w in words if w.startswith("инфузорк")]
+    rest = [w for w in words if not w.startswith("инфузорк")]
+    if not jokers or not rest:
+        return cards
+    return " ".join(rest) + (" и инфузорка" if len(jokers) == 1 else " и обе инфузорки")
 
 
 def step(rule_id: str, key: str, **params: object) -> Step:

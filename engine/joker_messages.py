@@ -70,7 +70,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "ничего не стоит: она не кроет ни одной карты, а её кроет любая, поэтому "
                     "берёт {winner}"),
     "ladder_once": ("the {meld} has already scored in this deal: each step of a ladder "
-                    "scores once", "«{meld}» в этой сдаче уже записан: каждая ступень "
+                    "scores once", "комбинация «{meld}» в этой сдаче уже записана: каждая ступень "
                     "лестницы записывается один раз"),
     "ladder_order": ("the {meld} comes only after the {prev_meld}, not yet declared in this "
                      "deal: one step at a time", "«{meld}» идёт только после комбинации "

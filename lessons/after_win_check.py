@@ -230,7 +230,10 @@ def _engine_lines(events: Sequence[Event], lang: str) -> list[str]:
     for event in events:
         for step, text in zip(event.steps, event.explain(lang), strict=True):
             if step.key != "running" and text:
-                lines.append(text[0].upper() + text[1:])
+                line = text[0].upper() + text[1:]
+                if lang == "ru" and not line.endswith((".", ")", "!", "?")):
+                    line += "."   # a sentence, like the check's own lines around it
+                lines.append(line)
     return lines
 
 

@@ -64,8 +64,9 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "Очки получает только первая рука без фигур в сдаче, а первой "
                       "считается рука соперника."),
     "why_yes_once": ("Here carte blanche scores once a deal: a later plain card brings "
-                     "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта без "
-                     "фигуры, пришедшая потом, ничего не приносит."),
+                     "nothing.", "Здесь карт-бланш засчитывается раз за сдачу: карта, "
+                     "пришедшая потом из колоды, ничего не добавляет, даже если это не "
+                     "фигура."),
     "not_value": ("It does not score {points}.", "{points} он не приносит."),
     "why_points": ("It scores {points} in this game, not {value}.",
                    "В этой игре он приносит {points}, а не {value}."),
@@ -95,8 +96,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                    "Порядок «{now}» сейчас, «{later}» потом не допускается."),
     "meld_cards": ("{meld} ({cards})", "«{meld}» ({cards})"),
     "pair_ok": ("Score the {now} now, and the {later} may still be laid out to wait for "
-                "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим: "
-                "вторую комбинацию можно выложить в ожидании следующей взятки:"),
+                "a later trick:", "Порядок «{now}» сейчас, «{later}» потом допустим."),
     # One reason per order, in terms of it: the meld names carry their cards where two
     # declarations share a name.
     "why_pair_no": ("Once you have scored the {now}, the {later} can no longer wait: {why}",
@@ -112,11 +112,11 @@ _TEXT: dict[str, tuple[str, str]] = {
     "total": ("Total: {points}.", "Итого: {points}."),
     "nothing": ("{step}: nothing for the seven here.", "{step}: за семёрку здесь ничего."),
     "dix_zero": ("{value} is too few: here the sevens of trumps scored {moments}.",
-                 "{value}: но семёрка всё же принесла очки: {moments}."),
+                 "{value} — неверно: семёрка здесь всё же приносит очки {moments}."),
     "dix_other": ("{value} would be right under another reading of the sources, where the "
                   "sevens of trumps score {alt}; in this game they score {moments}.",
-                  "{value} — это если платить за семёрку {alt}; в этой игре она приносит "
-                  "очки {moments}."),
+                  "{value} — так вышло бы по правилам, где семёрка приносит очки {alt}; "
+                  "здесь она приносит их {moments}."),
     "dix_none_alt": ("{value} would need the seven to score {alt}; here it brings nothing.",
                      "{value} — это если бы семёрка приносила очки {alt}; здесь она "
                      "ничего не даёт."),
@@ -135,7 +135,7 @@ _MOMENTS: dict[str, tuple[str, str]] = {
     "dix.turn_up": ("when turned up", "при открытии козыря"),
     "dix.show": ("when shown", "при показе"),
     "dix.exchange": ("when exchanged", "при обмене"),
-    "dix.first_play": ("when first played", "при первом ходе ею"),
+    "dix.first_play": ("when first played", "когда ею впервые ходят"),
     "dix.trick_win": ("when it wins a trick", "когда она берёт взятку"),
     "dix.capture": ("when captured", "при взятии"),
     "deal.bonus_seven": ("when turned up", "при открытии козыря"),
@@ -455,7 +455,8 @@ def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 answer.append(value)
                 line = _t("pair_ok", lang, **names)
                 said = "; ".join(s for e in events for s in e.explain(lang))
-                explanation.append(line + " " + said)
+                # Russian: a sentence of its own after the verdict, not a third colon
+                explanation.append(line + " " + (_cap(said) if lang == "ru" else said))
                 missed[value] = _t("why_pair_ok", lang, events=said, **shown)
             else:
                 try:
@@ -510,8 +511,8 @@ def _moments(events: Sequence[Event], lang: str) -> str:
     names = [_MOMENTS.get(e.rule_id, ("", ""))[1 if lang == "ru" else 0]
              for e in events if e.points]
     names = [n for n in names if n]
-    if lang != "ru" and len(names) > 1:   # "when exchanged and when first played"
-        return ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) > 1:   # "when exchanged and when first played" / «при обмене и …»
+        return ", ".join(names[:-1]) + (" и " if lang == "ru" else " and ") + names[-1]
     return ", ".join(names) or _t("never", lang)
 
 

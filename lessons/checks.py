@@ -79,13 +79,14 @@ draw as pictures.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import Rank, Suit, card_text, parse_card
 from engine.explain import meld_name, points_ru, with_article
-from engine.naming import NAMED_STEPS, feminine, gendered, named_steps
+from engine.naming import NAMED_STEPS, feminine, gendered
+from engine.naming import named_steps as _engine_named_steps
 from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
 
@@ -116,7 +117,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "higher": ("Both cards are {suit}; {winner} ranks above {loser}, so it wins.",
                "Обе карты одной масти ({suit}); {winner} старше, чем {loser}, и берёт взятку."),
     "follow_trumps": ("{follow} is a trump and {lead} is not: the trump wins.",
-                      "{follow} — козырь, а {lead} нет: козырь берёт."),
+                      "{follow} — козырь, а {lead} нет: взятку берёт козырь."),
     "off_suit": ("{follow} neither follows {suit} nor is a trump, so the card led ({lead}) "
                  "wins.",
                  "{follow} не в масть ({suit}) и не козырь, поэтому взятка достаётся тому, кто "
@@ -136,7 +137,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
-                 "Брисок (тузов и десяток): {count} × {each} = {points}."),
+                 "Бриски (тузы и десятки): {count} × {each} = {points}."),
     "last": ("The last trick adds {points}.", "Последняя взятка добавляет {points}."),
     "total": ("Total: {points}.", "Итого: {points}."),
     "meld_line": ("{meld}: {points}.", "«{meld}» — {points}."),
@@ -151,18 +152,22 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_last": ("{value} leaves out the last trick ({points}).",
                   "В {value} не учтена последняя взятка ({points})."),
     "extra_last": ("{value} counts the last trick, which was not yours.",
-                   "В {value} засчитана последняя взятка, а её взяли не вы."),
+                   "В {value} засчитана последняя взятка, а она досталась другому игроку."),
+    # No tricks in the question (a turn-up, a meld, the sevens): no last trick to count.
+    "extra_last_none": ("{value} adds the last trick ({points}), which is no part of this "
+                        "question.",
+                        "В {value} добавлены {points} за последнюю взятку, а о ней в вопросе "
+                        "речи нет."),
     "extra_dix": ("{value} counts a seven of trumps once too often: each one scores {points}.",
                   "В {value} козырная семёрка посчитана лишний раз: каждая даёт {points}."),
-    "dix_nothing": ("{value} counts 10 for the seven of trumps, which scores nothing in "
-                    "this game.",
-                    "В {value} засчитаны 10 за козырную семёрку, а в этой игре она ничего "
-                    "не даёт."),
     "capture_refused": ("{value} would pay {meld} again, but it does not score: {why}.",
                         "{value} — это если бы снова засчитали комбинацию «{meld}», но она "
                         "не считается: {why}."),
     "miss_dix": ("{value} leaves out the seven{s} of trumps ({points}).",
-                 "В {value} не учтена козырная семёрка ({points})."),
+                 "В {value} не учтены очки за {sevens_acc} ({points})."),
+    "dix_free": ("{value} counts 10 for the seven of trumps, which scores nothing in this "
+                 "game.",
+                 "В {value} засчитана козырная семёрка, а в этой игре она ничего не стоит."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
@@ -231,17 +236,16 @@ _TEXT: dict[str, tuple[str, str]] = {
     "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
     "brisque_more": ("{value} would need {n} brisque{s}; the cards hold {count}: {cards}.",
-                     "{value} — для этого нужно брисок: {n}; а в этих картах их {count}: "
-                     "{cards}."),
+                     "{value} — столько выходит {need}, а в этих картах {have}: {cards}."),
     "brisque_none": ("{value} would need {n} brisque{s}; the cards hold none: only aces and "
                      "tens are brisques.",
-                     "{value} — для этого нужно брисок: {n}; а в этих картах их нет: бриски — "
-                     "только тузы и десятки."),
+                     "{value} — столько выходит {need}, а в этих картах брисок нет: "
+                     "бриски — только тузы и десятки."),
     "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
                  "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),
     "too_many": ("{value} is {diff} too many: {why}",
-                 "{value} — на {diff} больше, чем нужно: {why}"),
-    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
+                 "{value} — на {diff} больше, чем нужно. {why}"),
+    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно. {why}"),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
                       "{name}: {points}, это меньше {target}; победителя пока нет, "
@@ -265,18 +269,23 @@ _TEXT: dict[str, tuple[str, str]] = {
     "fine_other": ("{value} is the fine for {other}, not for {infraction}.",
                    "{value} — это штраф за {other}, а не за {infraction}."),
     "fine_zero": ("0: {infraction} is not free here: it costs {answer}.",
-                  "0: это нарушение здесь штрафуется — за {infraction} берут {answer}."),
+                  "Не 0: это нарушение штрафуется, за {infraction} здесь берут {answer}."),
     "fine_all": ("Not all the offender's points: {infraction} costs {answer}.",
                  "Не все очки нарушителя: за {infraction} берут {answer}."),
     "fine_not_all": ("{value} is too little: {infraction} costs all the offender's points.",
                      "{value} — слишком мало: за {infraction} нарушитель теряет все очки."),
+    # The rule itself, with no card of the engine's sample position (the check shows none)
+    "fine_rule": ("{infraction} costs {points}.", "За {infraction} берут штраф {points}."),
+    "fine_rule_all": ("{infraction} costs all the offender's points.",
+                      "За {infraction} нарушитель теряет все набранные очки."),
 }
 
 # The fined infractions (fields of the profile's ``penalties``), in both languages.
 _INFRACTIONS: dict[str, tuple[str, str]] = {
     "declare_before_win": ("declaring before winning a trick",
                            "объявление до выигрыша взятки"),
-    "not_following": ("not following suit in the last cards", "неход в масть в конце сдачи"),
+    "not_following": ("not following suit in the last cards",
+                      "ответ не в масть и не козырем в последних восьми взятках"),
     "play_before_draw": ("leading before drawing", "ход до добора карты из колоды"),
     "extra_card": ("holding an extra card", "лишнюю карту на руке"),
     "false_declaration_all": ("a false declaration", "ложное объявление"),
@@ -353,6 +362,29 @@ def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
 
 
+def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[str, ...]:
+    """The engine's steps with the players named (engine.naming); in Russian each line a
+    sentence of its own, as the other checks' explanations are."""
+    lines = _engine_named_steps(steps, lang, names)
+    return tuple(_sentence(line) for line in lines) if lang == "ru" else lines
+
+
+def _brisques(n: int) -> str:
+    """``1 бриска``, ``3 бриски``, ``5 брисок``: the Russian noun agrees with the number."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} бриска"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return f"{n} бриски"
+    return f"{n} брисок"
+
+
+def _with_brisques(n: int) -> str:
+    """``без брисок``, ``с 1 бриской``, ``с 3 брисками`` (the instrumental case)."""
+    if n == 0:
+        return "без брисок"
+    return f"с {n} бриской" if n % 10 == 1 and n % 100 != 11 else f"с {n} брисками"
+
+
 def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
                 brisques: list[str] | None = None, each: int = 0, last: int = 0,
                 last_given: bool = False) -> dict[str, str]:
@@ -370,9 +402,11 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             n = len(brisques) + diff // each
             if brisques:
                 why[str(value)] = _t("brisque_more", lang, value=value, n=n,
-                                     count=len(brisques), cards=" ".join(brisques))
+                                     count=len(brisques), cards=" ".join(brisques),
+                                     need=_with_brisques(n), have=_brisques(len(brisques)))
             else:
-                why[str(value)] = _t("brisque_none", lang, value=value, n=n)
+                why[str(value)] = _t("brisque_none", lang, value=value, n=n,
+                                     need=_with_brisques(n))
         elif last and not last_given and diff == last:
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
@@ -573,6 +607,8 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
             explanation.append(_t("not_formed", lang,
                                   meld=name if lang == "ru" else with_article(name)))
             rules.append(f"meld.{kind}")
+    if lang == "ru":   # each engine step a sentence, as in the other checks' explanations
+        explanation = [_sentence(line) for line in explanation]
     values = {points, 0}
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
@@ -585,7 +621,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     for value in sorted(values - {points}):
         scoring = [m.kind for m in profile.melds if m.points == value]
         if lang == "ru":
-            named = ("комбинаций " if len(scoring[:2]) > 1 else "комбинации ") + ", ".join(
+            named = "комбинации " + " или ".join(
                 f"«{meld_label(k, lang)}»" for k in scoring[:2])
         else:
             named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
@@ -618,12 +654,12 @@ def _legal_declarations(check: Check, lang: str) -> CheckResult:
     missed: dict[str, str] = {}
     for kind in options:
         meld = meld_label(kind, lang)
-        named = f"«{meld}»" if lang == "ru" else meld
         if kind in declared:
             line = "; ".join(declared[kind].get("explanation", []))
             explanation.append(line)
             rules.append(declared[kind].get("rule", f"meld.{kind}"))
-            missed[kind] = _t("left_out", lang, option=named, reason=line)
+            option = f"комбинацию «{meld}»" if lang == "ru" else meld
+            missed[kind] = _t("left_out", lang, option=option, reason=line)
         elif kind in refused:
             line = refusal_line(kind, refused[kind]["why"], lang)
             explanation.append(line)
@@ -743,15 +779,18 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
         pts = profile.meld(kind).points
         why.setdefault(str(total - pts), _t("miss_meld", lang, value=total - pts,
                                             meld=meld_label(kind, lang), points=pts))
-    if sevens:
+    if sevens and profile.dix.points:
         pts = sevens * profile.dix.points
         why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts,
-                                   count=sevens)
+                                   count=sevens, sevens_acc="козырные семёрки" if sevens > 1
+                                   else "козырную семёрку")
     if last:
         why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
     elif "last_trick" in p or cards:
         extra = total + profile.scoring.last_trick_bonus
-        why[str(extra)] = _t("extra_last", lang, value=extra)
+        why[str(extra)] = (_t("extra_last", lang, value=extra) if cards else
+                           _t("extra_last_none", lang, value=extra,
+                              points=profile.scoring.last_trick_bonus))
     elif sevens:
         # No tricks in the question (a turn-up seven, melds and sevens): one more ten is
         # the seven counted again, not "the last trick, which was not yours".
@@ -761,7 +800,7 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
         why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
                                         points=brisques)
     if sevens and not profile.dix.points:
-        why.setdefault(str(total + 10), _t("dix_nothing", lang, value=total + 10))
+        why.setdefault(str(total + 10), _t("dix_free", lang, value=total + 10))
     # Any other value: too many or too few, against the engine's own account of the total.
     summary = _lower(" ".join(_sentence(x) for x in explanation))
     for v in values:
@@ -870,7 +909,8 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                       points=capture.brisque_points)]
     rules = ["score.brisque"]
     for verdict in capture.melds:
-        explanation.append("; ".join(s.render(lang) for s in verdict.steps))
+        # two copies of one card make the same step twice ("Q♠ already scored..."): once
+        explanation.append("; ".join(dict.fromkeys(s.render(lang) for s in verdict.steps)))
         rules.append(verdict.rule_id)
         if set(verdict.cards) & set(partner):   # 000 (an option): the partner's pairs
             explanation.append(_t("partner_pairs", lang, cards=" ".join(
@@ -917,7 +957,9 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
         explanation.append(_t("per_trick", lang, points=profile.scoring.points_per_trick))
         rules.append("score.per_trick")
     for rule_id, _, steps in trick_extras(profile, cards):
-        explanation.extend(s.render(lang) for s in steps)
+        # the engine's steps as sentences among the check's own ("Во взятке 10♥: …")
+        explanation.extend(_sentence(s.render(lang)) if lang == "ru" else s.render(lang)
+                           for s in steps)
         rules.append(rule_id)
     if check.params.get("last_trick"):
         points += profile.scoring.last_trick_bonus
@@ -970,11 +1012,13 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                      if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
             why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
                 _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
-    # The engine's last line is the running score of its example deal, a number the
-    # question never mentions: left out, as in the other checks built on a deal.
-    lines = tuple(penalty.explain(lang))
+    # The engine's account names the cards of its own sample position (8♠ where the
+    # prompt says a diamond) and a running score the check never shows: the rule only.
+    explanation: tuple[str, ...] = (
+        _t("fine_rule_all", lang, infraction=named) if answer == "all"
+        else _t("fine_rule", lang, infraction=named, points=answer),)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       lines[:-1] if len(lines) > 1 else lines, (penalty.rule_id,), {}, why)
+                       explanation, (penalty.rule_id,), {}, why)
 
 
 _KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",

@@ -36,7 +36,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "follow_lost": ("{name_cap} keeps the trick and leads {reply}.",
                     "{name_cap} берёт взятку и ходит {reply}."),
     "follow_won": ("You take the trick, but {name} answers your {own} with {reply}.",
-                   "Вы берёте взятку, но на ваш {own} {name} отвечает {reply}."),
+                   "Вы берёте взятку, но на вашу карту {own} {name} отвечает {reply}."),
     "last_only": ("It is the last trick.", "Это последняя взятка."),
     "play": ("How it goes: {tricks}.", "Как пойдёт игра: {tricks}."),
     "trick_you": ("{cards}: you take it", "{cards}: берёте вы"),

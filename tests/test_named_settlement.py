@@ -20,8 +20,9 @@ def _settle(lang: str, players: list[str]) -> tuple[str, ...]:
 
 @pytest.mark.parametrize(("lang", "players", "line"), [
     ("en", ["Anna", "Boris"], "Boris lost with under 100: 100 more"),
-    ("ru", ["Анна", "Борис"], "Борис проиграл, набрав меньше 100: ещё 100"),
-    ("ru", ["Борис", "Анна"], "Анна проиграла, набрав меньше 100: ещё 100"),
+    # Russian steps are sentences (test_walk_ru): a full stop at the end
+    ("ru", ["Анна", "Борис"], "Борис проиграл, набрав меньше 100: ещё 100."),
+    ("ru", ["Борис", "Анна"], "Анна проиграла, набрав меньше 100: ещё 100."),
 ])
 def test_small_score_line_names_the_loser(lang: str, players: list[str], line: str) -> None:
     lines = _settle(lang, players)
