@@ -480,18 +480,19 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
             picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
             # What this answer got wrong, option by option: each one wrongly ticked and,
             # when several are right, each right one left out.
-            mine = [] if verdict else _reasons(module, result, picked)
-            lines = [*mine, *result.explanation]
+            lines = _feedback(module, result, picked, bool(verdict))
             st.markdown("\n".join(f"- {line}" for line in lines))
 
 
-def _reasons(module: Any, result: Any, picked: list[str]) -> list[str]:
-    """The reasons for the options a response got wrong (``lessons.reasons_for``)."""
-    pick = getattr(module, "reasons_for", None)
-    if pick is not None:
-        return list(pick(result, picked))
+def _feedback(module: Any, result: Any, picked: list[str], right: bool) -> list[str]:
+    """The reasons for the options a response got wrong, then the explanation, each
+    sentence once (``lessons.feedback_lines``)."""
+    lines = getattr(module, "feedback_lines", None)
+    if lines is not None:
+        return list(lines(result, picked, right))
     why = getattr(result, "why", {}) or {}
-    return [why[c] for c in picked if c in why]
+    mine = [] if right else [why[c] for c in picked if c in why]
+    return [*mine, *result.explanation]
 
 
 def _forget(verdict_key: str) -> None:

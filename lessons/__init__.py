@@ -77,6 +77,9 @@ API
 ``reasons_for(result, response) -> list[str]``
     Why a response is wrong, per option: each wrongly chosen option's ``why`` and, when
     several options are right, each right one left out (``missed``).
+``feedback_lines(result, response, right) -> list[str]``
+    What the Rules page lists under a marked answer: those reasons, then the
+    explanation, each sentence once.
 ``glossary() -> tuple[GlossaryEntry, ...]``
 ``search_glossary(q, lang=None) -> list[GlossaryEntry]``
     Case-insensitive; matches English or Russian terms (``lang`` limits it).
@@ -111,7 +114,7 @@ from lessons._loader import (
     rule_ids,
     segments,
 )
-from lessons.checks import CheckResult, evaluate_check, mark_check, reasons_for
+from lessons.checks import CheckResult, evaluate_check, feedback_lines, mark_check, reasons_for
 from lessons.disagreements import (
     Disagreement,
     DisagreementError,
@@ -136,7 +139,8 @@ __all__ = [
     "LANGUAGES", "Check", "CheckResult", "Disagreement", "DisagreementError", "Example",
     "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph", "Position",
     "anchor_for", "body_with_anchors", "chip_label", "chip_markdown", "chip_pattern",
-    "disagreement", "disagreements", "disagreements_table", "evaluate_check", "get_lesson",
+    "disagreement", "disagreements", "disagreements_table", "evaluate_check", "feedback_lines",
+    "get_lesson",
     "glossary", "grouped", "groups", "list_lessons", "mark_check", "profile_field_paths",
     "reasons_for", "row_lines", "row_markdown", "rule_anchor", "rule_ids", "search_glossary",
     "segments",

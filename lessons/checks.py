@@ -1086,6 +1086,25 @@ def reasons_for(result: CheckResult, response: str | Iterable[str]) -> list[str]
     return out
 
 
+def feedback_lines(result: CheckResult, response: str | Iterable[str], right: bool
+                   ) -> list[str]:
+    """What the page lists under a marked answer: the reasons for what it got wrong,
+    then the engine's explanation, without saying the same sentence twice (a refused
+    declaration's reason is also a line of the explanation)."""
+    mine = [] if right else reasons_for(result, response)
+    seen = {_said(line) for line in mine}
+    rest = []
+    for line in result.explanation:
+        if _said(line) not in seen:
+            seen.add(_said(line))
+            rest.append(line)
+    return [*mine, *rest]
+
+
+def _said(line: str) -> str:
+    return line.strip().rstrip(".").casefold()
+
+
 def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
                ) -> tuple[bool, CheckResult]:
     """Mark a learner's response (one option value, or several for multi-answer checks)."""
@@ -1098,5 +1117,6 @@ def needs_melds_engine(check: Check) -> bool:
     return check.kind in ("meld_score", "legal_declarations")
 
 
-__all__ = ["KINDS", "CheckResult", "evaluate_check", "feminine", "mark_check", "meld_label",
+__all__ = ["KINDS", "CheckResult", "evaluate_check", "feedback_lines", "feminine", "mark_check",
+           "meld_label",
            "needs_melds_engine", "playoff_reasons", "reasons_for"]

@@ -99,3 +99,29 @@ def test_rules_page_shows_the_reasons_for_the_options_got_wrong(
     left_out = result.answer[1]
     assert result.missed[left_out] in shown
     assert result.missed[result.answer[0]] not in shown    # ticked rightly: no reason
+
+
+def test_feedback_never_says_a_sentence_twice() -> None:
+    """Under a wrong answer the page lists the reasons, then the explanation; a refused
+    declaration's reason is also an explanation line (strategy-four-aces), and it was
+    printed twice."""
+    from lessons import feedback_lines
+
+    def said(line: str) -> str:
+        return line.strip().rstrip(".").casefold()
+
+    seen_duplicate_source = False
+    for lang in ("en", "ru"):
+        for lesson in lessons.list_lessons(lang):
+            for check in lesson.checks:
+                result = lessons.evaluate_check(check, lang)
+                responses = [[o] for o in result.options] + ([[]] if result.multiple else [])
+                for response in responses:
+                    right = set(response) == set(result.answer)
+                    lines = feedback_lines(result, response, right)
+                    assert len({said(x) for x in lines}) == len(lines), (check.id, lines)
+                    mine = lessons.reasons_for(result, response)
+                    if not right and any(said(m) in {said(e) for e in result.explanation}
+                                         for m in mine):
+                        seen_duplicate_source = True
+    assert seen_duplicate_source   # the case the dedupe exists for is still exercised
