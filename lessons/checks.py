@@ -170,7 +170,6 @@ _TEXT: dict[str, tuple[str, str]] = {
                  "В {value} засчитана козырная семёрка, а в этой игре она ничего не стоит."),
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
-    "off_by": ("{value} is {diff} away from the total.", "{value} отличается от итога на {diff}."),
     "not_here": ("{meld} cannot be declared from these cards now.",
                  "Из этих карт сейчас не объявить «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
