@@ -90,8 +90,8 @@ def gendered(name: str | Name, lang: str) -> dict[str, str]:
 
 # The steps about a player, worded with the name: (English, Russian).
 NAMED_STEPS: dict[str, tuple[str, str]] = {
-    "game_won": ("{name} {wins} the game {scores}", "{name} {won} партию (счёт {scores})"),
-    "game_won_side": ("{name} {wins} the game {scores}",
+    "game_won": ("{name} {wins} the game ({scores})", "{name} {won} партию (счёт {scores})"),
+    "game_won_side": ("{name} {wins} the game ({scores})",
                       "{name} {won} партию (счёт {scores})"),
     "settle_round": ("{name}: {raw} rounded down to {rounded}",
                      "{name}: {raw} округляется вниз до {rounded}"),

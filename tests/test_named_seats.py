@@ -30,7 +30,7 @@ BOT = {"en": Name("Computer", "m"), "ru": Name("Компьютер", "m")}
 # --- the wording ---------------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "you_win", "bot_wins"), [
-    ("en", "You win the game 1020 : 870", "Computer wins the game 870 : 1020"),
+    ("en", "You win the game (1020 : 870)", "Computer wins the game (870 : 1020)"),
     ("ru", "Вы выиграли партию (счёт 1020 : 870)", "Компьютер выиграл партию (счёт 870 : 1020)"),
 ])
 def test_game_end_names_you_and_the_bot(lang: str, you_win: str, bot_wins: str) -> None:
