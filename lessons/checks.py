@@ -362,10 +362,9 @@ def _sentence(text: str) -> str:
 
 
 def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[str, ...]:
-    """The engine's steps with the players named (engine.naming); in Russian each line a
-    sentence of its own, as the other checks' explanations are."""
-    lines = _engine_named_steps(steps, lang, names)
-    return tuple(_sentence(line) for line in lines) if lang == "ru" else lines
+    """The engine's steps with the players named (engine.naming), each line a sentence
+    of its own, as the other checks' explanations are."""
+    return tuple(_sentence(line) for line in _engine_named_steps(steps, lang, names))
 
 
 def _brisques(n: int) -> str:

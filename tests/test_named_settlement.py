@@ -19,7 +19,7 @@ def _settle(lang: str, players: list[str]) -> tuple[str, ...]:
 
 
 @pytest.mark.parametrize(("lang", "players", "line"), [
-    ("en", ["Anna", "Boris"], "Boris lost with under 100: 100 more"),
+    ("en", ["Anna", "Boris"], "Boris lost with under 100: 100 more."),
     # Russian steps are sentences (test_walk_ru): a full stop at the end
     ("ru", ["Анна", "Борис"], "Борис проиграл, набрав меньше 100: ещё 100."),
     ("ru", ["Борис", "Анна"], "Анна проиграла, набрав меньше 100: ещё 100."),

@@ -219,3 +219,16 @@ def test_overview_seven_of_trumps_moments_match_the_dix_lesson():
     assert "for each of the two, once" in body
     assert "the dealer also scores it for turning one up" in body
     assert "scores when first played" in body
+
+
+def test_game_outcome_lines_are_sentences_with_the_score_in_brackets() -> None:
+    """'nobody reached 1000 yet: deal again 440 : 230' read as a fragment with a bare
+    pair of numbers; each line is now a sentence and the score is named."""
+    from lessons import evaluate_check, get_lesson
+
+    lesson = get_lesson("scoring", "en")
+    lines = [line for check in lesson.checks if check.kind == "game_winner"
+             for line in evaluate_check(check, "en").explanation]
+    assert lines and all(line[0].isupper() for line in lines)
+    assert "Nobody has reached 1000 yet (score 990 : 940): deal again." in lines
+    assert "Boris wins the game (1070 : 1370)" in lines
