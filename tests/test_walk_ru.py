@@ -352,3 +352,31 @@ def test_after_win_engine_lines_end_as_sentences() -> None:
     r = _check("dix", "dix-after-win-001")
     assert "Семёрку 7♥ обменяли на открытый козырь К♥." in r.explanation
     assert "За обмен семёрки 7♥: 10 очков." in r.explanation
+
+
+# --- the English walk's fixes, carried into the Russian lessons --------------------------
+
+def test_cards_lesson_says_twins_may_make_four_of_a_kind_before_asking() -> None:
+    body = lessons.get_lesson("cards", "ru").body_markdown
+    assert "два пиковых туза вместе с червонным и бубновым" in body
+    assert "четыре туза, 100 очков" in body
+
+
+def test_dealing_picture_and_prose_agree_on_the_cards_in_hand() -> None:
+    body = lessons.get_lesson("dealing", "ru").body_markdown
+    assert "В каждой руке 8 карт" not in body
+    assert "у обоих по 7, пока после взятки они не доберут" in body
+
+
+def test_pending_prompt_does_not_say_the_queen_had_to_be_played() -> None:
+    lesson = lessons.get_lesson("pending", "ru")
+    prompts = [c.prompt for c in lesson.checks]
+    assert not any("пришлось сыграть" in p for p in prompts)
+    assert any("не успев его записать" in p for p in prompts)
+
+
+def test_card_point_revoke_prompt_names_no_suit_the_engine_contradicts() -> None:
+    lesson = lessons.get_lesson("variant-card-point", "ru")
+    prompts = [c.prompt for c in lesson.checks]
+    assert not any("бубну" in p for p in prompts)
+    assert any("картой другой масти, хотя масть хода у вас есть" in p for p in prompts)
