@@ -157,9 +157,18 @@ def named_step(step: Step, lang: str, names: Sequence[str | Name],
                      ).values(lang)
     params = dict(step.params)
     for key in others:
-        values[key] = str(names[(int(params[key]) - 1) % len(names)])
+        values[key] = _in_sentence(names[(int(params[key]) - 1) % len(names)])
     template = NAMED_STEPS[step.key][1 if lang == "ru" else 0]
-    return str(template.format(**values, **gendered(name, lang), name=str(name)))
+    said = str(name) if template.startswith("{name}") else _in_sentence(name)
+    return str(template.format(**values, **gendered(name, lang), name=said))
+
+
+def _in_sentence(name: str | Name) -> str:
+    """A name inside a sentence: the learner's "You" / «Вы» is written "you" / «вы»
+    there (a capital «Вы» mid-sentence reads as the polite form); other names as they
+    are."""
+    text = str(name)
+    return text[:1].lower() + text[1:] if form_of(name) == "you" else text
 
 
 def named_steps(steps: Iterable[Step], lang: str, names: Sequence[str | Name],

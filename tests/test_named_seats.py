@@ -172,3 +172,23 @@ def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) ->
     assert error.steps[0].key == "refuse_not_in_hand"
     assert f"player {s.human + 1}'s hand" in error.explain("en")
     assert named_step(error.steps[0], lang, (you, BOT[lang])).startswith(text)
+
+
+def test_you_inside_a_sentence_is_lower_case() -> None:
+    """«… — Противник справа и Вы» read as the polite form: the learner is «вы» / "you"
+    anywhere but at the start of the line."""
+    from engine.explain import Step
+    from engine.naming import Name, named_step
+
+    names = [Name("Противник слева", "m"), Name("Вы", "you"), Name("Противник справа", "m"),
+             Name("Партнёр", "m")]
+    step = Step("capture.split", "split_pairs", (("player", "1"), ("left", "2"), ("partner", "3"),
+                                ("other", "4")))
+    line = named_step(step, "ru", names)
+    assert " и вы играют" in line and "Вы" not in line
+    you_first = Step("capture.split", "split_pairs",
+                     (("player", "2"), ("left", "3"), ("partner", "4"), ("other", "1")))
+    first = named_step(you_first, "ru", names)
+    assert first.startswith("в последних взятках") and "вы (взяли" in first
+    en = [Name("Left", "m"), Name("You", "you"), Name("Right", "m"), Name("Partner", "m")]
+    assert " and you play them" in named_step(step, "en", en)
