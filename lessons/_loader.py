@@ -57,7 +57,8 @@ class Example:
 
     def request(self) -> dict[str, Any]:
         """A fresh, mutable copy of the request, ready for ``engine.melds.query``."""
-        return json.loads(json.dumps(_plain(self.data)))
+        fresh: dict[str, Any] = json.loads(json.dumps(_plain(self.data)))
+        return fresh
 
 
 @dataclass(frozen=True)

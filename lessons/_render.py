@@ -73,7 +73,8 @@ def _term(text: str, profile: Profile | None, claims: Mapping[str, Any]) -> Any:
 
 def evaluate(expr: str, profile: Profile | None, claims: Mapping[str, Any]) -> Any:
     """Evaluate one placeholder expression."""
-    pos, items = 0, []
+    pos = 0
+    items: list[Any] = []   # values and operators, alternating; checked below
     while pos < len(expr):
         match = _TOKEN.match(expr, pos)
         if not match or match.end() == pos:

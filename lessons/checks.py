@@ -90,9 +90,10 @@ from engine.naming import named_steps as _engine_named_steps
 from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
 
-KINDS = ("trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
-         "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score",
-         "trick_points", "fine", "carte_blanche", "pending_order", "dix_points")
+KINDS: tuple[str, ...] = (
+    "trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
+    "brisque_points", "deal_score", "game_winner", "rubicon_settle", "capture_score",
+    "trick_points", "fine", "carte_blanche", "pending_order", "dix_points")
 
 _SUITS = {"S": ("spades", "пики"), "H": ("hearts", "черви"), "D": ("diamonds", "бубны"),
           "C": ("clubs", "трефы")}
@@ -1027,8 +1028,9 @@ KINDS = (*KINDS, *_KIND_MODULES)
 def _evaluate(check: Check, lang: str) -> CheckResult:
     profile = load_profile(check.variant)
     if check.kind in _KIND_MODULES:   # kinds whose evaluator lives in its own module
-        return getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)(
-            check, lang, profile)
+        evaluate = getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)
+        result: CheckResult = evaluate(check, lang, profile)
+        return result
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
     if check.kind == "winning_cards":
