@@ -423,19 +423,24 @@ def with_article(name: str) -> str:
         else f"a {name}"
 
 
+def ru_plural(n: int, one: str, few: str, many: str) -> str:
+    """The Russian noun form for the number ``n``: ``one`` for 1, 21…, ``few`` for
+    2–4, 22…, ``many`` for 5–20, 0… (``ru_plural(3, "очко", "очка", "очков")``)."""
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
+
+
 def points_ru(points: int | str) -> str:
     """``60 очков``, ``1 очко``, ``2 очка``: the Russian noun agrees with the number."""
     try:
-        n = abs(int(points))
+        n = int(points)
     except ValueError:
         return str(points)
-    if n % 10 == 1 and n % 100 != 11:
-        word = "очко"
-    elif n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        word = "очка"
-    else:
-        word = "очков"
-    return f"{points} {word}"
+    return f"{points} {ru_plural(n, 'очко', 'очка', 'очков')}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ from engine.melds import display_order
 from engine.profile import Profile
 from lessons._loader import Check
 from lessons.check_kinds_play import _with_options, win_and_declare
+from lessons.checks import CheckResult, _capital, _lower, _sentence
 
 SCORING = (ActionType.DECLARE, ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN,
            ActionType.SCORE_PENDING)
@@ -197,13 +198,7 @@ def _label(choice: Choice, turn_up: str, lang: str) -> str:
     parts = [_part(a, turn_up, lang) for a in _ordered(choice.actions)]
     if len(parts) == 1:
         return _t("only", lang, what=parts[0])
-    text = _TEXT["and"][1 if lang == "ru" else 0].join(parts)
-    return text[0].upper() + text[1:]
-
-
-def _plan(label: str) -> str:
-    """A label inside a sentence: lower case after the first word, unless a card."""
-    return label[0].lower() + label[1:] if label[1:2].islower() else label
+    return _capital(_TEXT["and"][1 if lang == "ru" else 0].join(parts))
 
 
 def _part_points(choice: Choice, action: Action) -> int:
@@ -230,16 +225,12 @@ def _engine_lines(events: Sequence[Event], lang: str) -> list[str]:
     for event in events:
         for step, text in zip(event.steps, event.explain(lang), strict=True):
             if step.key != "running" and text:
-                line = text[0].upper() + text[1:]
-                if lang == "ru" and not line.endswith((".", ")", "!", "?")):
-                    line += "."   # a sentence, like the check's own lines around it
-                lines.append(line)
+                # Russian: a sentence, like the check's own lines around it
+                lines.append(_sentence(text) if lang == "ru" else _capital(text))
     return lines
 
 
-def after_win(check: Check, lang: str, profile: Profile) -> Any:
-    from lessons.checks import CheckResult
-
+def after_win(check: Check, lang: str, profile: Profile) -> CheckResult:
     p = check.params
     profile = _with_options(profile, p.get("options", ()))
     choices = _choices(profile, p, lang)
@@ -260,11 +251,11 @@ def after_win(check: Check, lang: str, profile: Profile) -> Any:
                                                  for a in _ordered(c.actions)]))
     labels = {c.key: _label(c, turn_up, lang) for c in choices}
     explanation = _engine_lines(answer.events, lang)
-    explanation.append(_t("best", lang, plan=_plan(labels[answer.key]), points=answer.points))
+    explanation.append(_t("best", lang, plan=_lower(labels[answer.key]), points=answer.points))
     for choice in choices:   # what the rules refuse to add to the answer (002: the exchange)
         if choice.refused and set(answer.actions) <= set(choice.actions):
-            explanation.append(_t("why_not", lang, plan=_plan(labels[choice.key]),
-                                  why=choice.refused[0].upper() + choice.refused[1:]))
+            explanation.append(_t("why_not", lang, plan=_lower(labels[choice.key]),
+                                  why=_capital(choice.refused)))
     why: dict[str, str] = {}
     for choice in choices:
         if choice is answer:

@@ -84,8 +84,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import Rank, Suit, card_text, parse_card
-from engine.explain import meld_name, points_ru, with_article
-from engine.naming import NAMED_STEPS, feminine, gendered
+from engine.explain import meld_name, points_ru, ru_plural, with_article
+from engine.naming import feminine, gendered
 from engine.naming import named_steps as _engine_named_steps
 from engine.profile import Profile, apply_option, find_option, load_profile
 from lessons._loader import Check, _plain
@@ -297,14 +297,6 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
 # of the name (Анна набрала, Борис набрал, ваша пара перешла).
 DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
 # The naming itself (shared with the app's pages): engine.naming.
-_NAMED_STEPS = NAMED_STEPS
-
-
-def _gendered(name: str, lang: str) -> dict[str, str]:
-    if lang != "ru":
-        return {}
-    words = gendered(name, lang)
-    return {key: words[key] for key in ("reached", "passed", "lost", "their")}
 
 
 def player_names(check: Check, lang: str) -> tuple[str, str]:
@@ -370,18 +362,14 @@ def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[
 
 def _brisques(n: int) -> str:
     """``1 бриска``, ``3 бриски``, ``5 брисок``: the Russian noun agrees with the number."""
-    if n % 10 == 1 and n % 100 != 11:
-        return f"{n} бриска"
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return f"{n} бриски"
-    return f"{n} брисок"
+    return f"{n} {ru_plural(n, 'бриска', 'бриски', 'брисок')}"
 
 
 def _with_brisques(n: int) -> str:
     """``без брисок``, ``с 1 бриской``, ``с 3 брисками`` (the instrumental case)."""
     if n == 0:
         return "без брисок"
-    return f"с {n} бриской" if n % 10 == 1 and n % 100 != 11 else f"с {n} брисками"
+    return f"с {n} {ru_plural(n, 'бриской', 'брисками', 'брисками')}"
 
 
 def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
@@ -416,7 +404,7 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
 
 def _named(key: str, lang: str, name: str, **params: object) -> str:
     """A sentence about a named player, its Russian verbs in the name's gender."""
-    return _capital(_t(key, lang, name=name, **params, **_gendered(name, lang)))
+    return _capital(_t(key, lang, name=name, **params, **gendered(name, lang)))
 
 
 def refusal_line(kind: str, why: str, lang: str) -> str:
@@ -862,27 +850,25 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     result = settle(rules_profile, [int(v) for v in p["scores"]],
                     [int(v) for v in p["brisques"]])
     points = result.points
-    # Distractors: the other readings of the same deal, and the bare difference.
-    values = {points}
-    for choice in ("rounded_003", "rubicon_sum_003_variant", "unrounded_004"):
-        other = settle(apply_option(profile, "rubicon_settlement", choice),
-                       [int(v) for v in p["scores"]], [int(v) for v in p["brisques"]])
-        values.add(other.points)
-    values.add(abs(int(p["scores"][0]) - int(p["scores"][1])))
+    # Distractors: the other readings of the same deal (each settled once), and the bare
+    # difference.
+    choices = {c.name: c.source for c in find_option("rubicon_settlement").choices}
+    readings = {choice: settle(apply_option(profile, "rubicon_settlement", choice),
+                               [int(v) for v in p["scores"]],
+                               [int(v) for v in p["brisques"]]).points
+                for choice in choices}
+    diff = abs(int(p["scores"][0]) - int(p["scores"][1]))
+    values = {points, diff, *readings.values()}
     options = tuple(str(v) for v in sorted(values))
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
     explanation = named_steps(result.steps, lang, player_names(check, lang))
-    choices = {c.name: c.source for c in find_option("rubicon_settlement").choices}
     why: dict[str, str] = {}
     for choice, source in choices.items():
-        other = settle(apply_option(profile, "rubicon_settlement", choice),
-                       [int(v) for v in p["scores"]], [int(v) for v in p["brisques"]])
-        if other.points != points:
-            why.setdefault(str(other.points), _t(
-                "settle_other", lang, value=other.points, source=source,
+        if readings[choice] != points:
+            why.setdefault(str(readings[choice]), _t(
+                "settle_other", lang, value=readings[choice], source=source,
                 rule=choices[p["rule"]], points=points))
-    diff = abs(int(p["scores"][0]) - int(p["scores"][1]))
     if diff != points:
         why.setdefault(str(diff), _t("settle_diff", lang, value=diff, points=points))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
@@ -1075,14 +1061,24 @@ def reasons_for(result: CheckResult, response: str | Iterable[str]) -> list[str]
     """The reasons for what a response got wrong, in option order: each option chosen
     but not right (``why``) and, for multi-answer checks, each right option left out
     (``missed``)."""
+    return option_reasons(result.options, result.answer, response, result.why,
+                          result.missed, result.multiple)
+
+
+def option_reasons(options: Iterable[str], answer: Iterable[str],
+                   response: str | Iterable[str], why: Mapping[str, str],
+                   missed: Mapping[str, str], multiple: bool) -> list[str]:
+    """The reasons for what ``response`` got wrong, in option order: each option chosen
+    but not right (``why``) and, with several answers, each right one left out
+    (``missed``). Shared by the lessons' checks and the review cards."""
     chosen = {response} if isinstance(response, str) else set(response)
+    right = set(answer)
     out = []
-    for option in result.options:
-        if option in chosen and option not in result.answer and result.why.get(option):
-            out.append(result.why[option])
-        elif (result.multiple and option in result.answer and option not in chosen
-              and result.missed.get(option)):
-            out.append(result.missed[option])
+    for option in options:
+        if option in chosen and option not in right and why.get(option):
+            out.append(why[option])
+        elif multiple and option in right and option not in chosen and missed.get(option):
+            out.append(missed[option])
     return out
 
 
@@ -1118,5 +1114,5 @@ def needs_melds_engine(check: Check) -> bool:
 
 
 __all__ = ["KINDS", "CheckResult", "evaluate_check", "feedback_lines", "feminine", "mark_check",
-           "meld_label",
-           "needs_melds_engine", "playoff_reasons", "reasons_for"]
+           "meld_label", "needs_melds_engine", "option_reasons", "playoff_reasons",
+           "reasons_for"]

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from engine.cards import JOKER_MIN_ID, Rank, Suit, card_text
 from engine.citations import citation_text
@@ -219,18 +220,12 @@ class ReviewCard:
         """The reasons for what a choice got wrong, in option order: each option chosen
         but wrong and, with several answers, each right one left out (``lang`` is the
         card's own: its reasons were written in it)."""
+        from lessons.checks import option_reasons
+
         if chosen is None:
             return []
-        picked = {chosen} if isinstance(chosen, str) else set(chosen)
-        why, missed = dict(self.why), dict(self.missed)
-        out = []
-        for option in self.options:
-            if option in picked and option not in self.answer and why.get(option):
-                out.append(why[option])
-            elif (self.multiple and option in self.answer and option not in picked
-                  and missed.get(option)):
-                out.append(missed[option])
-        return out
+        return option_reasons(self.options, self.answer, chosen, dict(self.why),
+                              dict(self.missed), self.multiple)
 
     @property
     def answer_text(self) -> str:
@@ -273,10 +268,10 @@ def _option_values(profile: Profile, value: Callable[[Profile], int], lang: str
     return found
 
 
-def _option_notes(profile: Profile, value: Callable[[Profile], int], lang: str) -> list[str]:
+def _option_notes(found: list[tuple[str, dict[int, list[str]]]], lang: str) -> list[str]:
     """What the other sources give for a value (:func:`_option_values`), as notes."""
     notes = []
-    for topic, others in _option_values(profile, value, lang):
+    for topic, others in found:
         values = "; ".join(f"{v} ({', '.join(where)})" for v, where in sorted(others.items()))
         notes.append(_t(lang, "sources", topic=topic, values=values))
     return notes
@@ -309,7 +304,7 @@ def _named_values(profile: Profile, lang: str, skip: str) -> dict[int, list[str]
 
 
 def _value_why(profile: Profile, values: Sequence[str], right: int,
-               value: Callable[[Profile], int], lang: str, skip: str,
+               found: list[tuple[str, dict[int, list[str]]]], lang: str, skip: str,
                dix: bool = False) -> tuple[tuple[str, str], ...]:
     """Why each wrong number is wrong, in terms of that number: another source's
     figure, the value of something else in this game, a multiple of the answer, or
@@ -317,7 +312,7 @@ def _value_why(profile: Profile, values: Sequence[str], right: int,
     game = profile.title_ru if lang == "ru" else profile.title
     rank = _RANK_RU.get(Rank(profile.dix.card_rank), Rank(profile.dix.card_rank).russian)
     sources: dict[int, list[str]] = {}
-    for _, others in _option_values(profile, value, lang):
+    for _, others in found:
         for points, where in others.items():
             sources.setdefault(points, []).extend(w for w in where
                                                   if w not in sources.get(points, []))
@@ -351,6 +346,16 @@ def _value_why(profile: Profile, values: Sequence[str], right: int,
                         diff=abs(v - right), right=shown)
         out.append((option, reason))
     return tuple(out)
+
+
+def _value_notes(profile: Profile, values: Sequence[str], right: int,
+                 value: Callable[[Profile], int], lang: str, skip: str,
+                 dix: bool = False) -> dict[str, tuple[Any, ...]]:
+    """A number card's ``notes`` (what other sources give) and ``why`` (each wrong
+    number's reason), from one reading of the named options that change the value."""
+    found = _option_values(profile, value, lang)
+    return {"notes": tuple(_option_notes(found, lang)),
+            "why": _value_why(profile, values, right, found, lang, skip, dix)}
 
 
 def _choices(right: int, pool: Iterable[int], rng: random.Random) -> tuple[str, ...]:
@@ -414,8 +419,7 @@ def _meld_card(profile: Profile, spec: MeldSpec, lang: str) -> ReviewCard:
         trump=PICTURE_TRUMP if spec.suit in ("trump", "plain") or spec.pattern == "bezique"
         else None,
         rows=(("meld", _meld_picture(profile, spec)),),
-        notes=tuple(_option_notes(profile, price, lang)),
-        why=_value_why(profile, values, spec.points, price, lang, spec.kind))
+        **_value_notes(profile, values, spec.points, price, lang, spec.kind))
 
 
 def _article(name: str) -> str:
@@ -445,8 +449,7 @@ def _blanche_cards(profile: Profile, lang: str) -> list[ReviewCard]:
             explanation=(_t(lang, "meld.a", Meld=_cap(name),
                             cards=_t(lang, question).split("(")[-1].split(")")[0],
                             points=_points(points, lang), game=game),),
-            notes=tuple(_option_notes(profile, value, lang)),
-            why=_value_why(profile, values, points, value, lang, kind)))
+            **_value_notes(profile, values, points, value, lang, kind)))
     return out
 
 
@@ -484,8 +487,7 @@ def _dix_card(profile: Profile, lang: str) -> ReviewCard:
                     rank=rank_ru if lang == "ru" else rank.name.lower()),
         options=values, labels=_value_labels(values, lang), answer=frozenset({str(dix.points)}),
         explanation=tuple(lines), trump=PICTURE_TRUMP, rows=(("meld", (card,)),),
-        notes=tuple(_option_notes(profile, lambda p: p.dix.points, lang)),
-        why=_value_why(profile, values, dix.points, lambda p: p.dix.points, lang, "dix",
+        **_value_notes(profile, values, dix.points, lambda p: p.dix.points, lang, "dix",
                        dix=True))
 
 
@@ -503,8 +505,7 @@ def _last_trick_card(profile: Profile, lang: str) -> ReviewCard:
         question=_t(lang, "last.q_stock" if stock_end else "last.q"),
         options=values, labels=_value_labels(values, lang), answer=frozenset({str(bonus)}),
         explanation=tuple(lines),
-        notes=tuple(_option_notes(profile, lambda p: p.scoring.last_trick_bonus, lang)),
-        why=_value_why(profile, values, bonus, lambda p: p.scoring.last_trick_bonus, lang,
+        **_value_notes(profile, values, bonus, lambda p: p.scoring.last_trick_bonus, lang,
                        "last"))
 
 
@@ -522,8 +523,7 @@ def _brisque_card(profile: Profile, lang: str) -> ReviewCard:
         id=cid, topic="brisque", rule_id="score.brisque", title=_t(lang, "title.brisque"),
         question=_t(lang, "brisque.q"), options=values, labels=_value_labels(values, lang),
         answer=frozenset({str(points)}), explanation=tuple(lines),
-        notes=tuple(_option_notes(profile, lambda p: p.scoring.brisque_points, lang)),
-        why=_value_why(profile, values, points, lambda p: p.scoring.brisque_points, lang,
+        **_value_notes(profile, values, points, lambda p: p.scoring.brisque_points, lang,
                        "brisque"))
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engine.explain import MESSAGES
+from engine.naming import NAMED_STEPS as _NAMED_STEPS
 from lessons._loader import Check
-from lessons.checks import _NAMED_STEPS, evaluate_check
+from lessons.checks import evaluate_check
 
 
 def _settle(lang: str, players: list[str]) -> tuple[str, ...]:

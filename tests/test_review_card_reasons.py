@@ -54,9 +54,9 @@ def test_reasons_speak_of_the_number_chosen() -> None:
     assert dix_ru["10"].startswith("10 — цифра другого источника (001")
     assert dix_ru["20"].startswith("20 в игре «Безик-рубикон» — это цена другого: марьяж")
     profile = load_profile("fildinski")
-    made = dict(rc._value_why(profile, ["250", "1000", "510", "490"], 500,   # noqa: SLF001
-                              lambda p: p.meld("double_bezique").points, "en",
-                              "double_bezique"))
+    made = dict(rc._value_notes(profile, ["250", "1000", "510", "490"], 500,   # noqa: SLF001
+                                lambda p: p.meld("double_bezique").points, "en",
+                                "double_bezique")["why"])
     assert made["1000"] == "1000 is twice the answer: 500 points."
     assert made["510"] == "510 is 10 too many: the answer is 500 points."
     assert made["490"] == "490 is 10 too few: the answer is 500 points."
