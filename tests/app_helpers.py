@@ -18,11 +18,15 @@ from engine.session import PlaySession
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
 
-def run_page(page: str, lang: str = "en", **state: object) -> AppTest:
-    """Open ``page`` (``home``, ``play``, ...) in ``lang`` with ``state`` set, once,
-    and check that it raised nothing."""
+def run_page(page: str, lang: str = "en", *, query: dict[str, str] | None = None,
+             **state: object) -> AppTest:
+    """Open ``page`` (``home``, ``play``, ...) in ``lang`` with ``state`` set (and the
+    URL's ``query`` parameters, e.g. ``{"lesson": "cards"}``), once, and check that it
+    raised nothing."""
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["lang"] = lang
+    for key, value in (query or {}).items():
+        at.query_params[key] = value
     for key, value in state.items():
         at.session_state[key] = value
     if page in PAGE_SCRIPTS.values():   # its URL name differs from the file's: AppTest

@@ -75,17 +75,13 @@ def test_reasons_for_a_response_cover_what_it_got_wrong() -> None:
 def test_rules_page_shows_the_reasons_for_the_options_got_wrong(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("streamlit")
-    from streamlit.testing.v1 import AppTest
+    from app_helpers import run_page
 
     from app_pages.ui import widget_key
     from puzzles.store import ENV_VAR
 
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "progress.sqlite3"))
-    at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "app.py"),
-                           default_timeout=30)
-    at.session_state["lang"] = "en"
-    at.switch_page("app_pages/rules.py")
-    at.run()
+    at = run_page("rules")
     at.button(key="rules_go_playoff").click().run()
     check = next(c for c in lessons.get_lesson("playoff").checks if c.id == "playoff-follow-low")
     result = evaluate_check(check, "en")

@@ -66,14 +66,10 @@ def test_reasons_speak_of_the_number_chosen() -> None:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_page_shows_the_reason_for_the_option_picked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
-    from streamlit.testing.v1 import AppTest
+    from app_helpers import run_page
 
     monkeypatch.setenv("BEZIQUE_PROGRESS_DB", str(tmp_path / "progress.sqlite3"))
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    at.session_state["lang"] = lang
-    at.session_state["variant"] = "two-handed"
-    at.switch_page("app_pages/review_cards.py")
-    at.run()
+    at = run_page("review_cards", lang, variant="two-handed")
     seen = set()
     for _ in range(8):     # new cards take turns by topic: meld, duty, position, ...
         card = rc.by_id(at.session_state["rc_card"] or "", lang)

@@ -179,15 +179,9 @@ def test_variants_intro_is_grammatical_and_without_calques() -> None:
 
 def test_rules_page_summary_continues_in_lower_case_after_the_colon() -> None:
     # «В этом уроке: Две пикетные колоды…» — Russian keeps lower case after a colon
-    from streamlit.testing.v1 import AppTest
+    from app_helpers import run_page
 
-    app = str(Path(__file__).resolve().parents[1] / "app.py")
-    at = AppTest.from_file(app, default_timeout=30)
-    at.session_state["lang"] = "ru"
-    at.query_params["lesson"] = "cards"
-    at.switch_page("app_pages/rules.py")
-    at.run()
-    assert not at.exception
+    at = run_page("rules", "ru", query={"lesson": "cards"})
     text = " ".join(m.value for m in at.markdown)
     assert "В этом уроке: две пикетные колоды вместе" in text
     assert "В этом уроке: Две" not in text
