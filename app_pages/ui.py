@@ -347,17 +347,20 @@ def side_names(human: int, players: int = 2) -> tuple[Name, Name] | None:
     return (mine, theirs) if human % 2 == 0 else (theirs, mine)
 
 
-def step_text(step: Step, human: int, players: int = 2,
-              names: Sequence[str] | None = None) -> str:
-    """An engine step in the UI language with the players named as the table names
-    them, never "player 2" (engine.naming; Russian verbs agree with the name)."""
-    return named_step(step, lang(), seat_names(human, players, names),
-                      side_names(human, players) if names is None else None)
+def _table_names(human: int, players: int, names: Sequence[str] | None
+                 ) -> tuple[tuple[Name, ...], tuple[Name, Name] | None]:
+    """The seats' and (four-handed) the sides' names, read once for a run of steps."""
+    return (seat_names(human, players, names),
+            side_names(human, players) if names is None else None)
 
 
 def steps_text(steps: Iterable[Step], human: int, players: int = 2,
                names: Sequence[str] | None = None) -> list[str]:
-    return [step_text(s, human, players, names) for s in steps]
+    """Engine steps in the UI language with the players named as the table names
+    them, never "player 2" (engine.naming; Russian verbs agree with the name)."""
+    seats, sides = _table_names(human, players, names)
+    code = lang()
+    return [named_step(s, code, seats, sides) for s in steps]
 
 
 def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = True,
@@ -383,6 +386,8 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
     """Each event with its steps, numbered, each step linked to its lesson; ``names``:
     the players' names by seat instead of "You" and "Computer"."""
     tricks_kept = variant is None or load_profile(variant).tricks_kept
+    seats, sides = _table_names(human, players, names)
+    code = lang()
     for event in events:
         if not event.steps and event.type in ("play", "draw", "deal"):
             continue
@@ -397,7 +402,7 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
             # A lesson link once per run of steps it explains, not on every line.
             tail = f" — {link}" if link and link != shown else ""
             shown = link or shown
-            text = step_text(item, human, players, names)
+            text = named_step(item, code, seats, sides)
             lines.append(f"{number}. {notation(text)}{tail}")
         if lines:
             st.markdown("\n".join(lines))
