@@ -148,7 +148,6 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
 )
 
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
-_LINE = re.compile(r"\bl\.\s?(\d)")
 _LINES = re.compile(r",?\s*\bl\.\s?\d+(?:,\s*l\.\s?\d+)*")
 
 
@@ -156,7 +155,7 @@ def citation_text(citation: str, lang: str = "en") -> str:
     """``citation`` as the reader's language writes it: unchanged in English, its
     English phrases replaced in Russian (``"004, two-handed rules, item 8"`` →
     ``"004, правила для двоих, пункт 8"``)."""
-    if lang != "ru" or not (_LATIN_WORD.search(citation) or _LINE.search(citation)):
+    if lang != "ru" or not (_LATIN_WORD.search(citation) or _LINES.search(citation)):
         return citation
     out = citation
     for en, ru in PHRASES_RU:
