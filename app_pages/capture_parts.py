@@ -9,11 +9,11 @@ from typing import Any
 
 from app_pages import table as tbl
 from app_pages import ui
-from engine.captures import groups
-from engine.cards import Card, Suit, parse_card
-from engine.explain import meld_name
-from engine.melds import ScoredMeld, display_order
-from engine.profile import load_profile
+from engine.notation.cards import Card, Suit, parse_card
+from engine.rules.captures import groups
+from engine.rules.melds import ScoredMeld, display_order
+from engine.rules.profile import load_profile
+from engine.text.explain import meld_name
 from puzzles.i18n import tr
 
 

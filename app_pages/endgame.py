@@ -13,7 +13,7 @@ from app_pages import capture_parts as cp
 from app_pages import puzzle_parts as pz
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
-from engine.cards import Card
+from engine.notation.cards import Card
 from puzzles import capture_trainer as ct
 from puzzles import endgame, srs, trainer
 from puzzles import ui as pui

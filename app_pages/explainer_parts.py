@@ -7,10 +7,10 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from engine.cards import Card, Rank, Suit, parse_card
+from app_pages.session import MeldLine
 from engine.errors import BeziqueError
-from engine.profile import Profile
-from engine.session import MeldLine
+from engine.notation.cards import Card, Rank, Suit, parse_card
+from engine.rules.profile import Profile
 
 RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
               Rank.SEVEN)

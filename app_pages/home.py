@@ -6,10 +6,10 @@ import streamlit as st
 
 from app_pages import ui
 from app_pages.i18n import has
-from engine.cards import Card, Suit, parse_cards
-from engine.deal import Deal
-from engine.explain import SUIT_NAMES
-from engine.melds import display_order
+from engine.notation.cards import Card, Suit, parse_cards
+from engine.rules.deal import Deal
+from engine.rules.melds import display_order
+from engine.text.explain import SUIT_NAMES
 
 st.title(ui.t("home.title"))
 st.html(ui.cards_html(parse_cards("QS JD KD QD AD TD"), width=60))   # Т К Д В in Russian

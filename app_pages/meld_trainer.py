@@ -12,11 +12,11 @@ from app_pages import puzzle_parts as pz
 from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
-from engine.captures import groups
-from engine.cards import Suit, parse_card
-from engine.explain import meld_name
-from engine.melds import ScoredMeld, query
-from engine.profile import load_profile
+from engine.notation.cards import Suit, parse_card
+from engine.rules.captures import groups
+from engine.rules.melds import ScoredMeld, query
+from engine.rules.profile import load_profile
+from engine.text.explain import meld_name
 from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles import ui as pui

@@ -6,8 +6,8 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import table, ui
 from app_pages.card_table import card_table
-from engine.profile import current_choice
-from engine.session import bot_levels, has_table_rules, level_description, seat_options
+from app_pages.session import bot_levels, has_table_rules, level_description, seat_options
+from engine.rules.profile import current_choice
 
 s = parts.session()
 deal = s.deal

@@ -9,12 +9,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from app_pages.table import Pick
-from engine.actions import Action, ActionType
-from engine.errors import BeziqueError, IllegalActionError
-from engine.melds import display_order
-from engine.profile import Profile, load_profile
-from engine.session import (
+from app_pages.session import (
     PlaySession,
     bot_levels,
     default_level,
@@ -24,6 +19,11 @@ from engine.session import (
     seat_options,
     verdicts_are_quick,
 )
+from app_pages.table import Pick
+from engine.errors import BeziqueError, IllegalActionError
+from engine.notation.actions import Action, ActionType
+from engine.rules.melds import display_order
+from engine.rules.profile import Profile, load_profile
 
 
 def session() -> PlaySession:
@@ -291,7 +291,7 @@ def declare_actions(s: PlaySession) -> list[Action]:
     order = [ActionType.DECLARE, ActionType.SCORE_PENDING, ActionType.ANNOUNCE,
              ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN, ActionType.PARTNER,
              ActionType.DRAW]
-    names = [kind.value for kind in order]    # by value: survives a reload of engine.actions
+    names = [kind.value for kind in order]  # by value: survives a reload of the actions module
     return sorted(s.legal(), key=lambda a: (names.index(a.type.value), str(a)))
 
 
@@ -440,7 +440,7 @@ def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
 def meld_values(variant: str, lang: str) -> str:
     """The variant's combinations and their points, as a Markdown table (kept: it
     changes with the variant and the language only)."""
-    from engine.explain import meld_name
+    from engine.text.explain import meld_name
 
     prof = ui.profile(variant)
     rows = [f"| {meld_name(m.kind, lang)} | {m.points} |" for m in prof.melds]

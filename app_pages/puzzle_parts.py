@@ -18,9 +18,9 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from engine.cards import kind_face, parse_card
-from engine.explain import meld_name
-from engine.melds import display_order
+from engine.notation.cards import kind_face, parse_card
+from engine.rules.melds import display_order
+from engine.text.explain import meld_name
 from puzzles import bank, endgame
 from puzzles.i18n import theme_name, tr
 

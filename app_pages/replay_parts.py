@@ -7,9 +7,9 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
+from app_pages.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
 from engine.errors import BeziqueError
-from engine.game import Game
-from engine.session import MAX_LOG_BYTES, PlaySession, Replay, load_game
+from engine.rules.game import Game
 from lessons import sample_deal
 
 EARLIER = 5   # games kept when "continue from this step" replaces the current one

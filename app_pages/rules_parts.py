@@ -19,8 +19,8 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
+from app_pages.session import explain_melds
 from engine.errors import BeziqueError
-from engine.session import explain_melds
 from puzzles.store import ProgressStoreError, clean_name, open_store
 
 # --- the curriculum (pure functions of lessons and progress) ---------------------------
@@ -34,7 +34,7 @@ ALL = "all"                 # the variant filter's "every lesson"
 def sheet_variant(lesson: Any) -> str:
     """The game whose meld cheat-sheet a lesson shows: its own variant when the engine
     plays it, else the reference game."""
-    from engine.profile import variant_names
+    from engine.rules.profile import variant_names
 
     return lesson.variant if lesson.variant in variant_names() else REFERENCE
 
@@ -379,7 +379,7 @@ def pieces(lesson: Any) -> list[tuple[str, Any]]:
 def _trump_caption(trump: str | None) -> str:
     if not trump:
         return ui.t("rules.example_no_trump")
-    from engine.cards import Suit
+    from engine.notation.cards import Suit
 
     return ui.t("rules.example_trump", suit=ui.t(f"suit.{Suit.parse(trump).letter}"))
 
@@ -392,7 +392,7 @@ def _card_rows(hand: list[str], table: list[str], trick: Sequence[str] = (),
     cards drawn later), copy marks only where a kind repeats in them."""
     from app_pages import table as tbl
     from app_pages.card_table import card_table
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
 
     rows = [(ui.t(f"rules.example_{name}"), [tbl.Pick(parse_card(c).id, "off") for c in cards])
             for name, cards in (("hand", hand), ("opponent", opponent), ("table", table),

@@ -5,8 +5,8 @@ The human's hand may be drawn in it too, as cards to pick (:class:`Pick`): the
 clickable table component (:mod:`app_pages.card_table`) sends the picked card back.
 
     >>> import random
-    >>> from engine.deal import Deal
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.deal import Deal
+    >>> from engine.rules.profile import load_profile
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(7), dealer=0)
     >>> html = table_html(deal, human=0, t=lambda key, **kw: key)
     >>> html.count('class="bz-back"') >= 8      # the opponent's concealed hand
@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from engine.cards import Card, Suit, card_text, copies_in_question
-from engine.deal import Deal
-from engine.explain import meld_name
-from engine.melds import display_order
-from engine.svg import as_img, back_img, card_img, suit_svg
-from engine.view import PlayerView
+from engine.notation.cards import Card, Suit, card_text, copies_in_question
+from engine.rules.deal import Deal
+from engine.rules.melds import display_order
+from engine.rules.view import PlayerView
+from engine.text.explain import meld_name
+from engine.text.svg import as_img, back_img, card_img, suit_svg
 
 Translate = Callable[..., str]
 
@@ -78,7 +78,7 @@ def picture(card: int, width: int, four_colour: bool = False, highlight: str = "
 
 def marked(cards: Iterable[int]) -> frozenset[int]:
     """The cards drawn with their copy mark among ``cards`` shown together: the rule
-    of :func:`engine.cards.copies_in_question`, the same as in text."""
+    of :func:`engine.notation.cards.copies_in_question`, the same as in text."""
     return copies_in_question(cards)
 
 
@@ -181,7 +181,7 @@ def _exposed(deal: Deal, player: int, name: str, t: Translate, width: int, look:
 
 def _laid(deal: Deal, player: int, name: str, t: Translate, width: int, look: Look) -> str:
     """000, Fildinski: the captured cards ``player`` laid out, one row per combination
-    they can still form (:meth:`engine.view.PlayerView.laid_groups`); "" elsewhere."""
+    they can still form (:meth:`engine.rules.view.PlayerView.laid_groups`); "" elsewhere."""
     if deal.profile.declaring.source != "captured":
         return ""
     rows = []

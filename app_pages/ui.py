@@ -14,19 +14,19 @@ from typing import Any
 import streamlit as st
 
 from app_pages.i18n import LANGUAGES, CardsText, pick_language, translate
+from app_pages.session import seat_role
 from app_pages.table import card_name, cards_row_html
-from engine.actions import Action, ActionType
-from engine.cards import Card, copies_in_question
-from engine.explain import Event, Step, meld_name
-from engine.naming import Name, named_step
-from engine.profile import Profile, load_profile, variant_names
-from engine.session import seat_role
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card, copies_in_question
+from engine.rules.profile import Profile, load_profile, variant_names
+from engine.text.explain import Event, Step, meld_name
+from engine.text.naming import Name, named_step
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
     "variant": "two-handed",
     "level": "",
-    "play": None,          # engine.session.PlaySession of this tab
+    "play": None,          # app_pages.session.PlaySession of this tab
     "play_seed": None,     # a fixed seed for new games (None: a fresh random one)
     "play_verdicts_at": None,  # the move number at which the solver's verdicts were asked
     "play_msg": None,      # the last refusal: {"reason", "rule_id"}
@@ -241,7 +241,7 @@ def card_label(card: int) -> str:
 def pretty_cards(cards: Iterable[int], among: Iterable[int] | None = None) -> str:
     """Cards for a label; given the cards shown with them (``among``: the hand and its
     exposed cards), a copy mark only where both copies are there (the rule of
-    :func:`engine.cards.copies_in_question`, as on the pictures)."""
+    :func:`engine.notation.cards.copies_in_question`, as on the pictures)."""
     if among is None:
         return " ".join(card_text(c) for c in cards)
     marked = copies_in_question(list(among))
@@ -286,7 +286,7 @@ def describe_action(action: Action, prof: Profile | None = None,
                     among: Iterable[int] | None = None) -> str:
     """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`)."""
     cards = pretty_cards(action.cards, among)
-    kind = ActionType(action.type.value)   # by value: survives a reload of engine.actions
+    kind = ActionType(action.type.value)   # by value: survives a reload of engine.notation.actions
     if kind is ActionType.PLAY:
         return t("action.play", card=cards)
     if kind is ActionType.DRAW:
@@ -319,7 +319,7 @@ def player_name(player: int | None, human: int, players: int = 2,
     return t("table.opponent") if role == "opponent" else t(f"table.{role}")
 
 
-# The grammatical form (engine.naming.FORMS) of the names the table gives (table.*):
+# The grammatical form (engine.text.naming.FORMS) of the names the table gives (table.*):
 # the learner ("You", "Вы"; "You & partner", "Вы и партнёр") takes second-person verbs,
 # the other side ("Opponents", "Противники") plural ones, and every other seat
 # ("Computer", "Компьютер", "Partner", "Left opponent", "Противник слева") is a
@@ -357,7 +357,7 @@ def _table_names(human: int, players: int, names: Sequence[str] | None
 def steps_text(steps: Iterable[Step], human: int, players: int = 2,
                names: Sequence[str] | None = None) -> list[str]:
     """Engine steps in the UI language with the players named as the table names
-    them, never "player 2" (engine.naming; Russian verbs agree with the name)."""
+    them, never "player 2" (engine.text.naming; Russian verbs agree with the name)."""
     seats, sides = _table_names(human, players, names)
     code = lang()
     return [named_step(s, code, seats, sides) for s in steps]

@@ -1,7 +1,6 @@
 """Bezique rules engine: cards, variant profiles, deals as state machines,
 explained scoring, a play-off solver and bots. Pure Python; never imports streamlit."""
 
-from engine.cards import Card, Rank, Suit, parse_card, parse_cards
 from engine.errors import (
     BeziqueError,
     CorruptSaveError,
@@ -10,7 +9,8 @@ from engine.errors import (
     PositionError,
     ProfileError,
 )
-from engine.profile import Profile, load_profile, variant_names
+from engine.notation.cards import Card, Rank, Suit, parse_card, parse_cards
+from engine.rules.profile import Profile, load_profile, variant_names
 
 __all__ = [
     "BeziqueError", "Card", "CorruptSaveError", "IllegalActionError", "NotationError",

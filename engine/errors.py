@@ -3,7 +3,7 @@ catch bad input in one place; each carries enough to tell the user what was wron
 
 from __future__ import annotations
 
-from engine.explain import Step, step
+from engine.text.explain import Step, step
 
 
 class BeziqueError(ValueError):
@@ -25,7 +25,7 @@ class ProfileError(BeziqueError):
 class IllegalActionError(BeziqueError):
     """An action is not allowed now. ``rule_id`` names the rule that forbids it.
 
-    ``steps`` (explanation steps, :class:`engine.explain.Step`) say why in a form
+    ``steps`` (explanation steps, :class:`engine.text.explain.Step`) say why in a form
     that renders in every language of the app; ``reason`` is the English text."""
 
     def __init__(self, rule_id: str, message: str, steps: tuple[Step, ...] = ()) -> None:
@@ -42,7 +42,7 @@ class IllegalActionError(BeziqueError):
 
     @classmethod
     def of(cls, rule_id: str, key: str, **params: object) -> IllegalActionError:
-        """A refusal whose reason is the message ``key`` of :mod:`engine.explain`."""
+        """A refusal whose reason is the message ``key`` of :mod:`engine.text.explain`."""
         reason = step(rule_id, key, **params)
         return cls(rule_id, reason.render("en"), (reason,))
 

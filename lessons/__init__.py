@@ -43,7 +43,7 @@ The body is Markdown with four additions:
 * A fenced block `````bezique-melds id=NAME`` holds a JSON request of the
   ``bezique melds`` contract (``variant``, ``trump``, ``hand``, ``table``,
   ``history``) and a ``title`` the learner sees (the id never reaches the screen);
-  the app replays it with :func:`engine.melds.query` where the block stands.
+  the app replays it with :func:`engine.rules.melds.query` where the block stands.
 * A fenced block `````bezique-check id=NAME`` holds a JSON check: ``kind``,
   ``prompt`` (in the file's language) and the kind's params (see
   :mod:`lessons.checks`). No answers are stored. A ``players`` param (names in the
@@ -91,7 +91,7 @@ API
     The "Sources differ ▸" chip and a row's text, for apps that draw them.
 ``disagreements_table(lang="en") -> list[dict[str, str]]``
 ``profile_field_paths() -> frozenset[str]``
-    Every field path of :class:`engine.profile.Profile` (``scoring.target``...).
+    Every field path of :class:`engine.rules.profile.Profile` (``scoring.target``...).
 
 ``Lesson`` is a frozen dataclass: ``id, lang, title, variant, order,
 prerequisites, sources, rules, body_markdown`` (numbers rendered, anchor lines

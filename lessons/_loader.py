@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine.errors import ProfileError
-from engine.profile import Profile, load_profile, variant_names
+from engine.rules.profile import Profile, load_profile, variant_names
 from lessons._render import REFERENCE_VARIANT, render_text
 from lessons.disagreements import Disagreement, chip_markdown, chip_pattern, disagreement
 
@@ -47,7 +47,7 @@ def anchor_for(rule_id: str) -> str:
 class Example:
     """A ``bezique-melds`` block: one request of the ``bezique melds`` contract.
 
-    ``data`` is the JSON object exactly as :func:`engine.melds.query` takes it.
+    ``data`` is the JSON object exactly as :func:`engine.rules.melds.query` takes it.
     """
 
     id: str
@@ -56,7 +56,7 @@ class Example:
     title: str = ""     # what the learner sees ("Step 2: the trump marriage"), never the id
 
     def request(self) -> dict[str, Any]:
-        """A fresh, mutable copy of the request, ready for ``engine.melds.query``."""
+        """A fresh, mutable copy of the request, ready for ``engine.rules.melds.query``."""
         fresh: dict[str, Any] = json.loads(json.dumps(_plain(self.data)))
         return fresh
 
@@ -391,7 +391,7 @@ def _anchor_index() -> Mapping[str, Mapping[str, tuple[str, str]]]:
 
 
 def _lineage(variant: str) -> tuple[str, ...]:
-    from engine.profile import variant_lineage
+    from engine.rules.profile import variant_lineage
 
     try:
         return variant_lineage(variant)

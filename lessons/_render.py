@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.profile import Profile, load_profile
+from engine.rules.profile import Profile, load_profile
 
 REFERENCE_VARIANT = "two-handed"
 

@@ -30,13 +30,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, ActionType
-from engine.cards import card_text, parse_card
-from engine.deal import Deal
 from engine.errors import IllegalActionError
-from engine.explain import Event, meld_name, points_ru
-from engine.melds import display_order
-from engine.profile import Profile
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import card_text, parse_card
+from engine.rules.deal import Deal
+from engine.rules.melds import display_order
+from engine.rules.profile import Profile
+from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
 from lessons.check_kinds_play import _with_options, win_and_declare
 from lessons.checks import CheckResult, _capital, _lower, _sentence

@@ -1,6 +1,6 @@
 """The meld cheat-sheet: one table per variant, generated from the engine's profiles.
 
-Names come from :data:`engine.explain.MELD_NAMES`, points from the profile's meld
+Names come from :data:`engine.text.explain.MELD_NAMES`, points from the profile's meld
 table, the cards from each row's pattern (``marriage``, ``sequence``, ``bezique``,
 ``rank_set``, ``carte_blanche``) and the profile's bezique pair — no number is typed
 by hand, so the sheet follows the profile when it changes.
@@ -8,9 +8,9 @@ by hand, so the sheet follows the profile when it changes.
 
 from __future__ import annotations
 
-from engine.cards import Rank, card_text
-from engine.explain import meld_name
-from engine.profile import MeldSpec, Profile, load_profile, variant_names
+from engine.notation.cards import Rank, card_text
+from engine.rules.profile import MeldSpec, Profile, load_profile, variant_names
+from engine.text.explain import meld_name
 
 _RANK = {  # the rank of a set, plural, by count: "four aces" is already in the name
     "en": {Rank.ACE: "A", Rank.TEN: "10", Rank.KING: "K", Rank.QUEEN: "Q", Rank.JACK: "J",

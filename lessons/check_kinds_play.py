@@ -1,7 +1,7 @@
 """Check kinds answered by playing a small arranged deal on the engine.
 
 Three kinds of :mod:`lessons.checks` whose answer is not a table look-up but the
-result of real engine actions on a :class:`engine.deal.Deal` built with
+result of real engine actions on a :class:`engine.rules.deal.Deal` built with
 :meth:`Deal.arranged` (the learner is one player of a two-player deal, the other
 player's cards are filler the learner never needs to see):
 
@@ -35,14 +35,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.actions import Action, ActionType
-from engine.cards import Card, Rank, card_text, parse_card
-from engine.deal import DECLARE, LEAD, Deal, _is_court  # the engine's court cards
 from engine.errors import BeziqueError, IllegalActionError
-from engine.explain import Event, meld_name, points_ru
-from engine.melds import display_order
-from engine.profile import Profile, apply_option, find_option
-from engine.tricks import trick_best
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card, Rank, card_text, parse_card
+from engine.rules.deal import DECLARE, LEAD, Deal, _is_court  # the engine's court cards
+from engine.rules.melds import display_order
+from engine.rules.profile import Profile, apply_option, find_option
+from engine.rules.tricks import trick_best
+from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
 
 ME_ELDER, ME_DEALER = 1, 0   # seats: the dealer is player 0, the elder hand player 1

@@ -8,22 +8,22 @@ Kinds and their params:
 
 ``trick_winner``        ``lead``, ``follow``, ``trump``, ``phase`` ("stock" | "playoff")
                         → options ``leader`` / ``follower``; answer from
-                        :func:`engine.tricks.trick_winner`.
+                        :func:`engine.rules.tricks.trick_winner`.
 ``winning_cards``       ``hand``, ``lead``, ``trump`` → options are the hand's cards; answer
                         (several): those that would take the trick, by
-                        :func:`engine.tricks.trick_winner`.
+                        :func:`engine.rules.tricks.trick_winner`.
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
-                        cards; answer (several) from :func:`engine.tricks.playoff_legal`.
+                        cards; answer (several) from :func:`engine.rules.tricks.playoff_legal`.
 ``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
                         optional ``players`` (names by seat) → options are the learner's legal
                         cards; answer and why each other card loses from
                         :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
-                        options are point values; answer from :func:`engine.melds.query`.
+                        options are point values; answer from :func:`engine.rules.melds.query`.
 ``legal_declarations``  ``query`` → options are the profile's meld kinds; answer (several)
-                        from :func:`engine.melds.query`.
+                        from :func:`engine.rules.melds.query`.
 ``brisque_points``      ``cards`` captured, optional ``last_trick`` (bool) → options are
-                        point values; answer from :func:`engine.tricks.is_brisque` and the
+                        point values; answer from :func:`engine.rules.tricks.is_brisque` and the
                         profile's ``scoring`` fields.
 ``deal_score``          ``melds`` (kinds scored), optional ``dix`` (sevens counted),
                         ``cards`` captured, ``last_trick`` → the deal's points, from the
@@ -31,18 +31,18 @@ Kinds and their params:
 ``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language),
                         optional ``first`` (1 or 2: the side that reached the target on the
                         earlier trick, 000) → ``1`` / ``2`` / ``draw`` / ``continue``;
-                        answer from :func:`engine.game.target_outcome`.
+                        answer from :func:`engine.rules.game.target_outcome`.
 ``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
                         option ``rubicon_settlement``), ``players`` → the winner's game
-                        points; answer from :func:`engine.settlement.settle`.
+                        points; answer from :func:`engine.rules.settlement.settle`.
 ``capture_score``       ``trump``, ``laid`` (cards laid out before), ``trick`` (the cards
                         just captured), optional ``history`` (``[{"meld", "cards"}]``),
                         ``partner`` (the partner's laid-out cards, four-handed) and
                         ``options`` (``[[id, choice]]``, named options of the variant)
                         → options are point values; answer from
-                        :func:`engine.captures.score_capture` (000, Fildinski).
+                        :func:`engine.rules.captures.score_capture` (000, Fildinski).
 ``trick_points``        ``cards`` of one trick, optional ``last_trick`` → options are point
-                        values; answer from :func:`engine.trick_scoring.trick_value`
+                        values; answer from :func:`engine.rules.trick_scoring.trick_value`
                         (002's points per trick and ace/ten bonus, 004's card values).
 ``fine``                ``infraction`` (a field of the profile's ``penalties``) → options
                         are the profile's fines and "all"; the answer is what the engine
@@ -50,7 +50,7 @@ Kinds and their params:
 ``carte_blanche``       ``hand`` dealt, optional ``dealer``, ``other``, ``drawn``, ``options``
                         → ``yes:N`` / ``no:court`` / ``no:none`` / ``no:once`` /
                         ``no:first``; answer from the legal actions and events of an
-                        arranged :class:`engine.deal.Deal` (:mod:`lessons.check_kinds_play`).
+                        arranged :class:`engine.rules.deal.Deal` (:mod:`lessons.check_kinds_play`).
 ``pending_order``       ``hand`` after a trick won, ``turn_up`` → pairs "score A now, B
                         waits"; answer (several) from the deal's legal actions after
                         declaring A (Cady, 001 §03; :mod:`lessons.check_kinds_play`).
@@ -83,11 +83,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.cards import Rank, Suit, card_text, parse_card
-from engine.explain import meld_name, points_ru, ru_plural, with_article
-from engine.naming import feminine, gendered
-from engine.naming import named_steps as _engine_named_steps
-from engine.profile import Profile, apply_option, find_option, load_profile
+from engine.notation.cards import Rank, Suit, card_text, parse_card
+from engine.rules.profile import Profile, apply_option, find_option, load_profile
+from engine.text.explain import meld_name, points_ru, ru_plural, with_article
+from engine.text.naming import feminine, gendered
+from engine.text.naming import named_steps as _engine_named_steps
 from lessons._loader import Check, _plain
 
 KINDS: tuple[str, ...] = (
@@ -296,7 +296,7 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
 # "player 1"; a check shows the names its lesson gives, with Russian verbs in the gender
 # of the name (Анна набрала, Борис набрал, ваша пара перешла).
 DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
-# The naming itself (shared with the app's pages): engine.naming.
+# The naming itself (shared with the app's pages): engine.text.naming.
 
 
 def player_names(check: Check, lang: str) -> tuple[str, str]:
@@ -355,7 +355,7 @@ def _sentence(text: str) -> str:
 
 
 def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[str, ...]:
-    """The engine's steps with the players named (engine.naming), each line a sentence
+    """The engine's steps with the players named (engine.text.naming), each line a sentence
     of its own, as the other checks' explanations are."""
     return tuple(_sentence(line) for line in _engine_named_steps(steps, lang, names))
 
@@ -429,11 +429,11 @@ def meld_label(kind: str, lang: str) -> str:
 
 
 def _melds_module() -> Any:
-    return importlib.import_module("engine.melds")
+    return importlib.import_module("engine.rules.melds")
 
 
 def _trick_winner(check: Check, lang: str) -> CheckResult:
-    from engine.tricks import trick_winner
+    from engine.rules.tricks import trick_winner
 
     p = check.params
     lead, follow = parse_card(p["lead"]), parse_card(p["follow"])
@@ -473,7 +473,7 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
 
 
 def _winning_cards(check: Check, lang: str) -> CheckResult:
-    from engine.tricks import trick_winner
+    from engine.rules.tricks import trick_winner
 
     p = check.params
     hand = [parse_card(t) for t in p["hand"]]
@@ -501,7 +501,7 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
 
 
 def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.tricks import playoff_legal, playoff_obligation, trick_winner
+    from engine.rules.tricks import playoff_legal, playoff_obligation, trick_winner
 
     p = check.params
     hand = [parse_card(t) for t in p["hand"]]
@@ -552,7 +552,7 @@ def playoff_reasons(hand: Iterable[int], lead: int, trump: int, profile: Profile
     """The reasons of a "which cards may you play?" question outside a lesson (the
     review cards): ``(why, missed)`` by card id, for each card not allowed and each
     allowed one, in the same words as the lessons' play-off checks."""
-    from engine.cards import Card
+    from engine.notation.cards import Card
 
     cards = {str(Card.from_id(c)): c for c in hand}
     check = Check("review", "playoff_legal",
@@ -663,8 +663,8 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
     """Why a meld the query neither offers nor refuses is not there, in terms of that
     meld: which of its cards the hand and table hold ("of its cards you hold only
     K♥"), read from the profile's meld table."""
-    from engine.cards import JOKER_MIN_ID
-    from engine.melds import SEQUENCE_RANKS, _suits_for, candidate_sets, display_order
+    from engine.notation.cards import JOKER_MIN_ID
+    from engine.rules.melds import SEQUENCE_RANKS, _suits_for, candidate_sets, display_order
 
     spec = profile.meld(kind)
     meld = meld_label(kind, lang)
@@ -698,7 +698,7 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.tricks import is_brisque
+    from engine.rules.tricks import is_brisque
 
     cards = [parse_card(t) for t in check.params["cards"]]
     count = sum(1 for c in cards if is_brisque(c.id))
@@ -724,7 +724,7 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.tricks import is_brisque
+    from engine.rules.tricks import is_brisque
 
     p = check.params
     explanation: list[str] = []
@@ -801,7 +801,7 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.game import target_outcome
+    from engine.rules.game import target_outcome
 
     p = check.params
     totals = [int(t) for t in p["totals"]]
@@ -843,7 +843,7 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.settlement import settle
+    from engine.rules.settlement import settle
 
     p = check.params
     rules_profile = apply_option(profile, "rubicon_settlement", p["rule"])
@@ -876,8 +876,8 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.captures import score_capture
-    from engine.melds import ScoredMeld, all_verdicts
+    from engine.rules.captures import score_capture
+    from engine.rules.melds import ScoredMeld, all_verdicts
 
     p = check.params
     for option_id, choice in p.get("options", []):
@@ -933,7 +933,7 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.trick_scoring import trick_extras, trick_value
+    from engine.rules.trick_scoring import trick_extras, trick_value
 
     cards = [parse_card(t).id for t in check.params["cards"]]
     points = trick_value(profile, cards)
@@ -963,7 +963,7 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.penalties import example
+    from engine.rules.penalties import example
 
     table = profile.with_options(infractions="penalise")
     deal, action = example(table, check.params["infraction"], int(check.params.get("seed", 0)))

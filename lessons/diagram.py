@@ -1,7 +1,7 @@
 """A picture of the table during a two-handed deal: who sits where, the stock lying
 across the turn-up, the trick being played, the melds face up in front of each
 player and the tricks won face down beside them. Drawn from the card pictures of
-:mod:`engine.svg`; the number of cards in each hand and whether there is a turn-up
+:mod:`engine.text.svg`; the number of cards in each hand and whether there is a turn-up
 are read from the profile. Numbers in the picture point into the legend.
 """
 
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from engine.profile import Profile, load_profile
-from engine.svg import HEIGHT, WIDTH, as_img, back_svg, card_svg
+from engine.rules.profile import Profile, load_profile
+from engine.text.svg import HEIGHT, WIDTH, as_img, back_svg, card_svg
 
 W, H = 640, 470          # the picture's viewBox
 CARD_W = 44              # a card in the picture

@@ -1,7 +1,7 @@
 """Where the sources disagree, as data (``lessons/disagreements.toml``).
 
 Each row names a rule, says what every source that touches it says (with a
-citation), and names the engine option (a :class:`engine.profile.Profile` field
+citation), and names the engine option (a :class:`engine.rules.profile.Profile` field
 path such as ``scoring.last_trick_bonus``) that holds the choice. Options the
 profile does not have yet carry ``planned = true``.
 
@@ -23,8 +23,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from engine.citations import citation_text
-from engine.profile import Profile
+from engine.rules.profile import Profile
+from engine.text.citations import citation_text
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import card_text, parse_card
-from engine.explain import points_ru
-from engine.profile import Profile
+from engine.notation.cards import card_text, parse_card
+from engine.rules.profile import Profile
 from engine.solver import Position, Solution, solve
+from engine.text.explain import points_ru
 from lessons._loader import Check, _plain
 
 _TEXT: dict[str, tuple[str, str]] = {

@@ -112,7 +112,7 @@ def variants(kind: str) -> list[str]:
 def load_for(kind: str, variant: str) -> list[dict[str, Any]]:
     """The puzzles of a variant, else those of the nearest variant it extends
     (four-handed Fildinski: Fildinski's), else the two-handed ones."""
-    from engine.profile import variant_lineage, variant_names
+    from engine.rules.profile import variant_lineage, variant_names
 
     for name in variant_lineage(variant) if variant in variant_names() else (variant,):
         found = load(kind, name)

@@ -12,7 +12,7 @@ A record (kind ``meld``, type ``capture``)::
      "answer": {"melds": [{"meld", "cards", "points"}], "brisques": 20, "total": 160},
      "explanation": [...], "source": {"deal": 7}}
 
-The answer comes from :func:`engine.captures.score_capture`, the computation the
+The answer comes from :func:`engine.rules.captures.score_capture`, the computation the
 deal itself scores with; :func:`verify` recomputes it. Positions are taken from
 random deals (the state just before a trick is won), so every one can occur.
 
@@ -28,12 +28,12 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.actions import ActionType
-from engine.captures import score_capture
-from engine.cards import Card, Suit, parse_card
-from engine.deal import Deal
-from engine.melds import ScoredMeld, display_order
-from engine.profile import load_profile
+from engine.notation.actions import ActionType
+from engine.notation.cards import Card, Suit, parse_card
+from engine.rules.captures import score_capture
+from engine.rules.deal import Deal
+from engine.rules.melds import ScoredMeld, display_order
+from engine.rules.profile import load_profile
 from puzzles.ids import puzzle_id
 
 MIN_RATING, MAX_RATING = 600, 2400

@@ -2,7 +2,7 @@
 
 The stock is gone, both hands are known, and every trick still scores at once:
 its brisques and the combinations it completes with the winner's laid-out cards
-(:mod:`engine.capture_playoff`). The value of a card counts those combinations,
+(:mod:`engine.rules.capture_playoff`). The value of a card counts those combinations,
 not only brisques, and each puzzle says so in its ``note``. A position becomes a
 puzzle when one card is strictly best; the theme ``melds_decide`` marks those
 where counting brisques alone would pick another card.
@@ -29,11 +29,11 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from engine.capture_playoff import Solution, solve
-from engine.cards import Card, Suit, parse_card
-from engine.deal import Deal
-from engine.melds import ScoredMeld, display_order
-from engine.profile import Profile, load_profile
+from engine.notation.cards import Card, Suit, parse_card
+from engine.rules.capture_playoff import Solution, solve
+from engine.rules.deal import Deal
+from engine.rules.melds import ScoredMeld, display_order
+from engine.rules.profile import Profile, load_profile
 from puzzles.ids import puzzle_id
 
 MIN_RATING, MAX_RATING = 600, 2400

@@ -19,9 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.captures import query
-from engine.explain import meld_name
-from engine.profile import load_profile
+from engine.rules.captures import query
+from engine.rules.profile import load_profile
+from engine.text.explain import meld_name
 from puzzles.i18n import tr
 
 TWICE = "*2"

@@ -25,12 +25,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import Card, Rank, kind_face, parse_card
 from engine.errors import PositionError
-from engine.profile import Profile
+from engine.notation.cards import Card, Rank, kind_face, parse_card
+from engine.rules.profile import Profile
+from engine.rules.trick_scoring import trick_value
+from engine.rules.tricks import is_brisque, playoff_legal, trick_best
 from engine.solver import Position, Solution, solve
-from engine.trick_scoring import trick_value
-from engine.tricks import is_brisque, playoff_legal, trick_best
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_solve_position, shuffled
 from puzzles.simulate import new_deal, step

@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
-from engine.profile import load_profile
+from engine.rules.profile import load_profile
 from puzzles import endgame, meld_bank
 from puzzles.simulate import declare_spots
 

@@ -350,7 +350,7 @@ def suit_name(letter: str | None, lang: str) -> str:
 
 
 def theme_name(theme: str, lang: str) -> str:
-    from engine.explain import MELD_NAMES, meld_name
+    from engine.text.explain import MELD_NAMES, meld_name
 
     if theme in MELD_NAMES:
         return meld_name(theme, lang)

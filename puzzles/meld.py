@@ -1,6 +1,6 @@
 """Meld puzzles: questions about a ``bezique melds`` position, answered by the engine.
 
-Every answer here comes from :mod:`engine.melds` (``query`` and the verdicts it is
+Every answer here comes from :mod:`engine.rules.melds` (``query`` and the verdicts it is
 built from); this module never restates a rule. Three question types:
 
 ``spot``
@@ -31,10 +31,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card
 from engine.errors import PositionError
-from engine.explain import meld_name
-from engine.melds import (
+from engine.notation.cards import Card, Suit, parse_card
+from engine.rules.melds import (
     ScoredMeld,
     Verdict,
     all_verdicts,
@@ -43,7 +42,8 @@ from engine.melds import (
     judge,
     query,
 )
-from engine.profile import Profile, load_profile
+from engine.rules.profile import Profile, load_profile
+from engine.text.explain import meld_name
 
 MAX_TURNS = 3
 TYPES = ("spot", "best", "legal")
@@ -73,7 +73,7 @@ def parse(position: Mapping[str, Any]) -> Parsed:
 
 
 def _played(p: Parsed, history: Sequence[ScoredMeld]) -> frozenset[int]:
-    # The same convention as engine.melds.query: scored cards no longer held.
+    # The same convention as engine.rules.melds.query: scored cards no longer held.
     return frozenset(c for h in history for c in h.cards) - p.holding
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from itertools import permutations
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card
+from engine.notation.cards import Card, Suit, parse_card
 
 IDENTITY = "SHDC"
 ALL = tuple("".join(p) for p in permutations(IDENTITY))

@@ -1,10 +1,10 @@
 """Review cards: the facts of the game being played, as a deck for spaced repetition.
 
 Every card is generated from the variant's profile, never typed: the meld values
-(names from :func:`engine.explain.meld_name`, the cards from the same patterns as the
+(names from :func:`engine.text.explain.meld_name`, the cards from the same patterns as the
 meld cheat-sheet, :mod:`lessons.cheatsheet`), the dix and the last trick, and the
 play-off duties — yes/no questions read from the profile's ``playoff`` rules and
-small positions answered by :func:`engine.tricks.playoff_legal`. A changed rule changes
+small positions answered by :func:`engine.rules.tricks.playoff_legal`. A changed rule changes
 the card's answer; its id stays, so the learner's schedule carries over.
 
 Ids are ``card:<variant>:<topic>:<name>``, e.g. ``card:two-handed:meld:double_bezique``.
@@ -25,13 +25,20 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
-from engine.cards import JOKER_MIN_ID, Rank, Suit, card_text
-from engine.citations import citation_text
 from engine.errors import ProfileError
-from engine.explain import MESSAGES, meld_name, points_ru
-from engine.melds import candidate_sets, display_order
-from engine.profile import MeldSpec, Profile, apply_option, current_choice, load_profile, options
-from engine.tricks import beats, playoff_legal, playoff_obligation, suit_of
+from engine.notation.cards import JOKER_MIN_ID, Rank, Suit, card_text
+from engine.rules.melds import candidate_sets, display_order
+from engine.rules.profile import (
+    MeldSpec,
+    Profile,
+    apply_option,
+    current_choice,
+    load_profile,
+    options,
+)
+from engine.rules.tricks import beats, playoff_legal, playoff_obligation, suit_of
+from engine.text.citations import citation_text
+from engine.text.explain import MESSAGES, meld_name, points_ru
 from puzzles import srs
 from puzzles.store import ProgressStore, now_utc
 
@@ -423,7 +430,7 @@ def _meld_card(profile: Profile, spec: MeldSpec, lang: str) -> ReviewCard:
 
 
 def _article(name: str) -> str:
-    from engine.explain import with_article
+    from engine.text.explain import with_article
 
     return with_article(name)
 

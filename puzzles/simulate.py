@@ -1,6 +1,6 @@
 """Simulated deals: the source of every puzzle position.
 
-Deals are played by :class:`engine.deal.Deal` with a seeded ``random.Random``
+Deals are played by :class:`engine.rules.deal.Deal` with a seeded ``random.Random``
 and a simple policy: in the declare phase the winner usually scores the
 declaration worth most (so histories fill up with melds, as in real play) and
 otherwise acts at random; cards are played at random. Everything is a pure
@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.actions import Action, ActionType
-from engine.cards import Card, Suit
-from engine.deal import DECLARE, Deal
-from engine.profile import Profile
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card, Suit
+from engine.rules.deal import DECLARE, Deal
+from engine.rules.profile import Profile
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from engine.cards import card_text, parse_card
 from engine.errors import BeziqueError, PositionError
-from engine.explain import meld_name
-from engine.melds import query
-from engine.profile import load_profile
+from engine.notation.cards import card_text, parse_card
+from engine.rules.melds import query
+from engine.rules.profile import load_profile
 from engine.solver.paranoid import paranoid_reply
+from engine.text.explain import meld_name
 from puzzles import bank, endgame, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore

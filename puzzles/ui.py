@@ -8,7 +8,7 @@ from typing import Any
 
 import streamlit as st
 
-from engine.cards import parse_card
+from engine.notation.cards import parse_card
 from puzzles.i18n import tr
 from puzzles.store import ProgressStore, ProgressStoreError, clean_name, open_store
 from puzzles.trainer import show_cards

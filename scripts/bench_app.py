@@ -47,7 +47,7 @@ from streamlit.testing.v1 import app_test as _app_test  # noqa: E402
 _SHARED_CACHE = ScriptCache()
 _app_test.ScriptCache = lambda: _SHARED_CACHE  # type: ignore[attr-defined]
 
-from engine.session import PlaySession  # noqa: E402
+from app_pages.session import PlaySession  # noqa: E402
 
 APP = str(ROOT / "app.py")
 PAGES = {"home": "home", "rules": "rules", "explainer": "explainer", "play": "play",
@@ -143,7 +143,7 @@ def play_clicks(count: int, level: str) -> list[float]:
 
 def explainer_clicks() -> list[float]:
     """Cards clicked on the explainer's deck (the card table); older apps: pills."""
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
 
     at = page_app("explainer")
     at.run()

@@ -12,10 +12,10 @@ import random
 import time
 
 from engine.bots import make_bot
-from engine.commands.arena import arena_profile
-from engine.deal import Deal
-from engine.profile import Profile
-from engine.view import PlayerView
+from engine.cli.arena import arena_profile
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile
+from engine.rules.view import PlayerView
 
 
 def time_bot(name: str, deals: int, budget: int | None, profile: Profile,

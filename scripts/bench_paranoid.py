@@ -6,7 +6,7 @@ card of the player to move in random three-handed positions; prints figures.
 
 ``--solve`` times what ``bezique solve`` does for each input line instead (read the
 text notation, solve for the paranoid value, every legal card's value and the
-best line: :func:`engine.commands.solve.solve_record`), in this process (the
+best line: :func:`engine.cli.solve.solve_record`), in this process (the
 command adds one worker process per run, started once).
 """
 
@@ -18,7 +18,7 @@ import statistics
 import sys
 import time
 
-from engine.profile import load_profile
+from engine.rules.profile import load_profile
 from engine.solver.paranoid import ParanoidSolver, _normalise
 from engine.solver.position import Position
 
@@ -63,7 +63,7 @@ def main() -> int:
 
 
 def _bench_solve(rng: random.Random, args: argparse.Namespace) -> int:
-    from engine.commands.solve import solve_record
+    from engine.cli.solve import solve_record
 
     times: list[float] = []
     for _ in range(args.count):

@@ -1,4 +1,4 @@
-"""Random-playout speed on one core: engine.deal.Deal against engine.bots.fastplay.
+"""Random-playout speed on one core: engine.rules.deal.Deal against engine.bots.fastplay.
 
     python scripts/bench_playout.py [--deals N] [--profile]
 
@@ -16,8 +16,8 @@ import random
 import time
 
 from engine.bots.fastplay import FastDeal
-from engine.deal import Deal
-from engine.profile import load_profile
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
 
 
 def deal_playouts(n: int, variant: str) -> float:
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     slow_n = max(1, args.deals // 10)
-    print(f"engine.deal.Deal      : {deal_playouts(slow_n, args.variant):8.0f} deals/s "
+    print(f"engine.rules.deal.Deal      : {deal_playouts(slow_n, args.variant):8.0f} deals/s "
           f"({slow_n} deals)")
     print(f"engine.bots.fastplay  : {fast_playouts(args.deals, args.variant):8.0f} deals/s "
           f"({args.deals} deals)")

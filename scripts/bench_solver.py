@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.profile import Profile, load_profile  # noqa: E402
+from engine.rules.profile import Profile, load_profile  # noqa: E402
 from engine.solver import Options, Position, move_values, solve  # noqa: E402
 from engine.solver.analysis import _Analyser  # noqa: E402
 from engine.solver.kernel4 import KernelSearch, kernel_available  # noqa: E402

@@ -12,9 +12,9 @@ import random
 import sys
 import time
 
-from engine.commands.play import random_deal
-from engine.deal import Deal
-from engine.profile import apply_option, load_profile, variant_names
+from engine.cli.play import random_deal
+from engine.rules.deal import Deal
+from engine.rules.profile import apply_option, load_profile, variant_names
 
 
 def check(deal: Deal) -> None:

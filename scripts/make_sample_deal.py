@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 
-from engine.session import PlaySession
+from app_pages.session import PlaySession
 from lessons import sample_deal
 
 

@@ -28,7 +28,7 @@ from engine.bots.fastplay import OVER, FastDeal
 from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
 from engine.bots.search import rollout
-from engine.profile import load_profile
+from engine.rules.profile import load_profile
 
 GRID: dict[str, list[float]] = {
     "table_threat": [0.0, 0.5, 1.0, 2.0],

@@ -12,8 +12,8 @@ from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from streamlit.testing.v1 import AppTest
 
+from app_pages.session import PlaySession
 from app_pages.ui import PAGE_SCRIPTS
-from engine.session import PlaySession
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 

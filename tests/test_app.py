@@ -20,7 +20,7 @@ from app_helpers import (  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
-from engine.session import PlaySession  # noqa: E402
+from app_pages.session import PlaySession  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -237,7 +237,7 @@ def test_good_upload_replays_and_resumes():
 def _click(at, where: str, *tokens: str):
     from app_helpers import pick
 
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
     for token in tokens:
         pick(at, f"ex_pick_{where}", parse_card(token).id)
     return at
@@ -261,7 +261,7 @@ def test_explainer_picks_are_marked_and_a_second_click_takes_back():
 
     at = run_page("explainer")
     _click(at, "hand", "KD#1")
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
     king = parse_card("KD#1").id
     assert pickable(at, "ex_pick_hand")[king] == "legal"          # marked as chosen
     assert pickable(at, "ex_pick_table")[king] == "illegal"       # dimmed on the table
@@ -435,7 +435,7 @@ def test_three_handed_table_shows_both_opponents():
 def test_carte_blanche_text_follows_the_profiles_timing():
     """Rubicon's carte blanche is claimed before the first card (003), the club's before
     the holder draws again (002): every shipped profile's timing has its own text."""
-    from engine.profile import load_profile, variant_names
+    from engine.rules.profile import load_profile, variant_names
 
     for lang in ("en", "ru"):
         texts = catalogue(lang)

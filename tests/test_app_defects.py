@@ -20,10 +20,10 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app_pages import table as tbl  # noqa: E402
 from app_pages.i18n import catalogue  # noqa: E402
+from app_pages.session import PlaySession  # noqa: E402
 from app_pages.ui import notation, widget_key  # noqa: E402
-from engine.cards import Card, parse_card  # noqa: E402
-from engine.session import PlaySession  # noqa: E402
-from engine.svg import card_svg  # noqa: E402
+from engine.notation.cards import Card, parse_card  # noqa: E402
+from engine.text.svg import card_svg  # noqa: E402
 from puzzles import bank, trainer  # noqa: E402
 from puzzles.store import default_path, open_store  # noqa: E402
 

@@ -136,7 +136,7 @@ def test_lesson_examples_are_drawn_by_the_card_table(learner_db: Path, lang: str
 
     import lessons
     from app_pages import table as tbl
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
     for lesson in lessons.lesson_list(lang) if hasattr(lessons, "lesson_list") else []:
         if getattr(lesson, "examples", ()):
             break
@@ -161,7 +161,7 @@ def test_meld_trainer_position_is_drawn_by_the_card_table(learner_db: Path, lang
     from app_helpers import table_html
 
     from app_pages import table as tbl
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
     at = app("meld_trainer", lang)
     record = at.session_state["mt_puzzle"]
     html = table_html(at, "mt_position")
@@ -175,7 +175,7 @@ def test_meld_trainer_position_is_drawn_by_the_card_table(learner_db: Path, lang
 def test_endgame_wrong_card_is_explained_against_the_best(learner_db: Path, lang: str):
     from app_helpers import pick
 
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
     from puzzles import bank, endgame, trainer
     record = next(r for r in bank.load("endgame") if r["variant"] == "two-handed")
     state = trainer.endgame_start(record)

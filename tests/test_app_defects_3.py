@@ -56,7 +56,7 @@ def test_d18_page_links_use_material_icons_not_emoji(page: str):
 # --- D18: "Continue playing" from the step viewed ------------------------------------------
 
 def _played(actions: int):
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     session = PlaySession.new(seed=3, level="random")
     while len(session.deal.actions) < actions:
@@ -65,7 +65,7 @@ def _played(actions: int):
 
 
 def test_fork_plays_on_from_the_step_and_keeps_the_game():
-    from engine.session import PlaySession, Replay
+    from app_pages.session import PlaySession, Replay
 
     session = _played(30)
     game = session.game
@@ -106,7 +106,7 @@ def test_d18_continue_from_the_viewed_step_on_the_play_page(lang: str):
 
 
 def test_d18_continue_a_loaded_game_from_an_early_step():
-    from engine.session import load_game
+    from app_pages.session import load_game
 
     source = _played(30)
     loaded = load_game(source.game.dumps())
@@ -139,7 +139,7 @@ def _marks(html: str) -> dict[str, bool]:
 
 def test_the_copy_rule_is_one_for_text_and_pictures():
     from app_pages import table as tbl
-    from engine.cards import card_text, copies_in_question, parse_card
+    from engine.notation.cards import card_text, copies_in_question, parse_card
 
     hand = [parse_card(c).id for c in ("QS#1", "QS#2", "KS#1", "JD#2")]
     assert copies_in_question(hand) == {hand[0], hand[1]}
@@ -153,8 +153,8 @@ def test_play_hand_marks_copies_only_where_a_kind_repeats():
     from app_helpers import table_html
 
     from app_pages import table as tbl
-    from engine.cards import copies_in_question
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
+    from engine.notation.cards import copies_in_question
 
     for seed in range(60):   # a hand holding both copies of some card
         session = PlaySession.new(seed=seed, level="random")
@@ -171,7 +171,7 @@ def test_play_hand_marks_copies_only_where_a_kind_repeats():
 
 def test_a_face_down_card_is_never_told_by_a_copy_mark():
     from app_pages import table as tbl
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     # the opponent has exposed a card whose twin is in his concealed hand
     for seed in range(40):
@@ -200,7 +200,7 @@ def test_meld_trainer_marks_only_the_cards_in_question(lang: str):
     from app_helpers import table_html
 
     from app_pages import table as tbl
-    from engine.cards import copies_in_question, parse_card
+    from engine.notation.cards import copies_in_question, parse_card
 
     at = run_page("meld_trainer", lang)
     twins_seen = 0
@@ -227,7 +227,7 @@ def test_lesson_checks_draw_their_cards_on_the_card_table(lang: str):
     import lessons
     from app_pages import table as tbl
     from app_pages import ui
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
 
     shown = 0
     for lesson in lessons.list_lessons(lang)[:6]:
@@ -271,8 +271,8 @@ def test_d16_explainer_names_its_variant_and_draws_the_chosen_cards(lang: str, v
     from app_helpers import table_html
 
     from app_pages import table as tbl
-    from engine.cards import parse_card
-    from engine.profile import load_profile
+    from engine.notation.cards import parse_card
+    from engine.rules.profile import load_profile
 
     prof = load_profile(variant)
     at = run_page("explainer", lang, variant=variant, ex_hand_S=["KS#1", "KS#2"],
@@ -287,8 +287,8 @@ def test_d16_explainer_names_its_variant_and_draws_the_chosen_cards(lang: str, v
 
 def test_play_action_labels_follow_the_copy_rule():
     from app_pages import ui
-    from engine.cards import copies_in_question
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
+    from engine.notation.cards import copies_in_question
 
     found = 0
     for seed in range(40):
@@ -379,8 +379,8 @@ def test_endgame_prompt_names_no_seat_numbers(lang: str):
 def test_d15_a_side_winning_the_game_is_named_in_words_not_an_ampersand() -> None:
     """Review D15: "пара игроков 1 & 3" read as code; the side is two players joined by
     "and" / "и" in every language."""
-    from engine.game import target_outcome
-    from engine.profile import load_profile
+    from engine.rules.game import target_outcome
+    from engine.rules.profile import load_profile
 
     event = target_outcome(load_profile("four-handed"), [1600, 900], last_trick=0)
     text = {lang: " ".join(s.render(lang) for s in event.steps) for lang in ("en", "ru")}

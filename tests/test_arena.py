@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.cli import main
-from engine.commands.arena import mean_ci, summarize, wilson
+from engine.cli.arena import mean_ci, summarize, wilson
 
 
 def test_arena_json_last_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -54,7 +54,7 @@ def test_arena_variants_report_sides_and_game_points(
 
 
 def test_workers_do_not_change_the_result() -> None:
-    from engine.commands.arena import run_arena
+    from engine.cli.arena import run_arena
 
     serial = run_arena("heuristic", "random", 4, seed=5, jobs=1)
     parallel = run_arena("heuristic", "random", 4, seed=5, jobs=2)
@@ -62,7 +62,7 @@ def test_workers_do_not_change_the_result() -> None:
 
 
 def test_unknown_bot_fails_before_any_deal() -> None:
-    from engine.commands.arena import run_arena
+    from engine.cli.arena import run_arena
     from engine.errors import BeziqueError
 
     with pytest.raises(BeziqueError):

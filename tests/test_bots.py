@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from engine.actions import ActionType
 from engine.bots import LEVEL_DESCRIPTIONS, LEVELS, Hint, hint, make_bot
 from engine.bots.playoff import playoff_values
-from engine.commands.arena import run_arena
-from engine.deal import Deal
-from engine.profile import load_profile
-from engine.view import PlayerView
+from engine.cli.arena import run_arena
+from engine.notation.actions import ActionType
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.view import PlayerView
 
 PROFILE = load_profile("two-handed")
 
@@ -92,7 +92,7 @@ def test_hint_names_the_meld_to_declare() -> None:
 
 
 def test_playoff_values_are_the_solvers() -> None:
-    from engine.cards import kind_face
+    from engine.notation.cards import kind_face
     from engine.solver import move_values
 
     deal = _position(9, True)
@@ -105,7 +105,7 @@ def test_playoff_values_are_the_solvers() -> None:
 
 @pytest.mark.parametrize("name", ["heuristic", "strong"])
 def test_bots_choose_a_solver_best_card_in_the_playoff(name: str) -> None:
-    from engine.cards import Card
+    from engine.notation.cards import Card
     from engine.solver import move_values
 
     checked = 0

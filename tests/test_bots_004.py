@@ -11,9 +11,9 @@ import pytest
 
 from engine.bots.fastplay import FastDeal, supported
 from engine.bots.search import StrongBot, margin, static_value
-from engine.deal import Deal
-from engine.profile import Profile, apply_option, load_profile
-from engine.view import PlayerView, sample_hands
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile, apply_option, load_profile
+from engine.rules.view import PlayerView, sample_hands
 
 PROFILES = [("three-handed", load_profile("three-handed")),
             ("four-handed", load_profile("four-handed"))] + [
@@ -82,8 +82,8 @@ def test_play_page_bots_play_every_seat_at_the_expert_level_without_fallback(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The session's bots at the chosen level play the other seats; a bot that failed
     would be replaced silently by the plain hint, so count those."""
-    import engine.session as session_module
-    from engine.session import PlaySession
+    import app_pages.session as session_module
+    from app_pages.session import PlaySession
 
     monkeypatch.setattr(session_module, "BOT_TIME_LIMIT", 0.05)
     fallbacks: list[int] = []

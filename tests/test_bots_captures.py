@@ -11,9 +11,9 @@ from engine.bots import make_bot
 from engine.bots.capture_policy import capture_action, worth
 from engine.bots.fastplay import OVER, FastDeal, from_action, rules_for
 from engine.bots.search import rollout, static_value
-from engine.deal import Deal
-from engine.profile import load_profile
-from engine.view import PlayerView
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.view import PlayerView
 
 FIL = load_profile("fildinski")
 THREE = load_profile("fildinski-three-pack")

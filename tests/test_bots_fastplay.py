@@ -1,4 +1,4 @@
-"""The fast simulator agrees with engine.deal.Deal: same legal sets, same scores."""
+"""The fast simulator agrees with engine.rules.deal.Deal: same legal sets, same scores."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine.bots.fastplay import OVER, FastDeal, from_action, to_action
-from engine.deal import Deal
-from engine.profile import load_profile
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
 
 PROFILE = load_profile("two-handed")
 
@@ -64,9 +64,9 @@ def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
     from engine.bots.fastplay import FastDeal, from_action
     from engine.bots.heuristic import advise
     from engine.bots.search import heuristic_action
-    from engine.deal import Deal
-    from engine.profile import load_profile
-    from engine.view import PlayerView
+    from engine.rules.deal import Deal
+    from engine.rules.profile import load_profile
+    from engine.rules.view import PlayerView
 
     profile = load_profile("two-handed")
     same = total = 0
@@ -96,8 +96,8 @@ def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
 
     from engine.bots.fastplay import FastDeal
     from engine.bots.policy import HEURISTIC, TUNED, blocked_masks, keep_values
-    from engine.cards import parse_card
-    from engine.profile import load_profile
+    from engine.notation.cards import parse_card
+    from engine.rules.profile import load_profile
 
     ids = [parse_card(t).id for t in ("QS", "7H", "8C", "9C", "TD", "KC", "8H", "9H")]
     jacks = [parse_card("JD").id, parse_card("JD#2").id]

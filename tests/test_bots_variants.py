@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine.bots import make_bot
-from engine.deal import Deal
-from engine.profile import load_profile, variant_names
-from engine.view import PlayerView
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile, variant_names
+from engine.rules.view import PlayerView
 
 
 @pytest.mark.parametrize("variant", variant_names())

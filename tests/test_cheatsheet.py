@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import lessons
-from engine.citations import latin_words
-from engine.explain import meld_name
-from engine.profile import apply_option, load_profile, variant_names
+from engine.rules.profile import apply_option, load_profile, variant_names
+from engine.text.citations import latin_words
+from engine.text.explain import meld_name
 from lessons.cheatsheet import meld_rows, meld_sheet_markdown, other_rows
 from lessons.diagram import legend, table_svg
 

@@ -10,11 +10,11 @@ import re
 import pytest
 
 import lessons
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
-from engine.deal import Deal
 from engine.errors import IllegalActionError
-from engine.profile import apply_option, load_profile
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import Deal
+from engine.rules.profile import apply_option, load_profile
 from lessons._loader import Check
 from lessons.checks import KINDS, evaluate_check, mark_check
 

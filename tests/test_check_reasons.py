@@ -116,7 +116,7 @@ def test_no_two_checks_ask_the_same_question() -> None:
 
 
 def _trick_rule(check: Check) -> str:
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
 
     lead, follow = parse_card(check.params["lead"]), parse_card(check.params["follow"])
     if lead.kind == follow.kind:
@@ -159,7 +159,7 @@ def _two_copies_shown(result) -> set[str]:
     """Cards (as "rank+suit") of which the check shows two or more copies."""
     from collections import Counter
 
-    from engine.cards import card_text, parse_card
+    from engine.notation.cards import card_text, parse_card
 
     shown = [t for key, value in result.cards.items() if key != "trump"
              for t in (value if isinstance(value, list | tuple) else ())]

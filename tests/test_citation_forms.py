@@ -10,7 +10,7 @@ import re
 import pytest
 
 import lessons
-from engine.citations import citation_text
+from engine.text.citations import citation_text
 
 INLINE = re.compile(r"\((\d{3}), ([^\d\W][\w\- ]*?)\)")
 LISTED = re.compile(r"^(\d{3}), '[^']+' \(([^)]+)\)$")

@@ -9,10 +9,10 @@ import re
 
 import pytest
 
-from engine.citations import citation_text, latin_words
-from engine.deal import Deal
-from engine.explain import MESSAGES, Step
-from engine.profile import load_profile, options, variant_names
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile, options, variant_names
+from engine.text.citations import citation_text, latin_words
+from engine.text.explain import MESSAGES, Step
 from lessons.disagreements import disagreements
 
 # Card-free tokens a Russian engine sentence may contain: none today. (Card letters

@@ -8,16 +8,16 @@ import random
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
-from engine.commands.play import random_deal
-from engine.deal import Deal
+from engine.cli.play import random_deal
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.melds import candidate_sets
-from engine.penalties import attempts
-from engine.profile import apply_option, load_profile
-from engine.trick_scoring import trick_value
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import Deal
+from engine.rules.game import Game
+from engine.rules.melds import candidate_sets
+from engine.rules.penalties import attempts
+from engine.rules.profile import apply_option, load_profile
+from engine.rules.trick_scoring import trick_value
 
 CLUB, CARD = load_profile("club"), load_profile("card-point")
 
@@ -460,7 +460,7 @@ def test_who_draws_first_after_a_trick(profile, first):
 
 def test_last_trick_decides_through_target_outcome():
     """both_over = last_trick is read by the one game-end function (also the lessons')."""
-    from engine.game import target_outcome
+    from engine.rules.game import target_outcome
 
     ended = target_outcome(CLUB, [1300, 1010], last_trick=1)
     assert (ended.type, ended.player, ended.rule_id) == ("game_end", 1, "game.last_trick")
@@ -476,7 +476,7 @@ def test_club_reads_rules19s_dix_and_carte_blanche_fields():
 
 def test_options_set_top_level_fields_with_bare_keys():
     """One mechanism for top-level fields (no [set.profile] table)."""
-    from engine.profile import options
+    from engine.rules.profile import options
 
     for option in options():
         for choice in option.choices:
@@ -485,7 +485,7 @@ def test_options_set_top_level_fields_with_bare_keys():
 
 
 def test_card_values_are_written_in_the_readers_notation():
-    from engine.trick_scoring import trick_extras
+    from engine.rules.trick_scoring import trick_extras
 
     _, _, steps = trick_extras(CARD, [parse_card("AH#1").id, parse_card("TH#2").id])[0]
     assert steps[0].render("ru") == "очки взятых карт: Т♥ 11 + 10♥ 10 = 21 очко"

@@ -9,9 +9,6 @@ import sys
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import Card, Rank, Suit, full_pack, parse_card, parse_cards
-from engine.deal import Deal
 from engine.errors import (
     BeziqueError,
     CorruptSaveError,
@@ -20,9 +17,12 @@ from engine.errors import (
     PositionError,
     ProfileError,
 )
-from engine.game import Game
-from engine.melds import query
-from engine.profile import load_profile, profile_from_dict
+from engine.notation.actions import Action
+from engine.notation.cards import Card, Rank, Suit, full_pack, parse_card, parse_cards
+from engine.rules.deal import Deal
+from engine.rules.game import Game
+from engine.rules.melds import query
+from engine.rules.profile import load_profile, profile_from_dict
 
 P = load_profile("two-handed")
 

@@ -7,9 +7,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.actions import ActionType
-from engine.deal import FOLLOW, Deal
-from engine.profile import load_profile
+from engine.notation.actions import ActionType
+from engine.rules.deal import FOLLOW, Deal
+from engine.rules.profile import load_profile
 
 P = load_profile("two-handed")
 SETTINGS = settings(max_examples=25, deadline=None,

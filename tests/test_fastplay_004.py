@@ -1,5 +1,5 @@
 """The fast simulator follows the games for three and four and no-trump bezique (004)
-exactly as engine.deal.Deal does: the same legal sets, the same scores, the same
+exactly as engine.rules.deal.Deal does: the same legal sets, the same scores, the same
 trumps, over random deals of every profile it supports. A rule the simulator
 mis-models (the first marriage fixing trumps, the partner declaring, the last
 trick shared, the play-off against the best card so far, the stock set aside...)
@@ -12,8 +12,8 @@ import random
 import pytest
 
 from engine.bots.fastplay import OVER, FastDeal, from_action, supported, to_action
-from engine.deal import Deal
-from engine.profile import Profile, apply_option, load_profile, variant_names
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile, apply_option, load_profile, variant_names
 
 
 def _profiles() -> list[tuple[str, Profile]]:
@@ -112,8 +112,8 @@ def test_meld_options_agree_with_engine_melds_on_rich_holdings(name: str,
     aces) with a history of earlier declarations: the simulator's options are the
     engine's legal verdicts (the reuse rule, 004's all-new multiple bezique,
     triple melds)."""
-    from engine.cards import Suit
-    from engine.melds import ScoredMeld, all_verdicts
+    from engine.notation.cards import Suit
+    from engine.rules.melds import ScoredMeld, all_verdicts
 
     rng = random.Random(7)
     rich = [c for c in range(profile.deck_size) if c % 8 >= 3]   # J Q K 10 A
@@ -151,7 +151,7 @@ def test_meld_options_agree_with_engine_melds_on_rich_holdings(name: str,
 def test_the_expert_plays_the_rules_of_thumb_where_the_simulator_does_not_apply() -> None:
     from engine.bots.heuristic import advise
     from engine.bots.search import StrongBot
-    from engine.view import PlayerView
+    from engine.rules.view import PlayerView
 
     profile = apply_option(load_profile("two-handed"), "carte_blanche", "club_250_once")
     deal = Deal.new(profile, random.Random(3), dealer=0)

@@ -8,16 +8,16 @@ import random
 
 import pytest
 
-from engine.actions import Action, ActionType
 from engine.bots import make_bot
-from engine.captures import capture_melds, combinable, groups
-from engine.cards import parse_card
-from engine.deal import DECLARE, Deal
 from engine.errors import ProfileError
-from engine.game import Game
-from engine.melds import ScoredMeld
-from engine.profile import _raw_profile, apply_option, load_profile, profile_from_dict
-from engine.view import PlayerView, sample_unseen
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.captures import capture_melds, combinable, groups
+from engine.rules.deal import DECLARE, Deal
+from engine.rules.game import Game
+from engine.rules.melds import ScoredMeld
+from engine.rules.profile import _raw_profile, apply_option, load_profile, profile_from_dict
+from engine.rules.view import PlayerView, sample_unseen
 
 FIL = load_profile("fildinski")
 HOLDER = apply_option(FIL, "fildinski_seven", "holder_000")
@@ -414,7 +414,7 @@ def test_capture_puzzle_matches_the_deal() -> None:
 
 def test_melds_query_answers_a_capture() -> None:
     from engine.errors import PositionError
-    from engine.melds import query
+    from engine.rules.melds import query
 
     answer = query({"variant": "fildinski", "trump": "H", "laid": ["KS", "JD", "AS", "AD", "AC"],
                     "trick": ["QS", "AH"], "history": []}, "ru")
@@ -462,7 +462,7 @@ def _brute(deal: Deal) -> int:
 
 @pytest.mark.parametrize("seed", [0, 1, 4])
 def test_capture_playoff_search_agrees_with_the_deal(seed: int) -> None:
-    from engine.capture_playoff import solve
+    from engine.rules.capture_playoff import solve
 
     deal = _to_tricks_left(seed, 3)
     solution = solve(FIL, deal.trump, (frozenset(deal.hands[0]), frozenset(deal.hands[1])),
@@ -496,8 +496,8 @@ def test_capture_endgame_bank() -> None:
 
 
 def test_play_off_verdicts_count_captures() -> None:
-    from engine.capture_playoff import solve
-    from engine.session import playoff_verdicts
+    from app_pages.session import playoff_verdicts
+    from engine.rules.capture_playoff import solve
 
     deal = _to_tricks_left(1, 4)
     verdicts = playoff_verdicts(deal)

@@ -12,14 +12,14 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from engine.actions import Action
-from engine.captures import capture_melds
-from engine.cards import parse_card
-from engine.commands.play import random_deal
-from engine.deal import Deal
-from engine.game import Game, target_outcome
-from engine.melds import ScoredMeld
-from engine.profile import apply_option, load_profile
+from engine.cli.play import random_deal
+from engine.notation.actions import Action
+from engine.notation.cards import parse_card
+from engine.rules.captures import capture_melds
+from engine.rules.deal import Deal
+from engine.rules.game import Game, target_outcome
+from engine.rules.melds import ScoredMeld
+from engine.rules.profile import apply_option, load_profile
 
 FOUR = load_profile("fildinski-four-handed")
 FIVE = apply_option(FOUR, "fildinski_packs", "five_000")
@@ -275,7 +275,7 @@ def test_cli_plays_the_variant() -> None:
 
 
 def test_bots_play_a_game() -> None:
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     session = PlaySession.new("fildinski-four-handed", seed=2, level="club")
     while not session.deal.is_over:
@@ -290,7 +290,7 @@ def test_bots_play_a_game() -> None:
 def test_play_page_shows_the_split_side_by_side(lang: str) -> None:
     from app_helpers import run_page, table_html
 
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     session = PlaySession.new("fildinski-four-handed", seed=5, level="club")
     while not session.deal.duels:

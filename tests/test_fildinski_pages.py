@@ -13,7 +13,7 @@ import pytest
 from app_helpers import pick, pickable
 from streamlit.testing.v1 import AppTest
 
-from engine.cards import parse_card
+from engine.notation.cards import parse_card
 from puzzles import bank, capture_trainer, trainer
 
 ROOT = Path(__file__).parent.parent

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from app_helpers import run_page
 
+from app_pages.session import PlaySession
 from engine.bots import hint
-from engine.session import PlaySession
 
 GAMES = [("three-handed", ()), ("four-handed", ()),
          ("no-trump", (("players", "2"),)), ("no-trump", (("players", "3"),)),

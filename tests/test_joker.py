@@ -10,14 +10,14 @@ import sys
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import Rank, is_joker, joker_id, parse_card
-from engine.deal import DECLARE, LEAD, Deal
 from engine.errors import IllegalActionError, PositionError
-from engine.explain import Event
-from engine.game import Game
-from engine.melds import query
-from engine.profile import apply_option, current_choice, load_profile
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Rank, is_joker, joker_id, parse_card
+from engine.rules.deal import DECLARE, LEAD, Deal
+from engine.rules.game import Game
+from engine.rules.melds import query
+from engine.rules.profile import apply_option, current_choice, load_profile
+from engine.text.explain import Event
 
 JOKER = load_profile("joker")
 JK1, JK2 = joker_id(1), joker_id(2)
@@ -178,7 +178,7 @@ def test_the_nine_replaces_the_turn_up_after_covering() -> None:
 
 
 def test_the_plain_hint_offers_the_nine_for_nothing() -> None:
-    from engine.session import simple_hint
+    from app_pages.session import simple_hint
 
     hand0 = ids("9S#1 AS#2") + filler(set(), 16, Rank.TEN)
     hand1 = filler(set(), 18, Rank.JACK)

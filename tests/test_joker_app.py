@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("streamlit")
 from app_helpers import act_by_hand, pick, pickable, run_page  # noqa: E402
 
-from engine.cards import joker_id, parse_card  # noqa: E402
+from engine.notation.cards import joker_id, parse_card  # noqa: E402
 
 
 def test_the_joker_game_is_played_against_a_bot_to_the_end() -> None:

@@ -9,8 +9,8 @@ import re
 import pytest
 
 import lessons
-from engine.cards import card_text, joker_id, parse_card
-from engine.melds import query
+from engine.notation.cards import card_text, joker_id, parse_card
+from engine.rules.melds import query
 from lessons.checks import evaluate_check
 
 SHORT = re.compile(r"(?<![\w#])(Jk|JK|Инф|ИНФ)(?![\w])")
@@ -53,7 +53,7 @@ def test_app_card_name_of_a_joker_is_not_the_seven_of_spades() -> None:
 
 
 def test_trick_lost_by_a_joker_names_it_once() -> None:
-    from engine.explain import step
+    from engine.text.explain import step
 
     text = step("play.joker", "trick_joker", winner="Q♠#1", loser="JK#1").render("en")
     assert text.startswith("the joker is worth nothing") and "Q♠ wins" in text
@@ -62,7 +62,7 @@ def test_trick_lost_by_a_joker_names_it_once() -> None:
 
 
 def test_joker_picture_carries_its_full_name() -> None:
-    from engine.svg import card_svg
+    from engine.text.svg import card_svg
 
     ru = card_svg(joker_id(1), lang="ru")
     assert ">ИНФУЗОРКА<" in ru and ">ИНФ<" not in ru and 'aria-label="инфузорка#1"' in ru

@@ -40,7 +40,7 @@ def test_source_citations_shown_in_the_app_never_say_play_off() -> None:
     import tomllib
     from pathlib import Path
 
-    from engine.citations import citation_text
+    from engine.text.citations import citation_text
 
     def strings(value: object) -> list[str]:
         if isinstance(value, str):

@@ -112,7 +112,7 @@ CALQUES_RU = {
                               r"opening section|table note|reference)\b",
 }
 ENGINE_RU_FILES = ("lessons/checks.py", "lessons/check_kinds_play.py", "lessons/playoff_check.py",
-                   "engine/explain.py")
+                   "engine/text/explain.py")
 
 
 def test_no_calques_in_russian_lessons() -> None:

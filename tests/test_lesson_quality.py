@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import lessons
-from engine.explain import MELD_NAMES, MESSAGES, Step, points_ru
-from engine.profile import load_profile, variant_names
+from engine.rules.profile import load_profile, variant_names
+from engine.text.explain import MELD_NAMES, MESSAGES, Step, points_ru
 
 PLAYABLE = set(variant_names())
 # Reading pages, not lessons with a skill to check.
@@ -108,7 +108,7 @@ def test_both_languages_have_the_same_lessons_and_checks() -> None:
 
 
 def test_every_example_has_a_title_and_replays() -> None:
-    from engine.melds import query
+    from engine.rules.melds import query
 
     for lang in lessons.LANGUAGES:
         for lesson in _lessons(lang):
@@ -215,7 +215,7 @@ def test_russian_points_agree_with_the_number() -> None:
 
 
 def test_explanations_use_the_readers_card_notation() -> None:
-    from engine.melds import query
+    from engine.rules.melds import query
 
     request = {"variant": "two-handed", "trump": "D",
                "hand": ["AD#1", "TD#1", "KD#1", "QD#1", "JD#1", "QS#1"], "table": [],
@@ -232,7 +232,7 @@ def test_explanations_use_the_readers_card_notation() -> None:
 def test_a_refusal_gives_only_its_reason() -> None:
     """The review's self-contradicting refusal: "…another class, so it may join…" and
     then refused. Only the refusing step is shown."""
-    from engine.melds import query
+    from engine.rules.melds import query
 
     request = {"variant": "two-handed", "trump": "D", "hand": ["QD#2"],
                "table": ["KS#1", "KH#1", "KD#1", "KC#1"],
@@ -284,7 +284,7 @@ def test_a_wrong_answer_is_explained_in_its_own_terms() -> None:
 
 
 def test_russian_card_pictures_carry_russian_indices() -> None:
-    from engine.svg import card_svg
+    from engine.text.svg import card_svg
 
     ru = card_svg("QS#2", lang="ru", copy_mark=False)
     assert ">Д</text>" in ru and ">Q</text>" not in ru and ">#2</text>" not in ru

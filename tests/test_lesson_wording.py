@@ -87,7 +87,7 @@ def test_russian_lessons_cite_in_russian(lesson_id):
 
 
 def test_joker_line_citations_read_as_russian_lines():
-    from engine.citations import citation_text
+    from engine.text.citations import citation_text
 
     assert citation_text("004 l.35, l.45", "ru") == "004, строки 35, 45"
     assert citation_text("004 l.51", "ru") == "004, строка 51"
@@ -176,7 +176,7 @@ def test_russian_table_picture_has_no_english_words():
     from lessons.diagram import table_svg
 
     for variant in ("two-handed", "rubicon"):
-        from engine.profile import load_profile
+        from engine.rules.profile import load_profile
 
         words = _picture_words(table_svg(load_profile(variant), "ru"))
         assert "карта рубашкой вверх" in words
@@ -199,7 +199,7 @@ def test_russian_dealing_lesson_picture_is_the_russian_one():
 # --- 5. a refused declaration reads as one sentence ---------------------------------
 
 def test_refusal_names_the_meld_once_for_every_reference_meld():
-    from engine.profile import load_profile
+    from engine.rules.profile import load_profile
     from lessons.checks import meld_label, refusal_line
 
     why = {"en": "A♠ already scored in the four aces", "ru": "карта Т♠ уже записана"}

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import lessons
-from engine.profile import load_profile, variant_names
+from engine.rules.profile import load_profile, variant_names
 from lessons import _render
 from lessons._loader import GENERAL, profile_for, split_front_matter
 from lessons.checks import KINDS, needs_melds_engine
@@ -22,8 +22,8 @@ SOURCES = ROOT.parent / "shared" / "sources"
 if not SOURCES.is_dir():
     SOURCES = Path("/work/shared/sources")
 
-HAVE_MELDS = importlib.util.find_spec("engine.melds") is not None
-needs_melds = pytest.mark.skipif(not HAVE_MELDS, reason="engine.melds not written yet")
+HAVE_MELDS = importlib.util.find_spec("engine.rules.melds") is not None
+needs_melds = pytest.mark.skipif(not HAVE_MELDS, reason="engine.rules.melds not written yet")
 
 EN = {les.id: les for les in lessons.list_lessons("en")}
 RU = {les.id: les for les in lessons.list_lessons("ru")}
@@ -31,7 +31,7 @@ ALL_CHECKS = [(les.id, c) for les in EN.values() for c in les.checks]
 
 
 def _melds():
-    return pytest.importorskip("engine.melds")
+    return pytest.importorskip("engine.rules.melds")
 
 
 # --- format and both languages ----------------------------------------------------
@@ -343,11 +343,11 @@ def test_hand_verified_declaration_sets():
 
 def test_checks_follow_the_profile(monkeypatch):
     """Answers are computed, not stored: change the engine and the answer changes."""
-    import engine.tricks
+    import engine.rules.tricks
 
     check = _check("tricks-off-suit")
     assert lessons.evaluate_check(check).answer == ("leader",)
-    monkeypatch.setattr(engine.tricks, "trick_winner", lambda lead, follow, trump: 1)
+    monkeypatch.setattr(engine.rules.tricks, "trick_winner", lambda lead, follow, trump: 1)
     with pytest.raises(RuntimeError):
         lessons.evaluate_check(check)
 

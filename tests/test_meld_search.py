@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards import parse_card
-from engine.melds import ScoredMeld, all_verdicts
-from engine.profile import load_profile
+from engine.notation.cards import parse_card
+from engine.rules.melds import ScoredMeld, all_verdicts
+from engine.rules.profile import load_profile
 from puzzles import bank, meld
 
 

@@ -15,12 +15,12 @@ pytest.importorskip("streamlit")
 from app_helpers import run_page  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from engine.explain import step  # noqa: E402
-from engine.game import target_outcome  # noqa: E402
-from engine.naming import Name, named_step, named_steps  # noqa: E402
-from engine.profile import apply_option, load_profile  # noqa: E402
-from engine.session import PlaySession  # noqa: E402
-from engine.settlement import settle  # noqa: E402
+from app_pages.session import PlaySession  # noqa: E402
+from engine.rules.game import target_outcome  # noqa: E402
+from engine.rules.profile import apply_option, load_profile  # noqa: E402
+from engine.rules.settlement import settle  # noqa: E402
+from engine.text.explain import step  # noqa: E402
+from engine.text.naming import Name, named_step, named_steps  # noqa: E402
 
 SEAT_NUMBER = re.compile(r"\bplayers? \d|\bигрок\w* \d", re.IGNORECASE)
 YOU = {"en": Name("You", "you"), "ru": Name("Вы", "you")}
@@ -140,7 +140,7 @@ def test_no_page_says_player_n_for_a_finished_game(lang: str, variant: str) -> N
 def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
     """Four-handed Fildinski: the Game log's step where the pairs split names the four
     seats as the table does."""
-    from engine.session import Replay
+    from app_pages.session import Replay
 
     s = PlaySession.new("fildinski-four-handed", seed=3, level="random")
     s.autoplay_to_end()
@@ -162,7 +162,7 @@ def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
 def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) -> None:
     """The refusal counted seats from 0 ("player 0's hand"); it now numbers them like
     every other step, and the app names the seat."""
-    from engine.actions import Action
+    from engine.notation.actions import Action
 
     s = PlaySession.new("two-handed", seed=4, level="random")
     while not s.human_to_move:
@@ -177,8 +177,8 @@ def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) ->
 def test_you_inside_a_sentence_is_lower_case() -> None:
     """«… — Противник справа и Вы» read as the polite form: the learner is «вы» / "you"
     anywhere but at the start of the line."""
-    from engine.explain import Step
-    from engine.naming import Name, named_step
+    from engine.text.explain import Step
+    from engine.text.naming import Name, named_step
 
     names = [Name("Противник слева", "m"), Name("Вы", "you"), Name("Противник справа", "m"),
              Name("Партнёр", "m")]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.explain import MESSAGES
-from engine.naming import NAMED_STEPS as _NAMED_STEPS
+from engine.text.explain import MESSAGES
+from engine.text.naming import NAMED_STEPS as _NAMED_STEPS
 from lessons._loader import Check
 from lessons.checks import evaluate_check
 

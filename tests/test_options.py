@@ -8,10 +8,10 @@ import sys
 
 import pytest
 
-from engine.deal import Deal
 from engine.errors import ProfileError
-from engine.melds import candidate_sets
-from engine.profile import apply_option, current_choice, load_profile, options, variant_names
+from engine.rules.deal import Deal
+from engine.rules.melds import candidate_sets
+from engine.rules.profile import apply_option, current_choice, load_profile, options, variant_names
 
 
 def test_every_choice_applies_to_some_variant_and_plays() -> None:

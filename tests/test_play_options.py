@@ -12,9 +12,9 @@ pytest.importorskip("streamlit")
 from test_app import run_page, shown_html  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
+from app_pages.session import PlaySession, Replay, load_game, seat_options  # noqa: E402
 from engine.errors import CorruptSaveError  # noqa: E402
-from engine.profile import load_profile  # noqa: E402
-from engine.session import PlaySession, Replay, load_game, seat_options  # noqa: E402
+from engine.rules.profile import load_profile  # noqa: E402
 
 
 def test_only_no_trump_offers_the_number_of_players():
@@ -115,7 +115,7 @@ def test_fildinski_table_shows_laid_captures_by_combination(lang: str):
     cat = catalogue(lang)
     assert cat["play.laid_caption"] in [c.value for c in at.caption]
     player = next(p for p in range(2) if s.deal.laid[p])
-    from engine.view import PlayerView
+    from engine.rules.view import PlayerView
 
     kinds = [kind for kind, _ in PlayerView.of(s.deal, player).laid_groups(player)]
     assert kinds and all(f'data-laid="{kind}"' in html for kind in kinds)

@@ -12,9 +12,9 @@ from functools import cache
 import pytest
 
 import lessons
-from engine.cards import Card, card_text, parse_card
-from engine.profile import load_profile
-from engine.tricks import beats, is_brisque, playoff_legal
+from engine.notation.cards import Card, card_text, parse_card
+from engine.rules.profile import load_profile
+from engine.rules.tricks import beats, is_brisque, playoff_legal
 from lessons._loader import Check
 
 PROFILE = load_profile("two-handed")

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import Card
-from engine.deal import Deal
 from engine.errors import BeziqueError
-from engine.profile import load_profile
+from engine.notation.actions import Action
+from engine.notation.cards import Card
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.tricks import is_brisque
 from engine.solver import Position, solve
-from engine.tricks import is_brisque
 
 P = load_profile("two-handed")
 

@@ -14,8 +14,8 @@ from engine.bots.fastplay import OVER, FastDeal
 from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, _at_least
 from engine.bots.search import rollout
-from engine.cards import kind_face
-from engine.profile import load_profile
+from engine.notation.cards import kind_face
+from engine.rules.profile import load_profile
 from engine.solver import Position, move_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
@@ -62,7 +62,7 @@ def test_capture_and_lose_own_weigh_the_brisques_of_a_trick() -> None:
 
     from engine.bots.fastplay import FOLLOW
     from engine.bots.policy import play_scores
-    from engine.cards import parse_card
+    from engine.notation.cards import parse_card
 
     state = FastDeal.new(load_profile("two-handed"), random.Random(5), dealer=0)
     trump = state.rules.trump

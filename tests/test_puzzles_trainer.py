@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Rank
+from engine.notation.cards import Rank
 from puzzles import bank, i18n, meld_bank, srs, timed, trainer
 from puzzles.permute import permute_card, permute_solve_position
 from puzzles.store import open_store

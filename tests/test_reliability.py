@@ -14,14 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
+from app_pages.session import PlaySession, load_game
 from engine.cli import main
-from engine.deal import Deal
 from engine.errors import CorruptSaveError, IllegalActionError, NotationError, PositionError
-from engine.game import Game
-from engine.profile import load_profile
-from engine.session import PlaySession, load_game
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import Deal
+from engine.rules.game import Game
+from engine.rules.profile import load_profile
 from engine.solver import Position
 
 ROOT = Path(__file__).parent.parent
@@ -215,7 +215,7 @@ def test_f6_f7_a_huge_line_is_refused_and_the_next_line_answered(
 
 
 def test_f6_records_are_read_one_line_at_a_time() -> None:
-    from engine.commands.records import read_records
+    from engine.cli.records import read_records
 
     lines = [b"x" * 50 + b"\n", b"y" * 5 + b"\n", b"{\n", b'  "a": 1\n', b"}\n",
              b"{\n", b"two-handed\n"]
@@ -264,7 +264,7 @@ def test_f9_a_position_out_of_time_gets_an_error_and_the_rest_are_solved() -> No
 
 
 def test_f9_the_worker_bounds_time_and_memory() -> None:
-    from engine.commands.worker import Worker, WorkerFailure
+    from engine.cli.worker import Worker, WorkerFailure
 
     with Worker(time.sleep, 0.5, 2048) as sleeper:
         with pytest.raises(WorkerFailure, match="within"):

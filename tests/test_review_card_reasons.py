@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.profile import load_profile, variant_names
+from engine.rules.profile import load_profile, variant_names
 from puzzles import review_cards as rc
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import JOKER_MIN_ID
-from engine.profile import apply_option, load_profile, variant_names
-from engine.tricks import playoff_legal
+from engine.notation.cards import JOKER_MIN_ID
+from engine.rules.profile import apply_option, load_profile, variant_names
+from engine.rules.tricks import playoff_legal
 from puzzles import review_cards as rc
 from puzzles import srs
 from puzzles.store import open_store

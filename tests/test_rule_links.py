@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import lessons
-from engine.profile import load_profile, variant_lineage, variant_names
+from engine.rules.profile import load_profile, variant_lineage, variant_names
 
 
 def _paragraph(rule_id: str, variant: str | None = None) -> tuple[str, str]:

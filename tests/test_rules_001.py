@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
-from engine.deal import DECLARE, FOLLOW, LEAD, OVER, Deal
 from engine.errors import IllegalActionError
-from engine.game import Game, cut_for_dealer
-from engine.melds import query
-from engine.profile import load_profile
-from engine.tricks import beats, playoff_legal
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import DECLARE, FOLLOW, LEAD, OVER, Deal
+from engine.rules.game import Game, cut_for_dealer
+from engine.rules.melds import query
+from engine.rules.profile import load_profile
+from engine.rules.tricks import beats, playoff_legal
 
 P = load_profile("two-handed")
 

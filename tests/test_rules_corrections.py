@@ -29,12 +29,18 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
-from engine.deal import Deal
 from engine.errors import IllegalActionError, ProfileError
-from engine.melds import ScoredMeld, judge, query
-from engine.profile import Profile, apply_option, load_profile, profile_from_dict, variant_names
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import Deal
+from engine.rules.melds import ScoredMeld, judge, query
+from engine.rules.profile import (
+    Profile,
+    apply_option,
+    load_profile,
+    profile_from_dict,
+    variant_names,
+)
 
 RUBICON = load_profile("rubicon")
 TWO = load_profile("two-handed")
@@ -293,7 +299,7 @@ def test_carte_blanche_rubicon_keeps_003s_timing() -> None:
 
 
 def _court(card: int) -> bool:
-    return card % 8 in (3, 4, 5)  # J, Q, K (engine.cards.Rank)
+    return card % 8 in (3, 4, 5)  # J, Q, K (engine.notation.cards.Rank)
 
 
 # --- 6: profile fields nothing reads ----------------------------------------------------
@@ -378,7 +384,7 @@ def happy_choice(deal: Deal, rng: random.Random) -> Action:
 
 class ReuseAudit:
     """Re-checks every scored meld of a deal against the source's reuse rule, written
-    out here on its own from the event stream (not through engine.melds)."""
+    out here on its own from the event stream (not through engine.rules.melds)."""
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile

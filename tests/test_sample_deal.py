@@ -10,9 +10,9 @@ import string
 
 import pytest
 
-from engine.game import Game
-from engine.profile import load_profile
-from engine.session import Replay
+from app_pages.session import Replay
+from engine.rules.game import Game
+from engine.rules.profile import load_profile
 from lessons import sample_deal
 
 LANGS = ("en", "ru")
@@ -187,7 +187,7 @@ def test_the_deep_link_opens_the_sample_at_its_first_moment(page, lang: str):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_sample_by_the_radio_and_its_key_moments(page, lang: str):
     from app_pages.i18n import catalogue
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     s = PlaySession.new(seed=13)
     s.autoplay(4)
@@ -242,7 +242,7 @@ def test_the_scoring_and_overview_lessons_link_to_the_sample(lang: str):
 
 def test_play_on_from_a_step_of_the_sample_leaves_it_unchanged():
     """'Continue playing from this step' works on the sample as on any game log."""
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     game = sample_deal.load()
     before = game.dumps()

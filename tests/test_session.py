@@ -5,9 +5,7 @@ import json
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError, PositionError
-from engine.session import (
+from app_pages.session import (
     PlaySession,
     Replay,
     actors,
@@ -17,6 +15,8 @@ from engine.session import (
     simple_hint,
     verdicts_are_quick,
 )
+from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError, PositionError
+from engine.notation.actions import Action, ActionType
 
 
 def test_bot_answers_until_the_human_moves():
@@ -176,7 +176,7 @@ def test_long_playoff_verdicts_are_on_demand():
 def test_four_handed_playoff_verdicts_are_the_sides_values():
     """Four seats: a verdict per card on every redraw (the compiled search), each
     the side's loss against the partnership solver's best card."""
-    from engine.cards import Card
+    from engine.notation.cards import Card
     from engine.solver import move_values
     from engine.solver.kernel4 import kernel_available
 

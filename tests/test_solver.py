@@ -1,5 +1,5 @@
 """The play-off solver against an independent brute force, its bitmask rules
-against engine.tricks, and the position notation."""
+against engine.rules.tricks, and the position notation."""
 
 from __future__ import annotations
 
@@ -12,10 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, Suit
 from engine.cli import main
 from engine.errors import BeziqueError, PositionError
-from engine.profile import PlayoffRules, Profile, load_profile
+from engine.notation.cards import Card, Suit
+from engine.rules.profile import PlayoffRules, Profile, load_profile
+from engine.rules.tricks import beats, is_brisque, playoff_legal, trick_winner
 from engine.solver import Options, Position, move_values, solve
 from engine.solver.analysis import _Analyser
 from engine.solver.kernel4 import KernelSearch2, kernel_available
@@ -27,7 +28,6 @@ from engine.solver.search import (
     presence,
     representatives,
 )
-from engine.tricks import beats, is_brisque, playoff_legal, trick_winner
 
 BASE = load_profile("two-handed")
 PURE = Options(compiled=False)  # the pure-Python search: the reference
@@ -249,7 +249,7 @@ def test_solution_invariants(seed: int, packs: int, tricks: int) -> None:
 
 
 def replay_score(pos: Position, faces: Sequence[str], players: Sequence[int]) -> int:
-    """Play a line with the rules of engine.tricks, checking each card is legal;
+    """Play a line with the rules of engine.rules.tricks, checking each card is legal;
     the points the player to move captures."""
     trump = None if pos.trump is None else int(pos.trump)
     hands = [list(pos.hand_ids(0)), list(pos.hand_ids(1))]
@@ -338,7 +338,7 @@ def test_equivalence_classes() -> None:
             f"two-handed/-/0/{mine}/{theirs}/-").hands[0])[0])
         t = presence(counts_of(c.id for c in Position.from_text(
             f"two-handed/-/0/{mine}/{theirs}/-").hands[1])[0])
-        from engine.cards import kind_face
+        from engine.notation.cards import kind_face
         return [[kind_face(k) for k in g] for g in equivalence_classes(m, t)]
 
     # 7 8 9 with no card of the other player between: one class

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from engine.profile import load_profile
+from engine.rules.profile import load_profile
 from engine.solver import Options, Position, move_values
 
 BANK = Path(__file__).parent / "data" / "solver_bank.jsonl"

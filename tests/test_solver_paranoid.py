@@ -10,10 +10,10 @@ import sys
 
 import pytest
 
-from engine.deal import Deal
-from engine.profile import load_profile
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.tricks import playoff_legal, trick_best
 from engine.solver import Position, move_values, solve
-from engine.tricks import playoff_legal, trick_best
 
 THREE = load_profile("three-handed")
 

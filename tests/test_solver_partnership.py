@@ -8,11 +8,12 @@ from collections.abc import Sequence
 
 import pytest
 
-from engine.actions import Action
-from engine.cards import KINDS_PER_PACK, kind_face, parse_card
-from engine.deal import Deal
 from engine.errors import PositionError
-from engine.profile import Profile, load_profile
+from engine.notation.actions import Action
+from engine.notation.cards import KINDS_PER_PACK, kind_face, parse_card
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile, load_profile
+from engine.rules.tricks import beats, is_brisque, playoff_legal
 from engine.solver import Position, move_values, solve
 from engine.solver.kernel4 import KernelSearch4, kernel_available
 from engine.solver.partnership import (
@@ -21,7 +22,6 @@ from engine.solver.partnership import (
     solve_partnership,
 )
 from engine.solver.search4 import Search4
-from engine.tricks import beats, is_brisque, playoff_legal
 
 FOUR = load_profile("rubicon-four-handed")
 
@@ -499,7 +499,7 @@ def test_threads_solving_at_once_in_a_fresh_process() -> None:
 
     script = """
 import random, threading
-from engine.profile import load_profile
+from engine.rules.profile import load_profile
 from engine.solver import Position, solve
 rng = random.Random(3)
 positions = []

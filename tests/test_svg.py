@@ -4,8 +4,8 @@ the four-colour option changes the ink of diamonds and clubs only."""
 import re
 import xml.dom.minidom
 
-from engine.cards import Suit, full_pack
-from engine.svg import back_svg, card_img, card_svg, suit_colour
+from engine.notation.cards import Suit, full_pack
+from engine.text.svg import back_svg, card_img, card_svg, suit_colour
 
 
 def test_every_card_is_well_formed_svg():
@@ -40,7 +40,7 @@ def test_img_keeps_the_card_name_and_escapes():
 def test_a_lone_joker_carries_no_copy_mark():
     """Copy marks only where two copies matter: a joker shown alone (a check's hand
     with one joker) has no "#1"; two jokers side by side keep theirs."""
-    from engine.cards import joker_id
+    from engine.notation.cards import joker_id
 
     for lang in ("en", "ru"):
         alone = card_svg(joker_id(1), copy_mark=False, lang=lang)

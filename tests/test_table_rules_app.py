@@ -9,7 +9,7 @@ os.environ.setdefault("BEZIQUE_PROGRESS_DB", ":memory:")
 
 from app_helpers import playoff_follow_session, run_page  # noqa: E402
 
-from engine.session import PlaySession  # noqa: E402
+from app_pages.session import PlaySession  # noqa: E402
 
 
 def test_the_toggle_is_offered_only_where_the_sources_fine():

@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from engine.deal import Deal
-from engine.profile import load_profile
-from engine.session import playoff_verdicts
+from app_pages.session import playoff_verdicts
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
 from puzzles import bank, endgame, trainer
 
 

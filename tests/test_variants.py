@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from engine.actions import Action, ActionType
-from engine.cards import parse_card
-from engine.deal import DECLARE, Deal
 from engine.errors import IllegalActionError
-from engine.game import Game
-from engine.melds import query
-from engine.profile import load_profile
-from engine.settlement import settle
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import DECLARE, Deal
+from engine.rules.game import Game
+from engine.rules.melds import query
+from engine.rules.profile import load_profile
+from engine.rules.settlement import settle
 
 RUBICON = load_profile("rubicon")
 FAMILY = ["rubicon", "chinese", "eight-pack"]
@@ -221,7 +221,7 @@ def test_four_handed_random_deals() -> None:
         while not deal.is_over:
             assert sorted(deal.every_card()) == list(range(192))
             if deal.in_playoff and deal.phase == "follow":
-                from engine.tricks import beats, trick_best
+                from engine.rules.tricks import beats, trick_best
                 best = deal.trick[trick_best(deal.trick, deal.trump)]
                 legal = {a.card for a in deal.legal_actions()}
                 hand = deal.holding(deal.to_move)

@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from engine.actions import ActionType
-from engine.cards import parse_card
-from engine.deal import DECLARE, Deal
-from engine.game import Game
-from engine.melds import query
-from engine.profile import apply_option, load_profile
+from engine.notation.actions import ActionType
+from engine.notation.cards import parse_card
+from engine.rules.deal import DECLARE, Deal
+from engine.rules.game import Game
+from engine.rules.melds import query
+from engine.rules.profile import apply_option, load_profile
 
 THREE = load_profile("three-handed")
 FOUR = load_profile("four-handed")
@@ -247,7 +247,7 @@ def test_random_deals_keep_the_invariants(name: str, players: str | None) -> Non
 # --- bots at every seat, the arena and hints --------------------------------------------
 
 def test_arena_seats_bot_a_in_each_of_three_seats() -> None:
-    from engine.commands.arena import run_arena
+    from engine.cli.arena import run_arena
 
     summary = run_arena("heuristic", "random", 2, 5, variant="three-handed")
     assert summary.deals == 6 and summary.to_json()["deals"] == 2
@@ -256,7 +256,7 @@ def test_arena_seats_bot_a_in_each_of_three_seats() -> None:
 
 @pytest.mark.parametrize("variant", ["three-handed", "four-handed", "no-trump"])
 def test_hints_and_bots_play_a_deal_of_every_seat(variant: str) -> None:
-    from engine.session import PlaySession
+    from app_pages.session import PlaySession
 
     session = PlaySession.new(variant, seed=7, level="club")
     while not session.deal.is_over:
@@ -275,8 +275,8 @@ def test_no_trump_explains_that_only_a_marriage_fixes_trumps() -> None:
     The explanation (and the table's caption) must not say "marriage or sequence"."""
     import random
 
-    from engine.deal import Deal
-    from engine.profile import load_profile
+    from engine.rules.deal import Deal
+    from engine.rules.profile import load_profile
 
     found = 0
     for seed in range(40):

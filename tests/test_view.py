@@ -7,9 +7,9 @@ import random
 import pytest
 
 from engine.bots import make_bot
-from engine.deal import Deal
-from engine.profile import load_profile
-from engine.view import PlayerView, determinize, sample_unseen
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.view import PlayerView, determinize, sample_unseen
 
 PROFILE = load_profile("two-handed")
 

@@ -288,7 +288,7 @@ def test_glossary_reuse_term_matches_the_lesson_word() -> None:
 
 def test_joker_ladder_refusal_agrees_with_any_meld_name() -> None:
     # «четыре козырные дамы» в этой сдаче уже записан» — a plural name, a masculine verb
-    from engine.explain import Step
+    from engine.text.explain import Step
 
     line = Step("meld.four_trump_queens", "ladder_once",
                 (("meld", "four_trump_queens"),)).render("ru")
@@ -297,7 +297,7 @@ def test_joker_ladder_refusal_agrees_with_any_meld_name() -> None:
 
 def test_reuse_refusal_names_the_card_as_karta() -> None:
     # «К♦ уже записана…» put a king in the feminine; «карта К♦ уже записана» agrees
-    from engine.explain import Step
+    from engine.text.explain import Step
 
     line = Step("meld.double_bezique", "reuse_not_all_new",
                 (("card", "KD#1"), ("prev_meld", "bezique"),

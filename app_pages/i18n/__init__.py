@@ -52,7 +52,7 @@ CARD_PARAMS = frozenset({"card", "cards", "lead"})
 
 class CardsText(str):
     """Cards already written for the reader, their copy marks decided by the one rule
-    (:func:`engine.cards.copies_in_question`): :func:`translate` keeps them as they are."""
+    (:func:`engine.notation.cards.copies_in_question`): :func:`translate` keeps them as they are."""
 
 
 def translate(lang: str, key: str, **params: object) -> str:
@@ -61,7 +61,7 @@ def translate(lang: str, key: str, **params: object) -> str:
     if text is None:
         text = catalogue(DEFAULT).get(key, key)
     if params:
-        from engine.cards import cards_text
+        from engine.notation.cards import cards_text
 
         params = {k: cards_text(v, lang) if k in CARD_PARAMS and isinstance(v, str)
                   and not isinstance(v, CardsText) else v for k, v in params.items()}

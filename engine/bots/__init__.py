@@ -1,10 +1,10 @@
-"""Opponents and hints: one protocol, a bot maps a :class:`~engine.view.PlayerView`
-to an :class:`~engine.actions.Action`, with an injected RNG.
+"""Opponents and hints: one protocol, a bot maps a :class:`~engine.rules.view.PlayerView`
+to an :class:`~engine.notation.actions.Action`, with an injected RNG.
 
     >>> import random
-    >>> from engine.deal import Deal
-    >>> from engine.profile import load_profile
-    >>> from engine.view import PlayerView
+    >>> from engine.rules.deal import Deal
+    >>> from engine.rules.profile import load_profile
+    >>> from engine.rules.view import PlayerView
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(1), dealer=0)
     >>> bot = make_bot("club", random.Random(1))
     >>> bot.choose(PlayerView.of(deal, deal.to_move)) in deal.legal_actions()
@@ -19,14 +19,14 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from engine.actions import Action, ActionType
 from engine.bots.heuristic import HeuristicBot, advise
 from engine.bots.playoff import choose_card, playoff_solution, playoff_values, solvable
 from engine.bots.reasons import Reason
 from engine.bots.search import StrongBot, search_reasons
-from engine.deal import Deal
 from engine.errors import BeziqueError
-from engine.view import PlayerView
+from engine.notation.actions import Action, ActionType
+from engine.rules.deal import Deal
+from engine.rules.view import PlayerView
 
 LEVELS = ("beginner", "club", "expert")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from engine.bots.fastplay import DECLARE_PHASE, DRAW, LEAD, FastAction, FastDeal, beats
-from engine.captures import meld_kinds
+from engine.rules.captures import meld_kinds
 
 _PARTNERS: dict[tuple[int, int], tuple[frozenset[int], ...]] = {}
 

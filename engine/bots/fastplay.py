@@ -1,6 +1,6 @@
 """A fast deal simulator on plain ints, for rollouts and benchmarks.
 
-It follows the same profile fields as :class:`engine.deal.Deal` (players and
+It follows the same profile fields as :class:`engine.rules.deal.Deal` (players and
 partnerships, packs, packets, the turn-up or trumps fixed by the first marriage,
 the stock cards set aside when they do not share out, dix, one declaration per
 trick, Cady pending melds, the reuse policy, double and triple melds, the partner
@@ -23,7 +23,7 @@ Terminology
   ``DECLARE``, ``ANNOUNCE``, ``SCORE``, ``SHOW``, ``EXCHANGE``.
 
     >>> import random
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.profile import load_profile
     >>> s = FastDeal.new(load_profile("two-handed"), random.Random(3), dealer=0)
     >>> s.play_random(random.Random(3))
     >>> s.phase == OVER and s.tricks_played == 32
@@ -41,10 +41,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from engine.actions import Action, ActionType
-from engine.cards import Rank, Suit
-from engine.deal import Deal
-from engine.profile import Profile
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Rank, Suit
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile
 
 LEAD, FOLLOW, DECLARE_PHASE, OVER = 0, 1, 2, 3
 PHASE_CODES = {"lead": LEAD, "follow": FOLLOW, "declare": DECLARE_PHASE, "over": OVER}
@@ -111,7 +111,7 @@ class Rules:
     spec_level: tuple[int, ...] = ()
     spec_points: tuple[int, ...] = ()
     spec_bezique: tuple[bool, ...] = ()
-    # 000, Fildinski: combinations from captured cards (engine.captures), the seven of
+    # 000, Fildinski: combinations from captured cards (engine.rules.captures), the seven of
     # trumps to its capturer, the last trick's bonus when the stock runs out.
     captured: bool = False
     dix_capture: bool = False
@@ -177,7 +177,7 @@ def _joker_rules(profile: Profile) -> bool:
 
 
 def _suits(suit: str, pattern: str, t: int, trump_from: tuple[str, ...]) -> list[int]:
-    """The suits a meld row may be formed in (as :func:`engine.melds._suits_for`)."""
+    """The suits a meld row may be formed in (as :func:`engine.rules.melds._suits_for`)."""
     if t < 0:
         return [0, 1, 2, 3] if (suit == "trump" and pattern in trump_from) or suit == "any" \
             else []
@@ -718,10 +718,10 @@ class FastDeal:
 
     def _capture(self, winner: int, cards: list[int], brisques: bool = True) -> None:
         """000: what a won trick scores, by the engine's own computation
-        (:func:`engine.captures.score_capture`): brisques, the combinations the captured
+        (:func:`engine.rules.captures.score_capture`): brisques, the combinations the captured
         cards complete with the winner's laid-out cards, a seven of trumps not counted."""
-        from engine.captures import score_capture
-        from engine.melds import ScoredMeld
+        from engine.rules.captures import score_capture
+        from engine.rules.melds import ScoredMeld
 
         r = self.rules
         melds = r.profile.melds

@@ -21,10 +21,10 @@ complete or could still be completed ("придерживайте королей
 
 Where combinations come from captured cards (000, ``declaring.source =
 "captured"``) a hand holds no melds: a reply is weighed by what the trick would
-score to whoever takes it (:func:`engine.captures.score_capture`: brisques and
+score to whoever takes it (:func:`engine.rules.captures.score_capture`: brisques and
 the combinations it completes with that player's laid-out cards), to the end
 of the deal; the last few tricks are searched exactly
-(:mod:`engine.capture_playoff`).
+(:mod:`engine.rules.capture_playoff`).
 
 :func:`advise` returns the choice with its reasons (rendered by :mod:`engine.bots.reasons`).
 """
@@ -34,11 +34,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import Action, ActionType
 from engine.bots.fastplay import MeldRule, rules_for
 from engine.bots.reasons import Reason
-from engine.tricks import beats, is_brisque, rank_of, suit_of
-from engine.view import PlayerView
+from engine.notation.actions import Action, ActionType
+from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
+from engine.rules.view import PlayerView
 
 BIG_MELD = 250
 LATE_STOCK = 12           # stock cards left at which timing plays stop and contests start
@@ -227,7 +227,7 @@ def _kept(view: PlayerView, keep: dict[int, float], played: int) -> list[Reason]
 def capture_value(view: PlayerView, player: int, card: int) -> int:
     """What the current trick, completed by ``card``, scores to ``player`` if he
     takes it (000: brisques and the combinations it completes at once)."""
-    from engine.captures import score_capture
+    from engine.rules.captures import score_capture
 
     laid = view.laid[player] if view.laid else frozenset()
     return score_capture(view.profile, view.trump, laid, [*view.trick, card],
@@ -302,7 +302,7 @@ EXACT_CAPTURE_TRICKS = 5   # the capture play-off search is exact from this many
 
 def _exact_captures(view: PlayerView) -> Advice | None:
     """000: the last few tricks searched exactly, captures included (both hands known)."""
-    from engine.capture_playoff import solve
+    from engine.rules.capture_playoff import solve
 
     if (view.stock_count or view.players != 2 or view.trump is None
             or len(view.hand) > EXACT_CAPTURE_TRICKS or not view.laid):

@@ -19,9 +19,9 @@ Four-handed play-offs are not solved (the solver takes two hands): callers get
 from __future__ import annotations
 
 from engine.bots.fastplay import OVER, FastDeal
-from engine.cards import kind_face
+from engine.notation.cards import kind_face
+from engine.rules.view import PlayerView
 from engine.solver import Position, Solution, move_values, solve
-from engine.view import PlayerView
 
 _CACHE: dict[str, dict[str, int]] = {}
 _CACHE_LIMIT = 4096

@@ -1,7 +1,7 @@
 """Reasons a bot or a hint gives for an action, rendered in English or Russian.
 
 A :class:`Reason` stores a message key and its parameters (cards as ids, melds
-as kinds), like :class:`engine.explain.Step`, so one hint renders in both
+as kinds), like :class:`engine.text.explain.Step`, so one hint renders in both
 languages::
 
     >>> Reason("declare_best", meld="bezique", points=40, cards=(4, 19)).render("ru")
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.explain import meld_name
-from engine.melds import pretty
+from engine.rules.melds import pretty
+from engine.text.explain import meld_name
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "lead_low": ("lead {card}: the card least needed for later melds and tricks",

@@ -2,7 +2,7 @@
 
 For each play decision where the heuristic's two best plays are close (within
 ``gap`` points of its own scores) the bot deals the cards it cannot see at
-random, consistent with its view (:func:`engine.view.sample_unseen`), tries each
+random, consistent with its view (:func:`engine.rules.view.sample_unseen`), tries each
 candidate action in that deal and plays ``horizon`` tricks with a fast port of
 the heuristic's rules (:func:`heuristic_action`: keep values from meld plans,
 lead the least-kept card, win when the trick and a waiting meld are worth more
@@ -27,7 +27,7 @@ In the play-off the bot plays exactly with the project's solver
 for himself, or partners) the hands of the others are not known, so it goes
 on searching, every line followed to the end of the deal. With more than two
 players a determinization deals the unseen cards among all the other hands
-(:func:`engine.view.sample_hands`) and a line is valued as the points of the
+(:func:`engine.rules.view.sample_hands`) and a line is valued as the points of the
 bot's side minus the mean of the other sides' (:func:`margin`). Where the fast
 simulator does not apply (carte blanche, Rubicon's re-forming, melds from
 captures: :func:`engine.bots.fastplay.supported`) the bot plays the
@@ -46,7 +46,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
-from engine.actions import Action, ActionType
 from engine.bots.fastplay import (
     DECLARE,
     DECLARE_PHASE,
@@ -89,9 +88,10 @@ from engine.bots.policy import (
     policy_action,
 )
 from engine.bots.reasons import Reason
-from engine.deal import Deal
-from engine.melds import ScoredMeld
-from engine.view import PlayerView, sample_hands, sample_unseen
+from engine.notation.actions import Action, ActionType
+from engine.rules.deal import Deal
+from engine.rules.melds import ScoredMeld
+from engine.rules.view import PlayerView, sample_hands, sample_unseen
 
 PRIOR_BONUS = 4.0
 

@@ -32,9 +32,10 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Literal
 
-from engine.cards import Card, Rank, Suit, kind_face
 from engine.errors import PositionError
-from engine.profile import Profile
+from engine.notation.cards import Card, Rank, Suit, kind_face
+from engine.rules.profile import Profile
+from engine.rules.tricks import beats, is_brisque
 from engine.solver.kernel4 import KernelSearch2, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import (
@@ -46,7 +47,6 @@ from engine.solver.search import (
     legal_mask,
     presence,
 )
-from engine.tricks import beats, is_brisque
 
 Objective = Literal["points", "last_trick_then_brisques"]
 

@@ -36,7 +36,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.profile import PlayoffRules
+from engine.rules.profile import PlayoffRules
+from engine.rules.tricks import is_brisque
 from engine.solver.search import (
     beat_masks_for,
     legal_mask,
@@ -45,7 +46,6 @@ from engine.solver.search import (
     rep_table,
     representatives,
 )
-from engine.tricks import is_brisque
 
 
 def kernel_available() -> bool:

@@ -8,8 +8,8 @@ him down). It is a guaranteed floor: any other play by them can only give him
 as much or more.
 
 Seats ``0..2`` play in order ``(leader + i) % 3``; legality comes from
-:func:`engine.tricks.playoff_legal` with ``best`` the card winning the trick
-so far, the same call :class:`engine.deal.Deal` makes. Points are counted as in
+:func:`engine.rules.tricks.playoff_legal` with ``best`` the card winning the trick
+so far, the same call :class:`engine.rules.deal.Deal` makes. Points are counted as in
 the other solvers (:class:`engine.solver.analysis.Scale`): ``brisque_points``
 per ace or ten captured (the cards already on the trick included) plus
 ``last_trick_bonus`` for the last trick (weighted by ``tiebreak_factor`` where
@@ -34,12 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
-from engine.profile import Profile
+from engine.notation.cards import KINDS_PER_PACK, kind_face, parse_card
+from engine.rules.profile import Profile
+from engine.rules.tricks import beats, is_brisque, playoff_legal, trick_best
 from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
 from engine.solver.position import Position
-from engine.tricks import beats, is_brisque, playoff_legal, trick_best
 
 __all__ = ["ParanoidSolver", "move_values_paranoid", "paranoid_reply", "solve_paranoid"]
 

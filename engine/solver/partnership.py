@@ -1,9 +1,9 @@
 """Exact perfect-information solver for the four-handed (partnership) play-off.
 
 Seats ``0..3`` play in order ``(leader + i) % 4``; seats ``{0, 2}`` and ``{1, 3}``
-are partners. Legality comes from :func:`engine.tricks.playoff_legal` with
-``best`` the card winning the trick so far (:func:`engine.tricks.trick_best`),
-the same call :class:`engine.deal.Deal` makes.
+are partners. Legality comes from :func:`engine.rules.tricks.playoff_legal` with
+``best`` the card winning the trick so far (:func:`engine.rules.tricks.trick_best`),
+the same call :class:`engine.rules.deal.Deal` makes.
 
 Value
 -----
@@ -17,8 +17,8 @@ already on the current trick) plus ``last_trick_bonus`` for the last trick. With
 The game is zero-sum over the remaining points ``rem``: the other side gets
 ``rem - value``.
 
-    >>> from engine.profile import load_profile
-    >>> from engine.cards import parse_card
+    >>> from engine.rules.profile import load_profile
+    >>> from engine.notation.cards import parse_card
     >>> p = load_profile("rubicon-four-handed").with_options(scoring={"brisques": "count"})
     >>> ids = lambda *t: [parse_card(x).id for x in t]
     >>> s = solve_partnership(p, None, [ids("AS"), ids("TS"), ids("7S"), ids("8S")], 0)
@@ -57,15 +57,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from engine.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.errors import PositionError
-from engine.profile import Profile
+from engine.notation.cards import KINDS_PER_PACK, kind_face, parse_card
+from engine.rules.profile import Profile
+from engine.rules.tricks import is_brisque, playoff_legal, trick_best
 from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
 from engine.solver.kernel4 import KernelSearch4, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import counts_of, equivalence_classes, mtd, presence
 from engine.solver.search4 import Hands4, Search4
-from engine.tricks import is_brisque, playoff_legal, trick_best
 
 __all__ = ["PartnershipSolution", "PartnershipSolver",
            "move_values_partnership", "reset_shared", "shared_solver", "solve_partnership",

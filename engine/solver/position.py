@@ -54,9 +54,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import KINDS_PER_PACK, Card, Suit, parse_card
 from engine.errors import BeziqueError, PositionError
-from engine.profile import Profile, load_profile
+from engine.notation.cards import KINDS_PER_PACK, Card, Suit, parse_card
+from engine.rules.profile import Profile, load_profile
 
 # Profile fields a position may override, by flat option name -> (section, field).
 # ``section`` is "" for top-level profile fields.

@@ -35,7 +35,7 @@ Techniques (all on by default; the benchmark switches them to show their worth):
   first, plain suits before trumps, high ranks first); replies low ranks first;
 * the last two tricks are played out inline, without recursion.
 
-Legality and trick winners come from :mod:`engine.tricks` (``beats`` fills the
+Legality and trick winners come from :mod:`engine.rules.tricks` (``beats`` fills the
 winner table; the legal-reply mask mirrors ``playoff_legal`` field by field and
 the tests check both agree on random hands).
 """
@@ -48,8 +48,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engine.profile import PlayoffRules
-from engine.tricks import beats, is_brisque
+from engine.rules.profile import PlayoffRules
+from engine.rules.tricks import beats, is_brisque
 
 NIBBLE = 4
 SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
@@ -211,13 +211,13 @@ def lead_sequences(trump: int | None, brisques: bool) -> tuple[tuple[int, ...], 
 
 @cache
 def beat_masks_for(trump: int | None) -> tuple[int, ...]:
-    """``beat_masks[c]``: kinds ``d`` with ``beats(c, d, trump)`` (from engine.tricks)."""
+    """``beat_masks[c]``: kinds ``d`` with ``beats(c, d, trump)`` (from engine.rules.tricks)."""
     return tuple(sum(1 << d for d in range(32) if beats(c, d, trump)) for c in range(32))
 
 
 def legal_mask(hand: int, lead: int, trump: int | None, rules: PlayoffRules) -> int:
     """Presence mask of the kinds of ``hand`` that may follow ``lead`` (a kind):
-    the bitmask twin of :func:`engine.tricks.playoff_legal`."""
+    the bitmask twin of :func:`engine.rules.tricks.playoff_legal`."""
     suit = lead >> 3
     same = hand & SUIT_MASKS[suit]
     if same and rules.follow_suit:

@@ -33,7 +33,7 @@ Techniques
 * the last trick is played out inline; positions of two tricks are solved
   exactly and memoised.
 
-Legality mirrors :func:`engine.tricks.playoff_legal` with ``best`` the card
+Legality mirrors :func:`engine.rules.tricks.playoff_legal` with ``best`` the card
 winning the trick so far; the tests check the search against a brute force.
 """
 
@@ -43,7 +43,8 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from engine.profile import PlayoffRules
+from engine.rules.profile import PlayoffRules
+from engine.rules.tricks import is_brisque
 from engine.solver.search import (
     BYTE_BITS,
     SUIT_MASKS,
@@ -52,7 +53,6 @@ from engine.solver.search import (
     presence,
     rep_table,
 )
-from engine.tricks import is_brisque
 
 NIBBLE = 4
 Hands4 = tuple[int, int, int, int]

@@ -3,7 +3,7 @@ and 10 more with an ace or a ten; 004's card-point game: the cards' values).
 
 The bitmask search of :mod:`engine.solver.search` values each card by its
 brisque units; a trick's worth here depends on the trick as a whole
-(:func:`engine.trick_scoring.trick_value`), so these variants are solved by a
+(:func:`engine.rules.trick_scoring.trick_value`), so these variants are solved by a
 plain minimax with a memo over (hands, leader, card led): with two hands of at
 most eight cards that is a few tens of thousands of states. The value is what
 the player to move is sure to capture from here with best play, the last-trick
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.profile import Profile
+from engine.rules.profile import Profile
+from engine.rules.trick_scoring import trick_value
+from engine.rules.tricks import beats, playoff_legal
 from engine.solver.position import Position
 from engine.solver.search import NIBBLE, counts_of
-from engine.trick_scoring import trick_value
-from engine.tricks import beats, playoff_legal
 
 
 def scores_tricks(profile: Profile) -> bool:

@@ -3,7 +3,7 @@ engine's club-level bot for both seats, with commentary at its key moments.
 
 Files (data, no code):
 
-* ``game.json``  the game log (the app's save format: :meth:`engine.game.Game.dumps`);
+* ``game.json``  the game log (the app's save format: :meth:`engine.rules.game.Game.dumps`);
 * ``events.json`` the events of every step as they were recorded while the deal was
   played (step 0: the deal itself; step ``k``: the ``k``-th action), which a replay
   of the log must reproduce exactly;
@@ -32,11 +32,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engine.cards import Card, Suit, card_text, copies_in_question
-from engine.explain import SUIT_NAMES, Event, meld_name, points_ru, with_article
-from engine.game import Game
-from engine.session import Replay, load_game
-from engine.tricks import suit_of
+from app_pages.session import Replay, load_game
+from engine.notation.cards import Card, Suit, card_text, copies_in_question
+from engine.rules.game import Game
+from engine.rules.tricks import suit_of
+from engine.text.explain import SUIT_NAMES, Event, meld_name, points_ru, with_article
 
 HERE = Path(__file__).parent
 GAME_FILE = HERE / "game.json"
@@ -111,7 +111,7 @@ class _Fields:
 
 def _cards(cards: Sequence[int], lang: str) -> str:
     """Cards for prose: 10 for the ten, Т К Д В in Russian, a copy mark only where both
-    copies are shown together (:func:`engine.cards.copies_in_question`)."""
+    copies are shown together (:func:`engine.notation.cards.copies_in_question`)."""
     marked = copies_in_question(list(cards))
     return " ".join(card_text(c, lang, copy=c in marked) for c in cards)
 

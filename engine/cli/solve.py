@@ -25,8 +25,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from engine.commands.records import Record, cannot_read, emit, open_input, read_records
-from engine.commands.worker import (
+from engine.cli.records import Record, cannot_read, emit, open_input, read_records
+from engine.cli.worker import (
     DEFAULT_MEMORY,
     DEFAULT_TIMEOUT,
     Worker,
@@ -81,7 +81,7 @@ def solve_record(record: str, explain: bool = False, lang: str | None = None) ->
 
 
 def warm_up() -> None:
-    """The worker's one-time start (:mod:`engine.commands.worker`): the solver's
+    """The worker's one-time start (:mod:`engine.cli.worker`): the solver's
     compiled kernel loads here, not inside the first position's time limit."""
     from engine.solver.kernel4 import warm_up as load_kernel
 

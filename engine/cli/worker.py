@@ -6,7 +6,7 @@ seconds for an answer, and the child's address space is capped (``RLIMIT_AS``).
 A job that runs out of either is answered with :class:`WorkerFailure` and the child
 is replaced, so the next job starts afresh.
 
-The child is ``python -m engine.commands.worker MODULE:FUNCTION MB``, talking over
+The child is ``python -m engine.cli.worker MODULE:FUNCTION MB``, talking over
 its stdin and stdout; unlike multiprocessing's spawn it never re-imports the caller's
 main script, so any program may use it."""
 
@@ -114,7 +114,7 @@ class Worker:
         root = str(Path(__file__).resolve().parents[2])   # where the engine package is
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
         process = subprocess.Popen(
-            [sys.executable, "-m", "engine.commands.worker", self.function,
+            [sys.executable, "-m", "engine.cli.worker", self.function,
              str(self.max_memory_mb)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
         assert process.stdin is not None and process.stdout is not None

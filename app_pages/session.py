@@ -17,13 +17,13 @@ Terminology
 -----------
 * a *turn* is one action of one player with the events it caused;
 * *learning mode* undo replays all but the last human action of the deal from
-  its save (:meth:`engine.deal.Deal.to_json` / :meth:`~engine.deal.Deal.from_json`).
+  its save (:meth:`engine.rules.deal.Deal.to_json` / :meth:`~engine.rules.deal.Deal.from_json`).
 
 Adapters (engine parts the UI uses while they are being written): the bot
 falls back to a seeded random legal player when :mod:`engine.bots` is missing;
 the play-off verdicts come from ``engine.solver.analyse`` when it exists, else
 from the exact play-off values of :mod:`engine.bots.playoff` (hidden without either);
-:func:`explain_melds` gives :func:`engine.melds.query` answers in either language.
+:func:`explain_melds` gives :func:`engine.rules.melds.query` answers in either language.
 """
 
 from __future__ import annotations
@@ -35,16 +35,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.actions import Action, ActionType
-from engine.cards import Card, parse_card
-from engine.deal import DECLARE, LEAD, Deal
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
-from engine.explain import Event
-from engine.game import Game
-from engine.melds import query
-from engine.profile import Option, apply_option, load_profile
-from engine.profile import options as all_options
-from engine.tricks import beats, is_brisque, rank_of, suit_of, trick_best
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card, parse_card
+from engine.rules.deal import DECLARE, LEAD, Deal
+from engine.rules.game import Game
+from engine.rules.melds import query
+from engine.rules.profile import Option, apply_option, load_profile
+from engine.rules.profile import options as all_options
+from engine.rules.tricks import beats, is_brisque, rank_of, suit_of, trick_best
+from engine.text.explain import Event
 
 MAX_LOG_BYTES = 1_000_000
 RANDOM_LEVEL = "random"
@@ -80,7 +80,7 @@ def bot_levels() -> tuple[str, ...]:
 class _BotPlayer:
     """A bot of :mod:`engine.bots` by level; a random legal player without it.
 
-    Where a bot cannot play (it raises: :class:`engine.view.PlayerView` covers two
+    Where a bot cannot play (it raises: :class:`engine.rules.view.PlayerView` covers two
     players only, so every four-handed seat), the plain-rules player
     :func:`simple_hint` moves instead (a random legal action at level ``random``).
     In a two-player play-off the exact solver :mod:`engine.solver` picks the card
@@ -111,7 +111,7 @@ class _BotPlayer:
                 return best
         if self.bot is not None:
             try:
-                from engine.view import PlayerView
+                from engine.rules.view import PlayerView
 
                 action = self.bot.choose(PlayerView.of(deal, seat))
                 if action in legal:
@@ -337,7 +337,7 @@ def _capture_verdicts(deal: Deal, legal: Sequence[int]) -> dict[int, CardVerdict
     """000: the brisque-only solver would miss the combinations captures still form,
     so the capture search decides, for the last few tricks only (it is slower)."""
     from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
-    from engine.capture_playoff import solve
+    from engine.rules.capture_playoff import solve
 
     if deal.trump is None or len(deal.hands[deal.to_move]) > EXACT_CAPTURE_TRICKS:
         return None
@@ -376,7 +376,7 @@ def _bot_values(deal: Deal) -> dict[int, int] | None:
     playoff = _optional("engine.bots.playoff")
     if playoff is None or not hasattr(playoff, "playoff_values"):
         return None
-    from engine.view import PlayerView
+    from engine.rules.view import PlayerView
 
     return dict(playoff.playoff_values(PlayerView.of(deal, deal.to_move)))
 
@@ -757,7 +757,7 @@ class MeldLine:
 
 def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldLine],
                                                                     list[MeldLine]]:
-    """:func:`engine.melds.query` (the ``bezique melds`` contract) with its explanations
+    """:func:`engine.rules.melds.query` (the ``bezique melds`` contract) with its explanations
     in ``lang``. Raises the engine's ``BeziqueError`` subclasses on impossible input."""
     answer = query(request, lang)
     legal = [MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],

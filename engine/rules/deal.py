@@ -9,7 +9,7 @@ Phases: ``lead`` → ``follow`` → (``declare`` while stock remains) → ``lead
 → ``over``. Only the trick winner acts in ``declare``; ``draw`` ends it.
 
     >>> import random
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.profile import load_profile
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(7), dealer=0)
     >>> deal.phase, deal.to_move, len(deal.holding(1)), deal.stock_count
     ('lead', 1, 8, 48)
@@ -22,16 +22,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine import captures, penalties
-from engine.actions import Action, ActionType, well_formed
-from engine.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, parse_card
-from engine.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
-from engine.explain import Event, Step, step
-from engine.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
-from engine.profile import Profile, load_profile, variant_names
-from engine.trick_scoring import trick_extras
-from engine.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
+from engine.notation.actions import Action, ActionType, well_formed
+from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, parse_card
+from engine.rules import captures, penalties
+from engine.rules.dealing import deal_order, deal_step, turn_up_bonuses
+from engine.rules.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
+from engine.rules.profile import Profile, load_profile, variant_names
+from engine.rules.trick_scoring import trick_extras
+from engine.rules.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
+from engine.text.explain import Event, Step, step
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
 SAVE_FORMAT = "bezique-deal"
@@ -791,7 +791,7 @@ class Deal:
     def _playoff_is_hopeless(self) -> bool:
         """003: skip the play-off when one player is rubiconed whatever happens in it
         and the result cannot change (every split of brisques and the last trick)."""
-        from engine.settlement import settle
+        from engine.rules.settlement import settle
 
         rules = self.profile.settlement
         if rules is None or not rules.skip_hopeless_playoff or self.profile.sides != 2:

@@ -18,10 +18,10 @@ from functools import cache
 from importlib import resources
 from typing import Any, Literal, cast
 
-from engine.cards import Rank, Suit, parse_card
 from engine.errors import ProfileError
-from engine.table_rules import CardPoints, DealBonuses, Penalties, card_points, deal_bonuses
-from engine.table_rules import penalties as penalties_table
+from engine.notation.cards import Rank, Suit, parse_card
+from engine.rules.table_rules import CardPoints, DealBonuses, Penalties, card_points, deal_bonuses
+from engine.rules.table_rules import penalties as penalties_table
 
 MeldPattern = Literal["marriage", "sequence", "bezique", "rank_set", "carte_blanche"]
 # "bezique_jack": the suit of the jack of the bezique pair (004's bezique jacks).
@@ -271,7 +271,7 @@ class Profile:
 @cache
 def _deck_ids(packs: int, ranks: tuple[str, ...], extra_rank: str, extra_copies: int,
               jokers: int) -> tuple[int, ...]:
-    from engine.cards import joker_id
+    from engine.notation.cards import joker_id
 
     if not ranks:
         ids = list(range(packs * 32))

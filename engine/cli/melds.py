@@ -9,7 +9,7 @@ import argparse
 from collections.abc import Callable
 from typing import IO, Any
 
-from engine.commands.records import (
+from engine.cli.records import (
     MAX_RECORD,
     cannot_read,
     emit,
@@ -18,7 +18,7 @@ from engine.commands.records import (
     read_records,
 )
 from engine.errors import BeziqueError
-from engine.melds import query
+from engine.rules.melds import query
 
 MAX_LINE = MAX_RECORD
 

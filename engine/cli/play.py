@@ -9,12 +9,12 @@ import random
 import sys
 import time
 
-from engine.cards import Card
-from engine.deal import Deal
 from engine.errors import BeziqueError, UsageError
-from engine.game import Game
-from engine.penalties import attempts
-from engine.profile import apply_option, load_profile
+from engine.notation.cards import Card
+from engine.rules.deal import Deal
+from engine.rules.game import Game
+from engine.rules.penalties import attempts
+from engine.rules.profile import apply_option, load_profile
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

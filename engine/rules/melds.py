@@ -6,7 +6,7 @@ This is the one source of declaration legality: the deal's legal actions, the
 Terminology
 -----------
 * *meld* (declaration): a scoring combination, one row of the profile's meld
-  table (:class:`engine.profile.MeldSpec`).
+  table (:class:`engine.rules.profile.MeldSpec`).
 * *class* and *level*: under 001's reuse rule a physical card may not be
   scored again in a meld of its class whose level is the same or lower
   (marriage → sequence and bezique → double bezique go up a level).
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from engine.cards import JOKER_MIN_ID, Card, Rank, Suit, parse_card
 from engine.errors import PositionError
-from engine.explain import Step, step
-from engine.profile import MeldSpec, Profile, load_profile
+from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, parse_card
+from engine.rules.profile import MeldSpec, Profile, load_profile
+from engine.text.explain import Step, step
 
 SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 
@@ -511,7 +511,7 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise PositionError("a melds request must be a JSON object")
     if "trick" in obj:  # 000: what a won trick scores where melds come from captures
-        from engine.captures import query as capture_query
+        from engine.rules.captures import query as capture_query
 
         return capture_query(obj, lang)
     unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}

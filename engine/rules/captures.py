@@ -10,7 +10,7 @@ the hand. When a trick is won (:func:`on_trick`):
    cards no meld needs) go to the discard pile. Laid-out cards are never
    played again: they are no part of the hand;
 3. every combination the captured cards complete with his laid-out cards
-   scores at once, under the profile's card-reuse rule (``engine.melds``).
+   scores at once, under the profile's card-reuse rule (``engine.rules.melds``).
    When one capture completes several, the higher ones are taken first, so a
    combination lying inside a higher one completed by the same capture does
    not score besides it (the engine's reading; in 001 the lower one would have
@@ -18,7 +18,7 @@ the hand. When a trick is won (:func:`on_trick`):
 4. a seven of trumps not yet counted scores to its capturer (``dix.on_capture``);
    the first one may be exchanged for the turn-up, which joins the captures.
 
-The deal (``engine.deal``) calls :func:`on_trick` and :func:`exchange`; this
+The deal (``engine.rules.deal``) calls :func:`on_trick` and :func:`exchange`; this
 module only reads profile fields.
 """
 
@@ -28,10 +28,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.cards import Card, Rank, Suit
 from engine.errors import PositionError
-from engine.explain import Event, step
-from engine.melds import (
+from engine.notation.cards import Card, Rank, Suit
+from engine.rules.melds import (
     SEQUENCE_RANKS,
     ScoredMeld,
     Verdict,
@@ -42,11 +41,12 @@ from engine.melds import (
     judge,
     pretty,
 )
-from engine.profile import MeldSpec, Profile
-from engine.tricks import is_brisque
+from engine.rules.profile import MeldSpec, Profile
+from engine.rules.tricks import is_brisque
+from engine.text.explain import Event, step
 
 if TYPE_CHECKING:
-    from engine.deal import Deal
+    from engine.rules.deal import Deal
 
 
 def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
@@ -214,8 +214,8 @@ def query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}]}`` →
     ``{"declarations": [{"meld", "points", "cards", "rule", "explanation"}],
     "refused": [], "brisques": N, "laid_out": [...], "discarded": [...], "total": N}``."""
-    from engine.melds import _cards
-    from engine.profile import load_profile
+    from engine.rules.melds import _cards
+    from engine.rules.profile import load_profile
 
     unknown = set(obj) - {"variant", "trump", "laid", "trick", "history"}
     if unknown:

@@ -1,9 +1,9 @@
 """Settling a single-deal game (the Rubicon family): rounding, ties, the rubicon.
 
-The rules come from the profile's :class:`engine.profile.SettlementRules`; 003's
+The rules come from the profile's :class:`engine.rules.profile.SettlementRules`; 003's
 scoring is Rubicon's default and 004's is a named option.
 
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.profile import load_profile
     >>> result = settle(load_profile("rubicon"), [1290, 1200], [60, 100])
     >>> result.winner, result.points
     (0, 600)
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.explain import Step, step
-from engine.profile import Profile, SettlementRules
+from engine.rules.profile import Profile, SettlementRules
+from engine.text.explain import Step, step
 
 
 @dataclass(frozen=True, slots=True)

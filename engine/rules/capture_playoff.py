@@ -2,13 +2,13 @@
 
 Once the stock is gone both hands are known, and every trick still scores to
 its winner at once: brisques and the combinations the capture completes with
-his laid-out cards (:func:`engine.captures.score_capture`), and a seven of
+his laid-out cards (:func:`engine.rules.captures.score_capture`), and a seven of
 trumps not yet counted. :func:`solve` searches the remaining tricks (two
 players) and returns the value of each legal card for the player to move:
 his points minus the opponent's, from now to the end, with best play by both.
 
-    >>> from engine.cards import parse_card
-    >>> from engine.profile import load_profile
+    >>> from engine.notation.cards import parse_card
+    >>> from engine.rules.profile import load_profile
     >>> ids = lambda t: frozenset(parse_card(c).id for c in t.split())
     >>> s = solve(load_profile("fildinski"), 1, (ids("AH"), ids("KH")), 0, (),
     ...           (frozenset(), ids("QH")), ((), ()), frozenset())
@@ -21,11 +21,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.captures import score_capture
-from engine.cards import Rank
-from engine.melds import ScoredMeld
-from engine.profile import Profile
-from engine.tricks import playoff_legal, trick_best
+from engine.notation.cards import Rank
+from engine.rules.captures import score_capture
+from engine.rules.melds import ScoredMeld
+from engine.rules.profile import Profile
+from engine.rules.tricks import playoff_legal, trick_best
 
 Hands = tuple[frozenset[int], frozenset[int]]
 Laid = tuple[frozenset[int], frozenset[int]]

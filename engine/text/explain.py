@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import joker_messages, table_messages
-from engine.citations import citation_text
+from engine.text import messages_joker as joker_messages
+from engine.text import messages_table as table_messages
+from engine.text.citations import citation_text
 
 LANGUAGES = ("en", "ru")
 
@@ -91,7 +92,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "again in the same or a lower combination of its class",
                       "карта {card} уже записана в комбинации «{prev_meld}»; в такой же или "
                       "младшей комбинации той же группы её второй раз не записывают"),
-    # The Rubicon family's reuse rule (engine.melds.rubicon_reuse), 003 'заявления'.
+    # The Rubicon family's reuse rule (engine.rules.melds.rubicon_reuse), 003 'заявления'.
     "reform_freed": ("{card} was in the {prev_meld} {prev_cards}, which lost {gone} to a "
                      "trick, so {card} may form {a_meld} again",
                      "{card} входила в комбинацию «{prev_meld}» {prev_cards}, из которой "
@@ -240,7 +241,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
                          "последняя взятка перед концом колоды даёт {points}"),
-    # Fildinski (000): combinations from captured cards (engine.captures).
+    # Fildinski (000): combinations from captured cards (engine.rules.captures).
     "capture_brisques": ("{count} aces and tens in the trick, {each} each, scored at once: "
                          "{points}", "во взятке тузов и десяток: {count}, по {each} сразу: "
                          "{points}"),
@@ -381,7 +382,7 @@ SUIT_NAMES: dict[str, tuple[str, str]] = {
     "D": ("diamonds", "бубны"), "C": ("clubs", "трефы"),
 }
 
-# Why a set of cards is not a given meld (engine.melds.pattern_error).
+# Why a set of cards is not a given meld (engine.rules.melds.pattern_error).
 WHY_NAMES: dict[str, tuple[str, str]] = {
     "a card is listed twice": ("a card is listed twice", "одна карта названа дважды"),
     "no trump suit is fixed yet": ("no trump suit is fixed yet", "козыри ещё не определены"),
@@ -457,7 +458,7 @@ class Step:
     def values(self, lang: str = "en") -> dict[str, str]:
         """The step's parameters as its template shows them in ``lang`` (cards, meld
         names, points): for callers that word the same fact their own way."""
-        from engine.cards import cards_text
+        from engine.notation.cards import cards_text
 
         values: dict[str, str] = {}
         for name, value in self.params:
@@ -523,7 +524,7 @@ class Event:
         return citation_text(self.citation, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        from engine.cards import Card
+        from engine.notation.cards import Card
 
         return {
             "type": self.type, "player": self.player, "rule": self.rule_id,

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
-from engine.deal import Deal
 from engine.errors import BeziqueError, UsageError
-from engine.profile import Profile, apply_option, load_profile
-from engine.view import PlayerView
+from engine.rules.deal import Deal
+from engine.rules.profile import Profile, apply_option, load_profile
+from engine.rules.view import PlayerView
 
 CHEAT_SUFFIX = "-cheat"
 
@@ -82,7 +82,7 @@ def side_margins(deal: Deal, a_side: int) -> tuple[int, int | None]:
     """(deal points of side ``a_side`` minus the other side's, the same in settlement
     game points for single-deal variants, else None). Two-handed sides are seats;
     partnerships are teams."""
-    from engine.settlement import settle
+    from engine.rules.settlement import settle
 
     profile = deal.profile
     sides = deal.team_scores()

@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine.commands.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, megabytes_arg, seconds_arg
+from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, megabytes_arg, seconds_arg
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -111,7 +111,7 @@ def verify_record(record: Any) -> list[str] | str:
 def _numbered(files: list[str]) -> Iterator[tuple[str, Any]]:
     """(where, Record) for every record of the files; (name, OSError) for a file
     that cannot be opened."""
-    from engine.commands.records import open_input, read_records
+    from engine.cli.records import open_input, read_records
 
     for name in files:
         try:
@@ -147,8 +147,8 @@ def _sampled(items: Iterator[tuple[str, Any]], count: int,
 def run_verify(args: argparse.Namespace) -> int:
     """Every record gets checked; each bad one prints a JSON error line and the run
     goes on. Exit 1 when anything was wrong."""
-    from engine.commands.records import cannot_read, emit, parse_json, printable
-    from engine.commands.worker import Worker, WorkerFailure
+    from engine.cli.records import cannot_read, emit, parse_json, printable
+    from engine.cli.worker import Worker, WorkerFailure
     from engine.errors import BeziqueError
     from puzzles import bank
 

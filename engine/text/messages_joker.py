@@ -1,6 +1,6 @@
 """Explanation texts of 004's 18-card game with jokers (its ladders, the nine that
 replaces the turn-up, the deal that ends with the stock), merged into
-:data:`engine.explain.MESSAGES` and the name tables."""
+:data:`engine.text.explain.MESSAGES` and the name tables."""
 
 from __future__ import annotations
 

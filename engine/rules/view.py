@@ -12,8 +12,8 @@ Terminology
   dealt out one way among the opponent's hand and the stock.
 
     >>> import random
-    >>> from engine.deal import Deal
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.deal import Deal
+    >>> from engine.rules.profile import load_profile
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(7), dealer=0)
     >>> view = PlayerView.of(deal, 1)
     >>> len(view.hand), view.opponent_concealed, len(view.unknown), view.stock_count
@@ -27,11 +27,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import Action
-from engine.deal import Deal
 from engine.errors import BeziqueError
-from engine.melds import ScoredMeld
-from engine.profile import Profile
+from engine.notation.actions import Action
+from engine.rules.deal import Deal
+from engine.rules.melds import ScoredMeld
+from engine.rules.profile import Profile
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +147,7 @@ class PlayerView:
     def laid_groups(self, player: int) -> list[tuple[str, tuple[int, ...]]]:
         """``player``'s laid-out cards grouped by the combinations they can still
         form (000; empty where melds come from the hand)."""
-        from engine.captures import groups
+        from engine.rules.captures import groups
 
         if not self.laid:
             return []
@@ -189,8 +189,8 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[int]],
     player's concealed hand (indexed by seat; the seat's own entry is empty) and the
     hidden stock in draw order (first drawn first). Known cards stay where they are.
 
-        >>> from engine.deal import Deal
-        >>> from engine.profile import load_profile
+        >>> from engine.rules.deal import Deal
+        >>> from engine.rules.profile import load_profile
         >>> deal = Deal.new(load_profile("three-handed"), random.Random(2), dealer=0)
         >>> hands, stock = sample_hands(PlayerView.of(deal, 0), random.Random(1))
         >>> [len(h) for h in hands], len(stock)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card, Rank
-from engine.explain import Step, step
-from engine.profile import Profile
+from engine.notation.cards import Card, Rank
+from engine.rules.profile import Profile
+from engine.text.explain import Step, step
 
 _LETTER = {"A": Rank.ACE, "T": Rank.TEN, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 

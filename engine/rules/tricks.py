@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import JOKER_MIN_ID
-from engine.profile import PlayoffRules
+from engine.notation.cards import JOKER_MIN_ID
+from engine.rules.profile import PlayoffRules
 
 BRISQUE_RANKS = (6, 7)  # ten, ace
 

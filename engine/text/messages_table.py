@@ -1,5 +1,5 @@
 """Explanation templates of the club game (002), the card-point game (004) and
-the table-rules mode, merged into :data:`engine.explain.MESSAGES`."""
+the table-rules mode, merged into :data:`engine.text.explain.MESSAGES`."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from engine.cards import Card, parse_card
 from engine.errors import NotationError
+from engine.notation.cards import Card, parse_card
 
 
 class ActionType(StrEnum):

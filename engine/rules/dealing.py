@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.cards import Card, Rank, Suit
-from engine.explain import Step, step
-from engine.profile import Profile
+from engine.notation.cards import Card, Rank, Suit
+from engine.rules.profile import Profile
+from engine.text.explain import Step, step
 
 BLACK = (Suit.SPADES, Suit.CLUBS)
 

@@ -20,7 +20,7 @@ import base64
 from collections.abc import Iterable
 from html import escape
 
-from engine.cards import JOKER_COPY, Card, Rank, Suit, card_text, parse_card
+from engine.notation.cards import JOKER_COPY, Card, Rank, Suit, card_text, parse_card
 
 __all__ = ["as_img", "back_img", "back_svg", "card_img", "card_svg", "hand_svg", "suit_colour",
            "suit_svg"]

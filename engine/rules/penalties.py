@@ -17,13 +17,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, ActionType
-from engine.explain import Event, step
-from engine.melds import all_verdicts, pattern_error, pretty
+from engine.notation.actions import Action, ActionType
+from engine.rules.melds import all_verdicts, pattern_error, pretty
+from engine.text.explain import Event, step
 
 if TYPE_CHECKING:
-    from engine.deal import Deal
-    from engine.profile import Profile
+    from engine.rules.deal import Deal
+    from engine.rules.profile import Profile
 
 DECLARE, LEAD, FOLLOW = "declare", "lead", "follow"
 
@@ -131,7 +131,7 @@ def example(profile: Profile, name: str, seed: int = 0) -> tuple[Deal, Action]:
     """A deterministic position (random legal play from ``seed`` on) where the
     player to move can commit infraction ``name`` (a ``penalties`` field), with
     some points to lose; for lessons and tests."""
-    from engine.deal import Deal
+    from engine.rules.deal import Deal
 
     for s in range(seed, seed + 200):
         rng = random.Random(s)
@@ -145,6 +145,6 @@ def example(profile: Profile, name: str, seed: int = 0) -> tuple[Deal, Action]:
 
 
 def _p(card: int) -> str:
-    from engine.cards import Card
+    from engine.notation.cards import Card
 
     return Card.from_id(card).pretty

@@ -1,6 +1,6 @@
 """The engine's explanation steps with the players named, not numbered.
 
-(Plain data and English/Russian wording like :mod:`engine.explain`; no app, no
+(Plain data and English/Russian wording like :mod:`engine.text.explain`; no app, no
 Streamlit: the lessons and the app's pages both use it.)
 
 The engine says "player 1 wins the game"; a lesson's check names its players ("Anna",
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from engine.explain import Step
+from engine.text.explain import Step
 
 FORMS = ("m", "f", "you", "they")
 

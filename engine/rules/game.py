@@ -1,7 +1,7 @@
 """A game: deals to the target, with the first dealer chosen by cut.
 
     >>> import random
-    >>> from engine.profile import load_profile
+    >>> from engine.rules.profile import load_profile
     >>> game = Game.new(load_profile("two-handed"), random.Random(1))
     >>> game.deal.dealer == game.first_dealer
     True
@@ -13,11 +13,11 @@ import json
 import random
 from typing import Any
 
-from engine.cards import Card
-from engine.deal import Deal, check_version, parse_save
 from engine.errors import BeziqueError, CorruptSaveError
-from engine.explain import Event, Step, step
-from engine.profile import Profile, apply_option, load_profile, variant_names
+from engine.notation.cards import Card
+from engine.rules.deal import Deal, check_version, parse_save
+from engine.rules.profile import Profile, apply_option, load_profile, variant_names
+from engine.text.explain import Event, Step, step
 
 GAME_FORMAT = "bezique-game"
 MAX_DEALS = 200
@@ -186,7 +186,7 @@ class Game:
         return outcome
 
     def _settle(self) -> Event:
-        from engine.settlement import settle
+        from engine.rules.settlement import settle
 
         result = settle(self.profile, self.deal.team_scores(), self.deal.brisque_points())
         self.game_scores = result.game_scores(self.profile.sides)

@@ -1,28 +1,22 @@
-"""The ``bezique`` command line. Each subcommand lives in ``engine/commands/``
-and exposes ``register(subparsers)``; this module only routes."""
+"""The ``bezique`` command line. Each subcommand is a module of this package that
+exposes ``register(subparsers)``; this module only routes."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 
+from engine.cli import arena, melds, play, puzzles, solve
 from engine.errors import BeziqueError, UsageError
 
-# Subcommand modules, in help order. A module that is not there yet is skipped.
-COMMANDS = ("play", "melds", "solve", "puzzles", "arena")
+# Subcommand modules, in help order.
+COMMANDS = (play, melds, solve, puzzles, arena)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="bezique", description=__doc__)
     subparsers = parser.add_subparsers(dest="command", required=True)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"engine.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engine.commands.{name}":
-                raise
-            continue
+    for module in COMMANDS:
         module.register(subparsers)
     return parser
 

@@ -1,0 +1,1 @@
+"""Cards, their notation in English and Russian, and the actions of a deal."""
