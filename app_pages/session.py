@@ -310,7 +310,7 @@ def playoff_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
             replies = {r.move: r.reply for r in solved.refutations}
         else:
             values = _bot_values(deal) or {}
-        from engine.solver.analysis import Scale
+        from engine.solver import Scale
 
         scale = Scale.from_profile(deal.profile)
     except Exception:  # noqa: BLE001 - the verdicts are an extra; never break play
