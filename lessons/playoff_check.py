@@ -22,7 +22,7 @@ from engine.notation.cards import card_text, parse_card
 from engine.rules.profile import Profile
 from engine.solver import Position, Solution, solve
 from engine.text.explain import points_ru
-from lessons._loader import Check, _plain
+from lessons._loader import Check, plain
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("the opponent", "соперник"),
@@ -118,7 +118,7 @@ def _winner(position: Position, plays: list[tuple[int, str]]) -> int:
 def best_playoff_card(check: Check, lang: str, profile: Profile) -> Any:
     from lessons.checks import CheckResult
 
-    data = _plain(check.params["position"])
+    data = plain(check.params["position"])
     position = Position.from_dict(data, profile)
     solution = solve(position, explain=True)
     if solution.scale.objective != "points":   # weighted values would read as points
