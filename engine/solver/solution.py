@@ -7,9 +7,9 @@
 * :func:`face_values`, :func:`loss_words`, :func:`russian_face`, :func:`tricks_text`:
   the values and words a solution is built from.
 
-The solvers (:mod:`engine.solver.analysis`, :mod:`engine.solver.paranoid`,
+The three-, four-handed and trick-scoring solvers (:mod:`engine.solver.paranoid`,
 :mod:`engine.solver.partnership`, :mod:`engine.solver.trick_values`) build on this
-module and not on one another, so ``solve`` can dispatch to each of them.
+module, not on :mod:`engine.solver.analysis`, whose ``solve`` dispatches to them.
 """
 
 from __future__ import annotations
