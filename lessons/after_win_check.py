@@ -39,7 +39,7 @@ from engine.rules.profile import Profile
 from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
 from lessons.check_kinds_play import win_and_declare, with_options
-from lessons.checks import CheckResult
+from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence, capital_first, lower_first
 
 SCORING = (ActionType.DECLARE, ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN,

@@ -78,9 +78,8 @@ draw as pictures.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from engine.notation.cards import Rank, Suit, card_text, parse_card
@@ -89,7 +88,9 @@ from engine.rules.profile import Profile, apply_option, find_option, load_profil
 from engine.text.explain import meld_name, points_ru, ru_plural, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
+from lessons import after_win_check, playoff_check
 from lessons._loader import Check, plain
+from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence, capital_first, lower_first
 
 KINDS: tuple[str, ...] = (
@@ -304,28 +305,6 @@ DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
 def player_names(check: Check, lang: str) -> tuple[str, str]:
     names = tuple(check.params.get("players", DEFAULT_PLAYERS["ru" if lang == "ru" else "en"]))
     return str(names[0]), str(names[1])
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What the app shows and marks. ``answer`` holds option values; ``multiple`` says
-    whether several options are correct together."""
-
-    check_id: str
-    kind: str
-    prompt: str
-    options: tuple[str, ...]
-    labels: tuple[str, ...]
-    answer: tuple[str, ...]
-    multiple: bool
-    explanation: tuple[str, ...]
-    rules: tuple[str, ...]
-    cards: Mapping[str, Any] = field(default_factory=dict)
-    # What a wrong option means ("you left out the brisques"): shown for the option
-    # the learner chose, before the full explanation.
-    why: Mapping[str, str] = field(default_factory=dict)
-    # Multi-answer checks: why each right option belongs, shown when it is left out.
-    missed: Mapping[str, str] = field(default_factory=dict)
 
 
 def _t(key: str, lang: str, **params: object) -> str:
@@ -985,17 +964,16 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                        explanation, (penalty.rule_id,), {}, why)
 
 
-_KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",
-                 "after_win": "lessons.after_win_check"}
-KINDS = (*KINDS, *_KIND_MODULES)
+# Kinds whose evaluator lives in a module of its own.
+_KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
+                    "after_win": after_win_check.after_win}
+KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 
 def _evaluate(check: Check, lang: str) -> CheckResult:
     profile = load_profile(check.variant)
-    if check.kind in _KIND_MODULES:   # kinds whose evaluator lives in its own module
-        evaluate = getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)
-        result: CheckResult = evaluate(check, lang, profile)
-        return result
+    if check.kind in _KIND_EVALUATORS:
+        return _KIND_EVALUATORS[check.kind](check, lang, profile)
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
     if check.kind == "winning_cards":
