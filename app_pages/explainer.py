@@ -6,8 +6,8 @@ import streamlit as st
 
 from app_pages import explainer_parts as parts
 from app_pages import ui
-from app_pages.session import explain_melds
 from engine.errors import BeziqueError
+from engine.text.meld_lines import explain_melds
 
 prof = ui.profile(st.session_state.get("variant", "two-handed"))
 parts.setup(prof)

@@ -496,7 +496,7 @@ def test_capture_endgame_bank() -> None:
 
 
 def test_play_off_verdicts_count_captures() -> None:
-    from app_pages.session import playoff_verdicts
+    from engine.bots.coach import playoff_verdicts
     from engine.rules.capture_playoff import solve
 
     deal = _to_tricks_left(1, 4)

@@ -178,7 +178,7 @@ def test_the_nine_replaces_the_turn_up_after_covering() -> None:
 
 
 def test_the_plain_hint_offers_the_nine_for_nothing() -> None:
-    from app_pages.session import simple_hint
+    from engine.bots.coach import simple_hint
 
     hand0 = ids("9S#1 AS#2") + filler(set(), 16, Rank.TEN)
     hand1 = filler(set(), 18, Rank.JACK)

@@ -140,7 +140,7 @@ def test_no_page_says_player_n_for_a_finished_game(lang: str, variant: str) -> N
 def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
     """Four-handed Fildinski: the Game log's step where the pairs split names the four
     seats as the table does."""
-    from app_pages.session import Replay
+    from engine.rules.replay import Replay
 
     s = PlaySession.new("fildinski-four-handed", seed=3, level="random")
     s.autoplay_to_end()
