@@ -65,5 +65,5 @@ except ProgressStoreError as exc:   # the store says what is wrong; never a trac
 except Exception:  # noqa: BLE001 - the app's one boundary: a page's bug ends here
     # The learner gets a kind message and a reference; the log gets the traceback.
     reference = secrets.token_hex(4)
-    log.exception("page %r failed [ref %s]", navigation.url_path, reference)
+    log.exception("page /%s failed [ref %s]", navigation.url_path, reference)
     st.error(ui.t("error.page", ref=reference))
