@@ -226,8 +226,8 @@ class PlaySession:
         return engine_hint(self.deal, self.human, lang)
 
     def autoplay(self, count: int) -> list[Turn]:
-        """Play ``count`` human actions for the human (a club-level bot, or random
-        legal moves without engine.bots); stops at the end of the deal."""
+        """Play ``count`` human actions for the human (a :data:`HELPER_LEVEL` bot);
+        stops at the end of the deal."""
         done: list[Turn] = []
         for _ in range(max(0, count)):
             if not self.human_to_move:
