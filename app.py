@@ -20,7 +20,7 @@ def _load_solver_kernel() -> None:
     not wait for it."""
     import threading
 
-    from engine.solver.kernel4 import warm_up
+    from engine.solver import warm_up
 
     threading.Thread(target=warm_up, name="solver-kernel", daemon=True).start()
 

@@ -1,25 +1,21 @@
 """Errors raised by the engine. All are ``ValueError`` subclasses, so callers can
-catch bad input in one place; each carries enough to tell the user what was wrong."""
+catch bad input in one place; each carries enough to tell the user what was wrong.
+
+The errors that carry only a message live in :mod:`engine.base_errors`, which card
+notation can import: a refusal (:class:`IllegalActionError`) says why in explanation
+steps, and their words name cards."""
 
 from __future__ import annotations
 
+from engine.base_errors import (
+    BeziqueError,
+    CorruptSaveError,
+    NotationError,
+    PositionError,
+    ProfileError,
+    UsageError,
+)
 from engine.text.explain import Step, step
-
-
-class BeziqueError(ValueError):
-    """Base class of every error the engine raises on bad input."""
-
-
-class UsageError(BeziqueError):
-    """A command-line argument is invalid: the command exits with status 2."""
-
-
-class NotationError(BeziqueError):
-    """A card, action or position could not be parsed."""
-
-
-class ProfileError(BeziqueError):
-    """A variant profile is unknown or its data file is invalid."""
 
 
 class IllegalActionError(BeziqueError):
@@ -47,9 +43,5 @@ class IllegalActionError(BeziqueError):
         return cls(rule_id, reason.render("en"), (reason,))
 
 
-class CorruptSaveError(BeziqueError):
-    """A saved game or deal is malformed, tampered with or too large."""
-
-
-class PositionError(BeziqueError):
-    """A solver or meld position is malformed or impossible."""
+__all__ = ["BeziqueError", "CorruptSaveError", "IllegalActionError", "NotationError",
+           "PositionError", "ProfileError", "UsageError"]

@@ -114,7 +114,8 @@ from lessons._loader import (
     rule_ids,
     segments,
 )
-from lessons.checks import CheckResult, evaluate_check, feedback_lines, mark_check, reasons_for
+from lessons.check_result import CheckResult
+from lessons.checks import evaluate_check, feedback_lines, mark_check, reasons_for
 from lessons.disagreements import (
     Disagreement,
     DisagreementError,

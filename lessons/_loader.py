@@ -57,7 +57,7 @@ class Example:
 
     def request(self) -> dict[str, Any]:
         """A fresh, mutable copy of the request, ready for ``engine.rules.melds.query``."""
-        fresh: dict[str, Any] = json.loads(json.dumps(_plain(self.data)))
+        fresh: dict[str, Any] = json.loads(json.dumps(plain(self.data)))
         return fresh
 
 
@@ -110,11 +110,13 @@ class Lesson:
         raise KeyError(anchor)
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
+    """A check's frozen parameters as plain dicts and lists again (for JSON and
+    engine requests)."""
     if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
+        return {k: plain(v) for k, v in value.items()}
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 

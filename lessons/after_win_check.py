@@ -38,8 +38,9 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile
 from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
-from lessons.check_kinds_play import _with_options, win_and_declare
-from lessons.checks import CheckResult, _capital, _lower, _sentence
+from lessons.check_kinds_play import win_and_declare, with_options
+from lessons.check_result import CheckResult
+from lessons.sentences import as_sentence, capital_first, lower_first
 
 SCORING = (ActionType.DECLARE, ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN,
            ActionType.SCORE_PENDING)
@@ -198,7 +199,7 @@ def _label(choice: Choice, turn_up: str, lang: str) -> str:
     parts = [_part(a, turn_up, lang) for a in _ordered(choice.actions)]
     if len(parts) == 1:
         return _t("only", lang, what=parts[0])
-    return _capital(_TEXT["and"][1 if lang == "ru" else 0].join(parts))
+    return capital_first(_TEXT["and"][1 if lang == "ru" else 0].join(parts))
 
 
 def _part_points(choice: Choice, action: Action) -> int:
@@ -226,13 +227,13 @@ def _engine_lines(events: Sequence[Event], lang: str) -> list[str]:
         for step, text in zip(event.steps, event.explain(lang), strict=True):
             if step.key != "running" and text:
                 # Russian: a sentence, like the check's own lines around it
-                lines.append(_sentence(text) if lang == "ru" else _capital(text))
+                lines.append(as_sentence(text) if lang == "ru" else capital_first(text))
     return lines
 
 
 def after_win(check: Check, lang: str, profile: Profile) -> CheckResult:
     p = check.params
-    profile = _with_options(profile, p.get("options", ()))
+    profile = with_options(profile, p.get("options", ()))
     choices = _choices(profile, p, lang)
     allowed = [c for c in choices if not c.refused]
     if not allowed:
@@ -251,11 +252,11 @@ def after_win(check: Check, lang: str, profile: Profile) -> CheckResult:
                                                  for a in _ordered(c.actions)]))
     labels = {c.key: _label(c, turn_up, lang) for c in choices}
     explanation = _engine_lines(answer.events, lang)
-    explanation.append(_t("best", lang, plan=_lower(labels[answer.key]), points=answer.points))
+    explanation.append(_t("best", lang, plan=lower_first(labels[answer.key]), points=answer.points))
     for choice in choices:   # what the rules refuse to add to the answer (002: the exchange)
         if choice.refused and set(answer.actions) <= set(choice.actions):
-            explanation.append(_t("why_not", lang, plan=_lower(labels[choice.key]),
-                                  why=_capital(choice.refused)))
+            explanation.append(_t("why_not", lang, plan=lower_first(labels[choice.key]),
+                                  why=capital_first(choice.refused)))
     why: dict[str, str] = {}
     for choice in choices:
         if choice is answer:

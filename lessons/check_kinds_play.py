@@ -162,7 +162,8 @@ def _ids(tokens: Sequence[str]) -> list[int]:
     return [parse_card(t).id for t in tokens]
 
 
-def _with_options(profile: Profile, options: Sequence[Sequence[str]]) -> Profile:
+def with_options(profile: Profile, options: Sequence[Sequence[str]]) -> Profile:
+    """``profile`` with a check's ``options`` (pairs of option id and choice) applied."""
     for option_id, choice in options:
         profile = apply_option(profile, option_id, choice)
     return profile
@@ -278,7 +279,7 @@ def _to_my_first_card(deal: Deal, me: int) -> None:
 
 def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     p = check.params
-    profile = _with_options(profile, p.get("options", ()))
+    profile = with_options(profile, p.get("options", ()))
     deal, me = arrange(profile, p["hand"], dealer=bool(p.get("dealer")), other=p.get("other"),
                        draws=p.get("drawn", ()))
     _to_my_first_card(deal, me)
@@ -340,7 +341,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 explanation.append(refusal)
     # The options: the yes at every value a source pays, and the usual wrong reasons.
     values = {profile.declaring.carte_blanche} | {
-        _with_options(profile, [("carte_blanche", c.name)]).declaring.carte_blanche
+        with_options(profile, [("carte_blanche", c.name)]).declaring.carte_blanche
         for c in find_option("carte_blanche").choices}
     values.discard(0)
     options = [f"yes:{v}" for v in sorted(values)]
@@ -427,7 +428,7 @@ def win_and_declare(profile: Profile, hand: Sequence[str], turn_up: str,
 
 def pending_order(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     p = check.params
-    profile = _with_options(profile, p.get("options", ()))
+    profile = with_options(profile, p.get("options", ()))
     deal, me = win_and_declare(profile, p["hand"], p["turn_up"], p.get("lead"))
     declarable = [a for a in deal.legal_actions() if a.type is ActionType.DECLARE]
     options: list[str] = []
@@ -523,7 +524,7 @@ def _step_name(text: str, lang: str) -> str:
 
 def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     p = check.params
-    profile = _with_options(profile, p.get("options", ()))
+    profile = with_options(profile, p.get("options", ()))
     deal, me, done = run_dix(profile, p)
     explanation: list[str] = []
     paid: list[Event] = []

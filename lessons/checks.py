@@ -78,17 +78,20 @@ draw as pictures.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from engine.notation.cards import Rank, Suit, card_text, parse_card
+from engine.rules.melds import query
 from engine.rules.profile import Profile, apply_option, find_option, load_profile
 from engine.text.explain import meld_name, points_ru, ru_plural, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
-from lessons._loader import Check, _plain
+from lessons import after_win_check, playoff_check
+from lessons._loader import Check, plain
+from lessons.check_result import CheckResult
+from lessons.sentences import as_sentence, capital_first, lower_first
 
 KINDS: tuple[str, ...] = (
     "trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",
@@ -304,32 +307,6 @@ def player_names(check: Check, lang: str) -> tuple[str, str]:
     return str(names[0]), str(names[1])
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    """What the app shows and marks. ``answer`` holds option values; ``multiple`` says
-    whether several options are correct together."""
-
-    check_id: str
-    kind: str
-    prompt: str
-    options: tuple[str, ...]
-    labels: tuple[str, ...]
-    answer: tuple[str, ...]
-    multiple: bool
-    explanation: tuple[str, ...]
-    rules: tuple[str, ...]
-    cards: Mapping[str, Any] = field(default_factory=dict)
-    # What a wrong option means ("you left out the brisques"): shown for the option
-    # the learner chose, before the full explanation.
-    why: Mapping[str, str] = field(default_factory=dict)
-    # Multi-answer checks: why each right option belongs, shown when it is left out.
-    missed: Mapping[str, str] = field(default_factory=dict)
-
-
 def _t(key: str, lang: str, **params: object) -> str:
     if lang == "ru" and "points" in params:
         params["points"] = points_ru(str(params["points"]))
@@ -338,26 +315,10 @@ def _t(key: str, lang: str, **params: object) -> str:
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
-def _lower(text: str) -> str:
-    """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
-    such as "Q♥" at the start stays as it is)."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
-        return text[0].lower() + text[1:]
-    return text
-
-
-def _sentence(text: str) -> str:
-    """An engine step or explanation line as a sentence of its own."""
-    text = text.strip()
-    if not text:
-        return text
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
-
-
 def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[str, ...]:
     """The engine's steps with the players named (engine.text.naming), each line a sentence
     of its own, as the other checks' explanations are."""
-    return tuple(_sentence(line) for line in _engine_named_steps(steps, lang, names))
+    return tuple(as_sentence(line) for line in _engine_named_steps(steps, lang, names))
 
 
 def _brisques(n: int) -> str:
@@ -379,7 +340,7 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
     out or added, a wrong count of brisques, or too many / too few against ``summary``
     (the engine's own account of the total)."""
     why: dict[str, str] = {}
-    summary = " ".join(_sentence(x) for x in summary)
+    summary = " ".join(as_sentence(x) for x in summary)
     for value in sorted(set(values) - {total}):
         diff = value - total
         if last and last_given and diff == -last:
@@ -398,38 +359,34 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
             key = "too_many" if diff > 0 else "too_few"
-            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=_lower(summary))
+            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=lower_first(summary))
     return why
 
 
 def _named(key: str, lang: str, name: str, **params: object) -> str:
     """A sentence about a named player, its Russian verbs in the name's gender."""
-    return _capital(_t(key, lang, name=name, **params, **gendered(name, lang)))
+    return capital_first(_t(key, lang, name=name, **params, **gendered(name, lang)))
 
 
 def refusal_line(kind: str, why: str, lang: str) -> str:
     """Why a combination may not be declared, as one sentence: "Four aces cannot be
     declared: …" / «Нельзя объявить «четыре туза»: …» (not «четыре туза: Нельзя: …»)."""
     meld = meld_label(kind, lang)
-    return _t("refused_meld", lang, meld=meld if lang == "ru" else _capital(meld), why=why)
+    return _t("refused_meld", lang, meld=meld if lang == "ru" else capital_first(meld), why=why)
 
 
 def _suit_name(suit: Suit, lang: str) -> str:
     return _SUITS[suit.letter][1 if lang == "ru" else 0]
 
 
-def _query_cards(query: Mapping[str, Any]) -> dict[str, Any]:
-    return {"trump": query.get("trump"), "hand": tuple(query.get("hand", ())),
-            "table": tuple(query.get("table", ()))}
+def _query_cards(request: Mapping[str, Any]) -> dict[str, Any]:
+    return {"trump": request.get("trump"), "hand": tuple(request.get("hand", ())),
+            "table": tuple(request.get("table", ()))}
 
 
 def meld_label(kind: str, lang: str) -> str:
     """The meld's name from the engine's one table (every meld of every profile)."""
     return meld_name(kind, lang)
-
-
-def _melds_module() -> Any:
-    return importlib.import_module("engine.rules.melds")
 
 
 def _trick_winner(check: Check, lang: str) -> CheckResult:
@@ -465,8 +422,8 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
     # Two identical cards: in English the wrong option is named as the learner read it
     # ("the player who answered (Q♥)"), not "Q♥ does not take the trick: Q♥ and Q♥...".
     same = lead.kind == follow.kind and lang == "en"
-    named = _capital(labels[1 - winner]) if same else loser
-    why = {options[1 - winner]: _t("not_take", lang, card=named, reason=_lower(reason))}
+    named = capital_first(labels[1 - winner]) if same else loser
+    why = {options[1 - winner]: _t("not_take", lang, card=named, reason=lower_first(reason))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels,
                        (options[winner],), False, tuple(explanation), tuple(rules),
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)
@@ -490,10 +447,11 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
             answer.append(str(card))
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
-    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang), reason=_lower(reasons[o]))
+    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang),
+                 reason=lower_first(reasons[o]))
            for o in options if o not in answer}
     missed = {o: _t("left_out", lang, option=card_text(parse_card(o), lang),
-                    reason=_lower(reasons[o])) for o in answer}
+                    reason=lower_first(reasons[o])) for o in answer}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
                        tuple(reasons[o] for o in options), ("play.trick_winner",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
@@ -517,7 +475,7 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
     answer = tuple(str(c) for c in hand if c.id in legal)
     words = {"suit": _suit_name(lead.suit, lang), "lead": card_text(lead, lang),
              "suit_gen": _SUITS_GEN[lead.suit.letter], "suit_one": _SUIT_ONE[lead.suit.letter]}
-    text = _capital(_t(key, lang, **words))
+    text = capital_first(_t(key, lang, **words))
     why: dict[str, str] = {}
     missed: dict[str, str] = {}
     for c in hand:
@@ -528,7 +486,7 @@ def _playoff_legal(check: Check, lang: str, profile: Profile) -> CheckResult:
             # the duty's own words, for a card it allows (checked against the engine)
             said = {"must_win": ("in_win", beats), "follow_suit": ("in_follow", follows),
                     "must_trump": ("in_trump", trumps), "free": ("in_free", True)}[key]
-            reason = _t(said[0], lang, **words) if said[1] else _lower(text)
+            reason = _t(said[0], lang, **words) if said[1] else lower_first(text)
             missed[str(c)] = _t("left_out", lang, option=name, reason=reason)
             continue
         if key == "must_win" and not follows:
@@ -564,8 +522,8 @@ def playoff_reasons(hand: Iterable[int], lead: int, trump: int, profile: Profile
 
 
 def _query(check: Check, lang: str = "en") -> tuple[dict[str, Any], Profile]:
-    request = _plain(check.params["query"])
-    result = _melds_module().query(request, lang)
+    request = plain(check.params["query"])
+    result = query(request, lang)
     return result, load_profile(request.get("variant", check.variant))
 
 
@@ -595,7 +553,7 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
                                   meld=name if lang == "ru" else with_article(name)))
             rules.append(f"meld.{kind}")
     if lang == "ru":   # each engine step a sentence, as in the other checks' explanations
-        explanation = [_sentence(line) for line in explanation]
+        explanation = [as_sentence(line) for line in explanation]
     values = {points, 0}
     others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
     values.update(others[:2])
@@ -683,16 +641,16 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
     if trump is None and spec.pattern == "marriage" and not suits:
         # No trumps yet: a king and queen held are not "none of its cards"; the first
         # marriage is the one that fixes trumps and scores as the trump marriage.
-        return _t("no_trumps_yet", lang, meld=meld if lang == "ru" else _capital(meld))
+        return _t("no_trumps_yet", lang, meld=meld if lang == "ru" else capital_first(meld))
     jokers = profile.declaring.jokers_per_meld > 0
     mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
                    or (c >= JOKER_MIN_ID and jokers)), key=display_order)
     complete = next(iter(candidate_sets(profile, spec, trump, mine)), None)
     if complete is not None:   # its cards are all here: another rule keeps it out
-        return _t("not_here", lang, meld=meld if lang == "ru" else _capital(meld))
+        return _t("not_here", lang, meld=meld if lang == "ru" else capital_first(meld))
     if not mine:
-        return _t("none_held", lang, meld=meld if lang == "ru" else _capital(meld))
-    return _t("not_held", lang, meld=meld if lang == "ru" else _capital(meld),
+        return _t("none_held", lang, meld=meld if lang == "ru" else capital_first(meld))
+    return _t("not_held", lang, meld=meld if lang == "ru" else capital_first(meld),
               # which copy does not matter here: "K♥ K♥ K♥", as the meld lines write it
               cards=" ".join(card_text(c, lang) for c in mine))
 
@@ -789,7 +747,7 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     if sevens and not profile.dix.points:
         why.setdefault(str(total + 10), _t("dix_free", lang, value=total + 10))
     # Any other value: too many or too few, against the engine's own account of the total.
-    summary = _lower(" ".join(_sentence(x) for x in explanation))
+    summary = lower_first(" ".join(as_sentence(x) for x in explanation))
     for v in values:
         why.setdefault(str(v), _t("too_many" if v > total else "too_few", lang, value=v,
                                   diff=abs(v - total), why=summary))
@@ -943,7 +901,7 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
         rules.append("score.per_trick")
     for rule_id, _, steps in trick_extras(profile, cards):
         # the engine's steps as sentences among the check's own ("Во взятке 10♥: …")
-        explanation.extend(_sentence(s.render(lang)) if lang == "ru" else s.render(lang)
+        explanation.extend(as_sentence(s.render(lang)) if lang == "ru" else s.render(lang)
                            for s in steps)
         rules.append(rule_id)
     if check.params.get("last_trick"):
@@ -1006,17 +964,16 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
                        explanation, (penalty.rule_id,), {}, why)
 
 
-_KIND_MODULES = {"best_playoff_card": "lessons.playoff_check",
-                 "after_win": "lessons.after_win_check"}
-KINDS = (*KINDS, *_KIND_MODULES)
+# Kinds whose evaluator lives in a module of its own.
+_KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
+                    "after_win": after_win_check.after_win}
+KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 
 def _evaluate(check: Check, lang: str) -> CheckResult:
     profile = load_profile(check.variant)
-    if check.kind in _KIND_MODULES:   # kinds whose evaluator lives in its own module
-        evaluate = getattr(importlib.import_module(_KIND_MODULES[check.kind]), check.kind)
-        result: CheckResult = evaluate(check, lang, profile)
-        return result
+    if check.kind in _KIND_EVALUATORS:
+        return _KIND_EVALUATORS[check.kind](check, lang, profile)
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
     if check.kind == "winning_cards":
@@ -1052,8 +1009,8 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     """Options, the correct answer and an explanation, all computed by the engine; each
     wrong option's reason (``why``) reads as a sentence."""
     result = _evaluate(check, lang)
-    why = {o: _sentence(text) for o, text in result.why.items()}
-    missed = {o: _sentence(text) for o, text in result.missed.items()}
+    why = {o: as_sentence(text) for o, text in result.why.items()}
+    missed = {o: as_sentence(text) for o, text in result.missed.items()}
     return replace(result, why=why, missed=missed)
 
 
@@ -1109,10 +1066,6 @@ def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
     return chosen == set(result.answer), result
 
 
-def needs_melds_engine(check: Check) -> bool:
-    return check.kind in ("meld_score", "legal_declarations")
-
-
 __all__ = ["KINDS", "CheckResult", "evaluate_check", "feedback_lines", "feminine", "mark_check",
-           "meld_label", "needs_melds_engine", "option_reasons", "playoff_reasons",
+           "meld_label", "option_reasons", "playoff_reasons",
            "reasons_for"]

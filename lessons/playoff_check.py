@@ -16,13 +16,12 @@ move.
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.notation.cards import card_text, parse_card
 from engine.rules.profile import Profile
 from engine.solver import Position, Solution, solve
 from engine.text.explain import points_ru
-from lessons._loader import Check, _plain
+from lessons._loader import Check, plain
+from lessons.check_result import CheckResult
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("the opponent", "соперник"),
@@ -115,10 +114,8 @@ def _winner(position: Position, plays: list[tuple[int, str]]) -> int:
     return tricks_of(position, plays)[0].winner
 
 
-def best_playoff_card(check: Check, lang: str, profile: Profile) -> Any:
-    from lessons.checks import CheckResult
-
-    data = _plain(check.params["position"])
+def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
+    data = plain(check.params["position"])
     position = Position.from_dict(data, profile)
     solution = solve(position, explain=True)
     if solution.scale.objective != "points":   # weighted values would read as points

@@ -17,7 +17,7 @@ from engine.errors import BeziqueError, PositionError
 from engine.notation.cards import card_text, parse_card
 from engine.rules.melds import query
 from engine.rules.profile import load_profile
-from engine.solver.paranoid import paranoid_reply
+from engine.solver import paranoid_reply
 from engine.text.explain import meld_name
 from puzzles import bank, endgame, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, theme_name, tr

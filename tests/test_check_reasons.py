@@ -97,7 +97,7 @@ TWO_OPTION_PIN = 5
 
 
 def _question(check: Check) -> str:
-    params = {k: v for k, v in lessons._loader._plain(check.params).items()
+    params = {k: v for k, v in lessons._loader.plain(check.params).items()
               if k not in ("prompt", "players")}
     return repr((check.kind, check.variant, sorted(params.items())))
 

@@ -167,8 +167,15 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
             break
         illegal = table_cards(page, "play_table", "[data-pick].is-illegal")
         if not refused and illegal.count():
-            assert illegal.first.get_attribute("title")          # the why, on hover
-            illegal.first.click(force=True)       # aria-disabled: still sends the click
+            try:
+                why = illegal.first.get_attribute("title", timeout=5_000)   # on hover
+                illegal.first.click(force=True, timeout=5_000)  # aria-disabled: still clicks
+            except sync_api.TimeoutError:
+                # The table redrew between the count and the click (the bot's answer
+                # arrived): look again on the next turn rather than race it.
+                settle(page)
+                continue
+            assert why
             page.get_by_text("Not allowed").first.wait_for(timeout=20_000)
             shots.take(page, "02-playoff-refused")
             refused = True

@@ -3,7 +3,6 @@ engine-marked checks, the disagreements table, the glossary and a copy guard."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import tomllib
 from pathlib import Path
@@ -11,10 +10,11 @@ from pathlib import Path
 import pytest
 
 import lessons
+from engine.rules import melds
 from engine.rules.profile import load_profile, variant_names
 from lessons import _render
 from lessons._loader import GENERAL, profile_for, split_front_matter
-from lessons.checks import KINDS, needs_melds_engine
+from lessons.checks import KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_DIR = ROOT / "lessons"
@@ -22,16 +22,9 @@ SOURCES = ROOT.parent / "shared" / "sources"
 if not SOURCES.is_dir():
     SOURCES = Path("/work/shared/sources")
 
-HAVE_MELDS = importlib.util.find_spec("engine.rules.melds") is not None
-needs_melds = pytest.mark.skipif(not HAVE_MELDS, reason="engine.rules.melds not written yet")
-
 EN = {les.id: les for les in lessons.list_lessons("en")}
 RU = {les.id: les for les in lessons.list_lessons("ru")}
 ALL_CHECKS = [(les.id, c) for les in EN.values() for c in les.checks]
-
-
-def _melds():
-    return pytest.importorskip("engine.rules.melds")
 
 
 # --- format and both languages ----------------------------------------------------
@@ -55,7 +48,7 @@ def test_same_structure_in_both_languages(lesson_id):
     assert [e.request() for e in en.examples] == [e.request() for e in ru.examples]
     assert [e.id for e in en.examples] == [e.id for e in ru.examples]
     def asked(check):  # player names are written in the lesson's language
-        params = {k: v for k, v in lessons._loader._plain(check.params).items()
+        params = {k: v for k, v in lessons._loader.plain(check.params).items()
                   if k != "players"}
         return check.id, check.kind, check.variant, params
     assert [asked(c) for c in en.checks] == [asked(c) for c in ru.checks]
@@ -270,7 +263,7 @@ def test_claims_are_rendered_in_variant_lessons():
 def test_check_data_holds_no_answers():
     for _, check in ALL_CHECKS:
         assert check.kind in KINDS
-        flat = repr(lessons._loader._plain(check.params)).lower()
+        flat = repr(lessons._loader.plain(check.params)).lower()
         assert "answer" not in flat and "correct" not in flat
 
 
@@ -282,8 +275,6 @@ def test_most_lessons_have_checks():
 
 @pytest.mark.parametrize(("lesson_id", "check"), ALL_CHECKS, ids=[c.id for _, c in ALL_CHECKS])
 def test_every_check_evaluates_in_both_languages(lesson_id, check):
-    if needs_melds_engine(check):
-        _melds()
     for lang in ("en", "ru"):
         ru_check = next(c for c in lessons.get_lesson(lesson_id, lang).checks
                         if c.id == check.id)
@@ -322,7 +313,6 @@ def test_hand_verified_answers(check_id, answer):
     assert lessons.evaluate_check(_check(check_id)).answer == answer
 
 
-@needs_melds
 @pytest.mark.parametrize(("check_id", "answer"), [
     ("decl-bezique-score", ("40",)),
     ("reuse-double-upgrade", ("500",)),          # up a level in the bezique class
@@ -333,7 +323,6 @@ def test_hand_verified_meld_answers(check_id, answer):
     assert lessons.evaluate_check(_check(check_id)).answer == answer
 
 
-@needs_melds
 def test_hand_verified_declaration_sets():
     assert set(lessons.evaluate_check(_check("pending-both-legal")).answer) == \
         {"four_queens", "bezique"}
@@ -362,11 +351,9 @@ def test_examples_are_melds_requests():
             assert req["variant"] in variant_names()
 
 
-@needs_melds
 def test_the_queen_of_spades_example_replays():
     """The reuse lesson's own example (001 §05's rule, another meld family): one Q♠
     scores in four queens, a bezique and a double bezique, then nothing more."""
-    melds = _melds()
     reuse = {ex.id: ex.request() for ex in lessons.get_lesson("reuse", "en").examples}
     steps = [("q-step1", "four_queens"), ("q-step2", "bezique"), ("q-step3", "double_bezique")]
     total = 0
@@ -382,9 +369,7 @@ def test_the_queen_of_spades_example_replays():
     assert [r for r in last["refused"] if r["meld"] == "bezique"]
 
 
-@needs_melds
 def test_every_example_replays():
-    melds = _melds()
     for les in EN.values():
         for ex in les.examples:
             assert "declarations" in melds.query(ex.request())

@@ -34,8 +34,7 @@ from engine.rules import capture_playoff
 from engine.rules.deal import DECLARE, LEAD, Deal
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of, trick_best
 from engine.rules.view import PlayerView
-from engine.solver import Scale, move_values, solve
-from engine.solver.kernel4 import kernel_available
+from engine.solver import Scale, kernel_available, move_values, solve
 
 RANDOM_LEVEL = "random"
 BOT_TIME_LIMIT = 0.4      # seconds per decision of the strongest bot (UI stays responsive)

@@ -37,7 +37,7 @@ Terminology
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
@@ -381,12 +381,12 @@ class FastDeal:
                 s.history[p].extend(conv(histories[p]))
             if not s.pending[p]:
                 s.pending[p].extend(conv(pendings[p]))
-        s.tables = [_mask(t) for t in d.tables]  # type: ignore[attr-defined]
+        s.tables = [card_mask(t) for t in d.tables]  # type: ignore[attr-defined]
         s.scores = list(d.scores)  # type: ignore[attr-defined]
         s.brisques = [sum(1 for c in w if c % 8 >= 6) for w in d.won]  # type: ignore[attr-defined]
         s.trick = list(d.trick)  # type: ignore[attr-defined]
-        s.played = _mask(d.played)  # type: ignore[attr-defined]
-        s.dix_counted = _mask(d.dix_counted)  # type: ignore[attr-defined]
+        s.played = card_mask(d.played)  # type: ignore[attr-defined]
+        s.dix_counted = card_mask(d.dix_counted)  # type: ignore[attr-defined]
         turn_up = d.turn_up  # type: ignore[attr-defined]
         s.turn_up = -1 if turn_up is None else turn_up
         s.stock = stock_pop_order
@@ -456,16 +456,16 @@ class FastDeal:
         if not history:
             return True
         r = self.rules
-        mask = _mask(cards)
+        mask = card_mask(cards)
         if r.all_new and r.spec_bezique[rule.index] and len(cards) > 2:
             for index, prior in history:
-                if r.spec_bezique[index] and _mask(prior) & mask:
+                if r.spec_bezique[index] and card_mask(prior) & mask:
                     return False
         classes, levels = r.spec_class, r.spec_level
         for index, prior in history:
             if classes[index] != rule.meld_class or levels[index] < rule.level:
                 continue
-            pmask = _mask(prior)
+            pmask = card_mask(prior)
             if not pmask & mask:
                 continue
             if r.reform and pmask & self.played and pmask != mask:
@@ -782,9 +782,10 @@ def _kinds_of(bits: int) -> tuple[int, ...]:
 # --- conversions --------------------------------------------------------------------
 
 
-def _mask(cards: object) -> int:
+def card_mask(cards: Iterable[int]) -> int:
+    """The cards as one int: bit ``c`` set for each card id ``c``."""
     m = 0
-    for c in cards:  # type: ignore[attr-defined]
+    for c in cards:
         m |= 1 << c
     return m
 

@@ -59,8 +59,8 @@ from engine.bots.fastplay import (
     FastAction,
     FastDeal,
     Rules,
-    _mask,
     best_index,
+    card_mask,
     from_action,
     rules_for,
     supported,
@@ -390,7 +390,7 @@ class OpponentModel:
         self.events.append(Observation(
             kind, card, lead, meld, played_before, frozenset(fixed),
             _conv(rules, history[opp]), tuple(_conv(rules, p) for p in pending), stock,
-            -1 if turn_up is None else turn_up, _mask(dix)))
+            -1 if turn_up is None else turn_up, card_mask(dix)))
 
     def _diff(self, last: PlayerView, act: Action, view: PlayerView) -> None:
         opp = view.opponent
@@ -458,7 +458,7 @@ def _consistent(rules: Rules, e: Observation, opp: int, hold: list[int]) -> bool
     s.turn_up = e.turn_up
     s.stock = [0] * (e.stock - (1 if e.turn_up >= 0 else 0))
     s.dix_counted = e.dix_counted
-    s.played = _mask(e.played_before)
+    s.played = card_mask(e.played_before)
     s.to_move = opp
     if e.kind == "lead":
         s.phase = LEAD

@@ -86,7 +86,7 @@ def run_generate(args: argparse.Namespace) -> int:
 def warm_up() -> None:
     """The worker's one-time start: the solver's compiled kernel loads here, not
     inside the first record's time limit."""
-    from engine.solver.kernel4 import warm_up as load_kernel
+    from engine.solver import warm_up as load_kernel
 
     load_kernel()
 

@@ -83,7 +83,7 @@ def solve_record(record: str, explain: bool = False, lang: str | None = None) ->
 def warm_up() -> None:
     """The worker's one-time start (:mod:`engine.cli.worker`): the solver's
     compiled kernel loads here, not inside the first position's time limit."""
-    from engine.solver.kernel4 import warm_up as load_kernel
+    from engine.solver import warm_up as load_kernel
 
     load_kernel()
 

@@ -28,15 +28,11 @@ Terminology
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from math import gcd
-from typing import Any, Literal
-
-from engine.errors import PositionError
-from engine.notation.cards import Card, Rank, Suit, kind_face
-from engine.rules.profile import Profile
+from engine.notation.cards import kind_face
 from engine.rules.tricks import beats, is_brisque
 from engine.solver.kernel4 import KernelSearch2, kernel_available
+from engine.solver.paranoid import move_values_paranoid, solve_paranoid
+from engine.solver.partnership import move_values_partnership, shared_solver, solve_position
 from engine.solver.position import Position
 from engine.solver.search import (
     NIBBLE,
@@ -47,166 +43,19 @@ from engine.solver.search import (
     legal_mask,
     presence,
 )
-
-Objective = Literal["points", "last_trick_then_brisques"]
-
-
-@dataclass(frozen=True, slots=True)
-class Scale:
-    """How a profile's scoring turns into the solver's integer units."""
-
-    objective: Objective
-    brisque_points: int
-    last_trick_bonus: int
-    tiebreak_factor: int  # 1 for "points"
-    unit: int  # points per search unit
-    brisque_units: int
-    last_units: int
-
-    @classmethod
-    def from_profile(cls, profile: Profile) -> Scale:
-        sc = profile.scoring
-        bp, ltb = sc.brisque_points, sc.last_trick_bonus
-        if bp < 0 or ltb < 0:
-            raise PositionError("brisque points and the last-trick bonus must not be negative")
-        if sc.brisques == "tiebreak_only":
-            objective: Objective = "last_trick_then_brisques"
-            deck_brisques = profile.packs * 8 * bp
-            factor = max(1000, 10 ** len(str(deck_brisques)))
-        else:
-            objective, factor = "points", 1
-        last = ltb * factor
-        unit = gcd(bp, last) or 1
-        return cls(objective, bp, ltb, factor, unit, bp // unit, last // unit)
-
-    def loss_split(self, best: int, value: int) -> tuple[str, int]:
-        """What a move worth ``value`` gives up against ``best``, in the learner's
-        terms: ``("points", n)``; or, where brisques only break ties (Rubicon),
-        ``("last_trick", bonus)`` when it costs the last trick, else
-        ``("brisques", n)``. Search values there are weighted and never shown."""
-        if self.objective == "points":
-            return "points", best - value
-        best_last, best_b = self.breakdown(best)
-        last, brisques = self.breakdown(value)
-        if best_last != last:
-            return "last_trick", best_last - last
-        return "brisques", best_b - brisques
-
-    def breakdown(self, value: int) -> tuple[int, int]:
-        """(last-trick points, brisque points) of a tiebreak value. Only defined for
-        the "last_trick_then_brisques" objective: with plain points the same total
-        can come from different splits."""
-        if self.objective != "last_trick_then_brisques":
-            raise PositionError("a points value has no unique split into last trick "
-                                "and brisques")
-        step = self.last_trick_bonus * self.tiebreak_factor
-        won = value // step if step else 0
-        return won * self.last_trick_bonus, value - won * step
-
-
-@dataclass(frozen=True, slots=True)
-class Refutation:
-    """Why ``move`` is worse than the best move.
-
-    ``reply`` is the opponent's next card after ``move`` on the best line, and
-    ``line`` the whole best continuation after ``move`` (``line_players`` says who
-    plays each card). ``loss`` is best value minus this move's value.
-    """
-
-    move: str
-    value: int
-    loss: int
-    reply: str
-    line: tuple[str, ...]
-    line_players: tuple[int, ...]
-    text_en: str
-    text_ru: str
-
-    def text(self, lang: str = "en") -> str:
-        return self.text_ru if lang == "ru" else self.text_en
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """The solved position. ``moves`` lists every legal card face (identical copies
-    merged) with its value for the player to move, in hand order."""
-
-    position: Position
-    to_move: int
-    value: int
-    moves: tuple[tuple[str, int], ...]
-    best: tuple[str, ...]
-    line: tuple[str, ...]
-    line_players: tuple[int, ...]
-    refutations: tuple[Refutation, ...]
-    scale: Scale
-    nodes: int = field(default=0, compare=False)
-
-    @property
-    def values(self) -> dict[str, int]:
-        return dict(self.moves)
-
-    @property
-    def objective(self) -> Objective:
-        return self.scale.objective
-
-    def refutation(self, face: str) -> Refutation | None:
-        for ref in self.refutations:
-            if ref.move == face:
-                return ref
-        return None
-
-    def card_for(self, face: str) -> Card:
-        """A physical card of the player to move with this face."""
-        for card in self.position.hands[self.to_move]:
-            if card.face == face:
-                return card
-        raise PositionError(f"player {self.to_move} holds no {face}")
-
-    @property
-    def best_card(self) -> Card:
-        """The card to play: the first move of the line."""
-        return self.card_for(self.line[0])
-
-    def breakdown(self) -> tuple[int, int]:
-        """(last-trick points, brisque points) of the value; tiebreak objective only."""
-        return self.scale.breakdown(self.value)
-
-    def to_dict(self, explain: bool = False) -> dict[str, Any]:
-        """The ``bezique solve`` output line."""
-        out: dict[str, Any] = {"to_move": self.to_move, "value": self.value,
-                               "moves": dict(self.moves), "line": list(self.line)}
-        if self.objective == "last_trick_then_brisques":
-            last, brisques = self.breakdown()
-            out["objective"] = self.objective
-            out["last_trick"] = last > 0
-            out["brisques"] = brisques
-        if explain:
-            out["best"] = list(self.best)
-            out["refutations"] = {
-                r.move: {"value": r.value, "loss": r.loss, "reply": r.reply,
-                         "line": list(r.line), "en": r.text_en, "ru": r.text_ru}
-                for r in self.refutations}
-        return out
+from engine.solver.solution import (
+    Refutation,
+    Scale,
+    Solution,
+    State,
+    face_values,
+    loss_words,
+    russian_face,
+)
+from engine.solver.trick_values import TrickAnalyser, scores_tricks
 
 
 # ---------------------------------------------------------------- the walker
-@dataclass(frozen=True, slots=True)
-class _State:
-    hands: tuple[int, int]  # count vectors per player
-    leader: int
-    lead: int  # kind on the table, -1 when none
-    rem: int  # units still to be won
-
-    @property
-    def mover(self) -> int:
-        return self.leader if self.lead < 0 else 1 - self.leader
-
-    @property
-    def over(self) -> bool:
-        return self.lead < 0 and self.hands[0] == 0 and self.hands[1] == 0
-
-
 class _Analyser:
     def __init__(self, position: Position, options: Options | None) -> None:
         options = options if options is not None else Options()
@@ -223,7 +72,7 @@ class _Analyser:
                                      self.scale.last_units, options)
         self.equivalence = options.equivalence
 
-    def root(self) -> _State:
+    def root(self) -> State:
         p = self.position
         h0, _ = counts_of(p.hand_ids(0))
         h1, _ = counts_of(p.hand_ids(1))
@@ -233,9 +82,9 @@ class _Analyser:
         if p.trick:
             lead = p.trick[0].kind
             brisques += is_brisque(lead)
-        return _State((h0, h1), p.leader, lead, brisques * bu + self.scale.last_units)
+        return State((h0, h1), p.leader, lead, brisques * bu + self.scale.last_units)
 
-    def classes(self, state: _State) -> list[list[int]]:
+    def classes(self, state: State) -> list[list[int]]:
         """Legal kinds of the mover, grouped into classes of equal value."""
         mine = presence(state.hands[state.mover])
         theirs = presence(state.hands[1 - state.mover])
@@ -246,7 +95,7 @@ class _Analyser:
             return [[k] for k in range(32) if mine >> k & 1]
         return equivalence_classes(mine, theirs)
 
-    def values(self, state: _State) -> dict[int, int]:
+    def values(self, state: State) -> dict[int, int]:
         """Exact value (units, for the mover) of every legal kind."""
         s = self.searcher
         out: dict[int, int] = {}
@@ -265,20 +114,20 @@ class _Analyser:
                 out.update(dict.fromkeys(group, state.rem - lv))
         return out
 
-    def play(self, state: _State, kind: int) -> _State:
+    def play(self, state: State, kind: int) -> State:
         hands = list(state.hands)
         mover = state.mover
         hands[mover] -= 1 << (NIBBLE * kind)
         if state.lead < 0:
-            return _State((hands[0], hands[1]), state.leader, kind, state.rem)
+            return State((hands[0], hands[1]), state.leader, kind, state.rem)
         bu = self.scale.brisque_units
         rem = state.rem - bu * (is_brisque(state.lead) + is_brisque(kind))
         winner = mover if beats(state.lead, kind, self.trump) else state.leader
         if hands[0] == 0 and hands[1] == 0:
             rem -= self.scale.last_units
-        return _State((hands[0], hands[1]), winner, -1, rem)
+        return State((hands[0], hands[1]), winner, -1, rem)
 
-    def test_move(self, state: _State, kind: int, beta: int) -> int:
+    def test_move(self, state: State, kind: int, beta: int) -> int:
         """Fail-soft test "the mover gets >= beta after playing ``kind``"."""
         s = self.searcher
         L = state.hands[state.leader]
@@ -288,7 +137,7 @@ class _Analyser:
         return state.rem - s.outcome(L, F, state.rem, state.lead, kind, state.rem - beta + 1)
 
     @staticmethod
-    def next_value(state: _State, after: _State, value: int) -> int:
+    def next_value(state: State, after: State, value: int) -> int:
         """The value for the mover of ``after`` when the move from ``state`` to it
         keeps ``value`` for the mover of ``state``."""
         if state.lead < 0:
@@ -298,7 +147,7 @@ class _Analyser:
             return value - points
         return state.rem - value - points
 
-    def line(self, state: _State, value: int | None = None,
+    def line(self, state: State, value: int | None = None,
              first: int = -1) -> list[tuple[int, int]]:
         """(player, kind) of the best line from ``state`` to the end: at each turn
         the lowest kind that keeps the value (``value``, the mover's, when known;
@@ -341,36 +190,22 @@ class _Analyser:
         return out
 
 
-def _ru(face: str) -> str:
-    rank = Rank("789JQKTA".index(face[0]))
-    suit = Suit("SHDC".index(face[1]))
-    return rank.russian + suit.symbol
-
-
-def _loss_words(scale: Scale, best: int, value: int) -> tuple[str, str]:
-    kind, points = scale.loss_split(best, value)
-    if kind == "points":
-        return str(points), str(points)
-    if kind == "last_trick":
-        return "the last trick", "последнюю взятку"
-    return f"{points} in brisques", f"{points} очков в брисках"
-
-
 def _line_words(kinds: list[int], ru: bool, limit: int = 8) -> str:
     """Cards of a line from a trick boundary, tricks separated by commas."""
-    words = [_ru(kind_face(k)) if ru else kind_face(k) for k in kinds[:limit]]
+    words = [russian_face(kind_face(k)) if ru else kind_face(k) for k in kinds[:limit]]
     tricks = [" ".join(words[i:i + 2]) for i in range(0, len(words), 2)]
     return ", ".join(tricks) + (" …" if len(kinds) > limit else "")
 
 
-def _refutation(an: _Analyser, root: _State, kind: int, value: int, best: int) -> Refutation:
+def _refutation(an: _Analyser | TrickAnalyser, root: State, kind: int, value: int,
+                best: int) -> Refutation:
     mover = root.mover
     after = an.play(root, kind)
     line = an.line(after, an.next_value(root, after, value // an.scale.unit))
     face = kind_face(kind)
     reply_index = next((i for i, (p, _k) in enumerate(line) if p != mover), None)
     reply = kind_face(line[reply_index][1]) if reply_index is not None else ""
-    loss_en, loss_ru = _loss_words(an.scale, best, value)
+    loss_en, loss_ru = loss_words(an.scale, best, value)
     plays = [k for _p, k in line]
     if root.lead < 0:
         plays.insert(0, kind)
@@ -380,7 +215,7 @@ def _refutation(an: _Analyser, root: _State, kind: int, value: int, best: int) -
         took = beats(kind, line[0][1], an.trump)
         en = (f"{face} loses {loss_en}: the opponent answers {reply} and "
               f"{'takes' if took else 'lets you have'} the trick; best play: {rest_en}")
-        ru = (f"{_ru(face)} теряет {loss_ru}: соперник отвечает {_ru(reply)} и "
+        ru = (f"{russian_face(face)} теряет {loss_ru}: соперник отвечает {russian_face(reply)} и "
               f"{'берёт взятку' if took else 'отдаёт вам взятку'}; лучшая игра: "
               f"{rest_ru}")
     else:
@@ -388,39 +223,29 @@ def _refutation(an: _Analyser, root: _State, kind: int, value: int, best: int) -
         if not reply:
             en = (f"{face} loses {loss_en}: "
                   f"{'you win' if you_win else 'the opponent wins'} the last trick")
-            ru = (f"{_ru(face)} теряет {loss_ru}: "
+            ru = (f"{russian_face(face)} теряет {loss_ru}: "
                   f"{'вы берёте' if you_win else 'соперник берёт'} последнюю взятку")
         elif not you_win:
             en = (f"{face} loses {loss_en}: the opponent wins the trick and leads {reply}; "
                   f"best play: {rest_en}")
-            ru = (f"{_ru(face)} теряет {loss_ru}: соперник берёт взятку и ходит "
-                  f"{_ru(reply)}; лучшая игра: {rest_ru}")
+            ru = (f"{russian_face(face)} теряет {loss_ru}: соперник берёт взятку и ходит "
+                  f"{russian_face(reply)}; лучшая игра: {rest_ru}")
         else:
             own = kind_face(line[0][1])
             en = (f"{face} loses {loss_en}: you win the trick, but to your {own} the "
                   f"opponent answers {reply}; best play: {rest_en}")
-            ru = (f"{_ru(face)} теряет {loss_ru}: вы берёте взятку, но на ваш {_ru(own)} "
-                  f"соперник отвечает {_ru(reply)}; лучшая игра: {rest_ru}")
+            ru = (f"{russian_face(face)} теряет {loss_ru}: вы берёте взятку, но на ваш "
+                  f"{russian_face(own)} соперник отвечает {russian_face(reply)}; лучшая игра: "
+                  f"{rest_ru}")
     return Refutation(
         move=face, value=value, loss=best - value, reply=reply,
         line=tuple(kind_face(k) for _p, k in line),
         line_players=tuple(p for p, _k in line), text_en=en, text_ru=ru)
 
 
-def _face_values(position: Position, values: dict[int, int], unit: int) -> list[tuple[str, int]]:
-    """Values per face in hand order (the hand is sorted S H D C, high first)."""
-    out: dict[str, int] = {}
-    for card in position.hands[position.to_move]:
-        if card.kind in values and card.face not in out:
-            out[card.face] = values[card.kind] * unit
-    return list(out.items())
-
-
-def _analyser(position: Position, options: Options | None) -> Any:
+def _analyser(position: Position, options: Options | None) -> _Analyser | TrickAnalyser:
     """The brisque search, or, where tricks themselves score (002, 004's
     card-point game), :class:`engine.solver.trick_values.TrickAnalyser`."""
-    from engine.solver.trick_values import TrickAnalyser, scores_tricks
-
     if scores_tricks(position.profile):
         return TrickAnalyser(position)
     return _Analyser(position, options)
@@ -430,22 +255,18 @@ def move_values(position: Position, options: Options | None = None) -> dict[str,
     """Value (for the player to move) of every legal card face: the fast path for
     bots and benchmarks, without line or refutations."""
     if position.players == 3:
-        from engine.solver.paranoid import move_values_paranoid
-
         return move_values_paranoid(
             position.profile, None if position.trump is None else int(position.trump),
             [position.hand_ids(p) for p in range(3)], position.leader,
             [c.id for c in position.trick])
     if position.players != 2:
-        from engine.solver.partnership import move_values_partnership, shared_solver
-
         trump = None if position.trump is None else int(position.trump)
         return move_values_partnership(
             position.profile, trump,
             [position.hand_ids(p) for p in range(position.players)], position.leader,
             [c.id for c in position.trick], shared_solver(position.profile, trump))
     an = _analyser(position, options)
-    return dict(_face_values(position, an.values(an.root()), an.scale.unit))
+    return dict(face_values(position, an.values(an.root()), an.scale.unit))
 
 
 def solve(position: Position, *, explain: bool = True,
@@ -458,19 +279,15 @@ def solve(position: Position, *, explain: bool = True,
     partnerships (:func:`engine.solver.partnership.solve_position`).
     """
     if position.players == 3:
-        from engine.solver.paranoid import solve_paranoid  # three each for himself
-
         return solve_paranoid(position, explain=explain)
     if position.players != 2:
-        from engine.solver.partnership import solve_position  # it builds on this module
-
         return solve_position(position, explain=explain)
     an = _analyser(position, options)
     root = an.root()
     values = an.values(root)
     unit = an.scale.unit
     best = max(values.values())
-    moves = _face_values(position, values, unit)
+    moves = face_values(position, values, unit)
     best_faces = tuple(face for face, v in moves if v == best * unit)
     line = an.line(root, best, min(k for k, v in values.items() if v == best))
     refutations: list[Refutation] = []

@@ -46,6 +46,7 @@ from engine.solver.search import (
     rep_table,
     representatives,
 )
+from engine.solver.search4 import cheap_keys
 
 
 def kernel_available() -> bool:
@@ -637,9 +638,7 @@ def _constants(trump: int | None, rules: PlayoffRules, brisque_units: int, seats
                tt_bits: int) -> tuple[Any, Any, Any, Any]:
     """The kernel's read-only arrays for one rule set (shared by its searchers):
     ``C`` (see the slots above), who beats whom, brisque units, cheapness rank."""
-    from engine.solver.search4 import _cheap_keys
-
-    cheap = _cheap_keys(trump, brisque_units)
+    cheap = cheap_keys(trump, brisque_units)
     order = sorted(range(32), key=lambda k: cheap[k])
     rank = [0] * 32
     for i, k in enumerate(order):

@@ -10,7 +10,7 @@ as much or more.
 Seats ``0..2`` play in order ``(leader + i) % 3``; legality comes from
 :func:`engine.rules.tricks.playoff_legal` with ``best`` the card winning the trick
 so far, the same call :class:`engine.rules.deal.Deal` makes. Points are counted as in
-the other solvers (:class:`engine.solver.analysis.Scale`): ``brisque_points``
+the other solvers (:class:`engine.solver.solution.Scale`): ``brisque_points``
 per ace or ten captured (the cards already on the trick included) plus
 ``last_trick_bonus`` for the last trick (weighted by ``tiebreak_factor`` where
 brisques only break ties).
@@ -38,8 +38,16 @@ from engine.errors import PositionError
 from engine.notation.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.rules.profile import Profile
 from engine.rules.tricks import beats, is_brisque, playoff_legal, trick_best
-from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
 from engine.solver.position import Position
+from engine.solver.solution import (
+    Refutation,
+    Scale,
+    Solution,
+    face_values,
+    loss_words,
+    russian_face,
+    tricks_text,
+)
 
 __all__ = ["ParanoidSolver", "move_values_paranoid", "paranoid_reply", "solve_paranoid"]
 
@@ -260,15 +268,6 @@ def paranoid_reply(position: Position, me: int) -> str:
                          key=lambda x: (x % 8, x // 8)))
 
 
-def _tricks_text(line: Sequence[str], first: int, ru: bool, limit: int = 12) -> str:
-    words = [_ru(f) if ru else f for f in line[:limit]]
-    groups, i, size = [], 0, first
-    while i < len(words):
-        groups.append(" ".join(words[i:i + size]))
-        i, size = i + size, SEATS
-    return ", ".join(groups) + (" …" if len(line) > limit else "")
-
-
 def solve_paranoid(position: Position, explain: bool = True) -> Solution:
     """Solve a three-hand :class:`Position` for the seat to move, the other two
     playing against it; the same :class:`Solution` as the other solvers, with a
@@ -283,7 +282,7 @@ def solve_paranoid(position: Position, explain: bool = True) -> Solution:
     s = ParanoidSolver(profile, trump, to_move)
     values = {k: s.move_value(kinds, position.leader, t, k) for k in s.legal(kinds[to_move], t)}
     value = max(values.values())
-    moves = tuple(_face_values(position, values, 1))
+    moves = tuple(face_values(position, values, 1))
     best_kind = min((k for k, v in values.items() if v == value),
                     key=lambda x: (x // 8, -(x % 8)))
     line = s.line(kinds, position.leader, t, best_kind)
@@ -297,14 +296,15 @@ def solve_paranoid(position: Position, explain: bool = True) -> Solution:
             after = s.line(kinds, position.leader, t, parse_card(face).kind)
             faces = [kind_face(k) for _p, k in after]
             reply = next((kind_face(k) for p, k in after if p != to_move), "")
-            loss_en, loss_ru = _loss_words(scale, value, v)
+            loss_en, loss_ru = loss_words(scale, value, v)
             refutations.append(Refutation(
                 move=face, value=v, loss=value - v, reply=reply,
                 line=tuple(faces[1:]), line_players=tuple(p for p, _k in after[1:]),
                 text_en=(f"{face} loses {loss_en} when both others play against you; "
-                         f"their best play after it: {_tricks_text(faces, still, False)}"),
-                text_ru=(f"{_ru(face)} теряет {loss_ru}, если оба других играют против вас; "
-                         f"их лучшая игра после него: {_tricks_text(faces, still, True)}")))
+                         f"their best play after it: {tricks_text(faces, still, SEATS, False)}"),
+                text_ru=(f"{russian_face(face)} теряет {loss_ru}, если оба других играют "
+                         f"против вас; их лучшая игра после него: "
+                         f"{tricks_text(faces, still, SEATS, True)}")))
     return Solution(
         position=position, to_move=to_move, value=value, moves=moves,
         best=tuple(f for f, v in moves if v == value),

@@ -11,7 +11,7 @@ The value of a position for the *side* of the seat to move is the points that
 side will still capture: ``brisque_points`` per ace or ten (including the cards
 already on the current trick) plus ``last_trick_bonus`` for the last trick. With
 ``scoring.brisques == "tiebreak_only"`` the last trick is weighted by the same
-``tiebreak_factor`` as the two-player solver (:class:`engine.solver.analysis.Scale`,
+``tiebreak_factor`` as the two-player solver (:class:`engine.solver.solution.Scale`,
 1000 for up to 12 packs), so a value reads ``last_trick_bonus * 1000 + brisques``.
 
 The game is zero-sum over the remaining points ``rem``: the other side gets
@@ -26,7 +26,7 @@ The game is zero-sum over the remaining points ``rem``: the other side gets
     (70, {'AS': 70}, ['AS', 'TS', '7S', '8S'])
 
 From a :class:`~engine.solver.position.Position`, :func:`solve_position` gives
-the same :class:`~engine.solver.analysis.Solution` as the two-handed solver
+the same :class:`~engine.solver.solution.Solution` as the two-handed solver
 (``engine.solver.solve`` calls it for four hands):
 
     >>> from engine.solver.position import Position
@@ -61,11 +61,19 @@ from engine.errors import PositionError
 from engine.notation.cards import KINDS_PER_PACK, kind_face, parse_card
 from engine.rules.profile import Profile
 from engine.rules.tricks import is_brisque, playoff_legal, trick_best
-from engine.solver.analysis import Refutation, Scale, Solution, _face_values, _loss_words, _ru
 from engine.solver.kernel4 import KernelSearch4, kernel_available
 from engine.solver.position import Position
 from engine.solver.search import counts_of, equivalence_classes, mtd, presence
 from engine.solver.search4 import Hands4, Search4
+from engine.solver.solution import (
+    Refutation,
+    Scale,
+    Solution,
+    face_values,
+    loss_words,
+    russian_face,
+    tricks_text,
+)
 
 __all__ = ["PartnershipSolution", "PartnershipSolver",
            "move_values_partnership", "reset_shared", "shared_solver", "solve_partnership",
@@ -324,17 +332,6 @@ def solve_partnership(
     return PartnershipSolution(to_move, value * s.unit, moves, line, s.nodes)
 
 
-def _tricks_text(line: Sequence[str], first: int, ru: bool, limit: int = 12) -> str:
-    """Cards grouped by trick (the current trick has ``first`` cards still to
-    come), cut after ``limit`` cards."""
-    words = [_ru(f) if ru else f for f in line[:limit]]
-    groups, i, size = [], 0, first
-    while i < len(words):
-        groups.append(" ".join(words[i:i + size]))
-        i, size = i + size, SEATS
-    return ", ".join(groups) + (" …" if len(line) > limit else "")
-
-
 def _seats(to_move: int, trick: Sequence[int], line: Sequence[str],
            trump: int | None) -> tuple[int, ...]:
     """Who plays each card of ``line`` (faces) from ``to_move``, with ``trick``
@@ -366,8 +363,8 @@ def solve_position(position: Position, explain: bool = True,
     trick_ids = [c.id for c in position.trick]
     sol = solve_partnership(profile, trump, hands, position.leader, trick_ids, s)
     to_move, value, line = sol.to_move, sol.value, tuple(sol.line)
-    moves = tuple(_face_values(position, {parse_card(f).kind: v for f, v in sol.moves.items()},
-                               1))
+    moves = tuple(face_values(position, {parse_card(f).kind: v for f, v in sol.moves.items()},
+                              1))
     t = tuple(c.kind for c in position.trick)
     scale = Scale.from_profile(profile)
     refutations: list[Refutation] = []
@@ -383,14 +380,14 @@ def solve_position(position: Position, explain: bool = True,
             players = _seats(to_move, t, after, trump)
             reply = next((f for f, p in zip(after, players, strict=True)
                           if p % 2 != to_move % 2), "")
-            loss_en, loss_ru = _loss_words(scale, value, v)
+            loss_en, loss_ru = loss_words(scale, value, v)
             refutations.append(Refutation(
                 move=face, value=v, loss=value - v, reply=reply, line=after[1:],
                 line_players=players[1:],
                 text_en=(f"{face} loses {loss_en} for your side; best play after it: "
-                         f"{_tricks_text(after, still, False)}"),
-                text_ru=(f"{_ru(face)} теряет {loss_ru} для вашей пары; лучшая игра "
-                         f"после него: {_tricks_text(after, still, True)}")))
+                         f"{tricks_text(after, still, SEATS, False)}"),
+                text_ru=(f"{russian_face(face)} теряет {loss_ru} для вашей пары; лучшая игра "
+                         f"после него: {tricks_text(after, still, SEATS, True)}")))
     return Solution(
         position=position, to_move=to_move, value=value, moves=moves,
         best=tuple(f for f, v in moves if v == value), line=line,

@@ -8,7 +8,7 @@ Terminology
   trick: ``A`` leads, ``B`` plays second, ``C`` (``A``'s partner) third and ``D``
   fourth; ``A`` and ``C`` form one side, ``B`` and ``D`` the other.
 * ``V(A, B, C, D)`` is the value of a trick-boundary position for the leader's
-  side: the units (see :class:`engine.solver.analysis.Scale`) that side will
+  side: the units (see :class:`engine.solver.solution.Scale`) that side will
   still capture with best play. The other side gets ``rem - V``, where ``rem`` is
   every unit still to be won.
 
@@ -111,7 +111,7 @@ def _fix_entry(key: int) -> tuple[int, int, int, int, int, int, int, int]:
 
 
 @cache
-def _cheap_keys(trump: int | None, bunit: int) -> tuple[int, ...]:
+def cheap_keys(trump: int | None, bunit: int) -> tuple[int, ...]:
     """Sort key per kind, cheapest card first: points, then trumps after plain
     suits, then rank."""
     return tuple(((bunit if is_brisque(k) else 0) * 4 + (2 if k >> 3 == trump else 0)) * 8
@@ -150,7 +150,7 @@ class Search4:
         shifts = tuple(1 << (NIBBLE * k) for k in range(32))
         nib = tuple(NIBBLE * k for k in range(32))
         table = rep_table()
-        cheap = _cheap_keys(trump, bunit)
+        cheap = cheap_keys(trump, bunit)
         use_bounds = trump is not None and bunit > 0
         ace_shift = NIBBLE * (8 * trump + 7) if trump is not None else 0
         ten_shift = ace_shift - NIBBLE
@@ -588,4 +588,4 @@ def _best_index(trick: Sequence[int], beat_masks: Sequence[int]) -> int:
     return best
 
 
-__all__ = ["Search4", "canonical_suit4", "hand_size"]
+__all__ = ["Search4", "canonical_suit4", "cheap_keys", "hand_size"]

@@ -19,6 +19,7 @@ from engine.rules.trick_scoring import trick_value
 from engine.rules.tricks import beats, playoff_legal
 from engine.solver.position import Position
 from engine.solver.search import NIBBLE, counts_of
+from engine.solver.solution import Scale, State
 
 
 def scores_tricks(profile: Profile) -> bool:
@@ -32,12 +33,11 @@ class _Nodes:
 
 
 class TrickAnalyser:
-    """The interface of :class:`engine.solver.analysis._Analyser` for these variants
-    (count-vector hands, ``_State``), so ``solve`` and ``move_values`` use either."""
+    """The interface of the brisque search's walker (``_Analyser`` in
+    :mod:`engine.solver.analysis`) for these variants (count-vector hands,
+    :class:`~engine.solver.solution.State`), so ``solve`` and ``move_values`` use either."""
 
     def __init__(self, position: Position) -> None:
-        from engine.solver.analysis import Scale
-
         profile = position.profile
         self.position = position
         self.profile = profile
@@ -51,52 +51,48 @@ class TrickAnalyser:
         self._best = lru_cache(maxsize=None)(self._best_uncached)
 
     # --- the same walker interface as _Analyser ---------------------------------------
-    def root(self) -> object:
-        from engine.solver.analysis import _State
-
+    def root(self) -> State:
         p = self.position
         h0, _ = counts_of(p.hand_ids(0))
         h1, _ = counts_of(p.hand_ids(1))
         lead = p.trick[0].kind if p.trick else -1
-        return _State((h0, h1), p.leader, lead, 0)
+        return State((h0, h1), p.leader, lead, 0)
 
-    def values(self, state: object) -> dict[int, int]:
+    def values(self, state: State) -> dict[int, int]:
         """Points the mover is sure of after each legal kind."""
-        hands, leader, lead = state.hands, state.leader, state.lead  # type: ignore[attr-defined]
-        mover = state.mover  # type: ignore[attr-defined]
+        hands, leader, lead = state.hands, state.leader, state.lead
+        mover = state.mover
         out: dict[int, int] = {}
         for kind in self._legal(hands[mover], lead):
             out[kind] = self._after(hands, leader, lead, kind, mover)
         return out
 
-    def play(self, state: object, kind: int) -> object:
-        from engine.solver.analysis import _State
-
-        hands = list(state.hands)  # type: ignore[attr-defined]
-        mover = state.mover  # type: ignore[attr-defined]
+    def play(self, state: State, kind: int) -> State:
+        hands = list(state.hands)
+        mover = state.mover
         hands[mover] -= 1 << (NIBBLE * kind)
-        lead, leader = state.lead, state.leader  # type: ignore[attr-defined]
+        lead, leader = state.lead, state.leader
         if lead < 0:
-            return _State((hands[0], hands[1]), leader, kind, 0)
+            return State((hands[0], hands[1]), leader, kind, 0)
         winner = mover if beats(lead, kind, self.trump) else leader
-        return _State((hands[0], hands[1]), winner, -1, 0)
+        return State((hands[0], hands[1]), winner, -1, 0)
 
-    def next_value(self, state: object, after: object, value: int) -> int | None:
+    def next_value(self, state: State, after: State, value: int) -> int | None:
         """The brisque search carries the value down its line; this one recomputes it."""
         return None
 
-    def line(self, state: object, value: int | None = None,
+    def line(self, state: State, value: int | None = None,
              first: int = -1) -> list[tuple[int, int]]:
-        """The best line, as :meth:`engine.solver.analysis._Analyser.line` (``first``,
+        """The best line, as the brisque walker's ``line`` (``first``,
         when known, is the best kind at ``state``; ``value`` is not needed here)."""
         out: list[tuple[int, int]] = []
-        while not state.over:  # type: ignore[attr-defined]
+        while not state.over:
             kind, first = first, -1
             if kind < 0:
                 values = self.values(state)
                 best = max(values.values())
                 kind = min(k for k, v in values.items() if v == best)
-            out.append((state.mover, kind))  # type: ignore[attr-defined]
+            out.append((state.mover, kind))
             state = self.play(state, kind)
         return out
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.notation.cards import Card, cards_text
 from engine.text import messages_joker as joker_messages
 from engine.text import messages_table as table_messages
 from engine.text.citations import citation_text
@@ -458,8 +459,6 @@ class Step:
     def values(self, lang: str = "en") -> dict[str, str]:
         """The step's parameters as its template shows them in ``lang`` (cards, meld
         names, points): for callers that word the same fact their own way."""
-        from engine.notation.cards import cards_text
-
         values: dict[str, str] = {}
         for name, value in self.params:
             table = _TRANSLATED.get(name)
@@ -524,8 +523,6 @@ class Event:
         return citation_text(self.citation, lang)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        from engine.notation.cards import Card
-
         return {
             "type": self.type, "player": self.player, "rule": self.rule_id,
             "citation": self.cited(lang), "points": self.points, "meld": self.meld,

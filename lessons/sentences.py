@@ -1,0 +1,28 @@
+"""Engine text fitted into the checks' sentences: a capital at the start, a sentence
+continued after a colon, a line made a sentence of its own."""
+
+from __future__ import annotations
+
+
+def capital_first(text: str) -> str:
+    """``text`` with its first letter a capital: "bezique" → "Bezique"."""
+    return text[:1].upper() + text[1:]
+
+
+def lower_first(text: str) -> str:
+    """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
+    such as "Q♥" at the start stays as it is)."""
+    if len(text) > 1 and text[0].isupper() and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def as_sentence(text: str) -> str:
+    """An engine step or explanation line as a sentence of its own."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
+
+
+__all__ = ["as_sentence", "capital_first", "lower_first"]
