@@ -23,7 +23,7 @@ Adapters (engine parts the UI uses while they are being written): the bot
 falls back to a seeded random legal player when :mod:`engine.bots` is missing;
 the play-off verdicts come from ``engine.solver.analyse`` when it exists, else
 from the exact play-off values of :mod:`engine.bots.playoff` (hidden without either);
-:func:`explain_melds` gives :func:`engine.rules.melds.query` answers in either language.
+:func:`explain_melds` gives :func:`engine.rules.meld_query.query` answers in either language.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card, parse_card
 from engine.rules.deal import DECLARE, LEAD, Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import Option, apply_option, load_profile
 from engine.rules.profile import options as all_options
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of, trick_best
@@ -757,7 +757,7 @@ class MeldLine:
 
 def explain_melds(request: dict[str, Any], lang: str = "en") -> tuple[list[MeldLine],
                                                                     list[MeldLine]]:
-    """:func:`engine.rules.melds.query` (the ``bezique melds`` contract) with its explanations
+    """:func:`engine.rules.meld_query.query` (the ``bezique melds`` contract) with its explanations
     in ``lang``. Raises the engine's ``BeziqueError`` subclasses on impossible input."""
     answer = query(request, lang)
     legal = [MeldLine(d["meld"], d["points"], tuple(d["cards"]), d["rule"],

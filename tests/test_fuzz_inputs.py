@@ -20,7 +20,7 @@ from engine.notation.actions import Action
 from engine.notation.cards import Suit, parse_card, parse_cards
 from engine.rules.deal import Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.solver import Position, solve
 from engine.solver.position import OPTION_FIELDS

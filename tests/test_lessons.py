@@ -31,7 +31,7 @@ ALL_CHECKS = [(les.id, c) for les in EN.values() for c in les.checks]
 
 
 def _melds():
-    return pytest.importorskip("engine.rules.melds")
+    return pytest.importorskip("engine.rules.meld_query")
 
 
 # --- format and both languages ----------------------------------------------------
