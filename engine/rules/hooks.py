@@ -20,6 +20,8 @@ Hook points (the deal calls them; ``deal`` is the deal itself):
 
 A new mechanic adds its hook call to ``Deal`` behind a profile field (rules are data),
 and any operation it needs to :class:`DealOps` and ``Deal`` as a public method.
+Jokers (004) and the split play-off (000, four-handed) change who plays and how a
+trick is won, the deal's own flow; they stay in ``Deal``, read from profile fields.
 """
 
 from __future__ import annotations
