@@ -1,6 +1,6 @@
 """Score explainer: pick trumps, hand, table and earlier declarations; see every legal
 declaration with its points and explanation, and every refused one with the reason.
-It asks the engine the same question as ``bezique melds`` (engine.rules.melds.query)."""
+It asks the engine the same question as ``bezique melds`` (engine.rules.meld_query.query)."""
 
 import streamlit as st
 

@@ -19,7 +19,7 @@ from engine.notation.actions import Action
 from engine.notation.cards import Suit, parse_card, parse_cards
 from engine.rules.deal import Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.rules.replay import load_game
 from engine.solver import Position, solve

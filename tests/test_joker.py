@@ -15,7 +15,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Rank, is_joker, joker_id, parse_card
 from engine.rules.deal import DECLARE, LEAD, Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import apply_option, current_choice, load_profile
 from engine.text.explain import Event
 

@@ -177,7 +177,7 @@ def _joker_rules(profile: Profile) -> bool:
 
 
 def _suits(suit: str, pattern: str, t: int, trump_from: tuple[str, ...]) -> list[int]:
-    """The suits a meld row may be formed in (as :func:`engine.rules.melds._suits_for`)."""
+    """The suits a meld row may be formed in (as :func:`engine.rules.melds.suits_for`)."""
     if t < 0:
         return [0, 1, 2, 3] if (suit == "trump" and pattern in trump_from) or suit == "any" \
             else []

@@ -18,7 +18,7 @@ from engine.cli.records import (
     read_records,
 )
 from engine.errors import BeziqueError
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 
 MAX_LINE = MAX_RECORD
 

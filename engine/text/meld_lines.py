@@ -1,4 +1,4 @@
-"""The explainer's meld requests: :func:`engine.rules.melds.query` (the ``bezique melds``
+"""The explainer's meld requests: :func:`engine.rules.meld_query.query` (the ``bezique melds``
 contract) as lines to show, each meld with its cards, rule and explanation.
 
     >>> legal, refused = explain_melds({"variant": "two-handed", "trump": "S",
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 
 
 @dataclass(frozen=True)
