@@ -328,7 +328,7 @@ def settlement_headline(s: PlaySession) -> str:
 def why_not(s: PlaySession, card: int) -> str:
     """Why the human may not play ``card`` now, in the UI language (the engine's own
     refusal: the rule, never recomputed here)."""
-    error = s.deal._refuse(Action.play(card))  # noqa: SLF001 - the engine's one "why"
+    error = s.deal.refusal(Action.play(card))
     return ui.notation(refusal_reason(error, s))
 
 

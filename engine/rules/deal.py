@@ -272,7 +272,7 @@ class Deal:
         player = self.to_move
         holding = self.holding(player)
         if self.phase == DECLARE:
-            return self._declare_actions(player, self.meld_pool(player))
+            return self.declare_actions(player, self.meld_pool(player))
         cards = holding if self.phase == LEAD else self._followable(holding)
         actions = [Action.play(c) for c in sorted(cards)]
         if self._may_claim_blanche(player, holding):
@@ -312,7 +312,7 @@ class Deal:
         best = self.trick[trick_best(self.trick, self.trump)]
         return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff, best)
 
-    def _declare_actions(self, player: int, holding: set[int]) -> list[Action]:
+    def declare_actions(self, player: int, holding: set[int]) -> list[Action]:
         actions = [Action(ActionType.DRAW)]
         dec = self.profile.declaring
         if (dec.partner_declares and self.profile.partnerships and player == self.leader
@@ -359,8 +359,10 @@ class Deal:
 
     # --- why an action is illegal --------------------------------------------------
 
-    def _refuse(self, action: Action) -> IllegalActionError:
-        """The rule that forbids ``action`` (called only when it is not legal)."""
+    def refusal(self, action: Action) -> IllegalActionError:
+        """The error :meth:`apply` raises for ``action``, naming the rule that forbids it;
+        the app asks it to say why a card is greyed out. Call it only for an action that
+        is not legal."""
         no = IllegalActionError.of
         if not well_formed(action):
             kind_name = getattr(getattr(action, "type", None), "value", "?")
@@ -445,7 +447,7 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
-            refusal = self._refuse(action)
+            refusal = self.refusal(action)
             if self.profile.infractions == "penalise":
                 start = len(self.events)
                 if penalties.commit(self, action):
