@@ -1,7 +1,8 @@
 """Bezique trainer: the Streamlit entry script. It sets up per-tab session state,
 the sidebar settings and routes to the pages in ``app_pages/``."""
 
-from pathlib import Path
+import logging
+import secrets
 
 import streamlit as st
 
@@ -26,9 +27,7 @@ def _load_solver_kernel() -> None:
 
 _load_solver_kernel()
 
-HERE = Path(__file__).parent
-# pages other work adds when their files exist
-OPTIONAL = ("meld_trainer", "review_cards", "endgame")
+log = logging.getLogger("bezique.app")
 
 
 def page(name: str, icon: str, default: bool = False) -> st.Page:
@@ -48,11 +47,9 @@ def to_home() -> None:
 learn = [home, page("rules", ":material/menu_book:"), page("explainer", ":material/calculate:"),
          st.Page(to_home, title=ui.t("nav.home"), url_path="home", visibility="hidden")]
 practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
-            page("puzzles", ":material/extension:")]
-ICONS = {"review_cards": ":material/style:"}
-practise += [page(name, ICONS.get(name, ":material/school:")) for name in OPTIONAL
-             if (HERE / "app_pages" / f"{name}.py").exists()]
-practise.append(page("progress", ":material/insights:"))
+            page("puzzles", ":material/extension:"), page("meld_trainer", ":material/school:"),
+            page("review_cards", ":material/style:"), page("endgame", ":material/school:"),
+            page("progress", ":material/insights:")]
 
 navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise})
 
@@ -65,3 +62,8 @@ try:
     navigation.run()
 except ProgressStoreError as exc:   # the store says what is wrong; never a traceback
     st.error(ui.t("rules.store_error", error=str(exc)))
+except Exception:  # noqa: BLE001 - the app's one boundary: a page's bug ends here
+    # The learner gets a kind message and a reference; the log gets the traceback.
+    reference = secrets.token_hex(4)
+    log.exception("page /%s failed [ref %s]", navigation.url_path, reference)
+    st.error(ui.t("error.page", ref=reference))

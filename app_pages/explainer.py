@@ -1,13 +1,13 @@
 """Score explainer: pick trumps, hand, table and earlier declarations; see every legal
 declaration with its points and explanation, and every refused one with the reason.
-It asks the engine the same question as ``bezique melds`` (engine.rules.melds.query)."""
+It asks the engine the same question as ``bezique melds`` (engine.rules.meld_query.query)."""
 
 import streamlit as st
 
 from app_pages import explainer_parts as parts
 from app_pages import ui
-from app_pages.session import explain_melds
 from engine.errors import BeziqueError
+from engine.text.meld_lines import explain_melds
 
 prof = ui.profile(st.session_state.get("variant", "two-handed"))
 parts.setup(prof)

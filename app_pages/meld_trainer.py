@@ -14,7 +14,8 @@ from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from engine.notation.cards import Suit, parse_card
 from engine.rules.captures import groups
-from engine.rules.melds import ScoredMeld, query
+from engine.rules.meld_query import query
+from engine.rules.melds import ScoredMeld
 from engine.rules.profile import load_profile
 from engine.text.explain import meld_name
 from puzzles import capture_trainer as ct

@@ -6,7 +6,8 @@ import streamlit as st
 from app_pages import play_parts as parts
 from app_pages import table, ui
 from app_pages.card_table import card_table
-from app_pages.session import bot_levels, has_table_rules, level_description, seat_options
+from app_pages.session import has_table_rules, seat_options
+from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
 
 s = parts.session()

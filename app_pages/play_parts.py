@@ -9,17 +9,15 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from app_pages.session import (
-    PlaySession,
+from app_pages.session import PlaySession, has_table_rules, seat_options
+from app_pages.table import Pick
+from engine.bots.coach import (
     bot_levels,
     default_level,
     has_playoff_verdicts,
-    has_table_rules,
     playoff_verdicts,
-    seat_options,
     verdicts_are_quick,
 )
-from app_pages.table import Pick
 from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
@@ -330,10 +328,7 @@ def settlement_headline(s: PlaySession) -> str:
 def why_not(s: PlaySession, card: int) -> str:
     """Why the human may not play ``card`` now, in the UI language (the engine's own
     refusal: the rule, never recomputed here)."""
-    try:
-        error = s.deal._refuse(Action.play(card))  # noqa: SLF001 - the engine's one "why"
-    except Exception:  # noqa: BLE001 - no reason to show beats a traceback
-        return ""
+    error = s.deal.refusal(Action.play(card))
     return ui.notation(refusal_reason(error, s))
 
 

@@ -78,10 +78,7 @@ def view() -> None:
     pui.header("progress.title", store)
     target = st.session_state.pop("progress_replay", None)
     if target:
-        try:
-            st.switch_page(target)
-        except Exception:  # noqa: BLE001 - outside the app's router (tests)
-            st.info(target)
+        st.switch_page(target)
     attempts = store.attempts(learner)
     if not attempts:
         st.info(pui.t("p.no_attempts"))

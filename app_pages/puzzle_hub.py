@@ -30,10 +30,7 @@ def view() -> None:
         found = pz.pool(kind, variant)
         if found is not None:
             st.caption(app_ui.t("pz.filtered", count=len(found)))
-        try:
-            st.page_link(f"app_pages/{page}.py", label=pui.t("hub.open"), icon=":material/east:")
-        except Exception:  # noqa: BLE001 - outside the app's router (tests)
-            pass
+        st.page_link(f"app_pages/{page}.py", label=pui.t("hub.open"), icon=":material/east:")
         themes = pz.theme_counts(kind, variant)
         # D13: the bank's count and the learner's own attempts, each under its own name
         st.dataframe(pd.DataFrame({
@@ -47,11 +44,8 @@ def view() -> None:
     queue = rc.session_queue(store, learner, variant, lang)
     st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
                      total=queue.total))
-    try:
-        st.page_link(app_ui.page_script("review_cards"), label=pui.t("hub.open"),
-                     icon=":material/east:")
-    except Exception:  # noqa: BLE001 - outside the app's router (tests)
-        pass
+    st.page_link(app_ui.page_script("review_cards"), label=pui.t("hub.open"),
+                 icon=":material/east:")
 
 
 try:

@@ -1,7 +1,6 @@
 """Pieces of the Rules page: the curriculum (groups, standings, the next lesson), the
 variant filter, the learner's lesson progress in :mod:`puzzles.store`, deep links and
-interactive checks. The lessons package is optional: every call is guarded, so a
-lesson being written never breaks the page.
+interactive checks.
 
 Terminology: a lesson is *complete* for a learner when every one of its checks has been
 answered right (marked by :func:`lessons.mark_check`), or, for a lesson without checks,
@@ -18,9 +17,10 @@ from typing import Any
 
 import streamlit as st
 
+import lessons
 from app_pages import ui
-from app_pages.session import explain_melds
 from engine.errors import BeziqueError
+from engine.text.meld_lines import explain_melds
 from puzzles.store import ProgressStoreError, clean_name, open_store
 
 # --- the curriculum (pure functions of lessons and progress) ---------------------------
@@ -119,15 +119,11 @@ def following(shown: Sequence[Any], lesson_id: str | None) -> Any | None:
 def lessons_of(lang: str, variant: str) -> list[Any]:
     """The curriculum under the filter: ``all``, ``general``, or a variant's lessons
     together with the general ones, in lesson order."""
-    module = ui.lessons_module()
-    try:
-        if variant == ALL:
-            return list(module.list_lessons(lang))
-        found = list(module.list_lessons(lang, variant=variant))
-        if variant != GENERAL:
-            found += module.list_lessons(lang, variant=GENERAL)
-    except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
-        return []
+    if variant == ALL:
+        return list(lessons.list_lessons(lang))
+    found = list(lessons.list_lessons(lang, variant=variant))
+    if variant != GENERAL:
+        found += lessons.list_lessons(lang, variant=GENERAL)
     return sorted(found, key=lambda lesson: (lesson.order, lesson.id))
 
 
@@ -145,10 +141,7 @@ def filter_label(option: str) -> str:
         return ui.t("rules.filter_all")
     if option == GENERAL:
         return ui.t("rules.filter_general")
-    try:
-        return ui.variant_title(option)
-    except Exception:  # noqa: BLE001 - a profile that does not load
-        return option
+    return ui.variant_title(option)
 
 
 # --- the progress store -----------------------------------------------------------------
@@ -246,7 +239,7 @@ def unknown_row(lesson: Any) -> str | None:
 def _chip_label(row: Any, several: bool) -> str:
     """"Sources differ" (the fold draws its own ▸), with the topic when two chips end
     one paragraph."""
-    label = str(ui.lessons_module().chip_label(ui.lang())).removesuffix("▸").rstrip()
+    label = lessons.chip_label(ui.lang()).removesuffix("▸").rstrip()
     return f"{label}: {row.topic(ui.lang())}" if several else label
 
 
@@ -254,7 +247,6 @@ def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
     """The "Sources differ ▸" chip(s) under the paragraph they qualify: a compact fold
     with what each source says on that point (cited), and a link to its row in the full
     comparison. ``where`` makes the keys unique (a lesson id and a place number)."""
-    module = ui.lessons_module()
     lang = ui.lang()
     with st.container(gap=None, key=ui.widget_key("rules_chips", where)):
         for row in rows:
@@ -264,7 +256,7 @@ def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
             with st.expander(_chip_label(row, len(rows) > 1), type="compact", key=key), \
                     st.container(border=True):   # set apart from the lesson's own text
                 st.markdown(f"**{row.topic(lang)}**")
-                st.markdown("\n".join(module.row_lines(row, lang)))
+                st.markdown("\n".join(lessons.row_lines(row, lang)))
                 if row.note(lang):
                     st.caption(row.note(lang))
                 st.button(ui.t("rules.differ_open"), key=key + "_open", type="tertiary",
@@ -279,7 +271,7 @@ def show_row(row: Any, opened: bool) -> None:
     with st.container(gap=None):   # the anchor (for the contents' links) sticks to it
         st.markdown(f'<a id="{row.anchor}"></a>', unsafe_allow_html=True)
         with st.expander(row.topic(lang), expanded=opened, key=key):
-            st.markdown(ui.lessons_module().row_markdown(row, lang), unsafe_allow_html=True)
+            st.markdown(lessons.row_markdown(row, lang), unsafe_allow_html=True)
 
 
 def scroll_to_row(drawn: Sequence[str]) -> None:
@@ -309,13 +301,9 @@ def scroll_to_row(drawn: Sequence[str]) -> None:
 def text_and_chips(text: str) -> list[tuple[str, Any]]:
     """A paragraph shown outside its lesson (the rule a link asked for): the text, and
     the chips that end it as ``("differ", rows)``."""
-    module = ui.lessons_module()
-    try:
-        pattern = module.chip_pattern()
-        rows = tuple(module.disagreement(m.group(1)) for m in pattern.finditer(text))
-        plain = pattern.sub("", text).rstrip()
-    except Exception:  # noqa: BLE001 - the paragraph as it is
-        return [("text", text)]
+    pattern = lessons.chip_pattern()
+    rows = tuple(lessons.disagreement(m.group(1)) for m in pattern.finditer(text))
+    plain = pattern.sub("", text).rstrip()
     return [("text", plain)] + ([("differ", rows)] if rows else [])
 
 
@@ -358,12 +346,8 @@ def lesson_links(text: str) -> str:
 def pieces(lesson: Any) -> list[tuple[str, Any]]:
     """The lesson in reading order: text (with rule anchors), examples and checks in
     the places the text refers to them."""
-    module = ui.lessons_module()
-    try:
-        text = str(module.body_with_anchors(lesson))
-        out: list[tuple[str, Any]] = list(module.segments(lesson, text))
-    except Exception:  # noqa: BLE001 - a lesson being written never breaks the page
-        return [("text", str(getattr(lesson, "body_markdown", "")))]
+    text = lessons.body_with_anchors(lesson)
+    out: list[tuple[str, Any]] = list(lessons.segments(lesson, text))
     out = [(kind, lesson_links(piece) if kind == "text" else piece) for kind, piece in out]
     # The summary as the lesson's first line, under its title (review §5c).
     summary = str(getattr(lesson, "summary", ""))
@@ -432,13 +416,8 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
 
     A fragment: choosing an answer and checking it rerun only this check; a newly
     passed check reruns the whole page once, to update the lesson's progress marks."""
-    module = ui.lessons_module()
     lang = ui.lang()
-    try:
-        result = module.evaluate_check(check, lang)
-    except Exception:  # noqa: BLE001 - a check that cannot be evaluated is skipped
-        st.caption(ui.t("rules.check_unavailable", id=check.id))
-        return
+    result = lessons.evaluate_check(check, lang)
     labels = dict(zip(result.options, result.labels, strict=False))
     key = ui.widget_key("check", f"{lesson.id}_{check.id}_{lang}")
     verdict_key = key + "_verdict"
@@ -480,19 +459,8 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
             picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
             # What this answer got wrong, option by option: each one wrongly ticked and,
             # when several are right, each right one left out.
-            lines = _feedback(module, result, picked, bool(verdict))
+            lines = lessons.feedback_lines(result, picked, bool(verdict))
             st.markdown("\n".join(f"- {line}" for line in lines))
-
-
-def _feedback(module: Any, result: Any, picked: list[str], right: bool) -> list[str]:
-    """The reasons for the options a response got wrong, then the explanation, each
-    sentence once (``lessons.feedback_lines``)."""
-    lines = getattr(module, "feedback_lines", None)
-    if lines is not None:
-        return list(lines(result, picked, right))
-    why = getattr(result, "why", {}) or {}
-    mine = [] if right else [why[c] for c in picked if c in why]
-    return [*mine, *result.explanation]
 
 
 def _forget(verdict_key: str) -> None:
@@ -506,10 +474,7 @@ def _mark(lesson_id: str, required: tuple[str, ...], check: Any, key: str, lang:
     if not chosen:
         st.session_state[verdict_key] = "empty"
         return
-    try:
-        right, _ = ui.lessons_module().mark_check(check, chosen, lang)
-    except Exception:  # noqa: BLE001 - shown as "not quite" rather than a traceback
-        right = False
+    right, _ = lessons.mark_check(check, chosen, lang)
     st.session_state[verdict_key] = bool(right)
     if right:
         _save("pass_lesson_check", lesson_id, check.id, required)
@@ -522,13 +487,9 @@ def mark_read_button(lesson: Any) -> None:
 
 
 def glossary(query: str) -> list[Any]:
-    module = ui.lessons_module()
-    try:
-        if query:
-            return list(module.search_glossary(query[:60]))
-        return list(module.glossary())
-    except Exception:  # noqa: BLE001
-        return []
+    if query:
+        return list(lessons.search_glossary(query[:60]))
+    return list(lessons.glossary())
 
 
 def definition(entry: Any) -> str:
@@ -537,10 +498,6 @@ def definition(entry: Any) -> str:
 
 def disagreement_index() -> list[tuple[str, list[tuple[str, str]]]]:
     """The comparison's groups, each with its rows as (row id, topic), in page order."""
-    module = ui.lessons_module()
     lang = ui.lang()
-    try:
-        return [(group.title(lang), [(row.id, row.topic(lang)) for row in rows])
-                for group, rows in module.grouped()]
-    except Exception:  # noqa: BLE001
-        return []
+    return [(group.title(lang), [(row.id, row.topic(lang)) for row in rows])
+            for group, rows in lessons.grouped()]

@@ -13,6 +13,7 @@ from typing import Any
 
 import streamlit as st
 
+import lessons
 from app_pages.i18n import LANGUAGES, CardsText, pick_language, translate
 from app_pages.session import seat_role
 from app_pages.table import card_name, cards_row_html
@@ -21,6 +22,7 @@ from engine.notation.cards import Card, copies_in_question
 from engine.rules.profile import Profile, load_profile, variant_names
 from engine.text.explain import Event, Step, meld_name
 from engine.text.naming import Name, named_step
+from lessons.cheatsheet import meld_sheet_markdown
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
@@ -51,11 +53,7 @@ def page_script(name: str) -> str:
 def browser_language() -> str:
     """The language of the browser: st.context.locale, else the Accept-Language header."""
     locale = getattr(st.context, "locale", None)
-    try:
-        header = st.context.headers.get("Accept-Language")
-    except Exception:  # noqa: BLE001 - no request headers (e.g. in tests)
-        header = None
-    return pick_language(locale, header)
+    return pick_language(locale, st.context.headers.get("Accept-Language"))
 
 
 def setup_state() -> None:
@@ -115,52 +113,26 @@ def variants() -> list[str]:
     return variant_names()
 
 
-@st.cache_resource
-def lessons_module() -> Any:
-    """The lessons package, or None while it is not importable."""
-    try:
-        import lessons
-
-        return lessons
-    except Exception:  # noqa: BLE001 - any import failure: lessons are "coming"
-        return None
-
-
-def meld_sheet(variant: Any) -> None:
+def meld_sheet(variant: str | Profile) -> None:
     """The meld cheat-sheet of a game (a variant name, or the profile being played with
     its options), built from the profile by the lessons package."""
-    module = lessons_module()
-    if module is None:
-        return
-    try:
-        from lessons.cheatsheet import meld_sheet_markdown
-
-        st.markdown(meld_sheet_markdown(variant, lang()))
-    except Exception:  # noqa: BLE001 - a lesson module being written never breaks a page
-        st.caption(t("rules.coming"))
+    st.markdown(meld_sheet_markdown(variant, lang()))
 
 
 @st.cache_resource
-def lesson_list(lang_code: str) -> tuple[Any, ...]:
-    module = lessons_module()
-    if module is None:
-        return ()
-    try:
-        return tuple(module.list_lessons(lang_code))
-    except Exception:  # noqa: BLE001
-        return ()
+def lesson_list(lang_code: str) -> tuple[lessons.Lesson, ...]:
+    return tuple(lessons.list_lessons(lang_code))
 
 
 @st.cache_resource
 def rule_anchor(rule_id: str, variant: str | None = None) -> tuple[str, str] | None:
-    """The lesson paragraph of a rule as the game being played explains it."""
-    module = lessons_module()
-    if module is None or not rule_id:
+    """The lesson paragraph of a rule as the game being played explains it (None for a
+    rule no lesson explains)."""
+    if not rule_id:
         return None
     try:
-        lesson_id, anchor = module.rule_anchor(rule_id, variant)
-        return str(lesson_id), str(anchor)
-    except Exception:  # noqa: BLE001 - unknown rule id
+        return lessons.rule_anchor(rule_id, variant)
+    except KeyError:   # no lesson paragraph explains this rule
         return None
 
 

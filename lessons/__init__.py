@@ -43,7 +43,7 @@ The body is Markdown with four additions:
 * A fenced block `````bezique-melds id=NAME`` holds a JSON request of the
   ``bezique melds`` contract (``variant``, ``trump``, ``hand``, ``table``,
   ``history``) and a ``title`` the learner sees (the id never reaches the screen);
-  the app replays it with :func:`engine.rules.melds.query` where the block stands.
+  the app replays it with :func:`engine.rules.meld_query.query` where the block stands.
 * A fenced block `````bezique-check id=NAME`` holds a JSON check: ``kind``,
   ``prompt`` (in the file's language) and the kind's params (see
   :mod:`lessons.checks`). No answers are stored. A ``players`` param (names in the

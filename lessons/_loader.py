@@ -47,7 +47,7 @@ def anchor_for(rule_id: str) -> str:
 class Example:
     """A ``bezique-melds`` block: one request of the ``bezique melds`` contract.
 
-    ``data`` is the JSON object exactly as :func:`engine.rules.melds.query` takes it.
+    ``data`` is the JSON object exactly as :func:`engine.rules.meld_query.query` takes it.
     """
 
     id: str
@@ -56,7 +56,7 @@ class Example:
     title: str = ""     # what the learner sees ("Step 2: the trump marriage"), never the id
 
     def request(self) -> dict[str, Any]:
-        """A fresh, mutable copy of the request, ready for ``engine.rules.melds.query``."""
+        """A fresh, mutable copy of the request, ready for ``engine.rules.meld_query.query``."""
         fresh: dict[str, Any] = json.loads(json.dumps(plain(self.data)))
         return fresh
 

@@ -38,7 +38,7 @@ from typing import Any
 from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card, Rank, card_text, parse_card
-from engine.rules.deal import DECLARE, LEAD, Deal, _is_court  # the engine's court cards
+from engine.rules.deal import DECLARE, LEAD, Deal, is_court
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, apply_option, find_option
 from engine.rules.tricks import trick_best
@@ -177,7 +177,7 @@ def _filler(profile: Profile, used: set[int], trump: int | None) -> list[int]:
     free = [c for c in profile.deck_ids() if c not in used]
     jack = next(c for c in free if c % 8 == Rank.JACK and (c % 32) // 8 != trump)
     top = [c for c in free if trump is not None and c % 32 == trump * 8 + Rank.ACE][:1]
-    low = sorted((c for c in free if c != jack and not _is_court(c) and c % 8 <= Rank.NINE
+    low = sorted((c for c in free if c != jack and not is_court(c) and c % 8 <= Rank.NINE
                   and (trump is None or (c % 32) // 8 != trump)),
                  key=lambda c: (c % 8, c))
     return [jack, *top, *low[:profile.hand_size - 1 - len(top)]]
@@ -224,7 +224,7 @@ def _opponent_card(deal: Deal, want_leader_wins: bool, lead: int | None) -> int:
         return (trick_best([lead, card], deal.trump) == 0) == want_leader_wins
 
     def order(card: int) -> tuple[bool, bool, int, int]:
-        return (deal._is_trump_seven(card), (card % 32) // 8 == deal.trump, card % 8, card)
+        return (deal.is_trump_seven(card), (card % 32) // 8 == deal.trump, card % 8, card)
 
     fitting = sorted((c for c in plays if fits(c)), key=order)
     if not fitting:
@@ -253,7 +253,7 @@ def play_trick(deal: Deal, me: int, card: int, *, lead: bool, win: bool) -> list
             raise ValueError("the learner is on lead here, not answering")
         plays = [a.card for a in deal.legal_actions() if a.type is ActionType.PLAY]
         fitting = [c for c in plays if (trick_best([c, card], deal.trump) == 1) == win
-                   and not deal._is_trump_seven(c)]
+                   and not deal.is_trump_seven(c)]
         if not fitting:
             raise ValueError("the opponent has no card to lead that fits the check")
         fitting.sort(key=lambda c: ((c % 32) // 8 == deal.trump, c % 8, c))
@@ -308,7 +308,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
         got = 0
         ended = False
         for _ in drawn:
-            plain = sorted(c for c in deal.hands[me] if not _is_court(c))
+            plain = sorted(c for c in deal.hands[me] if not is_court(c))
             events = play_trick(deal, me, plain[-1], lead=True, win=True)
             events += deal.apply(Action(ActionType.DRAW))
             for event in events:
@@ -327,7 +327,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             answer = "no:once"
             explanation.append(_t("why_no_repeat", lang))
     elif not answer:
-        court = next((c for c in hand_ids if _is_court(c)), None)
+        court = next((c for c in hand_ids if is_court(c)), None)
         if profile.declaring.carte_blanche <= 0:
             answer = "no:none"
             explanation.append(_t("why_pays_none", lang))
@@ -345,7 +345,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
         for c in find_option("carte_blanche").choices}
     values.discard(0)
     options = [f"yes:{v}" for v in sorted(values)]
-    court = next((c for c in subject if _is_court(c)), None)
+    court = next((c for c in subject if is_court(c)), None)
     decoy = court if court is not None else next(
         (c for c in sorted(subject, key=lambda c: -(c % 8)) if c % 8 >= Rank.TEN), None)
     if decoy is not None:
@@ -377,7 +377,7 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                                else _t(answer.replace("no:", "why_yes_"), lang)))
         elif option == "no:court":
             why[option] = (_t("why_not_court", lang, card=card_text(decoy, lang))
-                           if decoy is not None and not _is_court(decoy)
+                           if decoy is not None and not is_court(decoy)
                            else _t("why_no_court_card", lang))
         elif option == "no:none":
             why[option] = _t("why_pays", lang, points=profile.declaring.carte_blanche)
@@ -533,7 +533,7 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
         paid += mine
         for event in mine:
             explanation.append(_cap(event.explain(lang)[0]))
-        involves = text != "deal" and deal._is_trump_seven(parse_card(text.split()[1]).id)
+        involves = text != "deal" and deal.is_trump_seven(parse_card(text.split()[1]).id)
         if involves and not any(e.points for e in mine):
             explanation.append(_t("nothing", lang, step=_step_name(text, lang)))
     total = sum(e.points for e in paid)

@@ -19,9 +19,9 @@ Kinds and their params:
                         cards; answer and why each other card loses from
                         :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
-                        options are point values; answer from :func:`engine.rules.melds.query`.
+                        options are point values; answer from :func:`engine.rules.meld_query.query`.
 ``legal_declarations``  ``query`` → options are the profile's meld kinds; answer (several)
-                        from :func:`engine.rules.melds.query`.
+                        from :func:`engine.rules.meld_query.query`.
 ``brisque_points``      ``cards`` captured, optional ``last_trick`` (bool) → options are
                         point values; answer from :func:`engine.rules.tricks.is_brisque` and the
                         profile's ``scoring`` fields.
@@ -78,12 +78,16 @@ draw as pictures.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.notation.actions import Action
 from engine.notation.cards import Rank, Suit, card_text, parse_card
-from engine.rules.melds import query
+from engine.rules.deal import Deal
+from engine.rules.meld_query import query
+from engine.rules.penalties import attempts
 from engine.rules.profile import Profile, apply_option, find_option, load_profile
 from engine.text.explain import meld_name, points_ru, ru_plural, with_article
 from engine.text.naming import feminine, gendered
@@ -622,13 +626,13 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
     meld: which of its cards the hand and table hold ("of its cards you hold only
     K♥"), read from the profile's meld table."""
     from engine.notation.cards import JOKER_MIN_ID
-    from engine.rules.melds import SEQUENCE_RANKS, _suits_for, candidate_sets, display_order
+    from engine.rules.melds import SEQUENCE_RANKS, candidate_sets, display_order, suits_for
 
     spec = profile.meld(kind)
     meld = meld_label(kind, lang)
     trump = int(Suit.parse(query["trump"])) if query.get("trump") else None
     held = [parse_card(t).id for t in (*query.get("hand", ()), *query.get("table", ()))]
-    suits = _suits_for(spec, trump, profile.declaring.trump_from)
+    suits = suits_for(spec, trump, profile.declaring.trump_from)
     if spec.pattern == "marriage":
         kinds = {s * 8 + r for s in suits for r in (Rank.KING, Rank.QUEEN)}
     elif spec.pattern == "sequence":
@@ -920,11 +924,25 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
                        {"tricks": tuple(check.params["cards"])}, why)
 
 
-def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.rules.penalties import example
+def _infraction_example(profile: Profile, name: str, seed: int) -> tuple[Deal, Action]:
+    """A deterministic position (random legal play from ``seed`` on) where the
+    player to move can commit infraction ``name`` (a ``penalties`` field), with
+    some points to lose."""
+    for s in range(seed, seed + 200):
+        rng = random.Random(s)
+        deal = Deal.new(profile, rng, dealer=s % profile.players)
+        while not deal.is_over:
+            found = [a for n, a in attempts(deal) if n == name]
+            if found and deal.scores[deal.to_move] > 0:
+                return deal, found[0]
+            deal.apply(rng.choice(deal.legal_actions()))
+    raise ValueError(f"no position for the infraction {name!r} in {profile.name!r}")
 
+
+def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
     table = profile.with_options(infractions="penalise")
-    deal, action = example(table, check.params["infraction"], int(check.params.get("seed", 0)))
+    deal, action = _infraction_example(table, check.params["infraction"],
+                                       int(check.params.get("seed", 0)))
     player = deal.to_move
     events = deal.apply(action)
     penalty = next(e for e in events if e.type == "penalty")

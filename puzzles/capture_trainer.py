@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.rules.captures import query
+from engine.rules.meld_query import capture_query
 from engine.rules.profile import load_profile
 from engine.text.explain import meld_name
 from puzzles.i18n import tr
@@ -76,7 +76,7 @@ def answer_text(record: Mapping[str, Any], lang: str) -> str:
 
 def explanation(record: Mapping[str, Any], lang: str) -> list[str]:
     """The engine's reasons, step by step, in the learner's language."""
-    result = query(dict(record["position"]), lang)
+    result = capture_query(dict(record["position"]), lang)
     lines = [tr(lang, "c.brisques", points=result["brisques"])]
     if result["laid_out"]:
         lines.append(tr(lang, "c.laid_out", count=len(result["laid_out"])))

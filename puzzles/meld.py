@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.errors import PositionError
 from engine.notation.cards import Card, Suit, parse_card
+from engine.rules.meld_query import query
 from engine.rules.melds import (
     ScoredMeld,
     Verdict,
@@ -40,7 +41,6 @@ from engine.rules.melds import (
     candidate_sets,
     check_reuse,
     judge,
-    query,
 )
 from engine.rules.profile import Profile, load_profile
 from engine.text.explain import meld_name
@@ -73,7 +73,7 @@ def parse(position: Mapping[str, Any]) -> Parsed:
 
 
 def _played(p: Parsed, history: Sequence[ScoredMeld]) -> frozenset[int]:
-    # The same convention as engine.rules.melds.query: scored cards no longer held.
+    # The same convention as engine.rules.meld_query.query: scored cards no longer held.
     return frozenset(c for h in history for c in h.cards) - p.holding
 
 

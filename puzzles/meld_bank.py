@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from puzzles import meld
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_meld_position, shuffled

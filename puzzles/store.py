@@ -236,13 +236,14 @@ class ProgressStore:
             self._rollback_quietly()
             raise db.diagnose(exc) from exc
         self._depth = 1
+        done = False
         try:
             yield self.conn
-        except BaseException:
+            done = True
+        finally:
             self._depth = 0
-            self._rollback_quietly()
-            raise
-        self._depth = 0
+            if not done:   # the block raised (or its generator was closed): undo it all
+                self._rollback_quietly()
         try:
             db.execute("COMMIT")
         except db.errors as exc:

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.errors import BeziqueError, PositionError
 from engine.notation.cards import card_text, parse_card
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.solver import paranoid_reply
 from engine.text.explain import meld_name

@@ -8,6 +8,7 @@ from typing import Any
 
 import streamlit as st
 
+from app_pages.ui import cards_html
 from engine.notation.cards import parse_card
 from puzzles.i18n import tr
 from puzzles.store import ProgressStore, ProgressStoreError, clean_name, open_store
@@ -44,15 +45,10 @@ def store() -> ProgressStore:
 
 
 def cards(tokens: Iterable[str], label: str = "") -> None:
-    """A row of card pictures (the app's renderer when present), with a text line."""
+    """A row of card pictures (the app's renderer), with a text line."""
     tokens = list(tokens)
     text = show_cards(tokens, lang()) if tokens else t("q.nothing")
-    try:
-        from app_pages.ui import cards_html
-
-        pictures = cards_html([parse_card(x) for x in tokens], width=40) if tokens else ""
-    except Exception:  # noqa: BLE001 - the picture renderer is optional
-        pictures = ""
+    pictures = cards_html([parse_card(x) for x in tokens], width=40) if tokens else ""
     st.markdown(f"**{label}** {text}" if label else text)
     if pictures:
         st.html(pictures)

@@ -6,8 +6,10 @@ directory made for this pytest run."""
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,3 +26,18 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("BEZIQUE_DATABASE_URL", None)
     os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
     os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
+
+
+@pytest.fixture(autouse=True)
+def page_failures() -> Iterator[list[logging.LogRecord]]:
+    """What the app's error boundary logged during the test. The boundary turns a page's
+    exception into a kind message, so AppTest sees no exception: every test fails when a
+    page failed, unless it takes this fixture and empties the list (it meant to)."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.ERROR)
+    handler.emit = records.append   # type: ignore[method-assign]
+    logger = logging.getLogger("bezique.app")
+    logger.addHandler(handler)
+    yield records
+    logger.removeHandler(handler)
+    assert not records, [r.getMessage() for r in records]

@@ -294,9 +294,7 @@ def test_d12_examples_and_checks_stand_where_the_lesson_puts_them(learner_db: Pa
 # --- D13: the hub's columns say what they count ------------------------------------------
 
 def test_d13_hub_columns(learner_db: Path):
-    at = AppTest.from_file(str(ROOT / "app_pages" / "puzzle_hub.py"), default_timeout=60)
-    at.session_state["lang"] = "en"
-    at.run()
+    at = app("puzzle_hub")   # its links need the app's pages
     frame = at.dataframe[0].value
     assert list(frame.columns)[1:] == [catalogue("en")["pz.puzzles_col"],
                                       catalogue("en")["pz.tried_col"]]

@@ -65,7 +65,8 @@ def _played(actions: int):
 
 
 def test_fork_plays_on_from_the_step_and_keeps_the_game():
-    from app_pages.session import PlaySession, Replay
+    from app_pages.session import PlaySession
+    from engine.rules.replay import Replay
 
     session = _played(30)
     game = session.game
@@ -106,7 +107,7 @@ def test_d18_continue_from_the_viewed_step_on_the_play_page(lang: str):
 
 
 def test_d18_continue_a_loaded_game_from_an_early_step():
-    from app_pages.session import load_game
+    from engine.rules.replay import load_game
 
     source = _played(30)
     loaded = load_game(source.game.dumps())

@@ -82,18 +82,18 @@ def test_play_page_bots_play_every_seat_at_the_expert_level_without_fallback(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The session's bots at the chosen level play the other seats; a bot that failed
     would be replaced silently by the plain hint, so count those."""
-    import app_pages.session as session_module
+    import engine.bots.coach as coach
     from app_pages.session import PlaySession
 
-    monkeypatch.setattr(session_module, "BOT_TIME_LIMIT", 0.05)
+    monkeypatch.setattr(coach, "BOT_TIME_LIMIT", 0.05)
     fallbacks: list[int] = []
-    plain = session_module.simple_hint
+    plain = coach.simple_hint
 
     def counted(deal: Deal) -> object:
         fallbacks.append(deal.to_move)
         return plain(deal)
 
-    monkeypatch.setattr(session_module, "simple_hint", counted)
+    monkeypatch.setattr(coach, "simple_hint", counted)
     session = PlaySession.new(variant, seed=5, level="expert", options=options)
     assert isinstance(session._bot.bot, StrongBot)
     session.autoplay_to_end()

@@ -21,7 +21,7 @@ from engine.notation.actions import Action
 from engine.notation.cards import Card, Rank, Suit, full_pack, parse_card, parse_cards
 from engine.rules.deal import Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile, profile_from_dict
 
 P = load_profile("two-handed")

@@ -414,7 +414,7 @@ def test_capture_puzzle_matches_the_deal() -> None:
 
 def test_melds_query_answers_a_capture() -> None:
     from engine.errors import PositionError
-    from engine.rules.melds import query
+    from engine.rules.meld_query import query
 
     answer = query({"variant": "fildinski", "trump": "H", "laid": ["KS", "JD", "AS", "AD", "AC"],
                     "trick": ["QS", "AH"], "history": []}, "ru")
@@ -496,7 +496,7 @@ def test_capture_endgame_bank() -> None:
 
 
 def test_play_off_verdicts_count_captures() -> None:
-    from app_pages.session import playoff_verdicts
+    from engine.bots.coach import playoff_verdicts
     from engine.rules.capture_playoff import solve
 
     deal = _to_tricks_left(1, 4)

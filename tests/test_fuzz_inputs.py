@@ -14,14 +14,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app_pages.session import load_game
 from engine.errors import BeziqueError, CorruptSaveError
 from engine.notation.actions import Action
 from engine.notation.cards import Suit, parse_card, parse_cards
 from engine.rules.deal import Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
+from engine.rules.replay import load_game
 from engine.solver import Position, solve
 from engine.solver.position import OPTION_FIELDS
 from puzzles import bank

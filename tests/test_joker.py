@@ -15,7 +15,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Rank, is_joker, joker_id, parse_card
 from engine.rules.deal import DECLARE, LEAD, Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import apply_option, current_choice, load_profile
 from engine.text.explain import Event
 
@@ -178,7 +178,7 @@ def test_the_nine_replaces_the_turn_up_after_covering() -> None:
 
 
 def test_the_plain_hint_offers_the_nine_for_nothing() -> None:
-    from app_pages.session import simple_hint
+    from engine.bots.coach import simple_hint
 
     hand0 = ids("9S#1 AS#2") + filler(set(), 16, Rank.TEN)
     hand1 = filler(set(), 18, Rank.JACK)

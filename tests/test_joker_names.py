@@ -10,7 +10,7 @@ import pytest
 
 import lessons
 from engine.notation.cards import card_text, joker_id, parse_card
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from lessons.checks import evaluate_check
 
 SHORT = re.compile(r"(?<![\w#])(Jk|JK|Инф|ИНФ)(?![\w])")

@@ -108,7 +108,7 @@ def test_both_languages_have_the_same_lessons_and_checks() -> None:
 
 
 def test_every_example_has_a_title_and_replays() -> None:
-    from engine.rules.melds import query
+    from engine.rules.meld_query import query
 
     for lang in lessons.LANGUAGES:
         for lesson in _lessons(lang):
@@ -215,7 +215,7 @@ def test_russian_points_agree_with_the_number() -> None:
 
 
 def test_explanations_use_the_readers_card_notation() -> None:
-    from engine.rules.melds import query
+    from engine.rules.meld_query import query
 
     request = {"variant": "two-handed", "trump": "D",
                "hand": ["AD#1", "TD#1", "KD#1", "QD#1", "JD#1", "QS#1"], "table": [],
@@ -232,7 +232,7 @@ def test_explanations_use_the_readers_card_notation() -> None:
 def test_a_refusal_gives_only_its_reason() -> None:
     """The review's self-contradicting refusal: "…another class, so it may join…" and
     then refused. Only the refusing step is shown."""
-    from engine.rules.melds import query
+    from engine.rules.meld_query import query
 
     request = {"variant": "two-handed", "trump": "D", "hand": ["QD#2"],
                "table": ["KS#1", "KH#1", "KD#1", "KC#1"],

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import lessons
-from engine.rules import melds
+from engine.rules import meld_query as melds
 from engine.rules.profile import load_profile, variant_names
 from lessons import _render
 from lessons._loader import GENERAL, profile_for, split_front_matter

@@ -140,7 +140,7 @@ def test_no_page_says_player_n_for_a_finished_game(lang: str, variant: str) -> N
 def test_the_split_of_the_pairs_names_the_seats(lang: str) -> None:
     """Four-handed Fildinski: the Game log's step where the pairs split names the four
     seats as the table does."""
-    from app_pages.session import Replay
+    from engine.rules.replay import Replay
 
     s = PlaySession.new("fildinski-four-handed", seed=3, level="random")
     s.autoplay_to_end()
@@ -168,7 +168,7 @@ def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) ->
     while not s.human_to_move:
         s.autoplay(1)
     missing = next(c for c in range(64) if c not in s.deal.holding(s.human))
-    error = s.deal._refuse(Action.play(missing))  # noqa: SLF001 - the engine's one "why"
+    error = s.deal.refusal(Action.play(missing))  # noqa: SLF001 - the engine's one "why"
     assert error.steps[0].key == "refuse_not_in_hand"
     assert f"player {s.human + 1}'s hand" in error.explain("en")
     assert named_step(error.steps[0], lang, (you, BOT[lang])).startswith(text)

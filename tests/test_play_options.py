@@ -12,9 +12,10 @@ pytest.importorskip("streamlit")
 from test_app import run_page, shown_html  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
-from app_pages.session import PlaySession, Replay, load_game, seat_options  # noqa: E402
+from app_pages.session import PlaySession, seat_options  # noqa: E402
 from engine.errors import CorruptSaveError  # noqa: E402
 from engine.rules.profile import load_profile  # noqa: E402
+from engine.rules.replay import Replay, load_game  # noqa: E402
 
 
 def test_only_no_trump_offers_the_number_of_players():

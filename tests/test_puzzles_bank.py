@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.solver import Position, solve
 from puzzles import bank, endgame, meld_bank
 from puzzles.generate import generate

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import pick, pickable
+from app_helpers import pick, pickable, run_page
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).parent.parent
@@ -45,8 +45,7 @@ def play_first_card(at: AppTest) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_hub(lang: str) -> None:
-    at = app("puzzle_hub", lang).run()
-    assert not at.exception
+    at = run_page("puzzle_hub", lang, learner="tester")   # its links need the app's pages
     assert at.title[0].value == ("Puzzles" if lang == "en" else "Задачи")
 
 
@@ -107,12 +106,11 @@ def test_endgame_play_and_progress(progress_db: Path) -> None:
 
 
 def test_progress_empty_and_replay() -> None:
-    at = app("progress", "ru").run()
-    assert not at.exception
+    run_page("progress", "ru", learner="tester")
     meld = app("meld_trainer").run()
     answer(meld).set_value([]).run()
     button(meld, "mt_check_btn").click().run()
-    at = app("progress").run()
+    at = run_page("progress", learner="tester")   # a replay opens another page of the app
     replays = [b for b in at.button if b.key and b.key.startswith("progress_replay_")]
     if replays:
         replays[0].click().run()

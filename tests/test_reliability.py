@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from app_pages.session import PlaySession, load_game
+from app_pages.session import PlaySession
 from engine.cli import main
 from engine.errors import CorruptSaveError, IllegalActionError, NotationError, PositionError
 from engine.notation.actions import Action, ActionType
@@ -22,6 +22,7 @@ from engine.notation.cards import parse_card
 from engine.rules.deal import Deal
 from engine.rules.game import Game
 from engine.rules.profile import load_profile
+from engine.rules.replay import load_game
 from engine.solver import Position
 
 ROOT = Path(__file__).parent.parent

@@ -33,7 +33,8 @@ from engine.errors import IllegalActionError, ProfileError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import parse_card
 from engine.rules.deal import Deal
-from engine.rules.melds import ScoredMeld, judge, query
+from engine.rules.meld_query import query
+from engine.rules.melds import ScoredMeld, judge
 from engine.rules.profile import (
     Profile,
     apply_option,

@@ -10,9 +10,9 @@ import string
 
 import pytest
 
-from app_pages.session import Replay
 from engine.rules.game import Game
 from engine.rules.profile import load_profile
+from engine.rules.replay import Replay
 from lessons import sample_deal
 
 LANGS = ("en", "ru")

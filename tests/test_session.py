@@ -5,18 +5,12 @@ import json
 
 import pytest
 
-from app_pages.session import (
-    PlaySession,
-    Replay,
-    actors,
-    explain_melds,
-    load_game,
-    playoff_verdicts,
-    simple_hint,
-    verdicts_are_quick,
-)
+from app_pages.session import PlaySession
+from engine.bots.coach import playoff_verdicts, simple_hint, verdicts_are_quick
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError, PositionError
 from engine.notation.actions import Action, ActionType
+from engine.rules.replay import Replay, actors, load_game
+from engine.text.meld_lines import explain_melds
 
 
 def test_bot_answers_until_the_human_moves():

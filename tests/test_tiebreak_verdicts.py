@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from app_pages.session import playoff_verdicts
+from engine.bots.coach import playoff_verdicts
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile
 from puzzles import bank, endgame, trainer

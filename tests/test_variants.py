@@ -11,7 +11,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import parse_card
 from engine.rules.deal import DECLARE, Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.rules.settlement import settle
 

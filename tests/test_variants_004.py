@@ -12,7 +12,7 @@ from engine.notation.actions import ActionType
 from engine.notation.cards import parse_card
 from engine.rules.deal import DECLARE, Deal
 from engine.rules.game import Game
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 from engine.rules.profile import apply_option, load_profile
 
 THREE = load_profile("three-handed")

@@ -177,7 +177,7 @@ def _joker_rules(profile: Profile) -> bool:
 
 
 def _suits(suit: str, pattern: str, t: int, trump_from: tuple[str, ...]) -> list[int]:
-    """The suits a meld row may be formed in (as :func:`engine.rules.melds._suits_for`)."""
+    """The suits a meld row may be formed in (as :func:`engine.rules.melds.suits_for`)."""
     if t < 0:
         return [0, 1, 2, 3] if (suit == "trump" and pattern in trump_from) or suit == "any" \
             else []
@@ -529,7 +529,7 @@ class FastDeal:
             return list[FastAction](hold)
         if phase == FOLLOW:
             return list[FastAction](self.playoff_replies(hold, self.trick[0]))
-        return self._declare_actions(p)
+        return self.declare_actions(p)
 
     def playoff_replies(self, hold: list[int], lead: int) -> list[int]:
         """The cards of ``hold`` that may follow the current trick in the play-off
@@ -556,7 +556,7 @@ class FastDeal:
                 return trumps
         return list(hold)
 
-    def _declare_actions(self, p: int) -> list[FastAction]:
+    def declare_actions(self, p: int) -> list[FastAction]:
         r = self.rules
         acts: list[FastAction] = [DRAW]
         if r.captured:
@@ -753,7 +753,7 @@ class FastDeal:
             elif phase == FOLLOW:
                 action = choice(self.playoff_replies(self.hold[self.to_move], self.trick[0]))
             else:
-                action = choice(self._declare_actions(self.to_move))
+                action = choice(self.declare_actions(self.to_move))
             if trace is not None:
                 trace.append(action)
             self.apply(action)

@@ -319,7 +319,7 @@ def _table_threat(state: FastDeal, opp: int) -> float:
 def _declaration(state: FastDeal, p: int, w: PolicyWeights) -> FastAction:
     rules = state.rules
     melds = []
-    for a in state._declare_actions(p):
+    for a in state.declare_actions(p):
         if isinstance(a, int):
             continue
         if a[0] == EXCHANGE or a[0] == SHOW:

@@ -254,7 +254,7 @@ def crude_action(state: FastDeal, rng: random.Random, noise: float = 0.1) -> Fas
     in_stock = bool(state.stock) or state.turn_up >= 0
     action: FastAction
     if phase == DECLARE_PHASE:
-        acts = state._declare_actions(p)
+        acts = state.declare_actions(p)
         action = DRAW
         best = 0
         for a in acts:

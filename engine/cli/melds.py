@@ -18,7 +18,7 @@ from engine.cli.records import (
     read_records,
 )
 from engine.errors import BeziqueError
-from engine.rules.melds import query
+from engine.rules.meld_query import query
 
 MAX_LINE = MAX_RECORD
 
@@ -38,9 +38,6 @@ def answer_all(stream: IO[Any], handler: Callable[[Any], Any]) -> int:
             failures += 1
             answer = {"error": str(exc) if isinstance(exc, BeziqueError)
                       else "request nested too deeply"}
-        except Exception as exc:  # noqa: BLE001 - a bug still answers its line (as solve's worker does)
-            failures += 1
-            answer = {"error": f"internal error: {type(exc).__name__}: {exc}"}
         emit(answer)
     return 1 if failures else 0
 

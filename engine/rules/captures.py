@@ -18,23 +18,24 @@ the hand. When a trick is won (:func:`on_trick`):
 4. a seven of trumps not yet counted scores to its capturer (``dix.on_capture``);
    the first one may be exchanged for the turn-up, which joins the captures.
 
-The deal (``engine.rules.deal``) calls :func:`on_trick` and :func:`exchange`; this
-module only reads profile fields.
+The deal (``engine.rules.deal``) calls :func:`on_trick`, :func:`exchangeable` and
+:func:`exchange`, its hook points (:mod:`engine.rules.hooks`); this module only reads
+profile fields. The ``bezique melds`` request about a capture is answered by
+:func:`engine.rules.meld_query.capture_query`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from engine.errors import PositionError
 from engine.notation.cards import Card, Rank, Suit
+from engine.rules.hooks import DealOps
 from engine.rules.melds import (
     SEQUENCE_RANKS,
     ScoredMeld,
     Verdict,
-    _by_kind,
+    by_kind,
     candidate_sets,
     check_reuse,
     display_order,
@@ -44,9 +45,6 @@ from engine.rules.melds import (
 from engine.rules.profile import MeldSpec, Profile
 from engine.rules.tricks import is_brisque
 from engine.text.explain import Event, step
-
-if TYPE_CHECKING:
-    from engine.rules.deal import Deal
 
 
 def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
@@ -113,8 +111,8 @@ def capture_melds(profile: Profile, trump: int | None, laid: Iterable[int],
     fresh_kinds = {c % 32 for c in fresh}
     specs = [spec for spec, kinds in zip(profile.melds, rows, strict=True)
              if spec.pattern != "carte_blanche" and not fresh_kinds.isdisjoint(kinds)]
-    own = _by_kind(pool)
-    both = _by_kind({*pool, *mates}) if mates else own
+    own = by_kind(pool)
+    both = by_kind({*pool, *mates}) if mates else own
     while specs:
         options = []
         for spec in specs:
@@ -209,98 +207,46 @@ def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
     return Capture(brisques, each * len(brisques), kept, dropped, melds)
 
 
-def query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
-    """Answer a ``bezique melds`` capture request (000):
-    ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}]}`` →
-    ``{"declarations": [{"meld", "points", "cards", "rule", "explanation"}],
-    "refused": [], "brisques": N, "laid_out": [...], "discarded": [...], "total": N}``."""
-    from engine.rules.melds import _cards
-    from engine.rules.profile import load_profile
-
-    unknown = set(obj) - {"variant", "trump", "laid", "trick", "history"}
-    if unknown:
-        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
-    variant = obj.get("variant")
-    if not isinstance(variant, str):
-        raise PositionError("'variant' must be a string")
-    profile = load_profile(variant)
-    if profile.declaring.source != "captured":
-        raise PositionError(f"variant {variant!r} declares from the hand; a 'trick' request "
-                            "is for variants whose melds come from captured cards")
-    trump_text = obj.get("trump")
-    if not isinstance(trump_text, str):
-        raise PositionError("'trump' must be a suit letter such as \"D\"")
-    trump = int(Suit.parse(trump_text))
-    laid = _cards(obj.get("laid", []), "laid", profile.packs)
-    trick = _cards(obj.get("trick"), "trick", profile.packs)
-    if len(trick) != profile.players:
-        raise PositionError(f"'trick' must hold {profile.players} cards")
-    if len({*laid, *trick}) != len(laid) + len(trick):
-        raise PositionError("a card appears twice in 'laid' and 'trick'")
-    raw = obj.get("history", [])
-    if not isinstance(raw, list):
-        raise PositionError("'history' must be a list of declarations")
-    history: list[ScoredMeld] = []
-    for index, entry in enumerate(raw):
-        if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str) or \
-                not profile.has_meld(entry["meld"]):
-            raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}"
-                                " with a meld of the variant")
-        history.append(ScoredMeld(entry["meld"], frozenset(
-            _cards(entry.get("cards"), f"history[{index}].cards", profile.packs))))
-    capture = score_capture(profile, trump, laid, trick, history)
-    return {
-        "declarations": [{"meld": v.spec.kind, "points": v.points,
-                          "cards": [str(Card.from_id(c)) for c in v.cards], "rule": v.rule_id,
-                          "explanation": [s.render(lang) for s in v.steps]}
-                         for v in capture.melds],
-        "refused": [], "brisques": capture.brisque_points,
-        "laid_out": [str(Card.from_id(c)) for c in capture.kept],
-        "discarded": [str(Card.from_id(c)) for c in capture.dropped],
-        "total": capture.total,
-    }
-
-
 # --- hooks called by the deal -------------------------------------------------------
 
-def partner_laid(deal: Deal, player: int) -> set[int]:
+def partner_laid(deal: DealOps, player: int) -> set[int]:
     """The partner's laid-out cards (four-handed), or an empty set."""
     mate = deal.partner(player)
     return deal.laid[mate] if mate is not None else set()
 
 
-def on_trick(deal: Deal, winner: int, trick: Sequence[int]) -> None:
+def on_trick(deal: DealOps, winner: int, trick: Sequence[int]) -> None:
     """Score a won trick under ``declaring.source = "captured"`` (see the module text)."""
     profile = deal.profile
     capture = score_capture(profile, deal.trump, deal.laid[winner], trick,
                             deal.history[winner], partner_laid(deal, winner))
     if capture.brisque_points:
         each = profile.scoring.brisque_points
-        deal._score(winner, "score.brisque", capture.brisque_points,
-                    [step("score.brisque", "capture_brisques", count=len(capture.brisques),
-                          each=each, points=capture.brisque_points)],
-                    "brisques", capture.brisques)
+        deal.score_points(winner, "score.brisque", capture.brisque_points,
+                          [step("score.brisque", "capture_brisques", count=len(capture.brisques),
+                                each=each, points=capture.brisque_points)],
+                          "brisques", capture.brisques)
     _lay_out(deal, winner, capture)
     dix = profile.dix
     for card in trick:
-        if dix.on_capture and deal._is_trump_seven(card) and card not in deal.dix_counted:
-            deal._score_dix(winner, card, "dix.capture", "dix_capture")
+        if dix.on_capture and deal.is_trump_seven(card) and card not in deal.dix_counted:
+            deal.score_dix(winner, card, "dix.capture", "dix_capture")
 
 
-def _lay_out(deal: Deal, player: int, capture: Capture) -> None:
+def _lay_out(deal: DealOps, player: int, capture: Capture) -> None:
     kept, dropped = capture.kept, capture.dropped
     steps = []
     if kept:
         steps.append(step("capture.lay_out", "capture_laid", cards=pretty(kept)))
     if dropped:
         steps.append(step("capture.lay_out", "capture_discarded", cards=pretty(dropped)))
-    deal._emit(Event("lay_out", player, "capture.lay_out", 0,
-                     tuple(sorted(kept, key=display_order)), "", tuple(steps)))
+    deal.emit(Event("lay_out", player, "capture.lay_out", 0,
+                    tuple(sorted(kept, key=display_order)), "", tuple(steps)))
     deal.laid[player].update(kept)
     _score_melds(deal, player, kept, capture.melds)
 
 
-def _score_melds(deal: Deal, player: int, new: Sequence[int],
+def _score_melds(deal: DealOps, player: int, new: Sequence[int],
                  verdicts: Sequence[Verdict]) -> None:
     history = deal.history[player]
     for verdict in verdicts:
@@ -317,15 +263,15 @@ def _score_melds(deal: Deal, player: int, new: Sequence[int],
             steps.insert(1, step("capture.partner_bezique", "capture_partner_bezique",
                                  cards=pretty(theirs)))
         history.append(ScoredMeld(spec.kind, frozenset(verdict.cards)))
-        deal._score(player, spec.rule_id, spec.points, steps, "declare",
-                    tuple(sorted(verdict.cards, key=display_order)), spec.kind)
+        deal.score_points(player, spec.rule_id, spec.points, steps, "declare",
+                          tuple(sorted(verdict.cards, key=display_order)), spec.kind)
         if spec.kind in deal.profile.scoring.game_melds and deal.game_meld_side is None:
             deal.game_meld_side = deal.profile.team(player)
-            deal._emit(Event("game_meld", player, "game.meld_wins", 0, (), spec.kind,
-                             (step("game.meld_wins", "game_meld_wins", meld=spec.kind),)))
+            deal.emit(Event("game_meld", player, "game.meld_wins", 0, (), spec.kind,
+                            (step("game.meld_wins", "game_meld_wins", meld=spec.kind),)))
 
 
-def exchangeable(deal: Deal, player: int) -> list[int]:
+def exchangeable(deal: DealOps, player: int) -> list[int]:
     """Sevens of trumps ``player`` may now exchange for the turn-up: one he has
     just captured, being the first seven scored on capture in this deal."""
     profile = deal.profile
@@ -341,7 +287,7 @@ def exchangeable(deal: Deal, player: int) -> list[int]:
     return [card] if card in just else []
 
 
-def exchange(deal: Deal, card: int) -> None:
+def exchange(deal: DealOps, card: int) -> None:
     """The captured seven becomes the turn-up; the turn-up joins the captures
     (laid out if it can combine, and scoring what it completes)."""
     player = deal.to_move
@@ -350,9 +296,9 @@ def exchange(deal: Deal, card: int) -> None:
     deal.won[player].remove(card)
     deal.turn_up = card
     deal.won[player].append(old)
-    deal._emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
-                     (step("dix.exchange", "dix_exchange_captured", card=_p(card),
-                           other=_p(old)),)))
+    deal.emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
+                    (step("dix.exchange", "dix_exchange_captured", card=_p(card),
+                          other=_p(old)),)))
     if combinable(deal.profile, deal.trump, old):
         verdicts = capture_melds(deal.profile, deal.trump, deal.laid[player], [old],
                                  deal.history[player], partner_laid(deal, player))

@@ -5,6 +5,10 @@
 action caused. An illegal action raises :class:`IllegalActionError` naming the
 rule and leaves the state unchanged.
 
+Variant mechanics (captures, fines) are called at fixed hook points and act on
+the deal through a few public operations (``emit``, ``score_points``, ``draw``,
+...): see :mod:`engine.rules.hooks`.
+
 Phases: ``lead`` → ``follow`` → (``declare`` while stock remains) → ``lead`` …
 → ``over``. Only the trick winner acts in ``declare``; ``draw`` ends it.
 
@@ -25,7 +29,7 @@ from typing import Any
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
 from engine.notation.actions import Action, ActionType, well_formed
 from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, parse_card
-from engine.rules import captures, penalties
+from engine.rules import captures, penalties  # mechanics: see engine.rules.hooks
 from engine.rules.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.rules.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.rules.profile import Profile, load_profile, variant_names
@@ -146,8 +150,8 @@ class Deal:
             for player in deal_order(profile, self.dealer):
                 self.hands[player].update(self.deck[position:position + packet])
                 position += packet
-        self._emit(Event("deal", self.dealer, "deal.packets",
-                         steps=(deal_step(profile, self.dealer),)))
+        self.emit(Event("deal", self.dealer, "deal.packets",
+                        steps=(deal_step(profile, self.dealer),)))
         rest = list(self.deck[position:])
         if profile.turn_up:
             # A joker has no suit and is never turned for trumps (004): it goes to the
@@ -157,19 +161,19 @@ class Deal:
                 skipped.append(rest.pop(0))
             rest += skipped
             if skipped:
-                self._emit(Event("joker_not_turned", self.dealer, "deal.joker_not_turned",
-                                 0, tuple(skipped), "",
-                                 (step("deal.joker_not_turned", "joker_not_turned"),)))
+                self.emit(Event("joker_not_turned", self.dealer, "deal.joker_not_turned",
+                                0, tuple(skipped), "",
+                                (step("deal.joker_not_turned", "joker_not_turned"),)))
             self.turn_up = rest.pop(0)
             self.trump = suit_of(self.turn_up)
-            self._emit(Event("turn_up", self.dealer, "deal.turn_up", cards=(self.turn_up,),
-                             steps=(step("deal.turn_up", "turn_up", card=_p(self.turn_up),
-                                         suit=Suit(self.trump).letter),)))
-            if profile.dix.dealer_on_turn_up and self._is_trump_seven(self.turn_up):
-                self._score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
+            self.emit(Event("turn_up", self.dealer, "deal.turn_up", cards=(self.turn_up,),
+                            steps=(step("deal.turn_up", "turn_up", card=_p(self.turn_up),
+                                        suit=Suit(self.trump).letter),)))
+            if profile.dix.dealer_on_turn_up and self.is_trump_seven(self.turn_up):
+                self.score_dix(self.dealer, self.turn_up, "dix.turn_up", "dix_turn_up")
             for bonus in turn_up_bonuses(profile, self.dealer, self.turn_up, self.prior_trumps):
-                self._score(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
-                            "deal_bonus", (self.turn_up,))
+                self.score_points(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
+                                  "deal_bonus", (self.turn_up,))
         self.stock = rest
         # A stock that does not share out evenly (three players, four packs): the
         # cards at its bottom that cannot go round are set aside unseen.
@@ -177,8 +181,8 @@ class Deal:
         if spare:
             self.set_aside = self.stock[len(self.stock) - spare:]
             del self.stock[len(self.stock) - spare:]
-            self._emit(Event("set_aside", None, "deal.set_aside", 0, (), "",
-                             (step("deal.set_aside", "set_aside", count=spare),)))
+            self.emit(Event("set_aside", None, "deal.set_aside", 0, (), "",
+                            (step("deal.set_aside", "set_aside", count=spare),)))
         self.stock.reverse()  # draw with pop() from the end: the top card is last
         # 002: after the deal the non-dealer counts as the first to receive, also
         # when the dealer served himself first.
@@ -250,7 +254,7 @@ class Deal:
             totals[self.profile.team(player)] += points
         return totals
 
-    def _is_trump_seven(self, card: int) -> bool:
+    def is_trump_seven(self, card: int) -> bool:
         """The card exchanged for the turn-up: the seven of trumps (the nine in 004's
         18-card game, ``dix.card_rank``). Jokers never are."""
         return (self.trump is not None and card < JOKER_MIN_ID
@@ -268,7 +272,7 @@ class Deal:
         player = self.to_move
         holding = self.holding(player)
         if self.phase == DECLARE:
-            return self._declare_actions(player, self.meld_pool(player))
+            return self.declare_actions(player, self.meld_pool(player))
         cards = holding if self.phase == LEAD else self._followable(holding)
         actions = [Action.play(c) for c in sorted(cards)]
         if self._may_claim_blanche(player, holding):
@@ -282,8 +286,8 @@ class Deal:
         if dec.carte_blanche_timing == "first_appearance":
             # 002: only the first court-less hand of the deal, claimed before its
             # holder draws again (the offer lapses at the next draw).
-            return self.blanche_offer == player and not any(_is_court(c) for c in holding)
-        return self.tricks_played == 0 and not any(_is_court(c) for c in holding)
+            return self.blanche_offer == player and not any(is_court(c) for c in holding)
+        return self.tricks_played == 0 and not any(is_court(c) for c in holding)
 
     def _offer_blanche(self, order: Sequence[int]) -> None:
         """002: the first hand without court cards, after the deal or a draw, may be
@@ -294,7 +298,7 @@ class Deal:
                 or self.blanche_seen or self.in_playoff):
             return
         for player in order:
-            if not any(_is_court(c) for c in self.holding(player)):
+            if not any(is_court(c) for c in self.holding(player)):
                 self.blanche_seen = True
                 self.blanche_offer = player
                 return
@@ -308,7 +312,7 @@ class Deal:
         best = self.trick[trick_best(self.trick, self.trump)]
         return playoff_legal(holding, self.trick[0], self.trump, self.profile.playoff, best)
 
-    def _declare_actions(self, player: int, holding: set[int]) -> list[Action]:
+    def declare_actions(self, player: int, holding: set[int]) -> list[Action]:
         actions = [Action(ActionType.DRAW)]
         dec = self.profile.declaring
         if (dec.partner_declares and self.profile.partnerships and player == self.leader
@@ -339,11 +343,11 @@ class Deal:
         sevens = (captures.exchangeable(self, player) if dix.exchange_from == "captured"
                   else sorted(self.holding(player)))
         for card in sevens:
-            if not self._is_trump_seven(card):
+            if not self.is_trump_seven(card):
                 continue
             if dix.on_show and card not in self.dix_counted:
                 actions.append(Action(ActionType.SHOW_SEVEN, (card,)))
-            if dix.on_exchange and self.turn_up is not None and not self._is_trump_seven(
+            if dix.on_exchange and self.turn_up is not None and not self.is_trump_seven(
                     self.turn_up) and not (dix.exchange_is_declaration
                                            and self.scored_this_turn >= dec.per_trick):
                 actions.append(Action(ActionType.EXCHANGE_SEVEN, (card,)))
@@ -355,8 +359,10 @@ class Deal:
 
     # --- why an action is illegal --------------------------------------------------
 
-    def _refuse(self, action: Action) -> IllegalActionError:
-        """The rule that forbids ``action`` (called only when it is not legal)."""
+    def refusal(self, action: Action) -> IllegalActionError:
+        """The error :meth:`apply` raises for ``action``, naming the rule that forbids it;
+        the app asks it to say why a card is greyed out. Call it only for an action that
+        is not legal."""
         no = IllegalActionError.of
         if not well_formed(action):
             kind_name = getattr(getattr(action, "type", None), "value", "?")
@@ -393,7 +399,7 @@ class Deal:
             return no("declare.after_win", "refuse_declare_after_win")
         if kind in (ActionType.SHOW_SEVEN, ActionType.EXCHANGE_SEVEN):
             card = action.card
-            if card not in holding or not self._is_trump_seven(card):
+            if card not in holding or not self.is_trump_seven(card):
                 key = ("refuse_not_trump_seven" if self.profile.dix.card_rank == Rank.SEVEN
                        else "refuse_not_trump_nine")  # 004 (jokers): a nine replaces it
                 return no("dix.show", key, card=_p(card))
@@ -441,18 +447,20 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
-            refusal = self._refuse(action)
+            refusal = self.refusal(action)
             if self.profile.infractions == "penalise":
-                fined = penalties.commit(self, action)
-                if fined is not None:
-                    return fined
+                start = len(self.events)
+                if penalties.commit(self, action):
+                    self.actions.append(action)
+                    self._legal = None
+                    return self.events[start:]
             raise refusal
         self._legal = None
         start = len(self.events)
         self.actions.append(action)
         kind = action.type
         if kind is ActionType.PLAY:
-            self._play(action.card)
+            self.play_card(action.card)
         elif kind is ActionType.DECLARE:
             self._score_meld(ScoredMeld(action.meld, frozenset(action.cards)), pending=False)
         elif kind is ActionType.SCORE_PENDING:
@@ -462,7 +470,7 @@ class Deal:
         elif kind is ActionType.ANNOUNCE:
             self._announce(ScoredMeld(action.meld, frozenset(action.cards)))
         elif kind is ActionType.SHOW_SEVEN:
-            self._score_dix(self.to_move, action.card, "dix.show", "dix_show")
+            self.score_dix(self.to_move, action.card, "dix.show", "dix_show")
         elif kind is ActionType.EXCHANGE_SEVEN:
             self._exchange(action.card)
             if self.game_meld_side is not None:   # 000: the turn-up completed it
@@ -472,16 +480,24 @@ class Deal:
         elif kind is ActionType.PARTNER:
             mate = self.partner(self.to_move)
             assert mate is not None
-            self._emit(Event("partner", self.to_move, "declare.partner", 0, ()))
+            self.emit(Event("partner", self.to_move, "declare.partner", 0, ()))
             self.to_move = mate
         else:
-            self._draw()
+            self.draw()
         return self.events[start:]
 
     def apply_text(self, text: str) -> list[Event]:
         return self.apply(Action.parse(text))
 
-    def _emit(self, event: Event) -> None:
+    # --- carrying out the rules -----------------------------------------------------
+    # The public methods from here on (emit, score_points, score_dix, play_card, draw)
+    # are the operations a mechanic may call (engine.rules.hooks.DealOps). They carry
+    # out a step as told, with no legality check and no entry in ``actions``: a
+    # player's move goes through apply().
+
+    def emit(self, event: Event) -> None:
+        """Record ``event``, its points going to its player, stamped with the running
+        scores and the citation of its rule."""
         if event.points and event.player is not None:
             self.scores[event.player] += event.points
             side = self.profile.team(event.player)
@@ -498,11 +514,13 @@ class Deal:
         return sum(self.prior_totals[p] + self.scores[p]
                    for p in range(self.profile.players) if team(p) == side)
 
-    def _score(self, player: int, rule_id: str, points: int, steps: list[Step],
-               kind: str, cards: tuple[int, ...] = (), meld: str = "") -> None:
+    def score_points(self, player: int, rule_id: str, points: int, steps: list[Step],
+                     kind: str, cards: tuple[int, ...] = (), meld: str = "") -> None:
+        """Emit a ``kind`` event giving ``player`` ``points`` (a fine: negative) under
+        ``rule_id``; ``steps`` explain it, and a last step states the running score."""
         running = self.scores[player] + points
         steps = [*steps, step(rule_id, "running", score=running)]
-        self._emit(Event(kind, player, rule_id, points, cards, meld, tuple(steps)))
+        self.emit(Event(kind, player, rule_id, points, cards, meld, tuple(steps)))
 
     def _expose(self, player: int, cards: frozenset[int]) -> None:
         moving = cards & self.hands[player]
@@ -525,8 +543,8 @@ class Deal:
         self._expose(player, meld.cards)
         self.history[player].append(meld)
         self.scored_this_turn += 1
-        self._score(player, spec.rule_id, spec.points, steps, "declare",
-                    tuple(sorted(meld.cards, key=display_order)), meld.kind)
+        self.score_points(player, spec.rule_id, spec.points, steps, "declare",
+                          tuple(sorted(meld.cards, key=display_order)), meld.kind)
 
     def _claim_blanche(self) -> None:
         player = self.to_move
@@ -535,7 +553,7 @@ class Deal:
         mate = self.partner(player)
         rule, points = "meld.carte_blanche", dec.carte_blanche
         if (mate is not None and dec.double_carte_blanche and mate not in self.blanche
-                and not any(_is_court(c) for c in self.holding(mate))):
+                and not any(is_court(c) for c in self.holding(mate))):
             claimers.append(mate)  # both partners: one double carte blanche (003)
             rule, points = "meld.double_carte_blanche", dec.double_carte_blanche
         shown: list[int] = []
@@ -549,38 +567,40 @@ class Deal:
         if dec.carte_blanche_timing == "first_appearance":
             steps.append(step(rule, "blanche_first"))
             self.blanche_offer = None
-        self._score(player, rule, points, steps, "declare",
-                    tuple(sorted(shown, key=display_order)), rule.removeprefix("meld."))
+        self.score_points(player, rule, points, steps, "declare",
+                          tuple(sorted(shown, key=display_order)), rule.removeprefix("meld."))
 
     def _blanche_draw(self, player: int, card: int) -> None:
         """A claimed carte blanche scores again for each non-court card drawn (003)."""
-        if _is_court(card):
+        if is_court(card):
             self.blanche_open.discard(player)
-            self._emit(Event("blanche_end", player, "carte_blanche.repeat", 0, (card,), "",
-                             (step("carte_blanche.repeat", "blanche_ends", card=_p(card)),)))
+            self.emit(Event("blanche_end", player, "carte_blanche.repeat", 0, (card,), "",
+                            (step("carte_blanche.repeat", "blanche_ends", card=_p(card)),)))
             return
         points = self.profile.declaring.carte_blanche
         self.revealed[player].add(card)
-        self._score(player, "carte_blanche.repeat", points,
-                    [step("carte_blanche.repeat", "blanche_again", card=_p(card),
-                          points=points)], "declare", (card,), "carte_blanche")
+        self.score_points(player, "carte_blanche.repeat", points,
+                          [step("carte_blanche.repeat", "blanche_again", card=_p(card),
+                                points=points)], "declare", (card,), "carte_blanche")
 
     def _announce(self, meld: ScoredMeld) -> None:
         player = self.to_move
         spec = self.profile.meld(meld.kind)
         self._expose(player, meld.cards)
         self.pending[player].append(meld)
-        self._emit(Event("pending", player, "cady.pending", 0,
-                         tuple(sorted(meld.cards, key=display_order)), meld.kind,
-                         (step("cady.pending", "pending_named", meld=meld.kind,
-                               points=spec.points),)))
+        self.emit(Event("pending", player, "cady.pending", 0,
+                        tuple(sorted(meld.cards, key=display_order)), meld.kind,
+                        (step("cady.pending", "pending_named", meld=meld.kind,
+                              points=spec.points),)))
 
-    def _score_dix(self, player: int, card: int, rule_id: str, key: str) -> None:
+    def score_dix(self, player: int, card: int, rule_id: str, key: str) -> None:
+        """Score the seven of trumps ``card`` to ``player`` (``dix.points``), under
+        ``rule_id`` explained by message ``key``; the card never scores again."""
         points = self.profile.dix.points
         self.dix_counted.add(card)
         steps = [step(rule_id, key, card=_p(card), points=points),
                  step("dix.once_per_card", "dix_once")]
-        self._score(player, rule_id, points, steps, "dix", (card,))
+        self.score_points(player, rule_id, points, steps, "dix", (card,))
 
     def _exchange(self, card: int) -> None:
         if self.profile.dix.exchange_from == "captured":
@@ -594,36 +614,38 @@ class Deal:
         self.hands[player].add(old)
         self.turn_up = card
         key = "dix_exchange" if self.profile.dix.card_rank == Rank.SEVEN else "turn_up_exchange"
-        self._emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
-                         (step("dix.exchange", key, card=_p(card), other=_p(old)),)))
+        self.emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
+                        (step("dix.exchange", key, card=_p(card), other=_p(old)),)))
         if not self.profile.dix.points:
             pass  # 004 (jokers): the nine replaces the turn-up and scores nothing
         elif card in self.dix_counted:
-            self._emit(Event("dix", player, "dix.once_per_card", 0, (card,), "",
-                             (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
+            self.emit(Event("dix", player, "dix.once_per_card", 0, (card,), "",
+                            (step("dix.once_per_card", "dix_counted", card=_p(card)),)))
         else:
-            self._score_dix(player, card, "dix.exchange", "dix_exchanged")
+            self.score_dix(player, card, "dix.exchange", "dix_exchanged")
         if self.profile.dix.exchange_is_declaration:
             self.scored_this_turn += 1  # 002: the exchange is this trick's declaration
 
-    def _play(self, card: int) -> None:
+    def play_card(self, card: int) -> None:
+        """The player to move puts ``card`` on the trick; the trick is finished when
+        it is full."""
         player = self.to_move
         self.hands[player].discard(card)
         self.tables[player].discard(card)
         self.played.add(card)
         self.trick.append(card)
-        self._emit(Event("play", player, "play.stock_any_card" if not self.in_playoff
-                         else "playoff.follow_suit", 0, (card,)))
+        self.emit(Event("play", player, "play.stock_any_card" if not self.in_playoff
+                        else "playoff.follow_suit", 0, (card,)))
         for meld in list(self.pending[player]):
             if card in meld.cards:
                 self.pending[player].remove(meld)
-                self._emit(Event("pending_lost", player, "cady.lost_card_played", 0,
-                                 tuple(meld.cards), meld.kind,
-                                 (step("cady.lost_card_played", "pending_lost_played",
-                                       card=_p(card), meld=meld.kind),)))
-        if (self.profile.dix.on_first_play and self._is_trump_seven(card)
+                self.emit(Event("pending_lost", player, "cady.lost_card_played", 0,
+                                tuple(meld.cards), meld.kind,
+                                (step("cady.lost_card_played", "pending_lost_played",
+                                      card=_p(card), meld=meld.kind),)))
+        if (self.profile.dix.on_first_play and self.is_trump_seven(card)
                 and card not in self.dix_counted):
-            self._score_dix(player, card, "dix.first_play", "dix_first_play")
+            self.score_dix(player, card, "dix.first_play", "dix_first_play")
         seats = self.trick_seats()
         if len(self.trick) < len(seats):
             self.phase = FOLLOW
@@ -647,11 +669,11 @@ class Deal:
         rival = others[trick_best(others, self.trump)]
         lead, follow = (win_card, rival) if best == 0 else (rival, win_card)
         (self.won[winner] if self.profile.tricks_kept else self.heap).extend(self.trick)
-        self._emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
-                         (self._trick_reason(lead, follow, win_card, rival),)))
-        if (self.profile.dix.on_trick_win and self._is_trump_seven(win_card)
+        self.emit(Event("trick", winner, "play.trick_winner", 0, tuple(self.trick), "",
+                        (self._trick_reason(lead, follow, win_card, rival),)))
+        if (self.profile.dix.on_trick_win and self.is_trump_seven(win_card)
                 and win_card not in self.dix_counted):
-            self._score_dix(winner, win_card, "dix.trick_win", "dix_trick_win")
+            self.score_dix(winner, win_card, "dix.trick_win", "dix_trick_win")
         if self.profile.declaring.source == "captured":
             captures.on_trick(self, winner, tuple(self.trick))
         self.trick = []
@@ -659,11 +681,11 @@ class Deal:
         self.last_trick_winner = winner
         scoring = self.profile.scoring
         if scoring.points_per_trick:
-            self._score(winner, "score.per_trick", scoring.points_per_trick,
-                        [step("score.per_trick", "per_trick", points=scoring.points_per_trick)],
-                        "trick_points")
+            each = scoring.points_per_trick
+            self.score_points(winner, "score.per_trick", each,
+                              [step("score.per_trick", "per_trick", points=each)], "trick_points")
         for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:]):
-            self._score(winner, rule_id, points, steps, "trick_points")
+            self.score_points(winner, rule_id, points, steps, "trick_points")
         self.leader = self.to_move = winner
         if self.game_meld_side is not None:    # 000: the game is won at once
             self._end_deal(None)
@@ -697,10 +719,10 @@ class Deal:
         self.duel_tricks = [0, 0]
         self.duel_turn = 0
         self.split_at = self.tricks_played
-        self._emit(Event("split", first, "capture.split", 0, (), "",
-                         (step("capture.split", "split_pairs", player=first + 1,
-                               left=(first + 1) % n + 1, partner=mate + 1,
-                               other=(first + 3) % n + 1),)))
+        self.emit(Event("split", first, "capture.split", 0, (), "",
+                        (step("capture.split", "split_pairs", player=first + 1,
+                              left=(first + 1) % n + 1, partner=mate + 1,
+                              other=(first + 3) % n + 1),)))
 
     def _trick_reason(self, lead: int, follow: int, win: int, lose: int) -> Step:
         names = {"winner": _p(win), "loser": _p(lose)}
@@ -715,7 +737,9 @@ class Deal:
             return step("play.trick_winner", "trick_trump", **names)
         return step("play.trick_winner", "trick_offsuit", **names)
 
-    def _draw(self) -> None:
+    def draw(self) -> None:
+        """Everyone draws from the stock, the trick winner (or, by the profile, the
+        leader) first; the next trick is led."""
         n = self.profile.players
         winner = self.leader  # the trick winner draws first, even if the partner declared
         # 004's card-point game: the player who led the trick draws first.
@@ -727,25 +751,25 @@ class Deal:
             if self.stock:
                 card = self.stock.pop()
                 self.hands[player].add(card)
-                self._emit(Event("draw", player, "play.winner_declares_then_draws"
-                                 if first == winner else "play.draw_first", 0, ()))
+                self.emit(Event("draw", player, "play.winner_declares_then_draws"
+                                if first == winner else "play.draw_first", 0, ()))
                 if player in self.blanche_open:
                     self._blanche_draw(player, card)
             elif self.turn_up is not None:
                 card, self.turn_up = self.turn_up, None
                 self.hands[player].add(card)
-                self._emit(Event("draw", player, "play.stock_end", 0, (card,), "",
-                                 (step("play.stock_end",
-                                       "stock_end_draw_leader" if first != winner
-                                       else "stock_end_draw" if n == 2
-                                       else "stock_end_draw_last", card=_p(card)),)))
+                self.emit(Event("draw", player, "play.stock_end", 0, (card,), "",
+                                (step("play.stock_end",
+                                      "stock_end_draw_leader" if first != winner
+                                      else "stock_end_draw" if n == 2
+                                      else "stock_end_draw_last", card=_p(card)),)))
         self.phase = LEAD
         self.to_move = winner
         self._offer_blanche([(first + offset) % n for offset in range(n)])  # who drew first
         if self.profile.stock_marker and marker_before and 0 < len(self.stock) <= (
                 self.profile.stock_marker):
-            self._emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
-                             (step("play.stock_marker", "stock_marker", count=len(self.stock)),)))
+            self.emit(Event("stock_marker", None, "play.stock_marker", 0, (), "",
+                            (step("play.stock_marker", "stock_marker", count=len(self.stock)),)))
         if self.stock_count == 0:
             if self.profile.scoring.last_trick_at == "stock_end":
                 self._score_last_trick(winner)
@@ -754,30 +778,30 @@ class Deal:
     def _stock_exhausted(self) -> None:
         for player in range(self.profile.players):
             for meld in self.pending[player]:
-                self._emit(Event("pending_lost", player, "cady.lost_stock_end", 0,
-                                 tuple(meld.cards), meld.kind,
-                                 (step("cady.lost_stock_end", "pending_lost_stock",
-                                       meld=meld.kind),)))
+                self.emit(Event("pending_lost", player, "cady.lost_stock_end", 0,
+                                tuple(meld.cards), meld.kind,
+                                (step("cady.lost_stock_end", "pending_lost_stock",
+                                      meld=meld.kind),)))
             self.pending[player] = []
             self.hands[player] |= self.tables[player]
             self.tables[player] = set()
         if self.profile.deal_end == "stock_out":
             # 004 (jokers): with no tricks kept nothing is left to play for.
-            self._emit(Event("stock_end", None, "deal.stock_out", 0, (), "",
-                             (step("deal.stock_out", "stock_out_end"),)))
+            self.emit(Event("stock_end", None, "deal.stock_out", 0, (), "",
+                            (step("deal.stock_out", "stock_out_end"),)))
             self._end_deal(None)
             return
         if self.profile.declaring.source == "captured":
-            self._emit(Event("stock_end", None, "capture.playoff", 0, (), "",
-                             (step("capture.playoff", "stock_end_captures"),)))
+            self.emit(Event("stock_end", None, "capture.playoff", 0, (), "",
+                            (step("capture.playoff", "stock_end_captures"),)))
             if self.profile.playoff.split_pairs:
                 self._split_pairs()
         else:
-            self._emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
-                             (step("playoff.no_declarations", "stock_end"),)))
+            self.emit(Event("stock_end", None, "playoff.no_declarations", 0, (), "",
+                            (step("playoff.no_declarations", "stock_end"),)))
         if self._playoff_is_hopeless():
-            self._emit(Event("playoff_skipped", None, "settle.skip_playoff", 0, (), "",
-                             (step("settle.skip_playoff", "playoff_skipped"),)))
+            self.emit(Event("playoff_skipped", None, "settle.skip_playoff", 0, (), "",
+                            (step("settle.skip_playoff", "playoff_skipped"),)))
             self._end_deal(None)
 
     def brisque_points(self) -> list[int]:
@@ -818,23 +842,23 @@ class Deal:
         if not self.profile.scoring.last_trick_split or mate is None:
             key = "last_trick" if self.profile.scoring.last_trick_at == "deal_end" \
                 else "last_trick_stock"
-            self._score(winner, "score.last_trick", bonus,
-                        [step("score.last_trick", key, points=bonus)], "last_trick")
+            self.score_points(winner, "score.last_trick", bonus,
+                              [step("score.last_trick", key, points=bonus)], "last_trick")
             return
         # 004 (four-handed): the bonus is shared half and half between the partners.
         half = bonus // 2
         for player, points in ((winner, bonus - half), (mate, half)):
-            self._score(player, "score.last_trick_split", points,
-                        [step("score.last_trick_split", "last_trick_split", points=bonus,
-                              share=points)], "last_trick")
+            self.score_points(player, "score.last_trick_split", points,
+                              [step("score.last_trick_split", "last_trick_split", points=bonus,
+                                    share=points)], "last_trick")
 
     def _end_deal(self, last_winner: int | None) -> None:
         scoring = self.profile.scoring
         if scoring.brisques == "tiebreak_only":
             for player in range(self.profile.players):
                 count = sum(1 for c in self.won[player] if is_brisque(c))
-                self._emit(Event("brisques", player, "score.brisque", 0, (), "",
-                                 (step("score.brisque", "brisques_tiebreak", count=count),)))
+                self.emit(Event("brisques", player, "score.brisque", 0, (), "",
+                                (step("score.brisque", "brisques_tiebreak", count=count),)))
         if scoring.last_trick_bonus and last_winner is not None and \
                 scoring.last_trick_at == "deal_end":
             self._score_last_trick(last_winner)
@@ -843,14 +867,14 @@ class Deal:
                 brisques = [c for c in self.won[player] if is_brisque(c)]
                 if brisques:
                     points = len(brisques) * scoring.brisque_points
-                    self._score(player, "score.brisque", points,
-                                [step("score.brisque", "brisques", count=len(brisques),
-                                      each=scoring.brisque_points, points=points)],
-                                "brisques", tuple(sorted(brisques, key=display_order)))
+                    self.score_points(player, "score.brisque", points,
+                                      [step("score.brisque", "brisques", count=len(brisques),
+                                            each=scoring.brisque_points, points=points)],
+                                      "brisques", tuple(sorted(brisques, key=display_order)))
         self.phase = OVER
-        self._emit(Event("deal_end", None, "game.target", 0, (), "",
-                         (step("game.target", "deal_total",
-                               scores=" : ".join(map(str, self.scores))),)))
+        self.emit(Event("deal_end", None, "game.target", 0, (), "",
+                        (step("game.target", "deal_total",
+                              scores=" : ".join(map(str, self.scores))),)))
 
     # --- saving and restoring -------------------------------------------------------
 
@@ -985,7 +1009,8 @@ def _context(data: dict[str, Any], profile: Profile) -> tuple[list[int], list[in
     return trumps, totals
 
 
-def _is_court(card: int) -> bool:
+def is_court(card: int) -> bool:
+    """A court card (king, queen or jack): a hand without one may claim carte blanche."""
     return Rank.JACK <= card % 8 <= Rank.KING
 
 

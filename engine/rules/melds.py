@@ -17,11 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Any
 
-from engine.errors import PositionError
-from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, parse_card
-from engine.rules.profile import MeldSpec, Profile, load_profile
+from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit
+from engine.rules.profile import MeldSpec, Profile
 from engine.text.explain import Step, step
 
 SEQUENCE_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -61,8 +59,10 @@ def pretty(cards: Iterable[int]) -> str:
     return " ".join(Card.from_id(c).pretty for c in sorted(cards, key=display_order))
 
 
-def _suits_for(spec: MeldSpec, trump: int | None,
+def suits_for(spec: MeldSpec, trump: int | None,
                trump_from: tuple[str, ...] = ("marriage", "sequence")) -> list[int]:
+    """The suits ``spec`` may be formed in now (``trump_from``: the profile's
+    ``declaring.trump_from``)."""
     if trump is None:
         # No trump yet (Rubicon family): a marriage (or sequence, where the profile
         # says so) would fix trump and count as trump; nothing else that needs
@@ -85,7 +85,7 @@ def fixes_trump(spec: MeldSpec, trump: int | None,
     return trump is None and spec.suit == "trump" and spec.pattern in trump_from
 
 
-def _by_kind(available: Iterable[int]) -> dict[int, list[int]]:
+def by_kind(available: Iterable[int]) -> dict[int, list[int]]:
     """Real cards by kind; jokers (004) are kept apart under the key -1."""
     table: dict[int, list[int]] = {}
     for card in sorted(available):
@@ -102,7 +102,7 @@ def candidate_sets(
     profile lets jokers stand in a meld (004), each place may also take a joker, up
     to ``declaring.jokers_per_meld`` of them in one meld."""
     if kinds is None:
-        kinds = _by_kind(available)
+        kinds = by_kind(available)
     limit = profile.declaring.jokers_per_meld
     wild = kinds.get(-1, [])[:limit] if limit else []
     if not wild:
@@ -124,7 +124,7 @@ def _real_sets(
 ) -> Iterator[tuple[int, ...]]:
     """The candidates of :func:`candidate_sets`, each place of a meld drawing on its
     kind's cards and on ``wild`` (repeats are filtered by the caller)."""
-    suits = _suits_for(spec, trump, profile.declaring.trump_from)
+    suits = suits_for(spec, trump, profile.declaring.trump_from)
     if spec.pattern == "marriage":
         for suit in suits:
             kings = kinds.get(suit * 8 + Rank.KING, []) + wild
@@ -459,7 +459,7 @@ def all_verdicts(
     """A verdict for every candidate card set of every meld in the profile
     (``explain=False``: legality only, no steps)."""
     pool = sorted(set(available))
-    kinds = _by_kind(pool)
+    kinds = by_kind(pool)
     scored = {h.kind for h in history}
     for spec in profile.melds:
         if spec.pattern == "carte_blanche":
@@ -476,137 +476,3 @@ def all_verdicts(
                 continue
             legal, rule, _ = check_reuse(profile, spec, cards, history, played, explain=False)
             yield Verdict(spec, tuple(cards), legal, rule or spec.rule_id, ())
-
-
-# --- The ``bezique melds`` contract -------------------------------------------------
-
-MAX_QUERY_CARDS = 200
-
-
-def _cards(value: Any, field: str, packs: int, deck: frozenset[int] = frozenset()
-           ) -> list[int]:
-    """Card ids of a request's list; ``deck`` (when given) holds every card the
-    variant has (004's 18-card game: no sevens or eights, three nines a suit, jokers)."""
-    if not isinstance(value, list) or len(value) > MAX_QUERY_CARDS:
-        raise PositionError(f"{field!r} must be a list of cards")
-    ids = []
-    for token in value:
-        card = parse_card(token)
-        if deck and card.id not in deck:
-            raise PositionError(f"{field!r}: the variant has no card {token!r}")
-        if card.copy > packs and not deck:
-            raise PositionError(f"{field!r}: {token!r} has copy {card.copy} but the variant "
-                                f"has {packs} packs")
-        ids.append(card.id)
-    return ids
-
-
-def _staleness(verdict: Verdict, used: frozenset[int]) -> int:
-    return sum(1 for c in verdict.cards if c in used)
-
-
-def query(obj: Any, lang: str = "en") -> dict[str, Any]:
-    """Answer one ``bezique melds`` request (see README): legal and refused melds,
-    with explanations in ``lang`` ("en" or "ru")."""
-    if not isinstance(obj, dict):
-        raise PositionError("a melds request must be a JSON object")
-    if "trick" in obj:  # 000: what a won trick scores where melds come from captures
-        from engine.rules.captures import query as capture_query
-
-        return capture_query(obj, lang)
-    unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}
-    if unknown:
-        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
-    variant = obj.get("variant", "two-handed")
-    if not isinstance(variant, str):
-        raise PositionError("'variant' must be a string")
-    profile = load_profile(variant)
-    trump_text = obj.get("trump")
-    if trump_text is None:
-        if profile.turn_up:
-            raise PositionError("'trump' is required for this variant")
-        trump: int | None = None
-    elif isinstance(trump_text, str):
-        trump = int(Suit.parse(trump_text))
-    else:
-        raise PositionError("'trump' must be a suit letter such as \"D\"")
-    deck = frozenset(profile.deck_ids()) if profile.jokers or profile.pack_ranks \
-        else frozenset()
-    hand = _cards(obj.get("hand", []), "hand", profile.packs, deck)
-    table = _cards(obj.get("table", []), "table", profile.packs, deck)
-    holding = hand + table
-    if len(set(holding)) != len(holding):
-        raise PositionError("a card appears twice in hand and table")
-    if len(holding) > profile.hand_size:
-        raise PositionError(f"hand and table hold {len(holding)} cards; a hand has at most "
-                            f"{profile.hand_size}")
-    partner_table = _cards(obj.get("partner_table", []), "partner_table", profile.packs, deck)
-    if partner_table and not profile.declaring.use_partner_table:
-        raise PositionError("this variant does not let a player use the partner's cards")
-    if set(partner_table) & set(holding) or len(partner_table) > profile.hand_size:
-        raise PositionError("'partner_table' must be the partner's own exposed cards")
-    holding += partner_table
-    raw_history = obj.get("history", [])
-    if not isinstance(raw_history, list) or len(raw_history) > MAX_QUERY_CARDS:
-        raise PositionError("'history' must be a list of declarations")
-    parsed: list[tuple[MeldSpec, list[int]]] = []
-    for index, entry in enumerate(raw_history):
-        if not isinstance(entry, dict) or not isinstance(entry.get("meld"), str):
-            raise PositionError(f"history[{index}] must be {{\"meld\": KIND, \"cards\": [...]}}")
-        if not profile.has_meld(entry["meld"]):
-            raise PositionError(f"history[{index}]: unknown meld {entry['meld']!r}")
-        cards = _cards(entry.get("cards"), f"history[{index}].cards", profile.packs, deck)
-        parsed.append((profile.meld(entry["meld"]), cards))
-    # Cards of earlier melds no longer held have been played (this matters where
-    # melds re-form after a card is played).
-    played = frozenset(c for _, cards in parsed for c in cards) - frozenset(holding)
-    history: list[ScoredMeld] = []
-    for index, (spec, cards) in enumerate(parsed):
-        verdict = judge(profile, spec, trump, cards, history, played)
-        if not verdict.legal:
-            raise PositionError(f"history[{index}] could not have been scored: "
-                                + "; ".join(s.render() for s in verdict.steps))
-        history.append(ScoredMeld(spec.kind, frozenset(cards)))
-    used = frozenset(c for h in history for c in h.cards)
-    best: dict[str, Verdict] = {}
-    refused: dict[str, Verdict] = {}
-    for verdict in all_verdicts(profile, trump, holding, history, played):
-        kind = verdict.spec.kind
-        if verdict.legal:
-            best.setdefault(kind, verdict)
-        elif kind not in refused or _staleness(verdict, used) < _staleness(refused[kind], used):
-            # Report the attempt with the freshest cards: it shows the real obstacle.
-            refused[kind] = verdict
-    scored = {h.kind for h in history}
-    rungs_after = {spec.after for spec in profile.melds if spec.after}
-
-    def worth_saying(v: Verdict) -> bool:
-        """A ladder's refusals only where they teach: the rung right after one that may
-        be declared now, and the last rung already scored (not every rung above)."""
-        if v.rule_id == "ladder.order":
-            return v.spec.after in best
-        if v.rule_id == "ladder.once":
-            return not any(s.after == v.spec.kind and s.kind in scored
-                           for s in profile.melds if v.spec.kind in rungs_after)
-        return True
-
-    refused = {k: v for k, v in refused.items() if worth_saying(v)}
-
-    def card_list(v: Verdict) -> list[str]:
-        return [str(Card.from_id(c)) for c in v.cards]
-    return {
-        "declarations": [
-            {"meld": v.spec.kind, "points": v.points, "cards": card_list(v),
-             # Both copies of a card give the same sentence: say it once.
-             "rule": v.rule_id,
-             "explanation": list(dict.fromkeys(s.render(lang) for s in v.steps))}
-            for v in best.values()
-        ],
-        "refused": [
-            {"meld": v.spec.kind, "cards": card_list(v), "rule": v.rule_id,
-             # Only the step that refuses: notes that a card was free elsewhere
-             # would read as if the meld were allowed.
-             "why": v.steps[-1].render(lang)}
-            for kind, v in refused.items() if kind not in best
-        ],
-    }

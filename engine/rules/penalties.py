@@ -14,33 +14,19 @@ profile's ``penalties`` table (0: the source names no fine, so the move is refus
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING
-
 from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card
+from engine.rules.hooks import DealOps
 from engine.rules.melds import all_verdicts, pattern_error, pretty
-from engine.text.explain import Event, step
-
-if TYPE_CHECKING:
-    from engine.rules.deal import Deal
-    from engine.rules.profile import Profile
+from engine.text.explain import step
 
 DECLARE, LEAD, FOLLOW = "declare", "lead", "follow"
 
 
-def commit(deal: Deal, action: Action) -> list[Event] | None:
-    """Carry out a fined infraction and return its events; ``None`` when the
-    move is no fined infraction (the caller then refuses it)."""
-    start = len(deal.events)
-    done = _commit(deal, action)
-    if not done:
-        return None
-    deal.actions.append(action)
-    deal._legal = None
-    return deal.events[start:]
-
-
-def _commit(deal: Deal, action: Action) -> bool:
+def commit(deal: DealOps, action: Action) -> bool:
+    """Carry out a fined infraction (the deal's hook for an illegal action, see
+    :mod:`engine.rules.hooks`); False when the move is no fined infraction, which
+    the deal then refuses. The deal records the action."""
     fines = deal.profile.penalties
     player, phase, kind = deal.to_move, deal.phase, action.type
     if phase not in (LEAD, FOLLOW, DECLARE):
@@ -61,13 +47,13 @@ def _commit(deal: Deal, action: Action) -> bool:
         if phase == DECLARE and fines.play_before_draw and deal.stock_count:
             _fine(deal, "penalty.play_before_draw", fines.play_before_draw,
                   "fine_play_before_draw", card=_p(action.card))
-            deal._draw()
-            deal._play(action.card)
+            deal.draw()
+            deal.play_card(action.card)
             return True
         if phase == FOLLOW and deal.in_playoff and fines.not_following:
             _fine(deal, "penalty.not_following", fines.not_following, "fine_not_following",
                   card=_p(action.card))
-            deal._play(action.card)
+            deal.play_card(action.card)
             return True
         return False
     if kind is ActionType.DRAW and phase in (LEAD, FOLLOW) and deal.stock_count \
@@ -77,23 +63,23 @@ def _commit(deal: Deal, action: Action) -> bool:
     return False
 
 
-def _fine(deal: Deal, rule_id: str, points: int, key: str, **params: object) -> None:
+def _fine(deal: DealOps, rule_id: str, points: int, key: str, **params: object) -> None:
     player = deal.to_move
-    deal._score(player, rule_id, -points, [step(rule_id, key, points=points, **params)],
-                "penalty")
+    deal.score_points(player, rule_id, -points, [step(rule_id, key, points=points, **params)],
+                      "penalty")
 
 
-def _false_declaration(deal: Deal, action: Action) -> None:
+def _false_declaration(deal: DealOps, action: Action) -> None:
     player = deal.to_move
     total = deal.prior_totals[player] + deal.scores[player]
     lost = max(total, 0)
     rule = "penalty.false_declaration"
-    deal._score(player, rule, -lost, [step(rule, "fine_false_declaration", meld=action.meld,
-                                           cards=pretty(action.cards), points=lost)],
-                "penalty")
+    deal.score_points(player, rule, -lost, [step(rule, "fine_false_declaration", meld=action.meld,
+                                                 cards=pretty(action.cards), points=lost)],
+                      "penalty")
 
 
-def attempts(deal: Deal) -> list[tuple[str, Action]]:
+def attempts(deal: DealOps) -> list[tuple[str, Action]]:
     """Infractions the player to move could commit now and be fined for (for
     random play, lessons and tests): (name of the ``penalties`` field, action),
     at most one of each kind."""
@@ -127,24 +113,5 @@ def attempts(deal: Deal) -> list[tuple[str, Action]]:
     return [(name, a) for name, a in found if a not in legal]
 
 
-def example(profile: Profile, name: str, seed: int = 0) -> tuple[Deal, Action]:
-    """A deterministic position (random legal play from ``seed`` on) where the
-    player to move can commit infraction ``name`` (a ``penalties`` field), with
-    some points to lose; for lessons and tests."""
-    from engine.rules.deal import Deal
-
-    for s in range(seed, seed + 200):
-        rng = random.Random(s)
-        deal = Deal.new(profile, rng, dealer=s % profile.players)
-        while not deal.is_over:
-            found = [a for n, a in attempts(deal) if n == name]
-            if found and deal.scores[deal.to_move] > 0:
-                return deal, found[0]
-            deal.apply(rng.choice(deal.legal_actions()))
-    raise ValueError(f"no position for the infraction {name!r} in {profile.name!r}")
-
-
 def _p(card: int) -> str:
-    from engine.notation.cards import Card
-
     return Card.from_id(card).pretty

@@ -32,9 +32,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from app_pages.session import Replay, load_game
 from engine.notation.cards import Card, Suit, card_text, copies_in_question
 from engine.rules.game import Game
+from engine.rules.replay import Replay, load_game
 from engine.rules.tricks import suit_of
 from engine.text.explain import SUIT_NAMES, Event, meld_name, points_ru, with_article
 
