@@ -328,7 +328,7 @@ def settlement_headline(s: PlaySession) -> str:
 def why_not(s: PlaySession, card: int) -> str:
     """Why the human may not play ``card`` now, in the UI language (the engine's own
     refusal: the rule, never recomputed here)."""
-    error = s.deal.refusal(Action.play(card))
+    error = s.deal.why_illegal(Action.play(card))
     return ui.notation(refusal_reason(error, s))
 
 

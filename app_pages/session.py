@@ -34,14 +34,13 @@ from engine.bots.coach import (
     default_level,
     engine_hint,
 )
-from engine.errors import IllegalActionError
 from engine.notation.actions import Action
 from engine.rules.deal import Deal
 from engine.rules.game import Game
 from engine.rules.profile import Option, Profile, apply_option, load_profile
 from engine.rules.profile import options as all_options
 from engine.rules.replay import Turn, actors, deal_prefix, game_prefix, load_game, turns_of
-from engine.text.explain import Event
+from engine.text.explain import Event, refusal
 
 
 def seat_role(players: int, player: int, human: int) -> str:
@@ -206,9 +205,9 @@ class PlaySession:
         """Apply the human's action, then the bot's answers. An illegal action raises
         :class:`IllegalActionError` (with the rule) and changes nothing."""
         if self.deal.is_over:
-            raise IllegalActionError.of("deal.over", "refuse_deal_over")
+            raise refusal("deal.over", "refuse_deal_over")
         if self.deal.to_move != self.human:
-            raise IllegalActionError.of("deal.action", "refuse_not_your_turn")
+            raise refusal("deal.action", "refuse_not_your_turn")
         first = self._apply(self.human, action)
         return [first, *self._run_bot()]
 

@@ -1,21 +1,42 @@
 """Errors raised by the engine. All are ``ValueError`` subclasses, so callers can
 catch bad input in one place; each carries enough to tell the user what was wrong.
-
-The errors that carry only a message live in :mod:`engine.base_errors`, which card
-notation can import: a refusal (:class:`IllegalActionError`) says why in explanation
-steps, and their words name cards."""
+This module imports nothing of the project, so every module (card notation first)
+can raise its errors; a refusal's explanation steps are built by
+:func:`engine.text.explain.refusal`."""
 
 from __future__ import annotations
 
-from engine.base_errors import (
-    BeziqueError,
-    CorruptSaveError,
-    NotationError,
-    PositionError,
-    ProfileError,
-    UsageError,
-)
-from engine.text.explain import Step, step
+from typing import Protocol
+
+
+class BeziqueError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+class UsageError(BeziqueError):
+    """A command-line argument is invalid: the command exits with status 2."""
+
+
+class NotationError(BeziqueError):
+    """A card, action or position could not be parsed."""
+
+
+class ProfileError(BeziqueError):
+    """A variant profile is unknown or its data file is invalid."""
+
+
+class CorruptSaveError(BeziqueError):
+    """A saved game or deal is malformed, tampered with or too large."""
+
+
+class PositionError(BeziqueError):
+    """A solver or meld position is malformed or impossible."""
+
+
+class Explained(Protocol):
+    """An explanation step (:class:`engine.text.explain.Step`): it renders itself."""
+
+    def render(self, lang: str = "en") -> str: ...
 
 
 class IllegalActionError(BeziqueError):
@@ -24,7 +45,7 @@ class IllegalActionError(BeziqueError):
     ``steps`` (explanation steps, :class:`engine.text.explain.Step`) say why in a form
     that renders in every language of the app; ``reason`` is the English text."""
 
-    def __init__(self, rule_id: str, message: str, steps: tuple[Step, ...] = ()) -> None:
+    def __init__(self, rule_id: str, message: str, steps: tuple[Explained, ...] = ()) -> None:
         super().__init__(f"{message} [rule {rule_id}]")
         self.rule_id = rule_id
         self.reason = message
@@ -35,13 +56,3 @@ class IllegalActionError(BeziqueError):
         if not self.steps:
             return self.reason
         return "; ".join(s.render(lang) for s in self.steps)
-
-    @classmethod
-    def of(cls, rule_id: str, key: str, **params: object) -> IllegalActionError:
-        """A refusal whose reason is the message ``key`` of :mod:`engine.text.explain`."""
-        reason = step(rule_id, key, **params)
-        return cls(rule_id, reason.render("en"), (reason,))
-
-
-__all__ = ["BeziqueError", "CorruptSaveError", "IllegalActionError", "NotationError",
-           "PositionError", "ProfileError", "UsageError"]

@@ -168,7 +168,7 @@ def test_a_card_not_in_hand_names_its_player(lang: str, you: Name, text: str) ->
     while not s.human_to_move:
         s.autoplay(1)
     missing = next(c for c in range(64) if c not in s.deal.holding(s.human))
-    error = s.deal.refusal(Action.play(missing))  # noqa: SLF001 - the engine's one "why"
+    error = s.deal.why_illegal(Action.play(missing))
     assert error.steps[0].key == "refuse_not_in_hand"
     assert f"player {s.human + 1}'s hand" in error.explain("en")
     assert named_step(error.steps[0], lang, (you, BOT[lang])).startswith(text)

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.base_errors import NotationError  # not engine.errors: its refusals name cards
+from engine.errors import NotationError
 
 KINDS_PER_PACK = 32
 # Jokers (004's «инфузорка», the 18-card game) have no rank or suit. They take the

@@ -35,7 +35,7 @@ from engine.rules.melds import ScoredMeld, all_verdicts, display_order, fixes_tr
 from engine.rules.profile import Profile, load_profile, variant_names
 from engine.rules.trick_scoring import trick_extras
 from engine.rules.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
-from engine.text.explain import Event, Step, step
+from engine.text.explain import Event, Step, refusal, step
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
 SAVE_FORMAT = "bezique-deal"
@@ -359,11 +359,11 @@ class Deal:
 
     # --- why an action is illegal --------------------------------------------------
 
-    def refusal(self, action: Action) -> IllegalActionError:
+    def why_illegal(self, action: Action) -> IllegalActionError:
         """The error :meth:`apply` raises for ``action``, naming the rule that forbids it;
         the app asks it to say why a card is greyed out. Call it only for an action that
         is not legal."""
-        no = IllegalActionError.of
+        no = refusal
         if not well_formed(action):
             kind_name = getattr(getattr(action, "type", None), "value", "?")
             return no("action.malformed", "refuse_malformed", action=kind_name)
@@ -447,7 +447,7 @@ class Deal:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
         if action not in self.legal_actions():
-            refusal = self.refusal(action)
+            refusal = self.why_illegal(action)
             if self.profile.infractions == "penalise":
                 start = len(self.events)
                 if penalties.commit(self, action):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.errors import IllegalActionError
 from engine.notation.cards import Card, cards_text
 from engine.text import messages_joker as joker_messages
 from engine.text import messages_table as table_messages
@@ -314,7 +315,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "никто ещё не набрал {target} (счёт {scores}): сдают ещё раз"),
     "game_higher": ("the target {target} is reached; the higher total wins",
                     "цель {target} достигнута; побеждает больший итог"),
-    # Why an action is refused (engine.errors.IllegalActionError.of).
+    # Why an action is refused (refusal).
     "refuse_partner": ("only the trick winner of a partnership, before any declaration, may "
                        "let the partner declare",
                        "дать партнёру объявить может только взявший взятку игрок пары, "
@@ -529,3 +530,9 @@ class Event:
             "cards": [str(Card.from_id(c)) for c in self.cards],
             "explanation": self.explain(lang), "totals": list(self.totals),
         }
+
+
+def refusal(rule_id: str, key: str, **params: object) -> IllegalActionError:
+    """The refusal of an action whose reason is the message ``key``, in every language."""
+    reason = step(rule_id, key, **params)
+    return IllegalActionError(rule_id, reason.render("en"), (reason,))
