@@ -52,6 +52,7 @@ practise = [page("play", ":material/playing_cards:"), page("replay", ":material/
 ICONS = {"review_cards": ":material/style:"}
 practise += [page(name, ICONS.get(name, ":material/school:")) for name in OPTIONAL
              if (HERE / "app_pages" / f"{name}.py").exists()]
+practise.append(page("scorepad", ":material/edit_note:"))
 practise.append(page("progress", ":material/insights:"))
 
 navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise})

@@ -24,6 +24,8 @@ Terminology
   A card named without a copy mark (``KH``) is the standing one when the declarer has
   one on the table; more copies than the table holds come from the hand. ``KH#2``
   names a copy exactly.
+* the deal's *points* (``scores``), when written, are the deal's score (the end counts
+  included); entries recorded beside them are totalled to check the paper.
 * *finished* deal: one whose end (brisques, last trick or the deal's points) is recorded.
 """
 
@@ -406,8 +408,8 @@ def _players(raw: Any, profile: Profile) -> tuple[str, ...]:
         raise ScorePadError("'players' must be a list of names")
     names = tuple(" ".join(n.split()) for n in raw)
     if len(names) != profile.players:
-        raise ScorePadError(f"{profile.title} is played by {profile.players}, but "
-                            f"{len(names)} players are named")
+        raise ScorePadError(f"{profile.title} is played by {profile.players} players, but "
+                            f"{len(names)} are named")
     if any(not n or len(n) > MAX_NAME for n in names):
         raise ScorePadError(f"a player's name must have 1 to {MAX_NAME} characters")
     if len(set(names)) != len(names):
@@ -729,10 +731,10 @@ def _report(pad: ScorePad) -> PadReport:
     settlement: Settlement | None = None
     for index, deal in enumerate(pad.deals):
         number = index + 1
-        if result is not None:
-            raise ScorePadError(f"deal {number}: the game was already over after deal {index}")
         if profile.scoring.end == "single_deal" and index:
             raise ScorePadError(f"{profile.title} is a game of one deal")
+        if result is not None:
+            raise ScorePadError(f"deal {number}: the game was already over after deal {index}")
         dealer = (pad.first_dealer + index) % profile.players
         opening, items, closing, scores, state = _score_deal(profile, pad, deal, number, dealer,
                                                    trumps, player_totals)
@@ -829,17 +831,18 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
     for entry in end:
         if entry.event.player is not None:
             counted[entry.event.player] += entry.event.points
-    if deal.scores is not None and not deal.items and not extras:
-        # The deal's points as the table wrote them: the end counts are in them.
+    if deal.scores is not None:
+        # The deal's points as the table wrote them count, the end counts included; the
+        # entries recorded beside them only check the paper's arithmetic.
         given = list(deal.scores)
         end = [e for e in end if e.event.points == 0]
         end.append(Entry(number, _event(profile, "scores", None, "", 0, [
             step("", "pad_scores_given", scores=" : ".join(map(str, given)))])))
+        if (deal.items or extras) and given != counted:
+            end.append(Entry(number, _event(profile, "discrepancy", None, "", 0, [
+                step("", "pad_scores_differ", given=" : ".join(map(str, given)),
+                     counted=" : ".join(map(str, counted)))])))
         counted = given
-    elif deal.scores is not None and list(deal.scores) != counted:
-        end.append(Entry(number, _event(profile, "discrepancy", None, "", 0, [
-            step("", "pad_scores_differ", given=" : ".join(map(str, deal.scores)),
-                 counted=" : ".join(map(str, counted)))])))
     if deal.brisques is not None:
         _check_brisques(profile, deal.brisques, number)
     return extras, items, end, counted, state

@@ -66,9 +66,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "{points}"),
     "pad_scores_given": ("the deal's points as recorded at the table: {scores}",
                          "очки сдачи, как их записали за столом: {scores}"),
-    "pad_scores_differ": ("the pad said {given}, but the entries come to {counted}: the "
-                          "entries count",
-                          "на бумаге {given}, а записи дают {counted}: считаются записи"),
+    "pad_scores_differ": ("check the paper: it says {given}, but the entries recorded come "
+                          "to {counted}",
+                          "проверьте запись на бумаге: там {given}, а внесённые записи дают "
+                          "{counted}"),
     "pad_unfinished": ("the deal is not finished yet (running score {scores})",
                        "сдача ещё не окончена (текущий счёт {scores})"),
 }
