@@ -280,7 +280,8 @@ def test_russian_card_letters_are_read() -> None:
 
 def rich_pad() -> ScorePad:
     pad = started("club", turn_up="7H")
-    for item in (Item(0, "meld", "bezique", ("QS", "JD"), 1), Item(1, "dix", cards=("7H",), trick=2),
+    for item in (Item(0, "meld", "bezique", ("QS", "JD"), 1),
+                 Item(1, "dix", cards=("7H",), trick=2),
                  Item(0, "meld", "four_kings"), Item(1, "fine", "extra_card"),
                  Item(0, "played", played=("QS",)), Item(0, "carte_blanche")):
         pad = pad.record(item)
