@@ -75,7 +75,7 @@ for column, name, total in zip(st.columns(len(sides)), sides, report.totals, str
 for deal in report.deals:
     last = deal.number == len(report.deals)
     with st.expander(ui.t("scorepad.deal", number=deal.number), expanded=last):
-        st.dataframe(parts.deal_rows(report, deal), hide_index=True, width="stretch")
+        st.table(parts.deal_rows(report, deal).set_index(ui.t("scorepad.col_player")))
         st.caption(ui.t("scorepad.deal_total", scores=" : ".join(map(str, deal.scores)),
                         totals=" : ".join(map(str, deal.totals))))
 

@@ -255,12 +255,16 @@ def deal_rows(report: PadReport, deal: DealReport) -> pd.DataFrame:
         text = "; ".join(dict.fromkeys(report.step_text(s, lang) for s in event.steps))
         rows.append({
             ui.t("scorepad.col_player"): who,
-            ui.t("scorepad.col_points"): event.points if entry.scored else None,
+            # Informative lines (brisques that only break ties, the paper's total) carry
+            # no points of their own: an empty cell, not a 0 that reads as scored.
+            ui.t("scorepad.col_points"): str(event.points)
+            if entry.scored and (event.points or event.type in ("meld", "fine")) else "",
             ui.t("scorepad.col_entry"): ui.notation(text) if entry.scored
             else f"✗ {ui.t('scorepad.refused')}: {ui.notation(text)}",
             ui.t("scorepad.col_source"): event.cited(lang),
         })
-    return pd.DataFrame(rows)
+    columns = [ui.t(f"scorepad.col_{c}") for c in ("player", "points", "entry", "source")]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def message() -> tuple[str, str, str] | None:

@@ -21,7 +21,7 @@ def _text(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [e.value for e in at.error] \
         + [s.value for s in at.success] + [i.value for i in at.info] \
         + [c.value for c in at.caption] + [str(m.value) for m in at.metric]
-    for frame in at.dataframe:
+    for frame in at.table:
         parts.append(frame.value.to_string())
     return "\n".join(parts)
 
