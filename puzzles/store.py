@@ -96,12 +96,13 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                checks_passed TEXT NOT NULL DEFAULT '[]',
                PRIMARY KEY (learner_id, lesson_id))""",
     ),
-    (  # 5: score pads of games played with real cards (engine.rules.scorepad, as JSON)
-        """CREATE TABLE score_pads (id INTEGER PRIMARY KEY,
+    (  # 5: score pads of games played with real cards (engine.rules.scorepad, as JSON);
+       # IF NOT EXISTS: a store rolled back to an older version keeps its pads
+        """CREATE TABLE IF NOT EXISTS score_pads (id INTEGER PRIMARY KEY,
                learner_id INTEGER NOT NULL REFERENCES learners(id),
                title TEXT NOT NULL, variant TEXT NOT NULL, pad TEXT NOT NULL,
                created TEXT NOT NULL, updated TEXT NOT NULL)""",
-        "CREATE INDEX score_pads_by_learner ON score_pads(learner_id, updated)",
+        "CREATE INDEX IF NOT EXISTS score_pads_by_learner ON score_pads(learner_id, updated)",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
