@@ -17,6 +17,8 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
 * Lessons: ``lesson_progress`` keeps, per learner and lesson, the ids of the checks
   answered right (a JSON list) and ``completed_at`` once every check is passed or a
   lesson without checks was marked as read.
+* Score pads: ``score_pads`` keeps, per learner, the games kept on paper
+  (:mod:`engine.rules.scorepad`) as their JSON, to resume them.
 * Several learners by name; ``scope`` names a rating: ``overall``, ``theme:NAME``,
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 """
@@ -94,9 +96,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                checks_passed TEXT NOT NULL DEFAULT '[]',
                PRIMARY KEY (learner_id, lesson_id))""",
     ),
+    (  # 5: score pads of games played with real cards (engine.rules.scorepad, as JSON);
+       # IF NOT EXISTS: a store rolled back to an older version keeps its pads
+        """CREATE TABLE IF NOT EXISTS score_pads (id INTEGER PRIMARY KEY,
+               learner_id INTEGER NOT NULL REFERENCES learners(id),
+               title TEXT NOT NULL, variant TEXT NOT NULL, pad TEXT NOT NULL,
+               created TEXT NOT NULL, updated TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS score_pads_by_learner ON score_pads(learner_id, updated)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
+MAX_PAD = 2_000_000   # characters of one stored score pad
 
 
 def default_path() -> Path:
@@ -541,6 +552,57 @@ class ProgressStore:
             "VALUES (?, ?, ?, ?) ON CONFLICT(learner_id, lesson_id) DO UPDATE SET "
             "completed_at = excluded.completed_at, checks_passed = excluded.checks_passed",
             (learner_id, lesson_id, done, json.dumps(sorted(passed))))
+
+    # --- score pads ---------------------------------------------------------------------
+
+    @_guarded
+    def save_score_pad(self, learner: str, pad: str, variant: str, title: str,
+                       pad_id: int | None = None, at: datetime | None = None) -> int:
+        """Store a score pad (its JSON text) for ``learner``: a new one, or over the
+        learner's pad ``pad_id``. Returns the pad's id."""
+        if len(pad) > MAX_PAD:
+            raise ProgressStoreError(f"a score pad is limited to {MAX_PAD} characters")
+        when = _iso(at)
+        with self.transaction():
+            learner_id = self.learner_id(learner)
+            if pad_id is not None:
+                updated = self._x(
+                    "UPDATE score_pads SET pad = ?, variant = ?, title = ?, updated = ? "
+                    "WHERE id = ? AND learner_id = ? RETURNING id",
+                    (pad, variant, title[:MAX_NAME * 3], when, pad_id, learner_id)).fetchone()
+                if updated is None:
+                    raise ProgressStoreError(f"{clean_name(learner)} has no score pad {pad_id}")
+                return pad_id
+            return int(self._x(
+                "INSERT INTO score_pads(learner_id, title, variant, pad, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+                (learner_id, title[:MAX_NAME * 3], variant, pad, when, when)).fetchone()[0])
+
+    @_guarded
+    def score_pads(self, learner: str) -> list[dict[str, Any]]:
+        """The learner's score pads, the latest change first: id, title, variant, times."""
+        rows = self._x(
+            "SELECT p.id, p.title, p.variant, p.created, p.updated FROM score_pads p "
+            "JOIN learners l ON l.id = p.learner_id WHERE l.name = ? "
+            "ORDER BY p.updated DESC, p.id DESC", (clean_name(learner),))
+        return [dict(zip(("id", "title", "variant", "created", "updated"), r, strict=True))
+                for r in rows]
+
+    @_guarded
+    def score_pad(self, learner: str, pad_id: int) -> str:
+        """The JSON text of one of the learner's score pads."""
+        row = self._x(
+            "SELECT p.pad FROM score_pads p JOIN learners l ON l.id = p.learner_id "
+            "WHERE l.name = ? AND p.id = ?", (clean_name(learner), pad_id)).fetchone()
+        if row is None:
+            raise ProgressStoreError(f"{clean_name(learner)} has no score pad {pad_id}")
+        return str(row[0])
+
+    @_guarded
+    def delete_score_pad(self, learner: str, pad_id: int) -> None:
+        with self.transaction():
+            self._x("DELETE FROM score_pads WHERE id = ? AND learner_id = ?",
+                    (pad_id, self.learner_id(learner)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cli import arena, melds, play, puzzles, solve
+from engine.cli import arena, melds, play, puzzles, scorepad, solve
 from engine.errors import BeziqueError, UsageError
 
 # Subcommand modules, in help order.
-COMMANDS = (play, melds, solve, puzzles, arena)
+COMMANDS = (play, melds, solve, puzzles, arena, scorepad)
 
 
 def build_parser() -> argparse.ArgumentParser:

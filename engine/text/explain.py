@@ -17,6 +17,7 @@ from typing import Any
 from engine.errors import IllegalActionError
 from engine.notation.cards import Card, cards_text
 from engine.text import messages_joker as joker_messages
+from engine.text import messages_scorepad as scorepad_messages
 from engine.text import messages_table as table_messages
 from engine.text.citations import citation_text
 
@@ -391,13 +392,15 @@ WHY_NAMES: dict[str, tuple[str, str]] = {
     "wrong cards for this combination": ("wrong cards for this combination",
                                          "для этой комбинации нужны другие карты"),
 }
-# The club game, the card-point game and the table-rules mode keep their texts apart.
+# The club game, the card-point game, the table-rules mode and the score pad keep their
+# texts apart.
 for _table, _more in ((MESSAGES, table_messages.MESSAGES),
                       (MELD_NAMES, table_messages.MELD_NAMES),
                       (CLASS_NAMES, table_messages.CLASS_NAMES),
                       (MESSAGES, joker_messages.MESSAGES),
                       (MELD_NAMES, joker_messages.MELD_NAMES),
-                      (CLASS_NAMES, joker_messages.CLASS_NAMES)):
+                      (CLASS_NAMES, joker_messages.CLASS_NAMES),
+                      (MESSAGES, scorepad_messages.MESSAGES)):
     for _key, _texts in _more.items():
         _table.setdefault(_key, _texts)
 

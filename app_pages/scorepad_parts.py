@@ -1,0 +1,283 @@
+"""The Score pad page's state and callbacks: the pad of this tab (kept as its JSON in
+``st.session_state``), saved to the learner's progress store after every change.
+Scoring, checking and explaining are :mod:`engine.rules.scorepad`'s; this module only
+turns widgets into pad entries and entries into rows."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import ui
+from app_pages.session import seat_options
+from engine.errors import BeziqueError, IllegalActionError
+from engine.rules.profile import Option, Profile, apply_option, current_choice, load_profile
+from engine.rules.profile import options as all_options
+from engine.rules.scorepad import FINES, DealReport, Item, PadReport, ScorePad
+from engine.text.citations import citation_text
+from puzzles.store import ProgressStoreError, clean_name, open_store
+
+PAD, PAD_ID, MSG = "sp_pad", "sp_pad_id", "sp_msg"
+# Option tables that change what a deal scores or how the game ends.
+SCORING_TABLES = frozenset({"scoring", "settlement", "declaring", "dix", "meld_points",
+                            "deal_bonuses", "penalties"})
+NO_PLAYER = -1
+
+
+def setup() -> None:
+    for key, value in ((PAD, None), (PAD_ID, None), (MSG, None), ("sp_variant", "rubicon")):
+        st.session_state.setdefault(key, value)
+
+
+def learner() -> str:
+    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
+
+
+def current() -> ScorePad | None:
+    data = st.session_state.get(PAD)
+    return None if data is None else ScorePad.from_json(data)
+
+
+# --- options offered for a new pad ---------------------------------------------------
+
+def pad_options(profile: Profile) -> list[Option]:
+    """The named options a table may choose for this variant: who plays, and the
+    scoring rules on which this variant's own sources disagree (its profile takes one
+    of the option's choices as its default)."""
+    seats = seat_options(profile)
+    found = list(seats)
+    for option in all_options():
+        if option in seats or any(not table and any(k == "players" for k, _ in fields)
+                                  for c in option.choices for table, fields in c.changes):
+            continue
+        if not any(table in SCORING_TABLES for c in option.choices for table, _ in c.changes):
+            continue
+        if current_choice(profile, option.id) is None:
+            continue
+        if any(s in c.source.split()[0] for c in option.choices for s in profile.sources):
+            found.append(option)
+    return found
+
+
+def option_key(option_id: str) -> str:
+    return ui.widget_key("sp_opt", option_id)
+
+
+def chosen_options(profile: Profile) -> list[tuple[str, str]]:
+    chosen = []
+    for option in pad_options(profile):
+        picked = st.session_state.get(option_key(option.id))
+        if picked and picked != current_choice(profile, option.id):
+            chosen.append((option.id, str(picked)))
+    return chosen
+
+
+def new_profile() -> Profile:
+    """The profile the new-pad form describes (the variant with its seat options)."""
+    variant = st.session_state.get("sp_variant") or "two-handed"
+    profile = load_profile(variant)
+    for option in seat_options(profile):
+        picked = st.session_state.get(option_key(option.id))
+        if picked and picked != current_choice(profile, option.id):
+            profile = apply_option(profile, option.id, str(picked))
+    return profile
+
+
+# --- callbacks -----------------------------------------------------------------------
+
+def _run(change: Callable[[ScorePad | None], ScorePad | None]) -> None:
+    """Apply one change to the pad and save it; a refusal or bad entry is kept to show.
+    The one boundary of the page's callbacks."""
+    st.session_state[MSG] = None
+    try:
+        pad = change(current())
+        if pad is not None:
+            save(pad)
+    except IllegalActionError as exc:
+        st.session_state[MSG] = {"error": exc}
+    except (BeziqueError, ProgressStoreError) as exc:
+        st.session_state[MSG] = {"reason": str(exc)}
+
+
+def save(pad: ScorePad) -> None:
+    st.session_state[PAD] = pad.to_json()
+    profile = pad.profile
+    title = f"{profile.title_ru if ui.lang() == 'ru' else profile.title}: " \
+            + " – ".join(pad.players)
+    with open_store() as store:
+        st.session_state[PAD_ID] = store.save_score_pad(
+            learner(), pad.dumps(), pad.variant, title, st.session_state.get(PAD_ID))
+
+
+def on_new() -> None:
+    def change(_: ScorePad | None) -> ScorePad:
+        profile = new_profile()
+        names = [str(st.session_state.get(f"sp_name_{i}") or "").strip()
+                 or ui.t("scorepad.default_name", number=i + 1)
+                 for i in range(profile.players)]
+        options = chosen_options(load_profile(profile.name))
+        st.session_state[PAD_ID] = None
+        return ScorePad.new(profile.name, names, options)
+    _run(change)
+
+
+def on_start_deal() -> None:
+    def change(pad: ScorePad | None) -> ScorePad | None:
+        if pad is None:
+            return None
+        trump = st.session_state.get("sp_trump") or None
+        turn_up = str(st.session_state.get("sp_turn_up") or "").strip() or None
+        return pad.start_deal(trump=trump, turn_up=turn_up)
+    _run(change)
+
+
+def tokens(text: Any) -> tuple[str, ...]:
+    """Cards typed as ``K♥ Q♥``, ``KH, QH`` or ``Кч Дч``."""
+    return tuple(t for t in re.split(r"[\s,;]+", str(text or "")) if t)
+
+
+def on_record() -> None:
+    def change(pad: ScorePad | None) -> ScorePad | None:
+        if pad is None:
+            return None
+        what = str(st.session_state.get("sp_what") or "")
+        player = int(st.session_state.get("sp_who") or 0)
+        trick = int(st.session_state.get("sp_trick") or 0) or None
+        cards, played = tokens(st.session_state.get("sp_cards")), \
+            tokens(st.session_state.get("sp_played"))
+        kind, _, name = what.partition(":")
+        item = Item(player, kind, name, () if kind in ("fine", "carte_blanche",
+                                                        "double_carte_blanche") else cards,
+                    trick, played)
+        done = pad.record(item)
+        st.session_state["sp_cards"] = ""
+        st.session_state["sp_played"] = ""
+        return done
+    _run(change)
+
+
+def on_finish() -> None:
+    def change(pad: ScorePad | None) -> ScorePad | None:
+        if pad is None:
+            return None
+        n = len(pad.players)
+        last = int(st.session_state.get("sp_last", NO_PLAYER))
+        if st.session_state.get("sp_mode") == "scores":
+            scores = [int(st.session_state.get(f"sp_score_{i}") or 0) for i in range(n)]
+            brisques = [int(st.session_state.get(f"sp_brisques_{i}") or 0) for i in range(n)]
+            return pad.finish_deal(brisques=brisques, scores=scores,
+                                   last_trick=None if last == NO_PLAYER else last)
+        brisques = [int(st.session_state.get(f"sp_brisques_{i}") or 0) for i in range(n)]
+        return pad.finish_deal(brisques=brisques, last_trick=None if last == NO_PLAYER else last)
+    _run(change)
+
+
+def on_undo() -> None:
+    _run(lambda pad: None if pad is None else pad.undo())
+
+
+def on_close() -> None:
+    st.session_state[PAD] = None
+    st.session_state[PAD_ID] = None
+    st.session_state[MSG] = None
+
+
+def on_resume(pad_id: int) -> None:
+    def change(_: ScorePad | None) -> None:
+        with open_store() as store:
+            pad = ScorePad.loads(store.score_pad(learner(), pad_id))
+        st.session_state[PAD] = pad.to_json()
+        st.session_state[PAD_ID] = pad_id
+    _run(change)
+
+
+def on_delete(pad_id: int) -> None:
+    def change(_: ScorePad | None) -> None:
+        with open_store() as store:
+            store.delete_score_pad(learner(), pad_id)
+        if st.session_state.get(PAD_ID) == pad_id:
+            on_close()
+    _run(change)
+
+
+def on_upload() -> None:
+    upload = st.session_state.get("sp_upload")
+    if upload is None:
+        return
+
+    def change(_: ScorePad | None) -> ScorePad:
+        text = upload.getvalue().decode("utf-8-sig", errors="replace")
+        st.session_state[PAD_ID] = None
+        if text.lstrip().startswith("{"):
+            return ScorePad.loads(text)
+        return ScorePad.from_csv(text)
+    _run(change)
+
+
+def saved_pads() -> list[dict[str, Any]]:
+    with open_store() as store:
+        return store.score_pads(learner())
+
+
+# --- what the page shows ---------------------------------------------------------------
+
+def what_options(pad: ScorePad) -> dict[str, str]:
+    """The entries one may record, by value (``meld``, ``dix``, ``fine:extra_card``...)."""
+    profile = pad.profile
+    found = {f"meld:{m.kind}": ui.meld(m.kind) for m in profile.melds
+             if m.pattern != "carte_blanche"}
+    if profile.dix.points:
+        found["dix:"] = ui.t("scorepad.what_dix")
+    if profile.declaring.carte_blanche:
+        found["carte_blanche:"] = ui.meld("carte_blanche")
+    if profile.declaring.double_carte_blanche and profile.partnerships:
+        found["double_carte_blanche:"] = ui.meld("double_carte_blanche")
+    fines = profile.penalties
+    for fine in FINES:
+        amount = fines.false_declaration_all if fine == "false_declaration" \
+            else getattr(fines, fine)
+        if amount:
+            found[f"fine:{fine}"] = ui.t(f"scorepad.fine_{fine}")
+    found["played:"] = ui.t("scorepad.what_played")
+    return found
+
+
+def deal_rows(report: PadReport, deal: DealReport) -> pd.DataFrame:
+    lang = ui.lang()
+    rows = []
+    for entry in deal.entries:
+        event = entry.event
+        who = "" if event.player is None else report.pad.players[event.player]
+        text = "; ".join(dict.fromkeys(report.step_text(s, lang) for s in event.steps))
+        rows.append({
+            ui.t("scorepad.col_player"): who,
+            # Informative lines (brisques that only break ties, the paper's total) carry
+            # no points of their own: an empty cell, not a 0 that reads as scored.
+            ui.t("scorepad.col_points"): str(event.points)
+            if entry.scored and (event.points or event.type in ("meld", "fine")) else "",
+            ui.t("scorepad.col_entry"): ui.notation(text) if entry.scored
+            else f"✗ {ui.t('scorepad.refused')}: {ui.notation(text)}",
+            ui.t("scorepad.col_source"): event.cited(lang),
+        })
+    columns = [ui.t(f"scorepad.col_{c}") for c in ("player", "points", "entry", "source")]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def message() -> tuple[str, str, str] | None:
+    """The last refusal or problem: (reason, source, rule id) in the page's language."""
+    stored = st.session_state.get(MSG)
+    if not stored:
+        return None
+    error = stored.get("error")
+    if isinstance(error, IllegalActionError):
+        pad = current()
+        reason = error.explain(ui.lang()) if pad is None else "; ".join(
+            pad.report().step_text(s, ui.lang()) for s in error.steps)
+        source = "" if pad is None else citation_text(pad.profile.citation(error.rule_id),
+                                                        ui.lang())
+        return ui.notation(reason), source, error.rule_id
+    return str(stored.get("reason", "")), "", ""
