@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import sweep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,7 +13,7 @@ from engine.rules.deal import FOLLOW, Deal
 from engine.rules.profile import load_profile
 
 P = load_profile("two-handed")
-SETTINGS = settings(max_examples=25, deadline=None,
+SETTINGS = settings(max_examples=sweep.count(25, 200), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 

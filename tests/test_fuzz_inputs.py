@@ -11,6 +11,7 @@ import json
 import random
 from typing import Any
 
+import sweep
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ from engine.solver import Position, solve
 from engine.solver.position import OPTION_FIELDS
 from puzzles import bank
 
-FUZZ = settings(max_examples=300, deadline=None, derandomize=True,
+FUZZ = settings(max_examples=sweep.count(100, 600), deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 DIGITS = "0123456789²١１"

@@ -9,15 +9,13 @@
 6    profile fields nothing reads are gone, and unknown keys are a load error;
 7    004's reading of double bezique (all four cards new) as a named option.
 
-The random-deal check runs BEZIQUE_REUSE_DEALS deals per variant (default 40); the
-issue's figure is 2,000: ``BEZIQUE_REUSE_DEALS=2000 python -m pytest
-tests/test_rules_corrections.py -k random -s`` prints the re-formings seen per kind.
+The random-deal check runs 40 deals per variant, 400 under ``BEZIQUE_FULL_SWEEP=1``
+(tests/sweep.py); ``-k random -s`` prints the re-formings seen per kind.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -28,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 import pytest
+import sweep
 
 from engine.errors import IllegalActionError, ProfileError
 from engine.notation.actions import Action, ActionType
@@ -368,7 +367,7 @@ def test_double_bezique_option_is_in_the_disagreements_lesson() -> None:
 
 # --- random deals: no card set is scored twice against the variant's reuse rule --------
 
-DEALS = int(os.environ.get("BEZIQUE_REUSE_DEALS", "40"))
+DEALS = sweep.count(40, 400)
 
 
 def happy_choice(deal: Deal, rng: random.Random) -> Action:
