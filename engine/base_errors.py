@@ -21,6 +21,18 @@ class ProfileError(BeziqueError):
     """A variant profile is unknown or its data file is invalid."""
 
 
+class OptionScopeError(ProfileError):
+    """A named option was asked of a variant it does not belong to: every option names
+    its variants (``engine/variants/options.toml``), and any other is refused."""
+
+    def __init__(self, option_id: str, variant: str, variants: tuple[str, ...]) -> None:
+        super().__init__(f"option {option_id!r} does not apply to variant {variant!r}; "
+                         f"it applies to: {', '.join(variants)}")
+        self.option_id = option_id
+        self.variant = variant
+        self.variants = variants
+
+
 class CorruptSaveError(BeziqueError):
     """A saved game or deal is malformed, tampered with or too large."""
 
@@ -29,5 +41,5 @@ class PositionError(BeziqueError):
     """A solver or meld position is malformed or impossible."""
 
 
-__all__ = ["BeziqueError", "CorruptSaveError", "NotationError", "PositionError", "ProfileError",
-           "UsageError"]
+__all__ = ["BeziqueError", "CorruptSaveError", "NotationError", "OptionScopeError", "PositionError",
+           "ProfileError", "UsageError"]

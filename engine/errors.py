@@ -11,6 +11,7 @@ from engine.base_errors import (
     BeziqueError,
     CorruptSaveError,
     NotationError,
+    OptionScopeError,
     PositionError,
     ProfileError,
     UsageError,
@@ -44,4 +45,4 @@ class IllegalActionError(BeziqueError):
 
 
 __all__ = ["BeziqueError", "CorruptSaveError", "IllegalActionError", "NotationError",
-           "PositionError", "ProfileError", "UsageError"]
+           "OptionScopeError", "PositionError", "ProfileError", "UsageError"]
