@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -736,7 +737,16 @@ def variant_lineage(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def load_profile(name: str, options: Iterable[tuple[str, str]] = ()) -> Profile:
+    """Load a shipped variant profile by name (``two-handed``), with named options
+    ``(id, choice)`` applied in order; an option of another variant raises
+    :class:`OptionScopeError`."""
+    profile = _shipped_profile(name)
+    for option_id, choice in options:
+        profile = apply_option(profile, option_id, choice)
+    return profile
+
+
 @cache
-def load_profile(name: str) -> Profile:
-    """Load a shipped variant profile by name (``two-handed``)."""
+def _shipped_profile(name: str) -> Profile:
     return profile_from_dict(_raw_profile(name))
