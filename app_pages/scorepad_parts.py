@@ -15,16 +15,19 @@ import streamlit as st
 from app_pages import ui
 from app_pages.session import seat_options
 from engine.errors import BeziqueError, IllegalActionError
-from engine.rules.profile import Option, Profile, apply_option, current_choice, load_profile
-from engine.rules.profile import options as all_options
+from engine.rules.profile import (
+    Option,
+    Profile,
+    apply_option,
+    current_choice,
+    load_profile,
+    variant_options,
+)
 from engine.rules.scorepad import FINES, DealReport, Item, PadReport, ScorePad
 from engine.text.citations import citation_text
 from puzzles.store import ProgressStoreError, clean_name, open_store
 
 PAD, PAD_ID, MSG = "sp_pad", "sp_pad_id", "sp_msg"
-# Option tables that change what a deal scores or how the game ends.
-SCORING_TABLES = frozenset({"scoring", "settlement", "declaring", "dix", "meld_points",
-                            "deal_bonuses", "penalties"})
 NO_PLAYER = -1
 
 
@@ -45,22 +48,10 @@ def current() -> ScorePad | None:
 # --- options offered for a new pad ---------------------------------------------------
 
 def pad_options(profile: Profile) -> list[Option]:
-    """The named options a table may choose for this variant: who plays, and the
-    scoring rules on which this variant's own sources disagree (its profile takes one
-    of the option's choices as its default)."""
-    seats = seat_options(profile)
-    found = list(seats)
-    for option in all_options():
-        if option in seats or any(not table and any(k == "players" for k, _ in fields)
-                                  for c in option.choices for table, fields in c.changes):
-            continue
-        if not any(table in SCORING_TABLES for c in option.choices for table, _ in c.changes):
-            continue
-        if current_choice(profile, option.id) is None:
-            continue
-        if any(s in c.source.split()[0] for c in option.choices for s in profile.sources):
-            found.append(option)
-    return found
+    """The named options a table may choose for this variant: its own, as the options
+    file scopes them (who plays, and the rules its sources disagree on)."""
+    return [option for option in variant_options(profile.name)
+            if current_choice(profile, option.id) is not None]
 
 
 def option_key(option_id: str) -> str:

@@ -37,8 +37,7 @@ from engine.bots.coach import (
 from engine.notation.actions import Action
 from engine.rules.deal import Deal
 from engine.rules.game import Game
-from engine.rules.profile import Option, Profile, apply_option, load_profile
-from engine.rules.profile import options as all_options
+from engine.rules.profile import Option, Profile, apply_option, load_profile, variant_options
 from engine.rules.replay import Turn, actors, deal_prefix, game_prefix, load_game, turns_of
 from engine.text.explain import Event, refusal
 
@@ -70,17 +69,11 @@ def has_table_rules(profile: Profile) -> bool:
 
 
 def seat_options(profile: Profile) -> list[Option]:
-    """The named options that change who plays (they set the number of players)
-    and belong to this variant: every choice cites it by its Russian title, so
-    three packs for two-handed Bezique are never offered."""
-    found = []
-    for option in all_options():
-        sets_players = all(any(not table and any(k == "players" for k, _ in fields)
-                               for table, fields in c.changes) for c in option.choices)
-        cited = all(f"'{profile.title_ru}'" in c.source for c in option.choices)
-        if sets_players and cited:
-            found.append(option)
-    return found
+    """The named options of this variant (:func:`variant_options`, the scope the engine
+    enforces) that change who plays: every choice sets the number of players."""
+    return [option for option in variant_options(profile.name)
+            if all(any(not table and any(k == "players" for k, _ in fields)
+                       for table, fields in c.changes) for c in option.choices)]
 
 
 @dataclass
@@ -119,8 +112,7 @@ class PlaySession:
             chosen.append(("infractions", "penalise"))
         for option_id, choice in chosen:
             profile = apply_option(profile, option_id, choice)
-        game = Game.new(profile, random.Random(seed))
-        game.options = tuple(chosen)
+        game = Game.new(profile, random.Random(seed))   # the profile records the options
         session = cls(game, seed, level, human)
         session._run_bot()
         return session

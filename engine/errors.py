@@ -25,6 +25,18 @@ class ProfileError(BeziqueError):
     """A variant profile is unknown or its data file is invalid."""
 
 
+class OptionScopeError(ProfileError):
+    """A named option was asked of a variant it does not belong to: every option names
+    its variants (``engine/variants/options.toml``), and any other is refused."""
+
+    def __init__(self, option_id: str, variant: str, variants: tuple[str, ...]) -> None:
+        super().__init__(f"option {option_id!r} does not apply to variant {variant!r}; "
+                         f"it applies to: {', '.join(variants)}")
+        self.option_id = option_id
+        self.variant = variant
+        self.variants = variants
+
+
 class CorruptSaveError(BeziqueError):
     """A saved game or deal is malformed, tampered with or too large."""
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -34,7 +33,7 @@ from engine.rules.profile import (
     apply_option,
     current_choice,
     load_profile,
-    options,
+    variant_options,
 )
 from engine.rules.tricks import beats, playoff_legal, playoff_obligation, suit_of
 from engine.text.citations import citation_text
@@ -252,15 +251,12 @@ def _seed(text: str) -> int:
 def _option_values(profile: Profile, value: Callable[[Profile], int], lang: str
                    ) -> list[tuple[str, dict[int, list[str]]]]:
     """What the other sources give for a value, where a named option of this variant
-    changes it: one whose choices the profile makes one of, and which cites one of the
-    profile's own sources (a Fildinski option that a Rubicon profile happens to match
-    is not Rubicon's). ``(option title, {value: [citations]})`` per option."""
+    (:func:`variant_options`) changes it and the profile makes one of its choices.
+    ``(option title, {value: [citations]})`` per option."""
     mine = value(profile)
     found = []
-    own = [re.compile(rf"\b{re.escape(source)}\b") for source in profile.sources]
-    for option in options():
-        if current_choice(profile, option.id) is None or not any(
-                mark.search(choice.source) for choice in option.choices for mark in own):
+    for option in variant_options(profile.name):
+        if current_choice(profile, option.id) is None:
             continue
         others: dict[int, list[str]] = {}
         for choice in option.choices:

@@ -287,7 +287,8 @@ FINES = [(CARD, "declare_before_win", 10), (CARD, "not_following", 20),
 def test_each_fine_is_scored_and_play_goes_on(profile, name, fine):
     deal, action = _find(table(profile), name)
     with pytest.raises(IllegalActionError):  # the default mode refuses the same move
-        Deal.from_json(deal.to_json() | {"infractions": "refuse"}, profile).apply(action)
+        Deal.from_json(deal.to_json() | {"infractions": "refuse", "options": []},
+                       profile).apply(action)
     player, before = deal.to_move, list(deal.scores)
     cards_before = len(deal.holding(player))
     stock_before = deal.stock_count

@@ -345,10 +345,12 @@ def test_the_deal_ends_with_the_stock_and_the_game_with_the_deal() -> None:
 
 def test_the_joker_options_do_not_break_partnerships() -> None:
     """Setting two players on a partnership profile is refused (it used to build a
-    two-player partnership deal that crashed when a partner was looked up)."""
-    from engine.errors import ProfileError
+    two-player partnership deal that crashed when a partner was looked up): the jokers'
+    options belong to the jokers' game alone."""
+    from engine.errors import OptionScopeError
 
-    with pytest.raises(ProfileError, match="partnerships"):
+    with pytest.raises(OptionScopeError, match="'joker.players' does not apply to variant "
+                                               "'four-handed'; it applies to: joker"):
         apply_option(load_profile("four-handed"), "joker.players", "two")
 
 
@@ -358,7 +360,7 @@ def test_a_joker_deal_saves_and_replays() -> None:
     assert '"JK#1"' in text
     assert Deal.loads(text) == deal
     game = Game.new(apply_option(JOKER, "joker.players", "three"), random.Random(2))
-    game.options = (("joker.players", "three"),)
+    assert game.options == (("joker.players", "three"),)   # the profile records them
     _play_out(game.deal, 2)
     assert Game.loads(game.dumps()).deal == game.deal
 

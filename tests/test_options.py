@@ -8,31 +8,85 @@ import sys
 
 import pytest
 
-from engine.errors import ProfileError
+from engine.errors import OptionScopeError, ProfileError
 from engine.rules.deal import Deal
 from engine.rules.melds import candidate_sets
-from engine.rules.profile import apply_option, current_choice, load_profile, options, variant_names
+from engine.rules.profile import (
+    apply_option,
+    current_choice,
+    find_option,
+    load_profile,
+    options,
+    variant_names,
+    variant_options,
+)
 
 
-def test_every_choice_applies_to_some_variant_and_plays() -> None:
+def test_every_choice_applies_to_its_variants_and_plays() -> None:
     for option in options():
         assert len(option.choices) >= 2 and option.title_ru
+        assert option.variants and set(option.variants) <= set(variant_names())
         for choice in option.choices:
             assert choice.source
-            applied = False
-            for name in variant_names():
-                try:
-                    profile = apply_option(load_profile(name), option.id, choice.name)
-                except ProfileError:
-                    continue
-                applied = True
+            for name in option.variants:
+                profile = apply_option(load_profile(name), option.id, choice.name)
+                assert profile.options == ((option.id, choice.name),)
                 rng = random.Random(1)
                 deal = Deal.new(profile, rng)
                 for _ in range(40):
                     if deal.is_over:
                         break
                     deal.apply(rng.choice(deal.legal_actions()))
-            assert applied, (option.id, choice.name)
+
+
+def test_every_other_variant_refuses_an_option() -> None:
+    """N1: an option names its variants; any other is refused, naming the option, the
+    variant and the variants it applies to."""
+    refused = 0
+    for option in options():
+        for name in set(variant_names()) - set(option.variants):
+            for choice in option.choices:
+                with pytest.raises(OptionScopeError) as info:
+                    apply_option(load_profile(name), option.id, choice.name)
+                assert (info.value.option_id, info.value.variant) == (option.id, name)
+                assert info.value.variants == option.variants
+                assert f"{option.id!r} does not apply to variant {name!r}" in str(info.value)
+                refused += 1
+    assert refused > 500
+
+
+@pytest.mark.parametrize(("variant", "option_id", "choice"), [
+    ("fildinski-four-handed", "players", "3"), ("two-handed", "joker.players", "three"),
+    ("joker", "players", "4"), ("two-handed", "infractions", "penalise"),
+    ("rubicon", "fildinski_scores", "reduced_000"), ("four-handed", "club_dealing", "singly")])
+def test_the_reviews_cases_are_refused(variant: str, option_id: str, choice: str) -> None:
+    applies_to = ", ".join(find_option(option_id).variants)
+    with pytest.raises(OptionScopeError, match=f"{variant!r}; it applies to: {applies_to}$"):
+        load_profile(variant, [(option_id, choice)])
+
+
+def test_variant_options_are_the_options_that_name_the_variant() -> None:
+    for name in variant_names():
+        mine = variant_options(name)
+        assert [o.id for o in mine] == [o.id for o in options() if name in o.variants]
+    assert [o.id for o in variant_options("no-trump")] == ["last_trick_bonus", "target",
+                                                          "bezique_pair", "double_bezique",
+                                                          "players"]
+
+
+def test_every_choice_of_an_option_sets_the_same_fields() -> None:
+    """So choosing an option again may replace its earlier choice in the record."""
+    for option in options():
+        fields = {frozenset((table, key) for table, changes in c.changes for key, _ in changes)
+                  for c in option.choices}
+        assert len(fields) == 1, option.id
+
+
+def test_load_profile_applies_options_in_order() -> None:
+    profile = load_profile("no-trump", [("players", "4"), ("target", "2000")])
+    assert (profile.players, profile.scoring.target) == (4, 2000)
+    assert profile.options == (("players", "4"), ("target", "2000"))
+    assert load_profile("no-trump") is load_profile("no-trump")   # still loaded once
 
 
 def test_profiles_record_their_sources_choices() -> None:
@@ -68,3 +122,21 @@ def test_cli_plays_an_option() -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "the last trick scores 250" in result.stdout
+
+
+@pytest.mark.parametrize(("command", "message"), [
+    (["play", "--variant", "fildinski-four-handed", "--option", "players=3"],
+     "option 'players' does not apply to variant 'fildinski-four-handed'; it applies to: "
+     "no-trump"),
+    (["play", "--option", "joker.players=three"],
+     "option 'joker.players' does not apply to variant 'two-handed'; it applies to: joker"),
+    (["play", "--variant", "joker", "--option", "players=4"],
+     "option 'players' does not apply to variant 'joker'"),
+    (["arena", "--variant", "fildinski-four-handed", "--option", "players=3", "--deals", "2"],
+     "option 'players' does not apply to variant 'fildinski-four-handed'"),
+])
+def test_cli_refuses_an_option_of_another_variant(command: list[str], message: str) -> None:
+    result = subprocess.run([sys.executable, "-m", "engine.cli", *command],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stdout
+    assert message in result.stderr and "Traceback" not in result.stderr

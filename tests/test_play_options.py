@@ -14,7 +14,7 @@ from test_app import run_page, shown_html  # noqa: E402
 from app_pages.i18n import catalogue  # noqa: E402
 from app_pages.session import PlaySession, seat_options  # noqa: E402
 from engine.errors import CorruptSaveError  # noqa: E402
-from engine.rules.profile import load_profile  # noqa: E402
+from engine.rules.profile import load_profile, variant_names, variant_options  # noqa: E402
 from engine.rules.replay import Replay, load_game  # noqa: E402
 
 
@@ -24,6 +24,26 @@ def test_only_no_trump_offers_the_number_of_players():
         assert seat_options(load_profile(variant)) == []
     at = run_page("play", variant="two-handed", play_seed=1, level="random")
     assert not [w for w in at.button_group if w.key == "play_opt_players"]
+
+
+def test_seat_options_are_the_variants_own_options():
+    """The picker offers what the engine accepts for the variant, and nothing else."""
+    for variant in variant_names():
+        offered = seat_options(load_profile(variant))
+        assert {o.id for o in offered} <= {o.id for o in variant_options(variant)}
+    assert [o.id for o in seat_options(load_profile("joker"))] == ["joker.players"]
+    assert seat_options(load_profile("fildinski-four-handed")) == []
+
+
+def test_a_log_with_another_variants_option_is_refused():
+    """The review's log: ``players=3`` on four-handed Fildinski used to load with no
+    legal move; it is a corrupt save now, and no game is started from it."""
+    data = PlaySession.new("fildinski-four-handed", seed=1, level="random").to_json()
+    data["options"] = [["players", "3"]]
+    with pytest.raises(CorruptSaveError, match="does not apply to variant"):
+        PlaySession.loads(json.dumps(data))
+    with pytest.raises(CorruptSaveError):
+        load_game(json.dumps(data))
 
 
 def test_no_trump_for_three_from_the_play_page():

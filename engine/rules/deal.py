@@ -32,7 +32,7 @@ from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, pars
 from engine.rules import captures, penalties  # mechanics: see engine.rules.hooks
 from engine.rules.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.rules.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
-from engine.rules.profile import Profile, load_profile, variant_names
+from engine.rules.profile import Profile, apply_option, load_profile, variant_names
 from engine.rules.trick_scoring import trick_extras
 from engine.rules.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
 from engine.text.explain import Event, Step, refusal, step
@@ -888,6 +888,8 @@ class Deal:
             data["prior_totals"] = list(self.prior_totals)
         if self.profile.infractions != "refuse":
             data["infractions"] = self.profile.infractions
+        if self.profile.options:   # the same [id, choice] pairs as a game save's
+            data["options"] = [list(o) for o in self.profile.options]
         return data
 
     def dumps(self) -> str:
@@ -895,7 +897,11 @@ class Deal:
 
     @classmethod
     def from_json(cls, data: Any, profile: Profile | None = None) -> Deal:
-        """Restore a save by replaying it; any flaw raises :class:`CorruptSaveError`."""
+        """Restore a save by replaying it; any flaw raises :class:`CorruptSaveError`.
+
+        Without ``profile`` the deal replays under its variant and the named options it
+        records (none in older saves: the variant's own rules). A game passes its
+        profile: a deal that records other options than the game's is refused."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise CorruptSaveError("not a saved Bezique deal")
         check_version(data)
@@ -903,12 +909,12 @@ class Deal:
         if profile is None:
             if not isinstance(variant, str) or variant not in variant_names():
                 raise CorruptSaveError(f"unknown variant {variant!r} in save")
-            profile = load_profile(variant)
-            if data.get("infractions") == "penalise":
-                profile = profile.with_options(infractions="penalise")
+            profile = saved_profile(variant, data)
         elif variant != profile.name:
             raise CorruptSaveError(f"a deal of variant {variant!r} in a game of "
                                    f"{profile.name!r}")
+        elif "options" in data and saved_options(data["options"]) != profile.options:
+            raise CorruptSaveError("the deal's options differ from its game's")
         deck_text, actions = data.get("deck"), data.get("actions")
         dealer = data.get("dealer")
         if not isinstance(deck_text, list) or len(deck_text) != profile.deck_size:
@@ -988,6 +994,31 @@ def parse_save(text: str | bytes, what: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise CorruptSaveError(f"the {what} is not valid JSON: {exc}") from exc
+
+
+def saved_options(raw: Any) -> tuple[tuple[str, str], ...]:
+    """A save's ``options``: a short list of ``[id, choice]`` string pairs."""
+    if not isinstance(raw, list) or len(raw) > 50 or not all(
+            isinstance(o, list) and len(o) == 2 and all(isinstance(x, str) for x in o)
+            for o in raw):
+        raise CorruptSaveError("a save's options must be a list of [id, choice] pairs")
+    return tuple((o[0], o[1]) for o in raw)
+
+
+def saved_profile(variant: str, data: dict[str, Any]) -> Profile:
+    """The rules a deal or game save was played under: its variant, the table-rules
+    mode, then its named options in order. An unknown option or choice, or one of
+    another variant, raises :class:`CorruptSaveError`."""
+    profile = load_profile(variant)
+    chosen = saved_options(data.get("options", []))
+    if data.get("infractions") == "penalise":  # the table-rules mode (002, 004), older saves
+        chosen = (("infractions", "penalise"), *chosen)
+    for option_id, choice in chosen:
+        try:
+            profile = apply_option(profile, option_id, choice)
+        except BeziqueError as exc:
+            raise CorruptSaveError(f"option {option_id}={choice}: {exc}") from exc
+    return profile
 
 
 def check_version(data: dict[str, Any]) -> None:

@@ -15,8 +15,8 @@ from typing import Any
 
 from engine.errors import BeziqueError, CorruptSaveError
 from engine.notation.cards import Card
-from engine.rules.deal import Deal, check_version, parse_save
-from engine.rules.profile import Profile, apply_option, load_profile, variant_names
+from engine.rules.deal import Deal, check_version, parse_save, saved_profile
+from engine.rules.profile import Profile, variant_names
 from engine.text.explain import Event, Step, step
 
 GAME_FORMAT = "bezique-game"
@@ -109,15 +109,6 @@ def target_outcome(profile: Profile, totals: list[int],
                  profile.citation("game.target"), tuple(totals))
 
 
-def _saved_options(raw: Any) -> tuple[tuple[str, str], ...]:
-    """A save's ``options``: a short list of ``[id, choice]`` string pairs."""
-    if not isinstance(raw, list) or len(raw) > 50 or not all(
-            isinstance(o, list) and len(o) == 2 and all(isinstance(x, str) for x in o)
-            for o in raw):
-        raise CorruptSaveError("a save's options must be a list of [id, choice] pairs")
-    return tuple((o[0], o[1]) for o in raw)
-
-
 class Game:
     """Several deals played until a player reaches the profile's target."""
 
@@ -131,14 +122,17 @@ class Game:
         self.deal = Deal.new(profile, random.Random(seeds[0]), first_dealer)
         self.result: Event | None = None
         self.game_scores: list[int] | None = None  # single-deal games: the settlement
-        # The named options (id, choice) the profile was built with: saved so that a
-        # reload rebuilds the same table (e.g. no-trump for three players).
-        self.options: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def new(cls, profile: Profile, rng: random.Random) -> Game:
         dealer, events = cut_for_dealer(profile, rng)
         return cls(profile, dealer, [rng.getrandbits(64)], events)
+
+    @property
+    def options(self) -> tuple[tuple[str, str], ...]:
+        """The named options (id, choice) the profile was built with: saved so that a
+        reload rebuilds the same table (e.g. no-trump for three players)."""
+        return self.profile.options
 
     @property
     def totals(self) -> list[int]:
@@ -222,15 +216,7 @@ class Game:
         variant = data.get("variant")
         if not isinstance(variant, str) or variant not in variant_names():
             raise CorruptSaveError(f"unknown variant {variant!r} in save")
-        profile = load_profile(variant)
-        if data.get("infractions") == "penalise":  # the table-rules mode (002, 004)
-            profile = profile.with_options(infractions="penalise")
-        chosen = _saved_options(data.get("options", []))
-        for option_id, choice in chosen:
-            try:
-                profile = apply_option(profile, option_id, choice)
-            except BeziqueError as exc:
-                raise CorruptSaveError(f"option {option_id}={choice}: {exc}") from exc
+        profile = saved_profile(variant, data)
         deals = data.get("deals")
         first = data.get("first_dealer")
         if not isinstance(deals, list) or not 1 <= len(deals) <= MAX_DEALS:
@@ -249,7 +235,6 @@ class Game:
         game.seeds = [0] * len(restored)
         game.finished_deals, game.deal, game.result = restored[:-1], restored[-1], None
         game.game_scores = None
-        game.options = chosen
         if profile.scoring.end == "single_deal" and len(restored) != 1:
             raise CorruptSaveError("this variant's game is a single deal")
         for index in range(len(restored) - 1):

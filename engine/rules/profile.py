@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any, Literal, cast
 
-from engine.errors import ProfileError
+from engine.errors import OptionScopeError, ProfileError
 from engine.notation.cards import Rank, Suit, parse_card
 from engine.rules.table_rules import CardPoints, DealBonuses, Penalties, card_points, deal_bonuses
 from engine.rules.table_rules import penalties as penalties_table
@@ -200,6 +201,10 @@ class Profile:
     jokers: int = 0
     tricks_kept: bool = True           # 004 (jokers): played cards go to one common heap
     deal_end: Literal["playoff", "stock_out"] = "playoff"  # stock_out: no play-off
+    # The named options (id, choice) applied to the variant's file, in order: a save
+    # records them so that it replays under the same rules. Not compared: two profiles
+    # with the same rules are equal however they were reached.
+    options: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def team(self, player: int) -> int:
         return player % 2 if self.partnerships else player
@@ -341,7 +346,8 @@ def _settlement(table: Any, where: str) -> SettlementRules:
 # Every key a profile file may hold. A key the engine does not read would be a
 # rule that silently changes nothing, so it is refused at load.
 _KNOWN_KEYS: dict[str, frozenset[str]] = {
-    "": frozenset({f.name for f in dataclasses.fields(Profile)}),
+    # ``options`` records named options applied after load: a file cannot set it.
+    "": frozenset({f.name for f in dataclasses.fields(Profile)} - {"options"}),
     "declaring": frozenset({f.name for f in dataclasses.fields(DeclaringRules)}),
     "playoff": frozenset({f.name for f in dataclasses.fields(PlayoffRules)}),
     "dix": frozenset({f.name for f in dataclasses.fields(DixRules)}),
@@ -552,6 +558,10 @@ class Option:
     title: str
     title_ru: str
     choices: tuple[OptionChoice, ...]
+    variants: tuple[str, ...]          # the variants it belongs to; any other refuses it
+
+    def applies_to(self, variant: str) -> bool:
+        return variant in self.variants
 
     def choice(self, name: str) -> OptionChoice:
         for choice in self.choices:
@@ -577,7 +587,13 @@ def options() -> tuple[Option, ...]:
                 if isinstance(fields, dict) else ("", ((table, _freeze(fields)),))
                 for table, fields in c["set"].items()))
             for c in row["choice"])
-        found.append(Option(row["id"], row["title"], row["title_ru"], choices))
+        variants = row.get("variants")
+        if not isinstance(variants, list) or not variants or not set(variants) <= set(
+                variant_names()):
+            raise ProfileError(f"option {row['id']!r} must list the variants it applies to "
+                               f"(known: {', '.join(variant_names())})")
+        found.append(Option(row["id"], row["title"], row["title_ru"], choices,
+                            tuple(variants)))
     return tuple(found)
 
 
@@ -586,6 +602,11 @@ def find_option(option_id: str) -> Option:
         if option.id == option_id:
             return option
     raise ProfileError(f"unknown option {option_id!r}")
+
+
+def variant_options(variant: str) -> tuple[Option, ...]:
+    """The named options that belong to a variant, in the order of options.toml."""
+    return tuple(option for option in options() if option.applies_to(variant))
 
 
 def _coerce(table: str, field_name: str, value: Any) -> Any:
@@ -598,8 +619,18 @@ def _coerce(table: str, field_name: str, value: Any) -> Any:
 
 
 def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
-    """The profile with one named option set, e.g. ``("last_trick_bonus", "club_250")``."""
-    choice = find_option(option_id).choice(choice_name)
+    """The profile with one named option set, e.g. ``("last_trick_bonus", "club_250")``.
+    An option of another variant raises :class:`OptionScopeError`."""
+    option = find_option(option_id)
+    if not option.applies_to(profile.name):
+        raise OptionScopeError(option_id, profile.name, option.variants)
+    return _with_choice(profile, option, choice_name)
+
+
+def _with_choice(profile: Profile, option: Option, choice_name: str) -> Profile:
+    """The profile with a choice of ``option`` set, whatever the option's scope."""
+    option_id = option.id
+    choice = option.choice(choice_name)
     changes: dict[str, Any] = {}
     for table, fields in choice.changes:
         if not table:  # top-level fields, e.g. the number of players, deal_packets, infractions
@@ -615,7 +646,10 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
         if getattr(profile, table, None) is None:
             raise ProfileError(f"option {option_id!r} does not apply to {profile.name!r}")
         changes[table] = {k: _coerce(table, k, v) for k, v in fields}
-    changed = profile.with_options(**changes)
+    # Choosing an option again replaces its earlier choice: every choice of an option
+    # sets the same fields, so the record replays to the same rules.
+    chosen = (*((i, c) for i, c in profile.options if i != option_id), (option_id, choice_name))
+    changed = profile.with_options(**changes, options=chosen)
     if changed.partnerships and changed.players != 4:
         raise ProfileError(f"option {option_id!r}: partnerships need four players")
     if sum(changed.deal_packets) != changed.hand_size:
@@ -625,11 +659,12 @@ def apply_option(profile: Profile, option_id: str, choice_name: str) -> Profile:
 
 
 def current_choice(profile: Profile, option_id: str) -> str | None:
-    """Which named choice of an option a profile makes, if any."""
+    """Which named choice of an option a profile's rules make, if any. It describes the
+    rules, so it answers for any variant, the option's own or not."""
     option = find_option(option_id)
     for choice in option.choices:
         try:
-            if apply_option(profile, option_id, choice.name) == profile:
+            if _with_choice(profile, option, choice.name) == profile:
                 return choice.name
         except ProfileError:
             return None
@@ -702,7 +737,16 @@ def variant_lineage(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def load_profile(name: str, options: Iterable[tuple[str, str]] = ()) -> Profile:
+    """Load a shipped variant profile by name (``two-handed``), with named options
+    ``(id, choice)`` applied in order; an option of another variant raises
+    :class:`OptionScopeError`."""
+    profile = _shipped_profile(name)
+    for option_id, choice in options:
+        profile = apply_option(profile, option_id, choice)
+    return profile
+
+
 @cache
-def load_profile(name: str) -> Profile:
-    """Load a shipped variant profile by name (``two-handed``)."""
+def _shipped_profile(name: str) -> Profile:
     return profile_from_dict(_raw_profile(name))
