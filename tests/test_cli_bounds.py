@@ -111,3 +111,93 @@ def test_n4_a_str_typed_play_is_not_taken_for_a_draw() -> None:
         with pytest.raises(IllegalActionError):
             deal.apply(action)
     assert json.dumps(deal.to_json()) == before
+
+
+# --- N3: puzzles generate --out replaces only a regular file, leaves nothing behind ------
+
+def _generate(out: Path | str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    status = main(["puzzles", "generate", "--kind", "meld", "--count", "2", "--quiet",
+                   "--out", str(out)])
+    return status, capsys.readouterr().err
+
+
+def _no_work(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+    raise AssertionError("a bad --out must be refused before any puzzle is generated")
+
+
+def _special_files(tmp_path: Path) -> list[Path]:
+    """A pipe, a folder, and (where this user may make one) a null device and a
+    symbolic link to it: none of them may be replaced by a file."""
+    fifo, folder = tmp_path / "fifo", tmp_path / "folder"
+    os.mkfifo(fifo)
+    folder.mkdir()
+    paths = [fifo, folder, tmp_path / "link-to-fifo"]
+    paths[-1].symlink_to(fifo)
+    try:
+        os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        return paths
+    (tmp_path / "link-to-null").symlink_to(tmp_path / "null")
+    return [*paths, tmp_path / "null", tmp_path / "link-to-null"]
+
+
+def test_n3_a_device_pipe_or_folder_is_refused_before_any_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    specials = _special_files(tmp_path)
+    kinds = {p: os.lstat(p).st_mode for p in specials}
+    monkeypatch.setattr("puzzles.generate.generate", _no_work)
+    for path in specials:
+        status, err = _generate(path, capsys)
+        assert status == 1 and err.count("\n") == 1 and "not a regular file" in err, err
+    assert {p: os.lstat(p).st_mode for p in specials} == kinds
+    assert sorted(os.listdir(tmp_path)) == sorted(p.name for p in specials)
+
+
+def test_n3_a_missing_folder_is_one_error_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("puzzles.generate.generate", _no_work)
+    status, err = _generate(tmp_path / "missing" / "bank.jsonl", capsys)
+    assert status == 1 and err.count("\n") == 1 and "does not exist" in err
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only folder; "
+                    "test_n3_a_failed_write_leaves_no_file simulates the refusal")
+def test_n3_a_read_only_folder_is_one_error_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir(mode=0o500)
+    status, err = _generate(folder / "bank.jsonl", capsys)
+    assert status == 1 and err.count("\n") == 1 and "may not be written" in err
+    assert os.listdir(folder) == []
+
+
+@pytest.mark.parametrize("failing", ["tempfile.mkstemp", "os.replace", "os.chmod"])
+def test_n3_a_failed_write_leaves_no_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], failing: str) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    target = tmp_path / "bank.jsonl"
+    target.write_text("old\n")
+    module, _, name = failing.partition(".")
+    monkeypatch.setattr(f"puzzles.bank.{module}.{name}", refuse)
+    status, err = _generate(target, capsys)
+    assert status == 1 and err.count("\n") == 1 and "Permission denied" in err, err
+    assert os.listdir(tmp_path) == ["bank.jsonl"] and target.read_text() == "old\n"
+
+
+def test_n3_a_write_replaces_a_file_and_keeps_its_mode(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "bank.jsonl"
+    target.write_text("old\n")
+    target.chmod(0o640)
+    (tmp_path / "link").symlink_to(target)
+    status, err = _generate(tmp_path / "link", capsys)
+    assert status == 0 and "2 meld puzzles" in err
+    assert (tmp_path / "link").is_symlink() and len(target.read_text().splitlines()) == 2
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["bank.jsonl", "link"]

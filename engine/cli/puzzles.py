@@ -51,12 +51,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from engine.errors import UsageError
+    from engine.errors import BeziqueError, UsageError
     from puzzles import bank
     from puzzles.generate import ProgressBar, generate
 
     if not 1 <= args.count <= 100_000:
         raise UsageError("--count must be between 1 and 100000")
+    path = None if args.out == "-" else args.out or bank.path_for(args.kind, args.variant)
+    if path is not None:
+        try:   # before any work: a bad --out is refused at once, not after the search
+            bank.output_target(path)
+        except OSError as exc:
+            raise BeziqueError(f"cannot write {path}: {exc.strerror}") from exc
     started = time.perf_counter()
     progress = None if args.quiet else ProgressBar()
     try:
@@ -67,15 +73,17 @@ def run_generate(args: argparse.Namespace) -> int:
     except ValueError as exc:   # an unknown --variant, --kind or --types value
         raise UsageError(str(exc)) from exc
     elapsed = time.perf_counter() - started
-    if args.out == "-":
+    if path is None:
         import json
 
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         where = "stdout"
     else:
-        path = args.out or bank.path_for(args.kind, args.variant)
-        bank.write(records, path)
+        try:
+            bank.write(records, path)
+        except OSError as exc:
+            raise BeziqueError(f"cannot write {path}: {exc.strerror or exc}") from exc
         where = str(path)
     print(f"{len(records)} {args.kind} puzzles in {elapsed:.1f} s "
           f"({len(records) / max(elapsed, 1e-9) * 60:.0f} puzzles/min) -> {where}",
