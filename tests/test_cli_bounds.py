@@ -201,3 +201,149 @@ def test_n3_a_write_replaces_a_file_and_keeps_its_mode(
     assert (tmp_path / "link").is_symlink() and len(target.read_text().splitlines()) == 2
     assert stat.S_IMODE(target.stat().st_mode) == 0o640
     assert sorted(os.listdir(tmp_path)) == ["bank.jsonl", "link"]
+
+
+# --- N5: arena and play bounds; jobs made lazily -----------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["arena", "--budget", "0"], ["arena", "--budget", "-1"], ["arena", "--deals", "0"],
+    ["arena", "--deals", "-3"], ["arena", "--time-limit", "nan"],
+    ["arena", "--time-limit", "inf"], ["arena", "--time-limit", "-1"],
+    ["arena", "--time-limit", "0"], ["arena", "--jobs", "0"], ["play", "--deals", "-5"],
+    ["play", "--deals", "0"]])
+def test_n5_out_of_range_counts_are_one_usage_error(args: list[str]) -> None:
+    status, out, err = cli([*args, *(["--no-progress"] if args[0] == "arena" else [])])
+    assert status == 2 and out == [] and err.count("error:") == 1, err
+    assert args[1] in err
+
+
+LAZY_ARENA = """
+import resource, sys
+limit = int(sys.argv[2]) << 20
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+from engine.cli import arena
+
+class FirstResult(Exception):
+    pass
+
+def stop(self, done, note=""):
+    raise FirstResult(done)
+
+arena.Progress.update = stop
+if __name__ == "__main__":   # spawned pool workers import this script too
+    try:
+        arena.run_arena("random", "random", 10**9, seed=1, jobs=int(sys.argv[1]),
+                        progress=True)
+    except FirstResult:
+        print("first result")
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="needs Linux")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_n5_a_billion_deals_start_at_once_in_bounded_memory(tmp_path: Path, jobs: int) -> None:
+    # The address space is capped so that a job list made ahead fails fast (MemoryError)
+    # instead of filling the machine.
+    script = tmp_path / "lazy.py"
+    script.write_text(LAZY_ARENA)
+    done = subprocess.run([sys.executable, str(script), str(jobs), "1500"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0 and done.stdout.strip() == "first result", done.stderr[-2000:]
+
+
+def test_n5_parallel_results_keep_their_order() -> None:
+    from engine.cli.arena import run_arena
+
+    assert run_arena("heuristic", "random", 5, seed=9, jobs=2) == \
+        run_arena("heuristic", "random", 5, seed=9, jobs=1)
+
+
+# --- N6: --max-memory works from its smallest accepted value -----------------------------
+
+def test_n6_the_smallest_memory_cap_solves_a_position() -> None:
+    status, out, _ = cli(["solve", "--max-memory", "100", "-"], GOOD_SOLVE.encode())
+    assert status == 0 and [json.loads(line) for line in out] == [SOLVED]
+
+
+def test_n6_the_cap_counts_from_the_loaded_engine() -> None:
+    from engine.cli.solve import _solve_job
+    from engine.cli.worker import Worker, WorkerFailure
+
+    with Worker(_solve_job, 60, 100) as solver:
+        assert solver.run((GOOD_SOLVE, False, None)) == SOLVED
+    with Worker(bytearray, 60, 100) as allocator:
+        assert len(allocator.run(20 << 20)) == 20 << 20   # and its copy for the reply
+        with pytest.raises(WorkerFailure, match="100 MB"):
+            allocator.run(300 << 20)
+
+
+# --- N7: a read that fails after the file opens ------------------------------------------
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="needs Linux /proc")
+@pytest.mark.parametrize("command", [["melds"], ["solve"], ["puzzles", "verify"]])
+def test_n7_eio_is_one_error_line(command: list[str]) -> None:
+    status, out, _ = cli([*command, "/proc/self/mem"])
+    assert status == 1 and len(out) == 1
+    assert "cannot read" in json.loads(out[0])["error"]
+
+
+class FailingReader(io.BytesIO):
+    """Its lines, then EIO."""
+
+    def readline(self, size: int | None = -1) -> bytes:
+        line = super().readline(size)
+        if not line:
+            raise OSError(5, "Input/output error")
+        return line
+
+
+@pytest.mark.parametrize("command, good, answered", [
+    ("melds", GOOD_MELDS, "declarations"), ("solve", GOOD_SOLVE, "value")])
+def test_n7_a_read_error_midway_answers_the_records_before_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        command: str, good: str, answered: str) -> None:
+    stdin = io.TextIOWrapper(FailingReader(f"{good}\n{{\n".encode()), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", stdin)
+    status = main([command, "-"])
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert status == 1 and len(out) == 3 and answered in out[0]
+    assert "not closed" in out[1]["error"] and "Input/output error" in out[2]["error"]
+
+
+# --- N10: verify answers each record in one JSON line; a BOM is accepted -----------------
+
+def test_n10_verify_writes_one_json_line_per_record(tmp_path: Path) -> None:
+    good = endgame_record()
+    with open(BANK / "endgame-two-handed.jsonl", encoding="utf-8") as handle:
+        other = json.loads(handle.readlines()[1])
+    wrong = dict(other, value=other["value"] + 7, best=["7C"])
+    path = tmp_path / "bank.jsonl"
+    path.write_text("\n".join(map(json.dumps, [good, wrong, good, 5])) + "\n", encoding="utf-8")
+    status, out, err = cli(["puzzles", "verify", str(path)])
+    answers = [json.loads(line) for line in out]
+    assert status == 1 and len(answers) == 4 and "4 puzzles checked" in err
+    assert answers[0] == {"id": good["id"], "ok": True}
+    assert answers[1]["id"] == other["id"] and f"{path}:2: value" in answers[1]["error"]
+    assert "; best" in answers[1]["error"]          # all its problems, in one line
+    assert answers[2] == {"id": good["id"], "error": f"{path}:3: duplicate puzzle id"}
+    assert "JSON object" in answers[3]["error"] and "id" not in answers[3]
+    path.write_text(json.dumps(good) + "\n", encoding="utf-8")
+    assert cli(["puzzles", "verify", str(path)])[:2] == (0, [json.dumps(answers[0])])
+
+
+BOM = b"\xef\xbb\xbf"
+
+
+def test_n10_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "input"
+    path.write_bytes(BOM + GOOD_MELDS.encode() + b"\n")
+    status, out, _ = cli(["melds", str(path)])
+    assert status == 0 and "declarations" in json.loads(out[0])
+    path.write_bytes(BOM + GOOD_SOLVE.encode() + b"\n")
+    assert cli(["solve", str(path)])[:2] == (0, [json.dumps(SOLVED)])
+    path.write_bytes(BOM + json.dumps(endgame_record()).encode() + b"\n")
+    status, out, _ = cli(["puzzles", "verify", str(path)])
+    assert status == 0 and json.loads(out[0])["ok"] is True
+    status, out, _ = cli(["melds", "-"], BOM + GOOD_MELDS.encode() + b"\n")
+    assert status == 0 and "declarations" in json.loads(out[0])
