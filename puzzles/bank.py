@@ -119,6 +119,7 @@ def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) ->
     handle, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
                                    dir=target.parent)
     count = 0
+    replaced = False
     try:
         with open(handle, "w", encoding="utf-8") as out:
             for rec in records:
@@ -126,9 +127,10 @@ def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) ->
                 count += 1
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+        replaced = True
+    finally:   # whatever stopped the write (an error, Ctrl-C), no stray file is left
+        if not replaced:
+            os.unlink(tmp)
     return count
 
 
