@@ -71,7 +71,7 @@ def _malformed(action: Action, how: int, junk: Any) -> Action:
         Action(action.type.value, cards, meld),
         Action(action.type, tuple(float(c) for c in cards) or (1.0,), meld),
         Action(action.type, tuple(bool(c % 2) for c in cards) or (True,), meld),
-        Action(action.type, (*cards, *cards) or (0, 1), meld),
+        Action(action.type, () if meld else (*cards, *cards) or (0, 1), meld),  # length
         Action(action.type, list(cards), meld),
         Action(action.type, cards, junk if meld else "bezique"),
         Action(action.type, (*cards[1:], junk), meld),
