@@ -7,8 +7,11 @@ them with :func:`load`; re-check them against the engine with :func:`verify`.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
+import tempfile
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -81,14 +84,53 @@ def malformed(record: Any) -> str:
     return ""
 
 
+def output_target(path: str | os.PathLike[str]) -> Path:
+    """The file :func:`write` replaces for ``path`` (a symbolic link is followed), or
+    ``OSError`` when it may not be written: an existing folder, device or pipe is
+    never replaced by a file, and the folder must exist and be writable."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(errno.EEXIST, "not a regular file (a folder, a device or a pipe), "
+                      "so it is not replaced", str(path))
+    if not target.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, f"its folder {target.parent} does not exist",
+                                str(path))
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, f"its folder {target.parent} may not be written",
+                              str(path))
+    return target
+
+
 def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) -> int:
-    tmp = Path(f"{path}.tmp")
+    """Write the records to ``path`` atomically: into a new temporary file of the same
+    folder, renamed over the target at the end and removed on any failure. An
+    existing file keeps its permissions. ``OSError`` when it cannot be written."""
+    target = output_target(path)
+    if target.exists():
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    handle, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                   dir=target.parent)
     count = 0
-    with open(tmp, "w", encoding="utf-8") as handle:
-        for rec in records:
-            handle.write(json.dumps(rec, ensure_ascii=False, sort_keys=False) + "\n")
-            count += 1
-    os.replace(tmp, path)
+    replaced = False
+    try:
+        with open(handle, "w", encoding="utf-8") as out:
+            for rec in records:
+                out.write(json.dumps(rec, ensure_ascii=False, sort_keys=False) + "\n")
+                count += 1
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        replaced = True
+    finally:   # whatever stopped the write (an error, Ctrl-C), no stray file is left
+        if not replaced:
+            os.unlink(tmp)
     return count
 
 

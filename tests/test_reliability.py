@@ -136,8 +136,9 @@ def test_f3_surrogate_puzzle_id_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "bank.jsonl"
     path.write_text(record + "\n" + json.dumps(endgame_record()) + "\n", encoding="utf-8")
     status, out, err = cli(["puzzles", "verify", str(path)])
-    assert status == 1 and "2 puzzles checked" in err
-    assert out and all("\\ud800" in line or "\\\\ud800" in line for line in out)
+    assert status == 1 and "2 puzzles checked" in err and len(out) == 2   # N10: a line each
+    assert "\\ud800" in out[0] or "\\\\ud800" in out[0]
+    assert json.loads(out[1]) == {"id": endgame_record()["id"], "ok": True}
 
 
 # --- F4: deep nesting ---------------------------------------------------------------------
@@ -160,7 +161,8 @@ def test_f4_deep_line_in_a_bank(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["puzzles", "verify", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 1 and "deep" in json.loads(out[0])["error"]
+    assert len(out) == 2 and "deep" in json.loads(out[0])["error"]
+    assert json.loads(out[1])["ok"] is True
 
 
 # --- F5: invalid UTF-8 --------------------------------------------------------------------
@@ -177,8 +179,8 @@ def test_f5_invalid_utf8_gets_an_error_line_per_line(tmp_path: Path) -> None:
     assert json.loads(out[1]) == SOLVED
     path.write_bytes(b"\xff\xfe\n" + json.dumps(endgame_record()).encode() + b"\n")
     status, out, err = cli(["puzzles", "verify", str(path)])
-    assert status == 1 and len(out) == 1 and "UTF-8" in json.loads(out[0])["error"]
-    assert "2 puzzles checked" in err
+    assert status == 1 and len(out) == 2 and "UTF-8" in json.loads(out[0])["error"]
+    assert "2 puzzles checked" in err and json.loads(out[1])["ok"] is True
 
 
 # --- F6, F7: input size -------------------------------------------------------------------
@@ -296,9 +298,9 @@ def test_f10_verify_reports_every_bad_record_and_goes_on(tmp_path: Path) -> None
     path.write_text(text, encoding="utf-8")
     status, out, err = cli(["puzzles", "verify", str(path)])
     assert status == 1 and f"{len(bad) + 3} puzzles checked" in err
-    errors = [json.loads(line)["error"] for line in out if line.startswith("{")]
-    assert len(errors) == len(bad) + 1   # every bad record but the one the solver refuses
-    assert any("packs" in line for line in out)
+    answers = [json.loads(line) for line in out]   # N10: one JSON line per record
+    assert len(answers) == len(bad) + 3 and all("error" in a for a in answers)
+    assert any("packs" in a["error"] for a in answers)
 
 
 def test_f11_exit_statuses() -> None:

@@ -21,16 +21,22 @@ import multiprocessing
 import random
 import sys
 import time
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
+from engine.cli.arguments import count_arg, seconds_arg
 from engine.errors import BeziqueError, UsageError
 from engine.rules.deal import Deal
 from engine.rules.profile import Profile, apply_option, load_profile
 from engine.rules.view import PlayerView
 
 CHEAT_SUFFIX = "-cheat"
+MAX_DEALS = 1_000_000_000   # paired deals; played one at a time, so only time grows
+MAX_BUDGET = 100_000        # determinizations per decision
+MAX_JOBS = 256              # worker processes
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -38,17 +44,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("arena", help="bots play paired deals against each other")
     parser.add_argument("--a", default="heuristic", help=f"bot A: {names}")
     parser.add_argument("--b", default="random", help="bot B (same choices)")
-    parser.add_argument("--deals", type=int, default=100, help="paired deals (each played twice)")
+    parser.add_argument("--deals", type=count_arg(1, MAX_DEALS), default=100,
+                        help="paired deals (each played twice)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant", default="two-handed")
     parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
                         help="play a named option, e.g. players=3 for no-trump "
                              "(see engine/variants/options.toml)")
-    parser.add_argument("--budget", type=int, default=None,
+    parser.add_argument("--budget", type=count_arg(1, MAX_BUDGET), default=None,
                         help="determinizations per decision for strong bots (default 60)")
-    parser.add_argument("--time-limit", type=float, default=0.9,
+    parser.add_argument("--time-limit", type=seconds_arg, default=0.9,
                         help="seconds per decision cap for strong bots")
-    parser.add_argument("--jobs", type=int, default=1,
+    parser.add_argument("--jobs", type=count_arg(1, MAX_JOBS), default=1,
                         help="worker processes (results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="last stdout line is a JSON summary")
     parser.add_argument("--no-progress", action="store_true")
@@ -239,25 +246,39 @@ def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed"
     sides = arena_profile(variant, options).sides   # fail early on an unknown variant
     for name in (a, b):
         build_bot(name, random.Random(0), budget, time_limit)
-    pairs = [_Pair(a, b, variant, seed, i, budget, time_limit, options)
-             for i in range(deals)]
+    # Made one at a time, and at most a few ahead of the results, so memory does not
+    # grow with --deals.
+    pairs: Iterator[_Pair] = (_Pair(a, b, variant, seed, i, budget, time_limit, options)
+                              for i in range(deals))
     bar = Progress(deals, progress)
     diffs: list[int] = []
     games: list[int] = []
+    wins = margin = 0.0   # running, for the progress note (summarize() is linear)
 
     def add(done: int, result: tuple[list[int], list[int]]) -> None:
+        nonlocal wins, margin
         diffs.extend(result[0])
         games.extend(result[1])
-        s = summarize(a, b, diffs, games, variant, sides)
-        bar.update(done, f"A wins {s.a_win_rate:.1%} diff {s.mean_point_diff:+.0f}")
+        wins += sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in result[1] or result[0])
+        margin += sum(result[0])
+        bar.update(done, f"A wins {wins / len(diffs):.1%} diff {margin / len(diffs):+.0f}")
 
     if jobs <= 1:
         for i, pair in enumerate(pairs):
             add(i + 1, play_pair(pair))
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for i, result in enumerate(pool.imap(play_pair, pairs)):
-                add(i + 1, result)
+            waiting: deque[multiprocessing.pool.AsyncResult[tuple[list[int], list[int]]]]
+            waiting = deque()
+            done = 0
+            for pair in pairs:
+                waiting.append(pool.apply_async(play_pair, (pair,)))
+                if len(waiting) >= 2 * jobs:
+                    done += 1
+                    add(done, waiting.popleft().get())
+            while waiting:
+                done += 1
+                add(done, waiting.popleft().get())
     return summarize(a, b, diffs, games, variant, sides)
 
 

@@ -9,6 +9,7 @@ import random
 import sys
 import time
 
+from engine.cli.arguments import count_arg
 from engine.errors import BeziqueError, UsageError
 from engine.notation.cards import Card
 from engine.rules.deal import Deal
@@ -21,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("play", help="play deals with random legal actions")
     parser.add_argument("--variant", default="two-handed")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--deals", type=int, default=1,
+    parser.add_argument("--deals", type=count_arg(1, 1_000_000_000), default=1,
                         help="play this many seeded deals (seed, seed+1, ...)")
     parser.add_argument("--game", action="store_true", help="play a whole game to the target")
     parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
@@ -88,6 +89,6 @@ def run(args: argparse.Namespace) -> int:
             _print_events(deal, args)
     elapsed = time.perf_counter() - started
     if args.deals > 1 or args.quiet:
-        print(f"{args.deals} deals in {elapsed:.2f} s: {args.deals / elapsed:.0f} deals/s",
-              file=sys.stderr)
+        rate = args.deals / max(elapsed, 1e-9)
+        print(f"{args.deals} deals in {elapsed:.2f} s: {rate:.0f} deals/s", file=sys.stderr)
     return 0

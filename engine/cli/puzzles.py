@@ -18,7 +18,8 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, megabytes_arg, seconds_arg
+from engine.cli.arguments import megabytes_arg, seconds_arg
+from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,12 +52,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_generate(args: argparse.Namespace) -> int:
-    from engine.errors import UsageError
+    from engine.errors import BeziqueError, UsageError
     from puzzles import bank
     from puzzles.generate import ProgressBar, generate
 
     if not 1 <= args.count <= 100_000:
         raise UsageError("--count must be between 1 and 100000")
+    path = None if args.out == "-" else args.out or bank.path_for(args.kind, args.variant)
+    if path is not None:
+        try:   # before any work: a bad --out is refused at once, not after the search
+            bank.output_target(path)
+        except OSError as exc:
+            raise BeziqueError(f"cannot write {path}: {exc.strerror}") from exc
     started = time.perf_counter()
     progress = None if args.quiet else ProgressBar()
     try:
@@ -67,15 +74,17 @@ def run_generate(args: argparse.Namespace) -> int:
     except ValueError as exc:   # an unknown --variant, --kind or --types value
         raise UsageError(str(exc)) from exc
     elapsed = time.perf_counter() - started
-    if args.out == "-":
+    if path is None:
         import json
 
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         where = "stdout"
     else:
-        path = args.out or bank.path_for(args.kind, args.variant)
-        bank.write(records, path)
+        try:
+            bank.write(records, path)
+        except OSError as exc:
+            raise BeziqueError(f"cannot write {path}: {exc.strerror or exc}") from exc
         where = str(path)
     print(f"{len(records)} {args.kind} puzzles in {elapsed:.1f} s "
           f"({len(records) / max(elapsed, 1e-9) * 60:.0f} puzzles/min) -> {where}",
@@ -145,9 +154,10 @@ def _sampled(items: Iterator[tuple[str, Any]], count: int,
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """Every record gets checked; each bad one prints a JSON error line and the run
-    goes on. Exit 1 when anything was wrong."""
-    from engine.cli.records import cannot_read, emit, parse_json, printable
+    """Every record gets checked and answered with one JSON line, ``{"id", "ok": true}``
+    or ``{"id", "error"}`` naming all its problems; the run goes on. Exit 1 when
+    anything was wrong."""
+    from engine.cli.records import cannot_read, emit, parse_json
     from engine.cli.worker import Worker, WorkerFailure
     from engine.errors import BeziqueError
     from puzzles import bank
@@ -162,25 +172,31 @@ def run_verify(args: argparse.Namespace) -> int:
                 emit(cannot_read(where, record))
                 failures += 1
                 continue
+            checked += 1
+            data: Any = None
             try:
                 data = parse_json(record)
                 result = worker.run(data)
             except (BeziqueError, WorkerFailure) as exc:
                 result = str(exc)
-            checked += 1
+            puzzle_id = data.get("id") if isinstance(data, dict) else None
+            named = {"id": puzzle_id} if isinstance(puzzle_id, str) else {}
             if isinstance(result, str):
                 failures += 1
-                emit({"error": f"{where}: {result}"})
+                emit({**named, "error": f"{where}: {result}"})
                 continue
             key = hashlib.sha256(data["id"].encode("utf-8", "surrogatepass")).digest()
+            problems = [problem.removeprefix(f"{data['id']}: ") for problem in result]
             if key in ids:   # digests: memory per record stays small whatever the id
-                result = [*result, f"{data['id']}: duplicate puzzle id"]
+                problems.append("duplicate puzzle id")
             ids.add(key)
-            for line in result:
+            if problems:
                 failures += 1
-                print(printable(line), flush=True)
+                emit({**named, "error": f"{where}: {'; '.join(problems)}"})
+            else:
+                emit({**named, "ok": True})
     elapsed = time.perf_counter() - started
     print(f"{checked} puzzles checked in {elapsed:.1f} s: "
-          f"{'all agree with the engine' if not failures else f'{failures} problems'}",
+          f"{'all agree with the engine' if not failures else f'{failures} with problems'}",
           file=sys.stderr)
     return 1 if failures else 0

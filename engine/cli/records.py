@@ -43,29 +43,44 @@ def _depth_change(line: str) -> int:
     return bare.count("{") + bare.count("[") - bare.count("}") - bare.count("]")
 
 
-def _physical_lines(stream: IO[Any], limit: int) -> Iterator[tuple[int, str | None]]:
-    """(number, text) per line; ``None`` for a line longer than ``limit`` bytes, or
-    a ``str`` beginning with ``\\x00bad:`` for a line that is not UTF-8."""
+_BOM = "\ufeff"   # a UTF-8 byte order mark some editors put at the start of a file
+
+
+def _physical_lines(stream: IO[Any], limit: int) -> Iterator[tuple[int, str, str]]:
+    """(number, text, problem) per line; ``problem`` says why a line cannot be used:
+    longer than ``limit`` bytes, not UTF-8, or a read that failed (the last line
+    then). A byte order mark at the start is dropped."""
     binary = not hasattr(stream, "encoding")
+    newline = b"\n" if binary else "\n"
     number = 0
     while True:
-        raw = stream.readline(limit + 1)
+        try:
+            raw = stream.readline(limit + 1)
+            if len(raw) > limit and not raw.endswith(newline):
+                while raw and not raw.endswith(newline):   # skip the rest, a chunk at a time
+                    raw = stream.readline(_CHUNK)
+                yield number + 1, "", f"line {number + 1} is longer than {limit} bytes"
+                number += 1
+                continue
+        except OSError as exc:   # the file opened, but a read failed (EIO, a lost mount)
+            yield number + 1, "", f"line {number + 1}: cannot read the input: " \
+                                  f"{exc.strerror or exc}"
+            return
         if not raw:
             return
         number += 1
-        newline = b"\n" if binary else "\n"
-        if len(raw) > limit and not raw.endswith(newline):
-            while raw and not raw.endswith(newline):   # skip the rest, a chunk at a time
-                raw = stream.readline(_CHUNK)
-            yield number, None
-            continue
-        if not binary:
-            yield number, raw
-            continue
-        try:
-            yield number, raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield number, f"\x00bad:byte 0x{raw[exc.start]:02x} at column {exc.start + 1}"
+        if binary:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield number, "", (f"line {number} is not UTF-8 text "
+                                   f"(byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+                continue
+        else:
+            text = raw
+        if number == 1 and text.startswith(_BOM):
+            text = text[1:]
+        yield number, text, ""
 
 
 def read_records(stream: IO[Any], comments: bool = False,
@@ -80,8 +95,8 @@ def read_records(stream: IO[Any], comments: bool = False,
         where = f"line {start}" if last == start else f"lines {start}-{last}"
         return Record(start, error=f"{where}: not valid JSON (a '{{' or '[' is not closed)")
 
-    for number, text in _physical_lines(stream, limit):
-        if text is not None and not text.startswith("\x00bad:") and held:
+    for number, text, problem in _physical_lines(stream, limit):
+        if not problem and held:
             if text[:1] in (" ", "\t", "\r", "\n", "}", "]"):   # indented, blank or closing
                 held.append(text)
                 depth += _depth_change(text)
@@ -97,11 +112,8 @@ def read_records(stream: IO[Any], comments: bool = False,
         if held:
             yield unfinished()
             held, depth = [], 0
-        if text is None:
-            yield Record(number, error=f"line {number} is longer than {limit} bytes")
-            continue
-        if text.startswith("\x00bad:"):
-            yield Record(number, error=f"line {number} is not UTF-8 text ({text[5:]})")
+        if problem:
+            yield Record(number, error=problem)
             continue
         stripped = text.strip()
         if not stripped or (comments and stripped.startswith("#")):

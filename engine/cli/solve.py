@@ -25,15 +25,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from engine.cli.arguments import megabytes_arg, seconds_arg
 from engine.cli.records import Record, cannot_read, emit, open_input, read_records
-from engine.cli.worker import (
-    DEFAULT_MEMORY,
-    DEFAULT_TIMEOUT,
-    Worker,
-    WorkerFailure,
-    megabytes_arg,
-    seconds_arg,
-)
+from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, Worker, WorkerFailure
 from engine.errors import BeziqueError
 from engine.solver import Position, solve
 

@@ -12,7 +12,6 @@ main script, so any program may use it."""
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import os
 import subprocess
@@ -34,30 +33,25 @@ class WorkerFailure(BeziqueError):
     """A job ran out of time or memory, or the worker stopped."""
 
 
-def seconds_arg(text: str) -> float:
-    """``--timeout``: seconds, more than 0 and at most a day."""
+def _address_space() -> int:
+    """Bytes of address space this process holds now (0 where /proc cannot tell)."""
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError("must be more than 0 and at most 86400")
-    return value
-
-
-def megabytes_arg(text: str) -> int:
-    """``--max-memory``: whole megabytes, at least 100."""
-    if not (text.isascii() and text.isdigit()) or not 100 <= int(text) <= 1_000_000:
-        raise argparse.ArgumentTypeError("must be a whole number of MB from 100 to 1000000")
-    return int(text)
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[0])
+    except (OSError, ValueError, IndexError):  # not Linux: the cap counts from zero
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 def _cap_memory(megabytes: int) -> None:
+    """Cap the address space at what the loaded engine holds now plus ``megabytes``:
+    the compiled kernel's loader alone reserves some 250 MB of address space, which
+    must not count against the memory a search may use."""
     try:
         import resource
     except ImportError:  # pragma: no cover - not on POSIX: no cap
         return
-    limit = megabytes * 1024 * 1024
+    limit = _address_space() + megabytes * 1024 * 1024
     _, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)

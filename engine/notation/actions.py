@@ -88,13 +88,15 @@ class Action:
 
 
 def well_formed(action: object) -> bool:
-    """The shape :meth:`Action.parse` guarantees: the right number of card ids and a
-    meld name exactly for the actions that take one. Hand-built actions may lack it."""
-    if not isinstance(action, Action) or not isinstance(action.type, ActionType):
+    """The shape :meth:`Action.parse` guarantees: an :class:`ActionType`, the right
+    number of card ids and a meld name exactly for the actions that take one.
+    Hand-built actions may lack it. Types are exact, not subclasses or look-alikes:
+    ``"play"`` and ``3.0`` compare equal to ``ActionType.PLAY`` and ``3``."""
+    if type(action) is not Action or type(action.type) is not ActionType:
         return False
     cards, meld = action.cards, action.meld
-    if not isinstance(cards, tuple) or not isinstance(meld, str) or not all(
-            isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in cards):
+    if type(cards) is not tuple or type(meld) is not str or not all(
+            type(c) is int and c >= 0 for c in cards):
         return False
     if action.type in _ONE_CARD:
         return len(cards) == 1 and not meld

@@ -446,6 +446,10 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action for the player to move and return its events."""
+        # Shape first: an action with a str type or float card ids compares equal to a
+        # legal one, yet would be dispatched wrongly (nor may a fine be committed for it).
+        if not well_formed(action):
+            raise self.why_illegal(action)
         if action not in self.legal_actions():
             refusal = self.why_illegal(action)
             if self.profile.infractions == "penalise":
