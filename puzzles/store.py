@@ -160,9 +160,9 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
         except ProgressStoreError:
             raise
         except store._db.errors as exc:
-            raise store._db.diagnose(exc) from exc
+            raise store._db.diagnose(exc)  # chained to exc unless its text shows a secret
         except _DATA_ERRORS as exc:
-            raise store._db.damaged(exc) from exc
+            raise store._db.damaged(exc)
 
     return wrapper
 
@@ -192,12 +192,19 @@ class ProgressStore:
             raise
         except self._db.errors as exc:
             self._db.close()
-            raise self._db.diagnose(exc) from exc
+            raise self._db.diagnose(exc)
 
     def _check_and_migrate(self) -> None:
         db = self._db
+        db.check()
+        version = db.version()
+        # Creation commits the tables and the version together, so tables without a
+        # version are another program's: refused before anything is written. (The
+        # version is read again: another process may have committed in between.)
+        if version == 0 and (tables := db.tables()) and db.version() == 0:
+            raise db.foreign(tables)
         db.prepare()
-        if self._current(db.version()):
+        if self._current(version):
             return
         # Creation and every migration in one write transaction; the version is read
         # again under the lock, since another process may have migrated meanwhile.
@@ -212,7 +219,8 @@ class ProgressStore:
 
     def _current(self, version: int) -> bool:
         if version > SCHEMA_VERSION:
-            raise ProgressStoreError(
+            raise self._db.error(
+                ProgressStoreError,
                 f"the progress store {self._db.location} has schema version {version}, "
                 f"newer than this program's {SCHEMA_VERSION}; update the program")
         return version == SCHEMA_VERSION
@@ -234,7 +242,7 @@ class ProgressStore:
             db.begin()
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc) from exc
+            raise db.diagnose(exc)
         self._depth = 1
         done = False
         try:
@@ -248,7 +256,7 @@ class ProgressStore:
             db.execute("COMMIT")
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc) from exc
+            raise db.diagnose(exc)
 
     def _rollback_quietly(self) -> None:
         try:
