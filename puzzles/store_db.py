@@ -469,16 +469,16 @@ class PostgresBackend(Backend):
         try:
             self.pool = self.pools.pool(target)
             self.conn = self.pools.borrow(target)
+        except psycopg_pool.PoolTimeout as exc:   # before psycopg.Error, its base class
+            raise self.error(
+                ProgressStoreBusy,
+                f"the progress database {self.location} is busy: {exc} (at most "
+                f"{MAX_CONNECTIONS} per process); nothing was lost — try again", exc) from None
         except psycopg.Error as exc:
             raise self.error(
                 ProgressStoreUnavailable,
                 f"cannot reach the progress database {self.location}: {str(exc).strip()}",
                 exc) from None
-        except psycopg_pool.PoolTimeout as exc:
-            raise self.error(
-                ProgressStoreBusy,
-                f"the progress database {self.location} is busy: {exc} (at most "
-                f"{MAX_CONNECTIONS} per process); nothing was lost — try again", exc) from None
         self._give_back = weakref.finalize(self, self.pools.dropped, self.pool, self.conn)
         self._give_back.atexit = False
 
