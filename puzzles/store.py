@@ -160,9 +160,12 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
         except ProgressStoreError:
             raise
         except store._db.errors as exc:
-            raise store._db.diagnose(exc)  # chained to exc unless its text shows a secret
+            # The backend chains its error to exc unless exc's text shows a secret.
+            diagnosis = store._db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
         except _DATA_ERRORS as exc:
-            raise store._db.damaged(exc)
+            diagnosis = store._db.damaged(exc)
+            raise diagnosis from diagnosis.__cause__
 
     return wrapper
 
@@ -192,7 +195,8 @@ class ProgressStore:
             raise
         except self._db.errors as exc:
             self._db.close()
-            raise self._db.diagnose(exc)
+            diagnosis = self._db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
 
     def _check_and_migrate(self) -> None:
         db = self._db
@@ -242,7 +246,8 @@ class ProgressStore:
             db.begin()
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc)
+            diagnosis = db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
         self._depth = 1
         done = False
         try:
@@ -256,7 +261,8 @@ class ProgressStore:
             db.execute("COMMIT")
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc)
+            diagnosis = db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
 
     def _rollback_quietly(self) -> None:
         try:

@@ -348,7 +348,8 @@ class Pools:
                     kwargs["connect_timeout"] = CONNECT_TIMEOUT
                 kind = ConnectionPool if self.keep else NullConnectionPool
                 pool = kind(target, kwargs=kwargs, min_size=0, max_size=MAX_CONNECTIONS,
-                            check=reset, max_idle=MAX_IDLE, timeout=BUSY_TIMEOUT, open=True)
+                            check=reset, max_idle=MAX_IDLE, timeout=BUSY_TIMEOUT,
+                            reconnect_timeout=0, open=True)
                 self._pools[target] = pool
                 HIDE_IN_LOGS.targets.add(target)
         return pool

@@ -4,9 +4,10 @@
     python scripts/bench_store.py postgresql://user:pw@127.0.0.1/db   # a PostgreSQL server
 
 For PostgreSQL it measures with the process's connection pools (store_db.POOLS,
-psycopg_pool) and without them (``Pools(keep=False)``: a new connection each time). Prints milliseconds per
-open-read-close; bounded to ``--repeat`` rounds (default 50). Writes one learner and
-one setting to the store it is given: never point it at a learner's own store.
+psycopg_pool) and without them (``Pools(keep=False)``: a new connection each time).
+Prints milliseconds per open-read-close; bounded to ``--repeat`` rounds (default 50).
+Writes one learner and one setting to the store it is given: never point it at a
+learner's own store.
 """
 
 from __future__ import annotations
