@@ -13,7 +13,9 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
 * Failures raise :class:`ProgressStoreError` naming the store, of a subtype that says
   what is wrong: :class:`ProgressStoreCorrupted` (never replaced silently),
   :class:`ProgressStoreReadOnly`, :class:`ProgressStoreBusy`,
-  :class:`ProgressStoreUnavailable`. A driver exception never escapes a public method.
+  :class:`ProgressStoreUnavailable`. A driver exception never escapes a public method,
+  and no message shows the database's credentials. A database that already holds
+  another program's tables is refused (corrupted) and never written into.
 * Lessons: ``lesson_progress`` keeps, per learner and lesson, the ids of the checks
   answered right (a JSON list) and ``completed_at`` once every check is passed or a
   lesson without checks was marked as read.
