@@ -61,6 +61,9 @@ with st.sidebar:
 try:
     navigation.run()
 except ProgressStoreError as exc:   # the store says what is wrong; never a traceback
+    # Its message names the store without credentials (puzzles/dsn.py), so it may be
+    # shown and logged as it is.
+    log.warning("page /%s: %s", navigation.url_path, exc)
     st.error(ui.t("rules.store_error", error=str(exc)))
 except Exception:  # noqa: BLE001 - the app's one boundary: a page's bug ends here
     # The learner gets a kind message and a reference; the log gets the traceback.

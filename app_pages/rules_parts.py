@@ -9,6 +9,7 @@ complete; the *next lesson* is the first ready, incomplete one in lesson order."
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 from collections.abc import Mapping, Sequence
@@ -22,6 +23,8 @@ from app_pages import ui
 from engine.errors import BeziqueError
 from engine.text.meld_lines import explain_melds
 from puzzles.store import ProgressStoreError, clean_name, open_store
+
+log = logging.getLogger("bezique.store")
 
 # --- the curriculum (pure functions of lessons and progress) ---------------------------
 
@@ -156,7 +159,8 @@ def load_progress() -> dict[str, Any] | None:
     try:
         with open_store() as db:
             return db.lesson_progress(learner())
-    except (ProgressStoreError, sqlite3.Error) as exc:
+    except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
+        log.warning("%s", exc)
         st.warning(ui.t("rules.store_error", error=str(exc)))
         return None
 
@@ -166,6 +170,7 @@ def _save(action: str, *args: Any) -> None:
         with open_store() as db:
             getattr(db, action)(learner(), *args)
     except (ProgressStoreError, sqlite3.Error) as exc:
+        log.warning("%s", exc)
         st.session_state["rules_store_msg"] = ui.t("rules.store_error", error=str(exc))
 
 

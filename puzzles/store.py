@@ -13,7 +13,9 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
 * Failures raise :class:`ProgressStoreError` naming the store, of a subtype that says
   what is wrong: :class:`ProgressStoreCorrupted` (never replaced silently),
   :class:`ProgressStoreReadOnly`, :class:`ProgressStoreBusy`,
-  :class:`ProgressStoreUnavailable`. A driver exception never escapes a public method.
+  :class:`ProgressStoreUnavailable`. A driver exception never escapes a public method,
+  and no message shows the database's credentials. A database that already holds
+  another program's tables is refused (corrupted) and never written into.
 * Lessons: ``lesson_progress`` keeps, per learner and lesson, the ids of the checks
   answered right (a JSON list) and ``completed_at`` once every check is passed or a
   lesson without checks was marked as read.
@@ -171,9 +173,12 @@ def _guarded(method: Callable[P, T]) -> Callable[P, T]:
         except ProgressStoreError:
             raise
         except store._db.errors as exc:
-            raise store._db.diagnose(exc) from exc
+            # The backend chains its error to exc unless exc's text shows a secret.
+            diagnosis = store._db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
         except _DATA_ERRORS as exc:
-            raise store._db.damaged(exc) from exc
+            diagnosis = store._db.damaged(exc)
+            raise diagnosis from diagnosis.__cause__
 
     return wrapper
 
@@ -203,12 +208,20 @@ class ProgressStore:
             raise
         except self._db.errors as exc:
             self._db.close()
-            raise self._db.diagnose(exc) from exc
+            diagnosis = self._db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
 
     def _check_and_migrate(self) -> None:
         db = self._db
+        db.check()
+        version = db.version()
+        # Creation commits the tables and the version together, so tables without a
+        # version are another program's: refused before anything is written. (The
+        # version is read again: another process may have committed in between.)
+        if version == 0 and (tables := db.tables()) and db.version() == 0:
+            raise db.foreign(tables)
         db.prepare()
-        if self._current(db.version()):
+        if self._current(version):
             return
         # Creation and every migration in one write transaction; the version is read
         # again under the lock, since another process may have migrated meanwhile.
@@ -223,7 +236,8 @@ class ProgressStore:
 
     def _current(self, version: int) -> bool:
         if version > SCHEMA_VERSION:
-            raise ProgressStoreError(
+            raise self._db.error(
+                ProgressStoreError,
                 f"the progress store {self._db.location} has schema version {version}, "
                 f"newer than this program's {SCHEMA_VERSION}; update the program")
         return version == SCHEMA_VERSION
@@ -245,7 +259,8 @@ class ProgressStore:
             db.begin()
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc) from exc
+            diagnosis = db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
         self._depth = 1
         done = False
         try:
@@ -259,7 +274,8 @@ class ProgressStore:
             db.execute("COMMIT")
         except db.errors as exc:
             self._rollback_quietly()
-            raise db.diagnose(exc) from exc
+            diagnosis = db.diagnose(exc)
+            raise diagnosis from diagnosis.__cause__
 
     def _rollback_quietly(self) -> None:
         try:

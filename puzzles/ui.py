@@ -3,6 +3,7 @@ streamlit): language, learner name, the progress store, card rows."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -13,6 +14,8 @@ from engine.notation.cards import parse_card
 from puzzles.i18n import tr
 from puzzles.store import ProgressStore, ProgressStoreError, clean_name, open_store
 from puzzles.trainer import show_cards
+
+log = logging.getLogger("bezique.store")
 
 
 def lang() -> str:
@@ -38,7 +41,8 @@ def store() -> ProgressStore:
     """Open the learner's progress file, or show why it cannot be used and stop."""
     try:
         return open_store()
-    except ProgressStoreError as exc:
+    except ProgressStoreError as exc:   # its text holds no credentials
+        log.warning("%s", exc)
         st.error(t("p.db_error", error=str(exc)))
         st.stop()
         raise  # not reached: st.stop() raises

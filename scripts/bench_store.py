@@ -3,10 +3,11 @@
     python scripts/bench_store.py                                  # a temporary SQLite file
     python scripts/bench_store.py postgresql://user:pw@127.0.0.1/db   # a PostgreSQL server
 
-For PostgreSQL it measures with the process's connection pool (store_db.POOL) and
-without it (a pool of size 0: a new connection each time). Prints milliseconds per
-open-read-close; bounded to ``--repeat`` rounds (default 50). Writes one learner and
-one setting to the store it is given: never point it at a learner's own store.
+For PostgreSQL it measures with the process's connection pools (store_db.POOLS,
+psycopg_pool) and without them (``Pools(keep=False)``: a new connection each time).
+Prints milliseconds per open-read-close; bounded to ``--repeat`` rounds (default 50).
+Writes one learner and one setting to the store it is given: never point it at a
+learner's own store.
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def main(argv: list[str] | None = None) -> int:
     label = store_db.masked(target)
     if target.startswith(("postgresql://", "postgres://")):
         pooled = per_open_ms(target, repeat)
-        store_db.POOL.clear()
-        store_db.POOL = store_db.ConnectionPool(size=0)
+        store_db.POOLS.close()
+        store_db.POOLS = store_db.Pools(keep=False)
         fresh = per_open_ms(target, repeat)
+        store_db.POOLS.close()
         print(f"{label}: open + read + close, median of {repeat}: {pooled:.2f} ms with the "
               f"pool, {fresh:.2f} ms with a new connection each time")
     else:

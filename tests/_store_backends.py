@@ -64,6 +64,10 @@ class Places:
             return
         import psycopg
 
+        from puzzles import store_db
+
+        for schema in self.schemas:   # each URL has its pool: close it with its schema
+            store_db.POOLS.close(with_schema(self.admin, schema))
         with psycopg.connect(self.admin, autocommit=True) as conn:
             for schema in self.schemas:
                 conn.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")

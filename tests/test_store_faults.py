@@ -223,3 +223,70 @@ def test_missing_directory_that_cannot_be_made_is_unavailable(tmp_path: Path) ->
     with pytest.raises(ProgressStoreUnavailable) as info:
         open_store(blocker / "sub" / "p.sqlite3")
     _not_corrupted(info.value)
+
+
+# --- N9: diagnoses that say what is wrong -------------------------------------------------
+
+def test_a_wal_file_in_a_read_only_folder_is_not_called_readable(tmp_path: Path) -> None:
+    """N9: SQLite must create the -wal and -shm files even to read a WAL file, so in a
+    read-only folder every call failed while the store said "it can be read"."""
+    path = tmp_path / "ro" / "p.sqlite3"
+    with open_store(path) as store:
+        store.set_setting("ann", "k", "v")
+    path.parent.chmod(0o555)
+    try:
+        opened, read, write = _as_unprivileged(READ_ONLY, str(path))[str(path)]
+    finally:
+        path.parent.chmod(0o755)
+    assert opened.startswith("ProgressStoreUnavailable"), opened
+    assert "WAL" in opened and str(path.parent) in opened and "write" in opened
+    assert "can be read" not in opened and (read, write) == ("-", "-")
+
+
+def test_a_file_that_cannot_be_read_says_so(tmp_path: Path) -> None:
+    """N9: a mode-000 file was told to "check that its directory exists"."""
+    path = tmp_path / "p.sqlite3"
+    with open_store(path) as store:
+        store.set_setting("ann", "k", "v")
+    path.chmod(0o000)
+    try:
+        opened = _as_unprivileged(READ_ONLY, str(path))[str(path)][0]
+    finally:
+        path.chmod(0o644)
+    assert opened.startswith("ProgressStoreUnavailable"), opened
+    assert "cannot be read" in opened and "permissions" in opened
+    assert "directory exists" not in opened and "can be read" not in opened
+
+
+def test_another_programs_sqlite_database_is_refused_untouched(tmp_path: Path) -> None:
+    """N9: a foreign SQLite file silently got the store's tables (and WAL mode)."""
+    path = tmp_path / "notes.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    con.execute("INSERT INTO notes(text) VALUES ('keep me')")
+    con.commit()
+    con.close()
+    before = path.read_bytes()
+    with pytest.raises(ProgressStoreCorrupted) as info:
+        open_store(path)
+    assert "not a progress store" in str(info.value) and "notes" in str(info.value)
+    assert "left untouched" in str(info.value)
+    assert path.read_bytes() == before and not Path(f"{path}-wal").exists()
+
+
+def test_another_programs_postgres_schema_is_refused_untouched(tmp_path: Path) -> None:
+    places = Places("postgresql", tmp_path)
+    try:
+        target = places.new()
+        import psycopg
+
+        with psycopg.connect(target, autocommit=True) as conn:
+            conn.execute("CREATE TABLE notes (text TEXT)")
+        with pytest.raises(ProgressStoreCorrupted, match="not a progress store.*notes"):
+            open_store(target)
+        with psycopg.connect(target, autocommit=True) as conn:
+            tables = [r[0] for r in conn.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+        assert tables == ["notes"]
+    finally:
+        places.cleanup()
