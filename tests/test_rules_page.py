@@ -237,6 +237,22 @@ def _lesson(lesson_id: str, order: int, prerequisites: tuple[str, ...] = (),
                            checks=tuple(SimpleNamespace(id=f"c{i}") for i in range(checks)))
 
 
+def test_standings_groups_and_missing_prerequisites():
+    a, b = _lesson("a", 1), _lesson("b", 2, ("a",), checks=2)
+    c = _lesson("c", 3, ("b",), variant="rubicon")
+    g = _lesson("g", 4, variant="general")
+    every = [a, b, c, g]
+    done = SimpleNamespace(complete=True, checks_passed=frozenset())
+    half = SimpleNamespace(complete=False, checks_passed=frozenset({"c0"}))
+    assert parts.standing(b, {"b": half}) == parts.Standing(1, 2, False)
+    assert parts.standing(b, {"b": half}).mark == "◐"
+    assert [parts.group_of(x) for x in every] == ["reference", "reference", "variants",
+                                                  "comparison"]
+    assert parts.missing(c, {"a": done}, {x.id: x for x in every}) == [b]
+
+
+# --- a rule link's box shows the whole rule, not a bare heading -------------------------
+
 def _heading_only(text: str) -> bool:
     """Text that only introduces a rule: a lead-in ending with a colon (a bold title
     over a table, a sentence over a list), a lone ``#`` heading, or a lone bold title
