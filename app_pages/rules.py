@@ -87,7 +87,7 @@ with left:
     else:   # the path's lessons end here: its next step is a drill, a puzzle or a hand
         if upcoming is None:
             st.success(ui.t("rules.all_done"))
-        st.caption(ui.t("rules.path_end"))
+            st.caption(ui.t("rules.path_end"))
         path_parts.continue_button(path.next_step(game, path_parts.progress(game), lang),
                                    key="rules_continue", primary=False)
     open_standing = standings[opened]
