@@ -4,21 +4,30 @@ import random
 
 import streamlit as st
 
-from app_pages import ui
-from app_pages.i18n import has
+from app_pages import path_parts, ui
 from engine.notation.cards import Card, Suit, parse_cards
 from engine.rules.deal import Deal
 from engine.rules.melds import display_order
+from engine.rules.profile import variant_catalogue
 from engine.text.explain import SUIT_NAMES
+from puzzles import path
 
 st.title(ui.t("home.title"))
 st.html(ui.cards_html(parse_cards("QS JD KD QD AD TD"), width=60))   # Т К Д В in Russian
 st.markdown(ui.t("home.intro"))
 
-st.subheader(ui.t("home.variant"))
 names = ui.variants()
 if st.session_state.get("variant") not in names:
     st.session_state["variant"] = names[0]
+
+# One thing to do next, whatever the learner has done so far (review 2, defect 1).
+with st.container(border=True, key="home_next"):
+    game = path_parts.variant()
+    st.markdown(f"**{ui.t('home.next', game=ui.variant_title(game))}**")
+    progress = path_parts.progress(game)
+    path_parts.continue_button(path.next_step(game, progress), key="home_continue")
+
+st.subheader(ui.t("home.variant"))
 
 
 def keep_variant() -> None:
@@ -56,19 +65,19 @@ st.markdown(f"**{ui.t('home.variants')}**")
 
 
 def about(name: str) -> str:
-    """A variant in a line: its own description, else its numbers (a variant added
-    without one never shows its catalogue key)."""
-    if has(ui.lang(), f"variant.{name}"):
-        return ui.t(f"variant.{name}")
-    prof = ui.profile(name)
-    return ui.t("home.variant_generic", players=prof.players, packs=prof.packs,
-                hand=prof.hand_size)
+    """A variant in a sentence or two, from its catalogue entry (data, both languages)."""
+    return variant_catalogue(name).text(ui.lang())
 
 
-st.markdown("\n".join(
-    f"- **{ui.variant_title(name)}** — {about(name)} "
-    f"*({ui.t('home.variant_sources', sources=', '.join(ui.profile(name).sources))})*"
-    for name in names))
+families: dict[str, list[str]] = {}   # in the pickers' order, family by family
+for name in names:
+    families.setdefault(variant_catalogue(name).family, []).append(name)
+for family, members in families.items():
+    st.markdown(f"*{ui.t(f'home.family_{family}')}*")
+    st.markdown("\n".join(
+        f"- **{ui.variant_title(name)}** — {about(name)} "
+        f"*({ui.t('home.variant_sources', sources=', '.join(ui.profile(name).sources))})*"
+        for name in members))
 
 st.subheader(ui.t("home.what"))
 # Material icons, as in the sidebar: Debian's chromium has no emoji font (D18).

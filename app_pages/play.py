@@ -3,18 +3,31 @@ undo (learning mode), auto-play and the game log."""
 
 import streamlit as st
 
+from app_pages import path_parts, table, ui
 from app_pages import play_parts as parts
-from app_pages import table, ui
 from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
 from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
 
+if st.query_params.get("guided") == "1" and not st.session_state.get("play_guided"):
+    # The last step of the learner's path (Home's "Continue"): a fresh deal of the game
+    # chosen on Home, with hints offered at every step until the deal ends.
+    st.session_state["play_guided"] = True
+    parts.new_session()
 s = parts.session()
 deal = s.deal
 players = deal.profile.players
 
 st.title(ui.t("play.title"))
+if st.session_state.get("play_guided"):
+    if deal.is_over:   # the guided hand is played: the path moves on
+        path_parts.record_guided_hand(deal.profile.name)
+        st.session_state["play_guided"] = False
+        st.query_params.pop("guided", None)
+        st.success(ui.t("play.guided_done"))
+    else:
+        st.info(ui.t("play.guided"), icon=":material/lightbulb:")
 resumed = st.session_state.pop("play_resumed", None)   # "continue from this step" (D18)
 if resumed:
     st.success(ui.t("replay.resumed", deal=resumed[0], step=resumed[1]))

@@ -8,9 +8,9 @@ import random
 import pandas as pd
 import streamlit as st
 
+from app_pages import path_parts, ui
 from app_pages import puzzle_parts as pz
-from app_pages import ui
-from puzzles import trainer
+from puzzles import path, trainer
 from puzzles import ui as pui
 
 store = pui.store()
@@ -60,6 +60,25 @@ def accuracy_table(prefix: str) -> pd.DataFrame:
     })
 
 
+def lesson_table() -> pd.DataFrame:
+    """Mastery per lesson: the lessons of the chosen game's path and any other lesson
+    begun, by title in the learner's language, with the share of checks passed."""
+    game = path_parts.variant()
+    started = store.lesson_progress(learner)
+    shown = path.path_lessons(game, lang)
+    shown += [les for les in ui.lesson_list(lang) if les.id in started and les not in shown]
+    rows = []
+    for lesson in shown:
+        found = started.get(lesson.id)
+        passed = len({c.id for c in lesson.checks} & set(found.checks_passed)) if found else 0
+        total = len(lesson.checks)
+        done = found is not None and found.complete
+        rows.append((lesson.title, f"{passed} / {total}" if total else "—",
+                     100 if done else round(100 * passed / total) if total else 0))
+    return pd.DataFrame(rows, columns=[pui.t("col.lesson"), pui.t("col.checks"),
+                                       pui.t("col.mastery")])
+
+
 def rating_chart(ratings: list[float]) -> None:
     """The rating after each attempt, as a Vega-Lite spec written out: st.line_chart
     builds it through altair, whose schema validation took 250 ms of every rerun."""
@@ -69,8 +88,9 @@ def rating_chart(ratings: list[float]) -> None:
         "mark": {"type": "line", "point": len(ratings) < 30, "tooltip": True},
          "encoding": {"x": {"field": "n", "type": "quantitative", "title": pui.t("col.attempt"),
                             "axis": {"tickMinStep": 1, "format": "d"}},
+                      # "d": 1300, never "1,300" (a separator Russian does not use)
                       "y": {"field": "r", "type": "quantitative", "title": name,
-                            "scale": {"zero": False}}}},
+                            "scale": {"zero": False}, "axis": {"format": "d"}}}},
         height=260)
 
 
@@ -79,6 +99,10 @@ def view() -> None:
     target = st.session_state.pop("progress_replay", None)
     if target:
         st.switch_page(target)
+    st.subheader(pui.t("p.lessons", game=ui.variant_title(path_parts.variant())))
+    st.dataframe(lesson_table(), hide_index=True, column_config={
+        pui.t("col.mastery"): st.column_config.ProgressColumn(min_value=0, max_value=100,
+                                                              format="%d%%")})
     attempts = store.attempts(learner)
     if not attempts:
         st.info(pui.t("p.no_attempts"))
@@ -100,7 +124,9 @@ def view() -> None:
             pui.t("col.rating"): [round(r["rating"]) for r in ratings],
             pui.t("col.rd"): [round(r["rd"]) for r in ratings],
             pui.t("col.attempts"): [r["games"] for r in ratings],
-        }), hide_index=True)
+        }), hide_index=True, column_config={   # plain numbers: no "1,375" in Russian
+            pui.t(col): st.column_config.NumberColumn(format="%d")
+            for col in ("col.rating", "col.rd", "col.attempts")})
     st.subheader(pui.t("p.queue"))
     failed = store.failed_puzzles(learner)
     if not failed:

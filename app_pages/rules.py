@@ -7,8 +7,9 @@ of a rule (the Play page links every explanation step here);
 
 import streamlit as st
 
+from app_pages import path_parts, ui
 from app_pages import rules_parts as parts
-from app_pages import ui
+from puzzles import path
 from puzzles import ui as pui
 
 st.title(ui.t("rules.title"))
@@ -35,6 +36,13 @@ options = parts.filter_options()
 if st.session_state.get("rules_variant") not in options:
     chosen = st.session_state.get("variant")
     st.session_state["rules_variant"] = chosen if chosen in options else parts.ALL
+# The learner's path runs through the game under the filter, else the one chosen on Home.
+game = parts.path_variant(st.session_state["rules_variant"], path_parts.variant())
+on_path = path.PathProgress(lessons=progress)
+upcoming = path.lesson_after(game, None, on_path, lang)   # the first lesson not complete
+if st.session_state.get("rules_lesson") not in known and upcoming is not None:
+    parts.open_lesson(upcoming.id, [les.id for les in parts.lessons_of(
+        lang, st.session_state["rules_variant"])])
 
 ui.keep_label("rules_variant", "rules_lesson")   # labels follow a language switch
 left, right = st.columns([2, 5], gap="medium")
@@ -65,20 +73,30 @@ with left:
     st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
     st.caption(ui.t("rules.learner", name=pui.shown_name(parts.learner())) if stored is not None
                else ui.t("rules.not_saved"))
-    upcoming = parts.next_lesson(shown, every, progress)
-    # The button leads on: never to the lesson already open (D11).
     opened = st.session_state.get("rules_lesson")
     if opened not in ids:   # the lesson the right-hand side is about to open
-        opened = upcoming.id if upcoming is not None and upcoming.id in ids else ids[0]
-    after = parts.next_lesson(shown, every, progress, skip=opened) or parts.following(
-        shown, opened)
+        opened = ids[0]
+    # "Next lesson" goes forward along the path, never back to an earlier page (review 2,
+    # defect 1); reference pages are never "next".
+    after = path.lesson_after(game, opened, on_path, lang)
     if after is not None:
         st.button(ui.t("rules.next_button"), key="rules_next", type="primary",
                   on_click=parts.open_lesson, args=(after.id, ids), icon=":material/east:",
                   width="stretch")
         st.caption(after.title)
-    elif upcoming is None:
-        st.success(ui.t("rules.all_done"))
+    else:   # the path's lessons end here: its next step is a drill, a puzzle or a hand
+        if upcoming is None:
+            st.success(ui.t("rules.all_done"))
+            st.caption(ui.t("rules.path_end"))
+        path_parts.continue_button(path.next_step(game, path_parts.progress(game), lang),
+                                   key="rules_continue", primary=False)
+    open_standing = standings[opened]
+    if open_standing.total and not open_standing.complete:
+        # Say what completes the open lesson, and lead there; going on stays allowed.
+        st.warning(ui.t("rules.checks_first", total=open_standing.total,
+                        passed=open_standing.passed), icon=":material/checklist:")
+        st.button(ui.t("rules.to_checks"), key="rules_to_checks", on_click=parts.ask_scroll,
+                  args=("rules_first_check",), icon=":material/south:")
     for group in parts.GROUPS:
         members = [lesson for lesson in shown if parts.group_of(lesson) == group]
         if not members:
@@ -99,8 +117,7 @@ with left:
 
 with right:
     if st.session_state.get("rules_lesson") not in ids:
-        first = upcoming.id if upcoming is not None and upcoming.id in ids else ids[0]
-        st.session_state["rules_lesson"] = first
+        st.session_state["rules_lesson"] = opened
     lesson_id = st.selectbox(
         ui.t("rules.pick"), ids, key="rules_lesson",
         format_func=lambda i: known[i].title)   # no progress mark: a label that changes
@@ -134,11 +151,15 @@ with right:
         st.warning(ui.t("rules.differ_unknown"), icon=":material/link_off:")
     linked = parts.linked_row(lesson.id)
     drawn: list[str] = []     # the comparison's rows on this page
+    first_check = True
     for place, (kind, piece) in enumerate(parts.pieces(lesson)):
         if kind == "example":
             parts.show_example(piece)
         elif kind == "check":
-            parts.show_check(lesson, piece, passed)
+            # the first check is where "Go to the checks" scrolls
+            with st.container(key="rules_first_check" if first_check else None):
+                parts.show_check(lesson, piece, passed)
+            first_check = False
         elif kind == "differ":
             parts.show_chips(piece, f"{lesson.id}_{place}", ids)
         elif kind == "differ_row":
@@ -147,6 +168,7 @@ with right:
         else:
             st.markdown(piece, unsafe_allow_html=True)
     parts.scroll_to_row(drawn)
+    parts.scroll_if_asked("rules_first_check")
     if lesson.sources:
         st.caption(ui.t("rules.sources", sources=", ".join(lesson.sources)))
     if mine.complete:

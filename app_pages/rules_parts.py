@@ -4,8 +4,8 @@ interactive checks.
 
 Terminology: a lesson is *complete* for a learner when every one of its checks has been
 answered right (marked by :func:`lessons.mark_check`), or, for a lesson without checks,
-when the learner pressed "Mark as read"; it is *ready* when its prerequisites are
-complete; the *next lesson* is the first ready, incomplete one in lesson order."""
+when the learner pressed "Mark as read". The *next lesson* is the one after the open
+lesson on the learner's path (:mod:`puzzles.path`)."""
 
 from __future__ import annotations
 
@@ -73,50 +73,10 @@ def standing(lesson: Any, progress: Mapping[str, Any]) -> Standing:
     return Standing(passed, len(ids), complete)
 
 
-def ready(lesson: Any, progress: Mapping[str, Any], known: Sequence[str] | set[str]) -> bool:
-    """Every prerequisite complete; one naming no known lesson does not block."""
-    return all(pid not in known or (pid in progress and progress[pid].complete)
-               for pid in lesson.prerequisites)
-
-
 def missing(lesson: Any, progress: Mapping[str, Any], known: Mapping[str, Any]) -> list[Any]:
     """The prerequisites (lessons) not yet complete."""
     return [known[pid] for pid in lesson.prerequisites
             if pid in known and not (pid in progress and progress[pid].complete)]
-
-
-def next_lesson(shown: Sequence[Any], every: Sequence[Any],
-                progress: Mapping[str, Any], skip: str | None = None) -> Any | None:
-    """The first incomplete lesson, in curriculum order, whose prerequisites are done,
-    among the lessons shown and the prerequisites they still wait for (other than
-    ``skip``, the lesson already open)."""
-    by_id = {lesson.id: lesson for lesson in every}
-    wanted: set[str] = set()
-    todo = [lesson.id for lesson in shown]
-    while todo:
-        lesson_id = todo.pop()
-        if lesson_id in wanted or lesson_id not in by_id:
-            continue
-        wanted.add(lesson_id)
-        todo.extend(by_id[lesson_id].prerequisites)
-    for lesson in every:
-        if lesson.id not in wanted or lesson.id == skip:
-            continue
-        found = progress.get(lesson.id)
-        if found is not None and found.complete:
-            continue
-        if ready(lesson, progress, set(by_id)):
-            return lesson
-    return None
-
-
-def following(shown: Sequence[Any], lesson_id: str | None) -> Any | None:
-    """The lesson after ``lesson_id`` in the list shown (the first when none is open)."""
-    ids = [lesson.id for lesson in shown]
-    if lesson_id not in ids:
-        return shown[0] if shown else None
-    at = ids.index(lesson_id)
-    return shown[at + 1] if at + 1 < len(shown) else None
 
 
 def lessons_of(lang: str, variant: str) -> list[Any]:
@@ -137,6 +97,12 @@ def lessons_lang(lang: str) -> str:
 
 def filter_options() -> list[str]:
     return [ALL, *ui.variants(), GENERAL]
+
+
+def path_variant(option: str, chosen: str) -> str:
+    """The game whose path "Next lesson" follows: the filter's, when it names a game,
+    else ``chosen`` (the one picked on Home)."""
+    return option if option in ui.variants() else chosen
 
 
 def filter_label(option: str) -> str:
@@ -287,8 +253,27 @@ def scroll_to_row(drawn: Sequence[str]) -> None:
     if number is None or not isinstance(found, tuple) or len(found) != 2 or \
             found[1] not in drawn:
         return
-    target = ui.widget_key("rules_differ_row", f"{found[1]}_open")
-    st.html(f"""<script>/* link {int(number)} */
+    _scroll(ui.widget_key("rules_differ_row", f"{found[1]}_open"), int(number))
+
+
+def ask_scroll(target: str) -> None:
+    """Widget callback: bring the element keyed ``target`` into view on the next run."""
+    st.session_state["rules_scroll_n"] = int(st.session_state.get("rules_scroll_n", 0)) + 1
+    st.session_state["rules_scroll"] = (target, st.session_state["rules_scroll_n"])
+
+
+def scroll_if_asked(target: str) -> None:
+    """Scroll to ``target`` once, when a button asked for it (see :func:`ask_scroll`)."""
+    asked = st.session_state.get("rules_scroll")
+    if isinstance(asked, tuple) and asked[0] == target:
+        del st.session_state["rules_scroll"]
+        _scroll(target, int(asked[1]))
+
+
+def _scroll(target: str, number: int) -> None:
+    """A script that scrolls the element keyed ``target`` to the top, once it is drawn
+    (``number`` makes each request a new element, so that it runs again)."""
+    st.html(f"""<script>/* link {number} */
 (function () {{
   let tries = 0;
   const timer = setInterval(function () {{

@@ -19,7 +19,7 @@ from app_pages.session import seat_role
 from app_pages.table import card_name, cards_row_html
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card, copies_in_question
-from engine.rules.profile import Profile, load_profile, variant_names
+from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
 from engine.text.naming import Name, named_step
 from lessons.cheatsheet import meld_sheet_markdown
@@ -110,7 +110,8 @@ def profile(name: str) -> Profile:
 
 @st.cache_resource
 def variants() -> list[str]:
-    return variant_names()
+    """Every variant in the pickers' order: the reference game first, then by family."""
+    return ordered_variants()
 
 
 def meld_sheet(variant: str | Profile) -> None:

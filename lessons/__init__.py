@@ -23,6 +23,8 @@ A lesson file starts with TOML front matter between two ``+++`` lines::
     claims = { "rubicon.last_trick_bonus" = 50 }   # numbers of variants without profiles,
                                                    # or of another profiled variant (the
                                                    # tests check them against its profile)
+    reference = true            # optional: a page to look things up in (history,
+                                # sources, the cheat-sheet), never offered as "next"
     +++
 
 The body is Markdown with four additions:
@@ -96,7 +98,11 @@ API
 ``Lesson`` is a frozen dataclass: ``id, lang, title, variant, order,
 prerequisites, sources, rules, body_markdown`` (numbers rendered, anchor lines
 removed), ``examples`` (:class:`Example`), ``checks`` (:class:`Check`),
-``paragraphs`` (:class:`Paragraph`: anchor, rules, markdown), ``claims``, ``summary``.
+``paragraphs`` (:class:`Paragraph`: anchor, rules, markdown), ``claims``, ``summary``,
+``reference``.
+
+The learner's path through a variant (lessons, then drills, puzzles and a guided
+hand) is :mod:`puzzles.path`.
 """
 
 from lessons._loader import (

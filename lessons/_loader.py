@@ -98,6 +98,7 @@ class Lesson:
     paragraphs: tuple[Paragraph, ...] = ()
     claims: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     summary: str = ""
+    reference: bool = False     # a page to look things up in, off the learner's path
 
     @property
     def anchors(self) -> tuple[str, ...]:
@@ -340,7 +341,15 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         rules=_str_tuple(meta, "rules", where),
         body_markdown=rendered, examples=tuple(examples), checks=tuple(checks),
         paragraphs=tuple(paragraphs), claims=MappingProxyType(dict(claims)), summary=summary,
+        reference=_flag(meta, "reference", where),
     )
+
+
+def _flag(meta: Mapping[str, Any], key: str, where: str) -> bool:
+    value = meta.get(key, False)
+    if not isinstance(value, bool):
+        raise LessonError(f"{where}: {key!r} must be true or false")
+    return value
 
 
 @cache

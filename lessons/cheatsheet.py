@@ -9,7 +9,7 @@ by hand, so the sheet follows the profile when it changes.
 from __future__ import annotations
 
 from engine.notation.cards import Rank, card_text
-from engine.rules.profile import MeldSpec, Profile, load_profile, variant_names
+from engine.rules.profile import MeldSpec, Profile, load_profile, ordered_variants
 from engine.text.explain import meld_name
 
 _RANK = {  # the rank of a set, plural, by count: "four aces" is already in the name
@@ -148,7 +148,7 @@ def meld_sheet_markdown(variant: Profile | str, lang: str = "en") -> str:
 def meld_sheets_markdown(lang: str = "en") -> str:
     """Every variant the engine plays, one section each, titled by the profile."""
     out = []
-    for name in variant_names():
+    for name in ordered_variants():
         profile = load_profile(name)
         title = profile.title_ru if lang == "ru" else profile.title
         out.append(f"### {title}\n\n{meld_sheet_markdown(name, lang)}")

@@ -239,6 +239,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p.rating": ("Rating over time", "Рейтинг во времени"),
     "p.no_attempts": ("No attempts yet: solve a puzzle first.",
                       "Попыток пока нет: решите задачу."),
+    "p.lessons": ("Lessons of {game}", "Уроки: {game}"),
     "p.themes": ("Accuracy per theme", "Точность по темам"),
     "p.melds": ("Accuracy per meld kind", "Точность по видам комбинаций"),
     "p.ratings": ("Ratings", "Рейтинги"),
@@ -251,6 +252,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p.db_error": ("The progress file cannot be used: {error}",
                    "Файл прогресса нельзя использовать: {error}"),
     "col.name": ("Name", "Название"),
+    "col.lesson": ("Lesson", "Урок"),
+    "col.checks": ("Checks passed", "Верных ответов"),
+    "col.mastery": ("Mastery", "Освоено"),
     "col.attempts": ("Attempts", "Попыток"),
     "col.attempt": ("Attempt", "Попытка"),
     "col.accuracy": ("Accuracy", "Точность"),
@@ -299,6 +303,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rc.no_cards": ("This game has no review cards.", "У этой игры нет карточек."),
     "hub.cards": ("Review cards: meld values and last-trick duties",
                   "Карточки: очки комбинаций и обязанности в последних взятках"),
+    # the learner's path (puzzles.path): the Home page's "Continue" and the Rules page
+    "path.lesson": ("lesson {number} of {total}, “{title}”", "урок {number} из {total}, «{title}»"),
+    "path.checks": ("the checks of “{title}” ({passed} of {total} passed)",
+                    "вопросы урока «{title}» (пройдено {passed} из {total})"),
+    "path.meld": ("meld drills ({done} of {need} solved)",
+                  "упражнения на комбинации (решено {done} из {need})"),
+    "path.endgame": ("endgame puzzles ({done} of {need} solved)",
+                     "задачи на последние взятки (решено {done} из {need})"),
+    "path.guided": ("a guided hand of {game}", "партия с подсказками: {game}"),
+    "path.done": ("a game of {game}", "партия: {game}"),
+    "path.why_lesson": ("The next lesson on your path: read it, then pass its checks.",
+                        "Следующий урок на вашем пути: прочитайте его и ответьте на вопросы."),
+    "path.why_read": ("The next page on your path: read it, then mark it as read.",
+                      "Следующая страница на вашем пути: прочитайте её и отметьте прочитанной."),
+    "path.why_checks": ("Pass all {total} checks of this lesson to complete it.",
+                        "Ответьте верно на все вопросы урока ({total}), чтобы пройти его."),
+    "path.why_meld": ("Spot and judge declarations in real positions until they come quickly.",
+                      "Находите и оценивайте объявления в настоящих позициях, пока это не "
+                      "станет привычным."),
+    "path.why_endgame": ("Play the last tricks against the solver, which shows why a card loses.",
+                         "Сыграйте последние взятки против решателя: он покажет, чем плоха "
+                         "карта."),
+    "path.why_guided": ("Play one whole deal against the computer, with a hint at every step.",
+                        "Сыграйте целую сдачу против компьютера, с подсказкой на каждом шаге."),
+    "path.why_done": ("Your path through this game is complete: play, or choose another game.",
+                      "Ваш путь по этой игре пройден: играйте или выберите другую игру."),
 
 }
 
@@ -328,6 +358,21 @@ THEME_NAMES: dict[str, tuple[str, str]] = {
     "opening_lead": ("first lead of the last tricks", "первый ход в конце игры"),
     "short": ("short ending", "короткий эндшпиль"),
     "long": ("long ending", "длинный эндшпиль"),
+    # capture puzzles (Fildinski) and the rules a refusal names
+    "nothing": ("nothing scores", "ничего не набирается"),
+    "brisques": ("brisques in the capture", "бриски во взятке"),
+    "several": ("several combinations at once", "несколько комбинаций сразу"),
+    "captures": ("what captures score", "очки за взятые карты"),
+    "follow": ("following the card led", "ответ на заход"),
+    "melds_decide": ("combinations decide", "решают комбинации"),
+    "once": ("a meld that scores once", "комбинация, которая идёт в зачёт один раз"),
+    "order": ("the order of declarations", "порядок объявлений"),
+    "reform": ("re-forming a meld", "повторное составление комбинации"),
+    # what an endgame puzzle asks (its type), as the Progress page lists it
+    "best": ("the best card", "лучшая карта"),
+    "value": ("what the ending is worth", "сколько стоит концовка"),
+    "capture_best": ("the best card, captures scoring", "лучшая карта, когда очки дают взятые "
+                     "карты"),
 }
 
 

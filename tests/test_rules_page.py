@@ -18,6 +18,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from app_pages import rules_parts as parts  # noqa: E402
 from app_pages.i18n import catalogue  # noqa: E402
 from app_pages.ui import widget_key  # noqa: E402
+from puzzles import path  # noqa: E402
 from puzzles.store import ENV_VAR, SCHEMA_VERSION, open_store  # noqa: E402
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -98,7 +99,10 @@ def test_page_loads_with_the_curriculum(db: Path, lang: str):
 
 def test_variant_filter_changes_the_list(db: Path):
     at = rules(variant="rubicon")
-    assert at.selectbox(key="rules_variant").value == "rubicon"
+    # a new learner of Rubicon starts where its path starts: the basics, listed under "all"
+    assert at.selectbox(key="rules_lesson").value == "overview"
+    assert at.selectbox(key="rules_variant").value == "all"
+    at.selectbox(key="rules_variant").set_value("rubicon").run()
     rubicon = shown_ids(at)
     assert "variant-rubicon" in rubicon and "cards" not in rubicon
     assert {lessons.get_lesson(i).variant for i in rubicon} == {"rubicon", "general"}
@@ -107,8 +111,10 @@ def test_variant_filter_changes_the_list(db: Path):
     assert {lessons.get_lesson(i).variant for i in shown_ids(at)} == {"general"}
     at.selectbox(key="rules_variant").set_value("all").run()
     assert shown_ids(at) == [les.id for les in lessons.list_lessons("en")]
-    # the next lesson for Rubicon is where its prerequisites begin
+    # from a lesson off the Rubicon path, "Next lesson" leads to where the path begins
     at.selectbox(key="rules_variant").set_value("rubicon").run()
+    assert at.selectbox(key="rules_lesson").value not in {
+        les.id for les in path.path_lessons("rubicon")}
     title = lessons.get_lesson("overview").title
     assert at.button(key="rules_next").label == catalogue("en")["rules.next_button"]
     assert title in [c.value for c in at.caption]
@@ -231,18 +237,13 @@ def _lesson(lesson_id: str, order: int, prerequisites: tuple[str, ...] = (),
                            checks=tuple(SimpleNamespace(id=f"c{i}") for i in range(checks)))
 
 
-def test_next_lesson_follows_prerequisites():
+def test_standings_groups_and_missing_prerequisites():
     a, b = _lesson("a", 1), _lesson("b", 2, ("a",), checks=2)
     c = _lesson("c", 3, ("b",), variant="rubicon")
     g = _lesson("g", 4, variant="general")
     every = [a, b, c, g]
     done = SimpleNamespace(complete=True, checks_passed=frozenset())
     half = SimpleNamespace(complete=False, checks_passed=frozenset({"c0"}))
-    assert parts.next_lesson(every, every, {}) is a
-    assert parts.next_lesson([c], every, {}) is a        # c waits for a, then b
-    assert parts.next_lesson([c], every, {"a": done}) is b
-    assert parts.next_lesson([g], every, {}) is g
-    assert parts.next_lesson(every, every, dict.fromkeys("abcg", done)) is None
     assert parts.standing(b, {"b": half}) == parts.Standing(1, 2, False)
     assert parts.standing(b, {"b": half}).mark == "◐"
     assert [parts.group_of(x) for x in every] == ["reference", "reference", "variants",

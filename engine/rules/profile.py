@@ -347,7 +347,8 @@ def _settlement(table: Any, where: str) -> SettlementRules:
 # rule that silently changes nothing, so it is refused at load.
 _KNOWN_KEYS: dict[str, frozenset[str]] = {
     # ``options`` records named options applied after load: a file cannot set it.
-    "": frozenset({f.name for f in dataclasses.fields(Profile)} - {"options"}),
+    # ``catalogue`` is how the app lists the variant, read by variant_catalogue().
+    "": frozenset({f.name for f in dataclasses.fields(Profile)} - {"options"} | {"catalogue"}),
     "declaring": frozenset({f.name for f in dataclasses.fields(DeclaringRules)}),
     "playoff": frozenset({f.name for f in dataclasses.fields(PlayoffRules)}),
     "dix": frozenset({f.name for f in dataclasses.fields(DixRules)}),
@@ -677,6 +678,57 @@ def variant_names() -> list[str]:
                   and p.name != "options.toml")
 
 
+# --- the catalogue: how the app lists the variants (not rules of play) -----------------
+
+CATALOGUE_KEYS = frozenset({"family", "order", "blurb", "blurb_ru"})
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogueEntry:
+    """A variant as a picker lists it: its ``family`` (games that share a mechanism),
+    its place (``order``, the reference game first) and a one- or two-sentence
+    ``blurb`` in each language saying what the game is. Read from the ``[catalogue]``
+    table of the variant's own file: a variant that extends another never inherits
+    its base's entry."""
+
+    name: str
+    family: str
+    order: int
+    blurb: str
+    blurb_ru: str
+
+    def text(self, lang: str) -> str:
+        return self.blurb_ru if lang == "ru" else self.blurb
+
+
+def _own_file(name: str) -> dict[str, Any]:
+    if name not in variant_names():
+        raise ProfileError(f"unknown variant {name!r}; known: {', '.join(variant_names())}")
+    text = (resources.files("engine") / "variants" / f"{name}.toml").read_text("utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"variant file {name}.toml is not valid TOML: {exc}") from exc
+
+
+@cache
+def variant_catalogue(name: str) -> CatalogueEntry:
+    """The ``[catalogue]`` entry of a shipped variant; every variant file has one."""
+    table = _own_file(name).get("catalogue")
+    where = f"variant file {name}.toml [catalogue]"
+    if not isinstance(table, dict) or set(table) != CATALOGUE_KEYS:
+        raise ProfileError(f"{where}: give exactly {', '.join(sorted(CATALOGUE_KEYS))}")
+    return CatalogueEntry(name, _take(table, "family", str, where),
+                          _take(table, "order", int, where), _take(table, "blurb", str, where),
+                          _take(table, "blurb_ru", str, where))
+
+
+def ordered_variants() -> list[str]:
+    """The variants in the order pickers list them: by the catalogue's ``order`` (the
+    reference game first, then family by family), never by file name."""
+    return sorted(variant_names(), key=lambda name: (variant_catalogue(name).order, name))
+
+
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in over.items():
@@ -694,15 +746,10 @@ def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     base's, ``melds_extra`` rows are appended, ``meld_points`` re-prices rows
     and ``melds_remove`` drops them by kind.
     """
-    if name not in variant_names():
-        raise ProfileError(f"unknown variant {name!r}; known: {', '.join(variant_names())}")
     if name in seen:
         raise ProfileError(f"variant {name!r} extends itself")
-    text = (resources.files("engine") / "variants" / f"{name}.toml").read_text("utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"variant file {name}.toml is not valid TOML: {exc}") from exc
+    data = _own_file(name)
+    data.pop("catalogue", None)     # how the app lists it, read by variant_catalogue()
     base_name = data.pop("extends", None)
     if base_name is None:
         return data
