@@ -9,7 +9,7 @@ import streamlit as st
 
 from app_pages import rules_parts as parts
 from app_pages import ui
-from puzzles import ui as pui
+from puzzles.identity import current_name
 
 st.title(ui.t("rules.title"))
 lang = parts.lessons_lang(ui.lang())
@@ -63,7 +63,7 @@ with left:
     standings = {lesson.id: parts.standing(lesson, progress) for lesson in every}
     done = sum(standings[i].complete for i in ids)
     st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
-    st.caption(ui.t("rules.learner", name=pui.shown_name(parts.learner())) if stored is not None
+    st.caption(ui.t("rules.learner", name=current_name()) if stored is not None
                else ui.t("rules.not_saved"))
     upcoming = parts.next_lesson(shown, every, progress)
     # The button leads on: never to the lesson already open (D11).
