@@ -52,10 +52,14 @@ def _add() -> None:
     except accounts.AccountError as exc:
         st.session_state[MESSAGE] = (exc.reason, {})
         return
-    with open_store() as db:
-        known = {key.casefold(): key for key in db.learners() if is_named(key)}
-        key = known.get(name.casefold()) or name
-        db.learner_id(key)
+    try:
+        with open_store() as db:
+            known = {key.casefold(): key for key in db.learners() if is_named(key)}
+            key = known.get(name.casefold()) or name
+            db.learner_id(key)
+    except ProgressStoreError as exc:   # a callback's error would miss the app's boundary
+        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        return
     st.session_state[ident.LEARNER] = key
 
 
@@ -163,7 +167,7 @@ def served_sidebar() -> None:
                     st.login(provider or None)
         else:
             st.caption(t("identity.anonymous"))
-            local_accounts(db, token, learner)
+            local_accounts()
     _message()
 
 
@@ -177,33 +181,58 @@ def sign_out(db: ProgressStore, token: str, providers: list[str]) -> None:
         st.rerun()
 
 
-def local_accounts(db: ProgressStore, token: str, learner: str) -> None:
-    """Sign in to a local account, or make one of this browser's learner. The
-    password is read from the form once and dropped; the forms clear on submit."""
+IN_NAME, IN_PASSWORD = "identity_in_name", "identity_in_password"
+NEW_NAME_ACCOUNT, NEW_PASSWORD = "identity_new_name", "identity_new_password"
+
+
+def _form_values(name_key: str, password_key: str) -> tuple[str, str]:
+    """A form's name and password; the password leaves the session state at once."""
+    name, password = (str(st.session_state.get(k) or "") for k in (name_key, password_key))
+    st.session_state[password_key] = ""
+    return name, password
+
+
+def _sign_in() -> None:
+    """The sign-in form's callback (before the run that settles the learner)."""
+    name, password = _form_values(IN_NAME, IN_PASSWORD)
+    token = str(st.session_state[ident.TOKEN])
+    try:
+        with open_store() as db:
+            account = accounts.sign_in_local(db, name, password)
+            db.attach_browser(ident.token_hash(token), account.learner)
+    except accounts.AccountError as exc:
+        st.session_state[MESSAGE] = (exc.reason, {"seconds": exc.seconds})
+    except ProgressStoreError as exc:   # a callback's error would miss the app's boundary
+        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+
+
+def _create() -> None:
+    """The sign-up form's callback: the account keeps this browser's learner."""
+    name, password = _form_values(NEW_NAME_ACCOUNT, NEW_PASSWORD)
+    learner = str(st.session_state[ident.SERVED_LEARNER])
+    try:
+        with open_store() as db:
+            accounts.create_local(db, name, password, learner)
+    except accounts.AccountError as exc:
+        st.session_state[MESSAGE] = (exc.reason, {"min": accounts.MIN_PASSWORD,
+                                                  "max": accounts.MAX_PASSWORD})
+    except ProgressStoreError as exc:
+        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+
+
+def local_accounts() -> None:
+    """Sign in to a local account, or make one of this browser's learner."""
     with st.expander(t("identity.sign_in")):
         with st.form("identity_sign_in", clear_on_submit=True, border=False):
-            name = st.text_input(t("identity.name"), max_chars=40)
-            password = st.text_input(t("identity.password"), type="password",
-                                     max_chars=accounts.MAX_PASSWORD)
-            if st.form_submit_button(t("identity.sign_in")):
-                try:
-                    account = accounts.sign_in_local(db, name, password)
-                except accounts.AccountError as exc:
-                    st.session_state[MESSAGE] = (exc.reason, {"seconds": exc.seconds})
-                else:
-                    db.attach_browser(ident.token_hash(token), account.learner)
-                st.rerun()
+            st.text_input(t("identity.name"), key=IN_NAME, max_chars=40)
+            st.text_input(t("identity.password"), key=IN_PASSWORD, type="password",
+                          max_chars=accounts.MAX_PASSWORD)
+            st.form_submit_button(t("identity.sign_in"), on_click=_sign_in)
     with st.expander(t("identity.create")):
         st.caption(t("identity.create_help"))
         with st.form("identity_create", clear_on_submit=True, border=False):
-            name = st.text_input(t("identity.name"), max_chars=40)
-            password = st.text_input(t("identity.password"), type="password",
-                                     max_chars=accounts.MAX_PASSWORD,
-                                     help=t("identity.password_help", min=accounts.MIN_PASSWORD))
-            if st.form_submit_button(t("identity.create")):
-                try:
-                    accounts.create_local(db, name, password, learner)
-                except accounts.AccountError as exc:
-                    st.session_state[MESSAGE] = (exc.reason, {
-                        "min": accounts.MIN_PASSWORD, "max": accounts.MAX_PASSWORD})
-                st.rerun()
+            st.text_input(t("identity.name"), key=NEW_NAME_ACCOUNT, max_chars=40)
+            st.text_input(t("identity.password"), key=NEW_PASSWORD, type="password",
+                          max_chars=accounts.MAX_PASSWORD,
+                          help=t("identity.password_help", min=accounts.MIN_PASSWORD))
+            st.form_submit_button(t("identity.create"), on_click=_create)
