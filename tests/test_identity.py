@@ -14,7 +14,7 @@ from _store_backends import BACKENDS, Places, places_fixture
 from app_helpers import APP
 from streamlit.testing.v1 import AppTest
 
-from puzzles import accounts, srs
+from puzzles import accounts
 from puzzles import identity as ident
 from puzzles.store import DEFAULT_LEARNER, is_named, open_store
 
