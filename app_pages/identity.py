@@ -132,15 +132,15 @@ def resolve(db: ProgressStore, token: str, providers: list[str]) -> tuple[str, s
     """The key of this run's learner and the account's name (None: not signed in)."""
     browser = ident.token_hash(token)
     learner = db.browser_learner(browser)
-    if providers and st.user.is_logged_in:
+    if providers and st.user.get("is_logged_in"):
         issuer, subject = str(st.user.get("iss") or ""), str(st.user.get("sub") or "")
         shown = str(st.user.get("name") or st.user.get("email") or "")
-        account = accounts.oidc_account(db, issuer, subject, shown, learner)
-        if account.learner == learner:
+        provided = accounts.oidc_account(db, issuer, subject, shown, learner)
+        if provided.learner == learner:
             # The new account took the browser's record: once signed out, the browser
             # starts afresh instead of showing the account's record to the next person.
             db.detach_browser(browser)
-        return account.learner, account.display
+        return provided.learner, provided.display
     if providers:
         return learner, None
     account = db.account_of(learner)

@@ -301,3 +301,31 @@ def test_served_sign_up_sign_out_and_sign_in(learner_db: Path,
     assert not other.exception and other.session_state[ident.SERVED_LEARNER] == learner
     # The password is in no widget's state once the form is sent.
     assert "correct horse" not in repr(other.session_state)
+
+
+AUTH = {"redirect_uri": "http://localhost:8501/oauth2callback", "cookie_secret": "x" * 32,
+        "client_id": "bezique", "client_secret": "not-a-secret",
+        "server_metadata_url": "https://id.example/.well-known/openid-configuration"}
+
+
+def test_served_with_an_identity_provider(learner_db: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``[auth]`` in the secrets the sidebar offers the provider's sign-in, not a
+    password; a signed-in user is the same learner in every browser."""
+    anonymous = served_app(monkeypatch)
+    anonymous.secrets["auth"] = AUTH
+    anonymous.run()
+    assert not anonymous.exception
+    assert [b.label for b in anonymous.sidebar.button] == ["Sign in"]
+    assert not anonymous.sidebar.text_input          # no password form
+    user = {"is_logged_in": True, "iss": "https://id.example", "sub": "s-1", "name": "Ann"}
+    seen = []
+    for _ in range(2):   # two browsers of the same person
+        at = served_app(monkeypatch)
+        at.secrets["auth"] = AUTH
+        at.user = dict(user)
+        at.run()
+        assert not at.exception
+        assert "Signed in as Ann" in [c.value for c in at.sidebar.caption]
+        seen.append(at.session_state[ident.SERVED_LEARNER])
+    assert seen[0] == seen[1] != anonymous.session_state[ident.SERVED_LEARNER]
