@@ -116,10 +116,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS score_pads_by_learner ON score_pads(learner_id, updated)",
     ),
     (  # 6: who a learner is: browsers by the hash of their token, and accounts (a
-       # provider's login: a local name folded to lower case, or an OIDC issuer|subject)
-        """CREATE TABLE browsers (token_hash TEXT PRIMARY KEY,
+       # provider's login: a local name folded to lower case, or an OIDC issuer|subject);
+       # IF NOT EXISTS, as in 5: a store set back to an older version keeps them
+        """CREATE TABLE IF NOT EXISTS browsers (token_hash TEXT PRIMARY KEY,
                learner_id INTEGER NOT NULL REFERENCES learners(id), created TEXT NOT NULL)""",
-        """CREATE TABLE accounts (id INTEGER PRIMARY KEY,
+        """CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY,
                learner_id INTEGER NOT NULL UNIQUE REFERENCES learners(id),
                provider TEXT NOT NULL, login TEXT NOT NULL, display TEXT NOT NULL,
                secret TEXT, failures INTEGER NOT NULL DEFAULT 0, failed_at TEXT,

@@ -221,7 +221,7 @@ def test_migration_from_version_3_keeps_the_data(tmp_path: Path):
     with open_store(path) as store:
         assert store.schema_version == SCHEMA_VERSION
         assert store.setting("ann", "k") == "v" and store.lesson_progress("ann") == {}
-    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 4
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
 def _lesson(lesson_id: str, order: int, prerequisites: tuple[str, ...] = (),
