@@ -6,7 +6,7 @@ import secrets
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import identity, ui
 from puzzles.store import ProgressStoreError
 
 st.set_page_config(page_title="Bezique", page_icon="♠", layout="wide")
@@ -59,6 +59,8 @@ with st.sidebar:
               help=ui.t("settings.four_colour_help"))
 
 try:
+    with st.sidebar:   # who is learning: settled before any page reads the store
+        identity.sidebar()
     navigation.run()
 except ProgressStoreError as exc:   # the store says what is wrong; never a traceback
     # Its message names the store without credentials (puzzles/dsn.py), so it may be

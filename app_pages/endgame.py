@@ -18,19 +18,20 @@ from puzzles import capture_trainer as ct
 from puzzles import endgame, srs, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
+from puzzles.identity import current_learner
 
 P = "eg_"
 pui.init(P, {"puzzle": None, "state": None, "hints": 0, "guess": None, "recorded": None,
              "t0": 0.0, "seed": None, "show": None, "tries": 0})
 store = pui.store()
-lang, learner = pui.lang(), pui.learner()
+lang, learner = pui.lang(), current_learner()
 pui.header("endgame.title", store)
 
 
 def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     with pui.store() as db:
-        record = pz.pick_from(db, pui.learner(), "endgame",
+        record = pz.pick_from(db, current_learner(), "endgame",
                               st.session_state.get("variant", "two-handed"), rng)
     set_puzzle(record)
 
@@ -87,7 +88,7 @@ def on_pick(card: str) -> None:
 def record_attempt(correct: bool) -> None:
     record = st.session_state[f"{P}puzzle"]
     with pui.store() as db:
-        result = trainer.submit(db, pui.learner(), record, correct,
+        result = trainer.submit(db, current_learner(), record, correct,
                                 st.session_state[f"{P}hints"],
                                 time.monotonic() - st.session_state[f"{P}t0"])
     st.session_state[f"{P}recorded"] = {"correct": correct, "score": result.score,
@@ -179,7 +180,7 @@ def take_hint() -> None:
 
 def toggle_srs() -> None:
     with pui.store() as db:
-        srs.set_enabled(db, pui.learner(), bool(st.session_state[f"{P}srs"]))
+        srs.set_enabled(db, current_learner(), bool(st.session_state[f"{P}srs"]))
 
 
 def _final(state: dict) -> dict:

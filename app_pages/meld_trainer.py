@@ -22,6 +22,7 @@ from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
+from puzzles.identity import current_learner
 
 P = "mt_"
 VARIANT = st.session_state.get("variant", "two-handed")
@@ -39,7 +40,7 @@ def answer_key() -> str:
     return f"{P}answer_{st.session_state[f'{P}round']}"
 
 store = pui.store()
-lang, learner = pui.lang(), pui.learner()
+lang, learner = pui.lang(), current_learner()
 pui.header("meld.title", store)
 
 
@@ -48,7 +49,7 @@ def new_puzzle() -> None:
     kind = st.session_state[f"{P}mode"]
     with pui.store() as db:
         st.session_state[f"{P}puzzle"] = pz.pick_from(
-            db, pui.learner(), "meld", st.session_state.get("variant", "two-handed"), rng,
+            db, current_learner(), "meld", st.session_state.get("variant", "two-handed"), rng,
             types=[kind])
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
@@ -71,7 +72,7 @@ def check() -> None:
         correct, scopes = trainer.check_meld(record, given)
     hints = st.session_state[f"{P}hints"]
     with pui.store() as db:
-        result = trainer.submit(db, pui.learner(), record, correct, hints,
+        result = trainer.submit(db, current_learner(), record, correct, hints,
                                 time.monotonic() - st.session_state[f"{P}t0"], scopes)
     st.session_state[f"{P}result"] = {"correct": correct, "score": result.score,
                                       "before": result.before.rating,
@@ -82,7 +83,7 @@ def check() -> None:
 
 def toggle_srs() -> None:
     with pui.store() as db:
-        srs.set_enabled(db, pui.learner(), bool(st.session_state[f"{P}srs"]))
+        srs.set_enabled(db, current_learner(), bool(st.session_state[f"{P}srs"]))
 
 
 st.toggle(pui.t("srs.toggle"), value=srs.enabled(store, learner), key=f"{P}srs",
@@ -258,7 +259,7 @@ def answer_run() -> None:
     run = st.session_state[f"{P}run"]
     if timed.finished(run, time.monotonic()) and not run.get("saved"):
         with pui.store() as db:
-            db.record_timed_run(pui.learner(), run["seconds"], run["score"], run["answered"],
+            db.record_timed_run(current_learner(), run["seconds"], run["score"], run["answered"],
                                 [m["id"] for m in run["misses"]])
         run["saved"] = True
 

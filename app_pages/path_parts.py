@@ -9,8 +9,9 @@ import sqlite3
 
 import streamlit as st
 
-from app_pages import rules_parts, ui
+from app_pages import ui
 from puzzles import path
+from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
 log = logging.getLogger("bezique.store")
@@ -28,7 +29,7 @@ def progress(game: str) -> path.PathProgress:
     warning and a fresh start (the path still leads, nothing is remembered)."""
     try:
         with open_store() as db:
-            return path.read_progress(db, rules_parts.learner(), game)
+            return path.read_progress(db, current_learner(), game)
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
         st.warning(ui.t("rules.store_error", error=str(exc)))
@@ -54,7 +55,7 @@ def record_guided_hand(game: str) -> None:
     """The Play page's guided hand reached the end of its deal: the path moves on."""
     try:
         with open_store() as db:
-            path.record_guided_hand(db, rules_parts.learner(), game)
+            path.record_guided_hand(db, current_learner(), game)
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
         st.warning(ui.t("rules.store_error", error=str(exc)))

@@ -12,9 +12,10 @@ from app_pages import path_parts, ui
 from app_pages import puzzle_parts as pz
 from puzzles import path, trainer
 from puzzles import ui as pui
+from puzzles.identity import current_learner
 
 store = pui.store()
-lang, learner = pui.lang(), pui.learner()
+lang, learner = pui.lang(), current_learner()
 
 
 def replay(puzzle_id: str) -> None:

@@ -11,9 +11,10 @@ from app_pages import ui as app_ui
 from puzzles import srs
 from puzzles import ui as pui
 from puzzles.i18n import theme_name
+from puzzles.identity import current_learner
 
 store = pui.store()
-lang, learner = pui.lang(), pui.learner()
+lang, learner = pui.lang(), current_learner()
 
 
 def view() -> None:

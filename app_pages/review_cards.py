@@ -18,12 +18,13 @@ from puzzles import review_cards as rc
 from puzzles import srs
 from puzzles import ui as pui
 from puzzles.i18n import suit_name
+from puzzles.identity import current_learner
 
 P = "rc_"
 pui.init(P, {"card": None, "t0": 0.0, "result": None, "round": 0, "new": False,
              "skipped": [], "seed": 0})
 store = pui.store()
-lang, learner = pui.lang(), pui.learner()
+lang, learner = pui.lang(), current_learner()
 variant = st.session_state.get("variant", "two-handed")
 if variant not in app_ui.variants():
     variant = "two-handed"
@@ -57,7 +58,7 @@ def check() -> None:
         st.session_state[f"{P}result"] = {"empty": True}
         return
     with pui.store() as db:
-        right, due = rc.answer(db, pui.learner(), card, chosen,
+        right, due = rc.answer(db, current_learner(), card, chosen,
                                time.monotonic() - st.session_state[f"{P}t0"])
     st.session_state[f"{P}result"] = {"right": right, "due": due.isoformat()}
 
@@ -72,12 +73,12 @@ def next_card() -> None:
 
 def more_new() -> None:
     with pui.store() as db:
-        rc.allow_more(db, pui.learner())
+        rc.allow_more(db, current_learner())
 
 
 def set_per_day() -> None:
     with pui.store() as db:
-        rc.set_new_per_day(db, pui.learner(), int(st.session_state[f"{P}per_day"] or 0))
+        rc.set_new_per_day(db, current_learner(), int(st.session_state[f"{P}per_day"] or 0))
 
 
 def pictures(card: rc.ReviewCard) -> None:

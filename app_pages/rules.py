@@ -10,7 +10,7 @@ import streamlit as st
 from app_pages import path_parts, ui
 from app_pages import rules_parts as parts
 from puzzles import path
-from puzzles import ui as pui
+from puzzles.identity import current_name
 
 st.title(ui.t("rules.title"))
 lang = parts.lessons_lang(ui.lang())
@@ -71,7 +71,7 @@ with left:
     standings = {lesson.id: parts.standing(lesson, progress) for lesson in every}
     done = sum(standings[i].complete for i in ids)
     st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
-    st.caption(ui.t("rules.learner", name=pui.shown_name(parts.learner())) if stored is not None
+    st.caption(ui.t("rules.learner", name=current_name()) if stored is not None
                else ui.t("rules.not_saved"))
     opened = st.session_state.get("rules_lesson")
     if opened not in ids:   # the lesson the right-hand side is about to open

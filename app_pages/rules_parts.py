@@ -22,7 +22,8 @@ import lessons
 from app_pages import ui
 from engine.errors import BeziqueError
 from engine.text.meld_lines import explain_melds
-from puzzles.store import ProgressStoreError, clean_name, open_store
+from puzzles.identity import current_learner
+from puzzles.store import ProgressStoreError, open_store
 
 log = logging.getLogger("bezique.store")
 
@@ -115,16 +116,12 @@ def filter_label(option: str) -> str:
 
 # --- the progress store -----------------------------------------------------------------
 
-def learner() -> str:
-    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
-
-
 def load_progress() -> dict[str, Any] | None:
     """The learner's lesson progress, or None (with a clear message) when the progress
     file cannot be used: the lessons still work, nothing is saved."""
     try:
         with open_store() as db:
-            return db.lesson_progress(learner())
+            return db.lesson_progress(current_learner())
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
         st.warning(ui.t("rules.store_error", error=str(exc)))
@@ -134,7 +131,7 @@ def load_progress() -> dict[str, Any] | None:
 def _save(action: str, *args: Any) -> None:
     try:
         with open_store() as db:
-            getattr(db, action)(learner(), *args)
+            getattr(db, action)(current_learner(), *args)
     except (ProgressStoreError, sqlite3.Error) as exc:
         log.warning("%s", exc)
         st.session_state["rules_store_msg"] = ui.t("rules.store_error", error=str(exc))

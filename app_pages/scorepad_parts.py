@@ -25,7 +25,8 @@ from engine.rules.profile import (
 )
 from engine.rules.scorepad import FINES, DealReport, Item, PadReport, ScorePad
 from engine.text.citations import citation_text
-from puzzles.store import ProgressStoreError, clean_name, open_store
+from puzzles.identity import current_learner
+from puzzles.store import ProgressStoreError, open_store
 
 PAD, PAD_ID, MSG = "sp_pad", "sp_pad_id", "sp_msg"
 NO_PLAYER = -1
@@ -34,10 +35,6 @@ NO_PLAYER = -1
 def setup() -> None:
     for key, value in ((PAD, None), (PAD_ID, None), (MSG, None), ("sp_variant", "rubicon")):
         st.session_state.setdefault(key, value)
-
-
-def learner() -> str:
-    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
 
 
 def current() -> ScorePad | None:
@@ -101,7 +98,7 @@ def save(pad: ScorePad) -> None:
             + " – ".join(pad.players)
     with open_store() as store:
         st.session_state[PAD_ID] = store.save_score_pad(
-            learner(), pad.dumps(), pad.variant, title, st.session_state.get(PAD_ID))
+            current_learner(), pad.dumps(), pad.variant, title, st.session_state.get(PAD_ID))
 
 
 def on_new() -> None:
@@ -180,7 +177,7 @@ def on_close() -> None:
 def on_resume(pad_id: int) -> None:
     def change(_: ScorePad | None) -> None:
         with open_store() as store:
-            pad = ScorePad.loads(store.score_pad(learner(), pad_id))
+            pad = ScorePad.loads(store.score_pad(current_learner(), pad_id))
         st.session_state[PAD] = pad.to_json()
         st.session_state[PAD_ID] = pad_id
     _run(change)
@@ -189,7 +186,7 @@ def on_resume(pad_id: int) -> None:
 def on_delete(pad_id: int) -> None:
     def change(_: ScorePad | None) -> None:
         with open_store() as store:
-            store.delete_score_pad(learner(), pad_id)
+            store.delete_score_pad(current_learner(), pad_id)
         if st.session_state.get(PAD_ID) == pad_id:
             on_close()
     _run(change)
@@ -211,7 +208,7 @@ def on_upload() -> None:
 
 def saved_pads() -> list[dict[str, Any]]:
     with open_store() as store:
-        return store.score_pads(learner())
+        return store.score_pads(current_learner())
 
 
 # --- what the page shows ---------------------------------------------------------------

@@ -26,7 +26,41 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hub.endgame": ("Endgame: play the last eight tricks against the solver",
                     "Эндшпиль: сыграйте последние восемь взяток против решателя"),
     "hub.open": ("Open", "Открыть"),
-    "guest": ("guest", "гость"),
+    # who the learner is (app_pages/identity.py): the default learner is "you"
+    "guest": ("you", "вы"),
+    "identity.learner": ("Learner", "Ученик"),
+    "identity.add": ("Add a learner", "Добавить ученика"),
+    "identity.new_name": ("Name of the new learner", "Имя нового ученика"),
+    "identity.add_button": ("Add and switch to", "Добавить и выбрать"),
+    "identity.local_help": ("Each learner on this computer keeps their own lessons, ratings, "
+                            "reviews and score pads.",
+                            "У каждого ученика на этом компьютере свои уроки, рейтинги, "
+                            "повторения и записи партий."),
+    "identity.anonymous": ("Your progress is kept in this browser. Sign in or create an "
+                           "account to keep it on other devices too.",
+                           "Ваш прогресс хранится в этом браузере. Войдите или создайте "
+                           "учётную запись, чтобы он был с вами и на других устройствах."),
+    "identity.signed_in": ("Signed in as {name}", "Вы вошли как {name}"),
+    "identity.sign_in": ("Sign in", "Войти"),
+    "identity.sign_in_with": ("Sign in with {provider}", "Войти через {provider}"),
+    "identity.sign_out": ("Sign out", "Выйти"),
+    "identity.create": ("Create an account", "Создать учётную запись"),
+    "identity.create_help": ("What you have done in this browser so far stays yours in "
+                             "the account.",
+                             "Всё, что вы уже сделали в этом браузере, сохранится в "
+                             "учётной записи."),
+    "identity.name": ("Name", "Имя"),
+    "identity.password": ("Password", "Пароль"),
+    "identity.password_help": ("At least {min} characters.", "Не меньше {min} символов."),
+    "account.bad_name": ("Type a name (it cannot start with #).",
+                         "Введите имя (оно не может начинаться с #)."),
+    "account.short_password": ("A password has {min} to {max} characters.",
+                               "В пароле от {min} до {max} символов."),
+    "account.taken": ("That name is taken: choose another, or sign in.",
+                      "Это имя занято: выберите другое или войдите."),
+    "account.refused": ("Wrong name or password.", "Неверное имя или пароль."),
+    "account.locked": ("Too many wrong passwords: try again in {seconds} s.",
+                       "Слишком много неверных паролей: попробуйте снова через {seconds} с."),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
                    "Интервальное повторение ошибок и слабых комбинаций"),

@@ -21,7 +21,14 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
   lesson without checks was marked as read.
 * Score pads: ``score_pads`` keeps, per learner, the games kept on paper
   (:mod:`engine.rules.scorepad`) as their JSON, to resume them.
-* Several learners by name; ``scope`` names a rating: ``overall``, ``theme:NAME``,
+* Identities: a learner is named by a key, ``learners.name``: a name typed on the
+  learner's own machine (``guest``, the default learner, ``Anna``), or an opaque key
+  starting with ``#`` for a browser's or an account's learner (:func:`is_named`).
+  ``browsers`` maps the SHA-256 of a browser's secret token to its learner;
+  ``accounts`` maps a login (local or OpenID Connect) to its learner, with the
+  password's Argon2 hash and the count of failed sign-ins (:mod:`puzzles.accounts`).
+  Every progress query is filtered by the learner's id, found from the key.
+* ``scope`` names a rating: ``overall``, ``theme:NAME``,
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 """
 
@@ -30,6 +37,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -51,8 +59,9 @@ from puzzles.store_db import (
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
-           "AttemptResult", "LessonProgress", "open_store", "default_path",
-           "default_location", "clean_name", "now_utc", "MIGRATIONS", "SCHEMA_VERSION"]
+           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "open_store",
+           "default_path", "default_location", "clean_name", "is_named", "now_utc",
+           "MIGRATIONS", "SCHEMA_VERSION", "DEFAULT_LEARNER", "KEY_PREFIX"]
 
 ENV_VAR = "BEZIQUE_PROGRESS_DB"
 URL_ENV_VAR = "BEZIQUE_DATABASE_URL"
@@ -106,9 +115,22 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                created TEXT NOT NULL, updated TEXT NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS score_pads_by_learner ON score_pads(learner_id, updated)",
     ),
+    (  # 6: who a learner is: browsers by the hash of their token, and accounts (a
+       # provider's login: a local name folded to lower case, or an OIDC issuer|subject);
+       # IF NOT EXISTS, as in 5: a store set back to an older version keeps them
+        """CREATE TABLE IF NOT EXISTS browsers (token_hash TEXT PRIMARY KEY,
+               learner_id INTEGER NOT NULL REFERENCES learners(id), created TEXT NOT NULL)""",
+        """CREATE TABLE IF NOT EXISTS accounts (id INTEGER PRIMARY KEY,
+               learner_id INTEGER NOT NULL UNIQUE REFERENCES learners(id),
+               provider TEXT NOT NULL, login TEXT NOT NULL, display TEXT NOT NULL,
+               secret TEXT, failures INTEGER NOT NULL DEFAULT 0, failed_at TEXT,
+               created TEXT NOT NULL, UNIQUE (provider, login))""",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
+DEFAULT_LEARNER = "guest"   # the key of the one learner of an own machine, by default
+KEY_PREFIX = "#"            # opaque learner keys; a typed name cannot start with it
 MAX_PAD = 2_000_000   # characters of one stored score pad
 
 
@@ -137,7 +159,32 @@ def _iso(moment: datetime | None) -> str:
 
 def clean_name(name: str) -> str:
     text = " ".join(str(name).split())[:MAX_NAME]
-    return text or "guest"
+    return text or DEFAULT_LEARNER
+
+
+def is_named(key: str) -> bool:
+    """Whether a learner's key is a name a person typed (not a browser's or an
+    account's opaque key)."""
+    return not key.startswith(KEY_PREFIX)
+
+
+class AccountTaken(ProgressStoreError):
+    """An account with this login (a name, whatever its case) already exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """A login and the learner it keeps. ``secret``: the password's hash (local
+    accounts); ``failures``: wrong passwords since the last sign-in, the last at
+    ``failed_at`` (ISO time)."""
+
+    learner: str
+    provider: str
+    login: str
+    display: str
+    secret: str | None
+    failures: int
+    failed_at: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +365,100 @@ class ProgressStore:
     @_guarded
     def learners(self) -> list[str]:
         return [r[0] for r in self._x("SELECT name FROM learners ORDER BY name")]
+
+    def _new_learner(self) -> tuple[int, str]:
+        """A learner with a fresh opaque key (inside the caller's transaction)."""
+        key = KEY_PREFIX + secrets.token_hex(12)
+        learner_id = int(self._x("INSERT INTO learners(name, created) VALUES (?, ?) "
+                                 "RETURNING id", (key, _iso(None))).fetchone()[0])
+        return learner_id, key
+
+    # --- identities: browsers and accounts ----------------------------------------------
+
+    @_guarded
+    def browser_learner(self, token_hash: str) -> str:
+        """The key of the learner of the browser whose token hashes to ``token_hash``;
+        a browser seen for the first time gets a new learner of its own."""
+        query = ("SELECT l.name FROM browsers b JOIN learners l ON l.id = b.learner_id "
+                 "WHERE b.token_hash = ?")
+        row = self._x(query, (token_hash,)).fetchone()
+        if row is not None:
+            return str(row[0])
+        with self.transaction():
+            row = self._x(query, (token_hash,)).fetchone()   # another tab may have added it
+            if row is not None:
+                return str(row[0])
+            learner_id, key = self._new_learner()
+            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?)",
+                    (token_hash, learner_id, _iso(None)))
+            return key
+
+    @_guarded
+    def attach_browser(self, token_hash: str, learner: str) -> None:
+        """From now on the browser is ``learner``'s (a sign-in)."""
+        with self.transaction():
+            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?) "
+                    "ON CONFLICT(token_hash) DO UPDATE SET learner_id = excluded.learner_id",
+                    (token_hash, self.learner_id(learner, create=False), _iso(None)))
+
+    @_guarded
+    def detach_browser(self, token_hash: str) -> str:
+        """Give the browser a new, empty learner (a sign-out: the account's record is
+        no longer reachable from it). Returns the new learner's key."""
+        with self.transaction():
+            learner_id, key = self._new_learner()
+            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?) "
+                    "ON CONFLICT(token_hash) DO UPDATE SET learner_id = excluded.learner_id",
+                    (token_hash, learner_id, _iso(None)))
+            return key
+
+    _ACCOUNT = ("SELECT l.name, a.provider, a.login, a.display, a.secret, a.failures, "
+                "a.failed_at FROM accounts a JOIN learners l ON l.id = a.learner_id ")
+
+    @_guarded
+    def account(self, provider: str, login: str) -> Account | None:
+        row = self._x(self._ACCOUNT + "WHERE a.provider = ? AND a.login = ?",
+                      (provider, login)).fetchone()
+        return None if row is None else Account(*row[:5], int(row[5]), row[6])
+
+    @_guarded
+    def account_of(self, learner: str) -> Account | None:
+        """The account that keeps ``learner``'s record, if any."""
+        row = self._x(self._ACCOUNT + "WHERE l.name = ?", (clean_name(learner),)).fetchone()
+        return None if row is None else Account(*row[:5], int(row[5]), row[6])
+
+    @_guarded
+    def create_account(self, provider: str, login: str, display: str, secret: str | None,
+                       learner: str) -> Account:
+        """An account keeping ``learner``'s record (so far anonymous: its progress stays).
+        Raises :class:`AccountTaken` when the login exists, or the learner has one."""
+        with self.transaction():
+            learner_id = self.learner_id(learner)
+            taken = self._x("SELECT 1 FROM accounts WHERE (provider = ? AND login = ?) "
+                            "OR learner_id = ?", (provider, login, learner_id)).fetchone()
+            if taken is not None:
+                raise AccountTaken(f"the account {display!r} exists already")
+            self._x("INSERT INTO accounts(learner_id, provider, login, display, secret, "
+                    "created) VALUES (?, ?, ?, ?, ?, ?)",
+                    (learner_id, provider, login, display[:MAX_NAME], secret, _iso(None)))
+        return Account(clean_name(learner), provider, login, display[:MAX_NAME], secret, 0,
+                       None)
+
+    @_guarded
+    def note_sign_in(self, provider: str, login: str, failed: bool,
+                     secret: str | None = None, at: datetime | None = None) -> int:
+        """Count a wrong password (``failed``) or clear the count after a right one,
+        storing a renewed ``secret`` when given. Returns the failures counted."""
+        with self.transaction():
+            if failed:
+                row = self._x("UPDATE accounts SET failures = failures + 1, failed_at = ? "
+                              "WHERE provider = ? AND login = ? RETURNING failures",
+                              (_iso(at), provider, login)).fetchone()
+                return 0 if row is None else int(row[0])
+            self._x("UPDATE accounts SET failures = 0, failed_at = NULL, "
+                    "secret = COALESCE(?, secret) WHERE provider = ? AND login = ?",
+                    (secret, provider, login))
+            return 0
 
     # --- ratings --------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 """Streamlit glue shared by the puzzle pages (the only puzzles module that imports
-streamlit): language, learner name, the progress store, card rows."""
+streamlit): language, the progress store, card rows; who the learner is
+comes from :mod:`puzzles.identity`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import streamlit as st
 from app_pages.ui import cards_html
 from engine.notation.cards import parse_card
 from puzzles.i18n import tr
-from puzzles.store import ProgressStore, ProgressStoreError, clean_name, open_store
+from puzzles.identity import current_learner, current_name
+from puzzles.store import ProgressStore, ProgressStoreError, open_store
 from puzzles.trainer import show_cards
 
 log = logging.getLogger("bezique.store")
@@ -25,16 +27,6 @@ def lang() -> str:
 
 def t(key: str, **params: object) -> str:
     return tr(lang(), key, **params)
-
-
-def learner() -> str:
-    return clean_name(str(st.session_state.get("learner", "guest") or "guest"))
-
-
-def shown_name(name: str) -> str:
-    """The learner's name as shown: the default learner is "guest" in the UI language
-    (the stored id stays "guest")."""
-    return t("guest") if name == "guest" else name
 
 
 def store() -> ProgressStore:
@@ -60,8 +52,8 @@ def cards(tokens: Iterable[str], label: str = "") -> None:
 
 def header(title_key: str, st_store: ProgressStore) -> None:
     st.title(t(title_key))
-    rating = st_store.rating(learner())
-    st.caption(t("learner", name=shown_name(learner()), rating=round(rating.rating)))
+    rating = st_store.rating(current_learner())
+    st.caption(t("learner", name=current_name(), rating=round(rating.rating)))
 
 
 def init(prefix: str, defaults: dict[str, Any]) -> None:

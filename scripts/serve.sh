@@ -11,7 +11,10 @@
 # database that BEZIQUE_DATABASE_URL names. Runs in the foreground; Ctrl-C or SIGTERM
 # stops nginx and every Streamlit process. Files (config, logs, pids) go to
 # $BEZIQUE_SERVE_DIR (default .serve/).
+# BEZIQUE_SERVED=1 tells the app it is served: each browser is then its own learner (a
+# cookie), with sign-in to carry a record to other devices (README "Learners").
 set -euo pipefail
+export BEZIQUE_SERVED=${BEZIQUE_SERVED:-1}
 cd "$(dirname "$0")/.."
 N=${1:-2}
 PORT=${2:-8500}

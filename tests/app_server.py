@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,11 +25,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(wait_seconds: float = 60) -> Iterator[str]:
-    """``streamlit run app.py`` on 127.0.0.1, yielding its URL once healthy. Its output
-    goes nowhere: a pipe nobody reads would stall the server once full."""
+def app_server(wait_seconds: float = 60, env: Mapping[str, str] | None = None
+               ) -> Iterator[str]:
+    """``streamlit run app.py`` on 127.0.0.1, yielding its URL once healthy; ``env``
+    adds to the environment (``{"BEZIQUE_SERVED": "1"}``: served to many browsers).
+    Its output goes nowhere: a pipe nobody reads would stall the server once full."""
     port = free_port()
-    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false"}
+    env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", **(env or {})}
     proc = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",

@@ -24,6 +24,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["BEZIQUE_PROGRESS_DB"] = str(TEST_DB)
     # A database URL would take precedence over the file: never the learner's server.
     os.environ.pop("BEZIQUE_DATABASE_URL", None)
+    # The app on one's own machine unless a test serves it (tests/test_identity.py).
+    os.environ.pop("BEZIQUE_SERVED", None)
     os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
     os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
 
