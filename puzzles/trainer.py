@@ -33,6 +33,20 @@ def credit(correct: bool, hints: int) -> float:
     return HINT_CREDIT[min(max(hints, 0), len(HINT_CREDIT) - 1)]
 
 
+def hint_cost(hints: int) -> tuple[float, float]:
+    """What a right answer counts now, with ``hints`` taken, and after one more hint:
+    what the hint button says before the hint is taken."""
+    return credit(True, hints), credit(True, hints + 1)
+
+
+def expected(result: AttemptResult) -> float:
+    """The score the rating expected of the learner against the puzzle (0..1): the
+    learner's rating rises when the answer's credit is above it, falls when below."""
+    from puzzles.glicko2 import expected_score
+
+    return expected_score(result.before, result.puzzle_before)
+
+
 def show_card(token: str, lang: str = "en") -> str:
     """A card for people: ``Q♠`` (``Д♠`` in Russian), copy marks dropped."""
     return card_text(parse_card(token), lang)
