@@ -150,8 +150,9 @@ from lessons.glossary import GlossaryEntry, glossary, search_glossary
 
 __all__ = [
     "LANGUAGES", "Check", "CheckResult", "Disagreement", "DisagreementError", "Example",
-    "Feedback", "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph", "Position",
-    "anchor_for", "body_with_anchors", "check_feedback", "chip_label", "chip_markdown", "chip_pattern",
+    "Feedback", "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph",
+    "Position", "anchor_for", "body_with_anchors", "check_feedback", "chip_label",
+    "chip_markdown", "chip_pattern",
     "disagreement", "disagreements", "disagreements_table", "evaluate_check", "feedback_lines",
     "get_lesson",
     "glossary", "grouped", "groups", "list_lessons", "mark_check", "profile_field_paths",

@@ -1146,6 +1146,7 @@ def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
     return chosen == set(result.answer), result
 
 
-__all__ = ["HEADLINE", "KINDS", "PROPER_NAMES", "CheckResult", "Feedback", "check_feedback", "evaluate_check",
+__all__ = ["HEADLINE", "KINDS", "PROPER_NAMES", "CheckResult", "Feedback", "check_feedback",
+           "evaluate_check",
            "feedback_lines", "feminine", "headline", "mark_check", "meld_label",
            "option_reasons", "playoff_reasons", "reasons_for", "split_feedback"]

@@ -81,12 +81,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "check": ("Check", "Проверить"),
     "hint": ("Hint", "Подсказка"),
     "hint.step": ("Hint {step} of {total}", "Подсказка {step} из {total}"),
-    "hint.exists": ("A meld exists", "Комбинация есть"),
-    "hint.several": ("There are {count} kinds of meld to find",
-                     "Нужно найти видов комбинаций: {count}"),
     "hint.none": ("Look carefully: perhaps nothing can be scored",
                   "Смотрите внимательно: возможно, объявить нечего"),
+    # The spot exercise's hints say nothing of whether a meld exists (review 2, defect
+    # 5: "perhaps nothing can be scored" gave a no-meld puzzle's answer away).
+    "hint.walk": ("Go through the melds one at a time: do you hold every card of it?",
+                  "Переберите комбинации по одной: есть ли у вас все их карты?"),
+    "hint.count": ("Count the kings and queens of each suit, the bezique cards and the "
+                   "cards of each rank: is any set complete?",
+                   "Сосчитайте королей и дам каждой масти, карты безика и карты каждого "
+                   "достоинства: набирается ли хоть одна комбинация?"),
+    "hint.scored": ("A card on the table may join a meld of another class, never one of "
+                    "a class it has scored in", "Карта на столе может войти в комбинацию "
+                    "другой группы, но не той, где уже записана"),
     "hint.suit": ("It is in {suit}", "Она в масти {suit}"),
+    # One sentence of why after "Right:" (app_pages/feedback.py)
+    "v.spot": ("{melds} can be declared, and nothing else",
+               "объявить можно {melds}, и больше ничего"),
+    "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
+    "v.best": ("{meld} brings {total} in all, the most of any choice",
+               "{meld} приносит всего {total} — больше любого другого выбора"),
+    "v.capture": ("the capture scores {answer}", "взятка приносит: {answer}"),
+    "v.answer": ("The answer: {answer}.", "Ответ: {answer}."),
     "hint.cards": ("The cards: {cards}", "Карты: {cards}"),
     "hint.turns": ("Declaration turns left: {turns}. What can still follow each choice?",
                    "Осталось ходов с объявлением: {turns}. Что ещё можно объявить после "

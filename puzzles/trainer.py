@@ -219,12 +219,11 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
                    ["legal"] else tr(lang, "a.legal"))
         return [tr(lang, "hint.history"), second, third]
     first = _first_declaration(record)
-    if first is None:
-        return [tr(lang, "hint.none")]
+    if first is None:   # as many steps as a puzzle with melds, none saying "nothing"
+        return [tr(lang, "hint.walk"), tr(lang, "hint.count"), tr(lang, "hint.scored")]
     suit = parse_card(first["cards"][0]).suit.letter
     opener = (tr(lang, "hint.turns", turns=record["context"]["turns"]) if kind == "best"
-              else tr(lang, "hint.exists") if len(record["answer"]) == 1
-              else tr(lang, "hint.several", count=len(record["answer"])))
+              else tr(lang, "hint.walk"))
     return [opener, tr(lang, "hint.suit", suit=suit_name(suit, lang)),
             tr(lang, "hint.cards", cards=show_cards(first["cards"], lang))]
 
