@@ -300,10 +300,10 @@ def board() -> None:
         fb.show(False, lessons.split_feedback(
             failed_why(state), [pz.faces_text(state["message"] or ""), *why]), note=note)
         ref_plays = refutation_plays(state)
-        if ref_plays:
-            with st.expander(app_ui.t("pz.refutation")):
-                pz.line_view(state.get("before") or record["position"], ref_plays, me,
-                             players, key=f"{P}ref_step")
+        if ref_plays:   # the engine's answer, to step through on the table: in sight
+            st.markdown(f"**{app_ui.t('pz.refutation')}**")
+            pz.line_view(state.get("before") or record["position"], ref_plays, me, players,
+                         key=f"{P}ref_step")
     elif state["status"] == "solved":
         # once (D7): the play-out's own message says the same
         fb.show(True, lessons.Feedback(pui.t("v.solved", points=trainer.side_points(state)),

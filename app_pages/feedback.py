@@ -33,6 +33,8 @@ def verdict_line(right: bool, why: str, hinted: bool = False) -> str:
     if not why:
         return ui.t("feedback.right_plain" if right else "feedback.wrong_plain")
     key = ("feedback.right_hint" if hinted else "feedback.right") if right else "feedback.wrong"
+    if not why.endswith((".", "!", "?", ")")):
+        why += "."
     return ui.t(key, why=continued(why, PROPER_NAMES))
 
 
@@ -56,14 +58,13 @@ def hint_button(target: Any, hints: int, *, key: str, on_click: Callable[[], Non
     """The hint button, saying what the next hint costs (``settled``: the attempt that
     counts is recorded, so hints are free now)."""
     before, after = trainer.hint_cost(hints)
-    if settled:
-        label, help_text = ui.t("feedback.hint_free"), None
-    else:
-        halves = after > 0 and after * 2 == before
-        label = ui.t("feedback.hint_halves" if halves else "feedback.hint_button",
-                     before=number(before), after=number(after))
-        help_text = ui.t("feedback.hint_help", before=number(before), after=number(after))
-    target.button(label, key=key, on_click=on_click, disabled=disabled, help=help_text)
+    halves = after > 0 and after * 2 == before
+    label = ui.t("feedback.hint_free") if settled else ui.t(
+        "feedback.hint_halves" if halves else "feedback.hint_button",
+        before=number(before), after=number(after))
+    # No tooltip: a button with help is drawn as two, and the label says it all.
+    target.button(label, key=key, on_click=on_click, disabled=disabled)
+
 
 
 def attempt(result: AttemptResult, correct: bool, hints: int) -> dict[str, Any]:

@@ -204,7 +204,7 @@ def puzzle_view() -> None:
     result = st.session_state[f"{P}result"]
     first = st.session_state[f"{P}first"]
     solved = result is not None and result["correct"]
-    cols = st.columns(3)
+    cols = st.columns([3, 2, 2])   # the hint's label says its cost
     fb.hint_button(cols[0], st.session_state[f"{P}hints"], key=f"{P}hint_btn",
                    on_click=take_hint, settled=first is not None,
                    disabled=solved or st.session_state[f"{P}hints"] >= len(hints))

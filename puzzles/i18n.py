@@ -247,8 +247,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "e.value_right": ("Right: {value}. Now play it out.", "Верно: {value}. Теперь сыграйте."),
     "e.value_wrong": ("Not quite: the value is {value}. Now play it out.",
                       "Не совсем: ценность {value}. Теперь сыграйте."),
-    "v.solved": ("you took {points}, the most your side can take from here",
-                 "вы взяли {points} — больше здесь взять нельзя"),
+    "v.solved": ("you took {points}, the most possible", "вы взяли {points} — максимум"),
     "v.card_loses": ("{card} loses {loss} against the best card, {best}",
                      "{card} хуже лучшей карты {best} на {loss}"),
     # progress

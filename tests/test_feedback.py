@@ -155,7 +155,6 @@ def test_hint_cost_is_said_before_the_hint_and_from_the_rating_credit(lang: str)
     button = at.button(key="mt_hint_btn")
     assert button.label == catalogue(lang)["feedback.hint_halves"]   # 1 → 0.5
     assert trainer.HINT_CREDIT[1] * 2 == trainer.HINT_CREDIT[0]
-    assert "0.5" in button.help or "0,5" in button.help
     button.click().run()
     at.button(key="mt_hint_btn").click().run()      # 0.5 → 0.25 halves again
     third = at.button(key="mt_hint_btn").label       # 0.25 → 0 does not
@@ -181,7 +180,7 @@ def test_empty_selection_means_no_declaration():
     at = meld_page(no_meld=True)
     assert catalogue("en")["feedback.empty_means_none"] in [c.value for c in at.caption]
     meld_answer(at, [])
-    assert at.success[0].value == "Right: " + tr("en", "v.spot_none")
+    assert at.success[0].value == "Right: " + tr("en", "v.spot_none") + "."
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
