@@ -9,7 +9,9 @@ import time
 
 import streamlit as st
 
+import lessons
 from app_pages import capture_parts as cp
+from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
@@ -25,7 +27,7 @@ pui.init(P, {"puzzle": None, "state": None, "hints": 0, "guess": None, "recorded
              "t0": 0.0, "seed": None, "show": None, "tries": 0})
 store = pui.store()
 lang, learner = pui.lang(), current_learner()
-pui.header("endgame.title", store)
+pui.header("endgame.title", None)   # the rating line is drawn in the board fragment
 
 
 def new_puzzle() -> None:
@@ -91,9 +93,8 @@ def record_attempt(correct: bool) -> None:
         result = trainer.submit(db, current_learner(), record, correct,
                                 st.session_state[f"{P}hints"],
                                 time.monotonic() - st.session_state[f"{P}t0"])
-    st.session_state[f"{P}recorded"] = {"correct": correct, "score": result.score,
-                                        "before": result.before.rating,
-                                        "after": result.after.rating}
+    st.session_state[f"{P}recorded"] = fb.attempt(result, correct,
+                                                 st.session_state[f"{P}hints"])
 
 
 def play(face: str) -> None:
@@ -140,26 +141,32 @@ def capture_board(record: dict, state: dict) -> None:
              pui.t("hint.card", card=trainer.show_card(best, lang))]
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
+    result = st.session_state[f"{P}recorded"]
     if state["chosen"] is not None:
         if state["status"] == "solved":
             st.success(pui.t("c.right"))
         else:
             st.error(pui.t("c.wrong", best=trainer.show_card(best, lang)))
+        if result is not None:
+            st.caption(fb.rating_note(result))
         note = record.get("note", {}).get(lang) or record.get("note", {}).get("en", "")
-        st.caption(note)
-        for line in ct.move_lines(record, lang, lambda f: trainer.show_card(f, lang)):
-            st.markdown(f"- {line}")
+        with st.expander(app_ui.t("feedback.why_steps")):
+            st.caption(note)
+            for line in ct.move_lines(record, lang, lambda f: trainer.show_card(f, lang)):
+                st.markdown(f"- {line}")
         st.button(app_ui.t("pz.retry"), key=f"{P}retry", on_click=retry,
                   icon=":material/replay:", help=app_ui.t("pz.retry_note"))
     cols = st.columns(2)
-    cols[0].button(pui.t("hint"), key=f"{P}hint_btn", on_click=take_hint,
+    fb.hint_button(cols[0], st.session_state[f"{P}hints"], key=f"{P}hint_btn",
+                   on_click=take_hint, settled=settled(),
                    disabled=state["chosen"] is not None or
                    st.session_state[f"{P}hints"] >= len(hints))
     cols[1].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
-    result = st.session_state[f"{P}recorded"]
-    if result is not None:
-        st.caption(pui.t("rating.change", before=round(result["before"]),
-                         after=round(result["after"])))
+
+
+def settled() -> bool:
+    """The attempt that counts is recorded (or a retry began): hints cost nothing now."""
+    return st.session_state[f"{P}recorded"] is not None or bool(st.session_state[f"{P}tries"])
 
 
 def guess_value() -> None:
@@ -228,6 +235,7 @@ def view() -> None:
 @st.fragment
 def board() -> None:
     """The puzzle on the table: a card click reruns only this part (st.fragment)."""
+    pui.learner_line()   # here, so a card played or the next puzzle shows the new rating
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     record, state = st.session_state[f"{P}puzzle"], st.session_state[f"{P}state"]
@@ -279,21 +287,29 @@ def board() -> None:
         key = "e.value_right" if st.session_state[f"{P}recorded"]["correct"] else \
             "e.value_wrong"
         st.info(pui.t(key, value=record["value"]))
+        st.caption(fb.rating_note(st.session_state[f"{P}recorded"]))
     if record["type"] == "best" and not state["played"]:
         st.markdown(pui.t("e.best_q"))
+    result = st.session_state[f"{P}recorded"]
+    counted = result is not None and record["type"] == "best" and not \
+        st.session_state[f"{P}tries"]
+    note = fb.rating_note(result) if counted else ""
     if state["status"] == "failed":
-        st.error(pz.faces_text(state["message"] or ""))
+        # The verdict and why in one sentence; the engine's reasons and its answer to
+        # the card, played out, in the fold.
         why = wrong_card_why(state)
-        if why:   # the card chosen against the best one, in the learner's terms
-            st.markdown(f"**{why[0]}**\n" + "\n".join(f"- {line}" for line in why[1:]))
+        fb.show(False, lessons.split_feedback(
+            failed_why(state), [pz.faces_text(state["message"] or ""), *why]), note=note)
         ref_plays = refutation_plays(state)
-        if ref_plays:
+        if ref_plays:   # the engine's answer, to step through on the table: in sight
             st.markdown(f"**{app_ui.t('pz.refutation')}**")
             pz.line_view(state.get("before") or record["position"], ref_plays, me, players,
                          key=f"{P}ref_step")
     elif state["status"] == "solved":
         # once (D7): the play-out's own message says the same
-        st.success(pui.t("e.solved", points=trainer.side_points(state)))
+        fb.show(True, lessons.Feedback(pui.t("v.solved", points=trainer.side_points(state)),
+                                       ()), note=note,
+                hinted=counted and bool(result and result["hints"]))
     if state["status"] != "playing":
         row = st.columns(3)
         row[0].button(app_ui.t("pz.retry"), key=f"{P}retry", on_click=retry,
@@ -308,15 +324,21 @@ def board() -> None:
     hints = trainer.endgame_hints(record, state, lang)
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
-    result = st.session_state[f"{P}recorded"]
     cols = st.columns(2)
-    cols[0].button(pui.t("hint"), key=f"{P}hint_btn", on_click=take_hint,
+    fb.hint_button(cols[0], st.session_state[f"{P}hints"], key=f"{P}hint_btn",
+                   on_click=take_hint, settled=settled(),
                    disabled=state["status"] != "playing" or
                    st.session_state[f"{P}hints"] >= len(hints))
     cols[1].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
-    if result is not None:
-        st.caption(pui.t("rating.change", before=round(result["before"]),
-                         after=round(result["after"])))
+
+
+def failed_why(state: dict) -> str:
+    """"K♦ loses 30 against the best card, 10♣": the wrong card's cost in one sentence."""
+    best = state.get("best") or []
+    if not best or not state.get("tried"):
+        return ""
+    return pui.t("v.card_loses", card=trainer.show_card(state["tried"], lang),
+                 loss=state.get("lost", 0), best=trainer.show_card(best[0], lang))
 
 
 try:

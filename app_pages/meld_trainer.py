@@ -8,6 +8,8 @@ import time
 
 import streamlit as st
 
+import lessons
+from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
 from app_pages import table as tbl
 from app_pages import ui as app_ui
@@ -30,7 +32,7 @@ VARIANT = st.session_state.get("variant", "two-handed")
 MODES = (("capture",) if load_profile(VARIANT).declaring.source == "captured"
          else ("spot", "best", "legal", "timed"))
 pui.init(P, {"mode": "spot", "puzzle": None, "hints": 0, "result": None, "t0": 0.0,
-             "run": None, "seed": None, "round": 0})
+             "run": None, "seed": None, "round": 0, "first": None})
 
 
 def answer_key() -> str:
@@ -41,7 +43,7 @@ def answer_key() -> str:
 
 store = pui.store()
 lang, learner = pui.lang(), current_learner()
-pui.header("meld.title", store)
+pui.header("meld.title", None)   # the rating line is drawn where answers rerun
 
 
 def new_puzzle() -> None:
@@ -53,6 +55,7 @@ def new_puzzle() -> None:
             types=[kind])
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
+    st.session_state[f"{P}first"] = None
     st.session_state.pop(answer_key(), None)
     st.session_state[f"{P}round"] += 1
     st.session_state[f"{P}t0"] = time.monotonic()
@@ -71,12 +74,13 @@ def check() -> None:
     else:
         correct, scopes = trainer.check_meld(record, given)
     hints = st.session_state[f"{P}hints"]
-    with pui.store() as db:
-        result = trainer.submit(db, current_learner(), record, correct, hints,
-                                time.monotonic() - st.session_state[f"{P}t0"], scopes)
-    st.session_state[f"{P}result"] = {"correct": correct, "score": result.score,
-                                      "before": result.before.rating,
-                                      "after": result.after.rating,
+    retry = st.session_state[f"{P}first"] is not None
+    if not retry:   # only the first attempt counts for the rating
+        with pui.store() as db:
+            result = trainer.submit(db, current_learner(), record, correct, hints,
+                                    time.monotonic() - st.session_state[f"{P}t0"], scopes)
+        st.session_state[f"{P}first"] = fb.attempt(result, correct, hints)
+    st.session_state[f"{P}result"] = {"correct": correct, "retry": retry,
                                       "given": list(given) if isinstance(given, list)
                                       else given}
 
@@ -162,6 +166,7 @@ def puzzle_view() -> None:
     if st.session_state[f"{P}puzzle"] is not None and \
             st.session_state[f"{P}puzzle"].get("type") != st.session_state[f"{P}mode"]:
         new_puzzle()
+    pui.learner_line()   # here, so an answer or the next puzzle shows the new rating
     record = st.session_state[f"{P}puzzle"]
     if record is None:
         st.info(pui.t("p.empty_queue"))
@@ -190,6 +195,7 @@ def puzzle_view() -> None:
         st.multiselect(label, options, key=answer_key(),
                        format_func=lambda o: trainer.option_label(record, o, lang),
                        placeholder=pui.t("q.select"), select_all=False)
+        st.caption(app_ui.t("feedback.empty_means_none"))
     else:
         st.radio(label, options, key=answer_key(), index=None,
                  format_func=lambda o: trainer.option_label(record, o, lang))
@@ -197,27 +203,56 @@ def puzzle_view() -> None:
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
     result = st.session_state[f"{P}result"]
-    cols = st.columns(3)
-    cols[0].button(pui.t("hint"), key=f"{P}hint_btn", on_click=take_hint,
-                   disabled=result is not None or st.session_state[f"{P}hints"] >= len(hints))
+    first = st.session_state[f"{P}first"]
+    solved = result is not None and result["correct"]
+    cols = st.columns([3, 2, 2])   # the hint's label says its cost
+    fb.hint_button(cols[0], st.session_state[f"{P}hints"], key=f"{P}hint_btn",
+                   on_click=take_hint, settled=first is not None,
+                   disabled=solved or st.session_state[f"{P}hints"] >= len(hints))
+    # A wrong answer may be checked again; the rating keeps the first attempt.
     cols[1].button(pui.t("check"), key=f"{P}check_btn", on_click=check, type="primary",
-                   disabled=result is not None)
+                   disabled=solved)
     cols[2].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
     if result is not None:
-        if result["correct"]:
-            st.success(pui.t("right", points=result["score"]))
-        elif kind == "capture":
-            st.error(pui.t("wrong", answer=app_ui.notation(ct.answer_text(record, lang))))
-        else:
-            st.error(pui.t("wrong", answer=trainer.answer_text(record, lang)))
-            for line in feedback(record, result.get("given")):
-                st.markdown(f"- {app_ui.notation(line)}")
-        st.caption(pui.t("rating.change", before=round(result["before"]),
-                         after=round(result["after"])))
-        with st.expander(pui.t("why"), expanded=not result["correct"]):
-            for line in (ct.explanation(record, lang) if kind == "capture"
-                         else trainer.meld_explanation(record, lang)):
-                st.markdown(f"- {app_ui.notation(line)}")
+        right = bool(result["correct"])
+        note = app_ui.t("feedback.retry_right") if result["retry"] and right else \
+            fb.rating_note(first)
+        fb.show(right, verdict(record, result.get("given"), right), note=note,
+                hinted=right and not result["retry"] and first["hints"] > 0)
+        if not right:
+            st.caption(app_ui.t("feedback.first_attempt"))
+
+
+def verdict(record: dict, given: object, right: bool) -> lessons.Feedback:
+    """Why, in one sentence (for a wrong answer: the first thing it got wrong), then the
+    other reasons, the answer and the engine's explanation, folded."""
+    kind = record["type"]
+    capture = kind == "capture"
+    explanation = ct.explanation(record, lang) if capture else \
+        trainer.meld_explanation(record, lang)
+    answer = app_ui.notation(ct.answer_text(record, lang)) if capture else \
+        trainer.answer_text(record, lang)
+    if right:
+        return lessons.split_feedback(right_why(record), explanation)
+    mistakes = [] if capture else feedback(record, given)
+    shown_answer = pui.t("v.answer", answer=answer)
+    why = mistakes[0] if mistakes else shown_answer
+    return lessons.split_feedback(why, [*mistakes[1:], shown_answer, *explanation])
+
+
+def right_why(record: dict) -> str:
+    """Why the right answer is right, in one sentence."""
+    kind, answer = record["type"], record["answer"]
+    if kind == "capture":
+        return pui.t("v.capture", answer=app_ui.notation(ct.answer_text(record, lang)))
+    if kind == "spot":
+        if not answer:
+            return pui.t("v.spot_none")
+        return pui.t("v.spot", melds=trainer.answer_text(record, lang))
+    if kind == "best":
+        total = answer["values"][answer["meld"]]["total"]
+        return pui.t("v.best", meld=meld_name(answer["meld"], lang), total=total)
+    return trainer.meld_explanation(record, lang)[0]
 
 
 def feedback(record: dict, given: object) -> list[str]:
@@ -276,6 +311,7 @@ def clock() -> None:
 
 
 def timed_view() -> None:
+    pui.learner_line(store)
     run = st.session_state[f"{P}run"]
     st.button(pui.t("timed.start", seconds=timed.SECONDS), key=f"{P}run_start",
               on_click=start_run)

@@ -10,6 +10,8 @@ from typing import Any
 
 import streamlit as st
 
+import lessons
+from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
 from app_pages import table as tbl
 from app_pages import ui as app_ui
@@ -116,14 +118,14 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         if result.get("empty"):
             st.info(pui.t("rc.empty"))
             return
-        if result["right"]:
-            st.success(pui.t("rc.right"))
-        else:
-            st.error(pui.t("rc.wrong", answer=card.answer_text))
-        mistakes = [] if result["right"] else card.feedback(st.session_state.get(answer_key()),
-                                                            lang)
-        lines = [*mistakes, *card.explanation, *card.notes]
-        st.markdown("\n".join(f"- {app_ui.notation(line)}" for line in lines))
+        # The verdict with one sentence of why (for a wrong answer, the first thing it
+        # got wrong), the answer, the steps and the sources' notes folded.
+        right = bool(result["right"])
+        mistakes = [] if right else card.feedback(st.session_state.get(answer_key()), lang)
+        answer = pui.t("rc.wrong", answer=card.answer_text)
+        lead = ([] if right else mistakes[:1]) or list(card.explanation[:1]) or [answer]
+        rest = [*mistakes[1:], *([] if right else [answer]), *card.explanation, *card.notes]
+        fb.show(right, lessons.split_feedback(lead[0], rest))
         link = app_ui.rule_link(card.rule_id, variant)
         if link:
             st.markdown(link)

@@ -19,7 +19,7 @@ from typing import Any
 import streamlit as st
 
 import lessons
-from app_pages import ui
+from app_pages import feedback, ui
 from engine.errors import BeziqueError
 from engine.text.meld_lines import explain_melds
 from puzzles.identity import current_learner
@@ -440,14 +440,12 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
         elif verdict == "empty":
             st.info(ui.t("rules.no_answer"))
         else:
-            (st.success if verdict else st.error)(
-                ui.t("rules.right" if verdict else "rules.wrong"))
             chosen = st.session_state.get(key)
             picked = [chosen] if isinstance(chosen, str) else list(chosen or ())
-            # What this answer got wrong, option by option: each one wrongly ticked and,
-            # when several are right, each right one left out.
-            lines = lessons.feedback_lines(result, picked, bool(verdict))
-            st.markdown("\n".join(f"- {line}" for line in lines))
+            # The verdict with one sentence of why (for a wrong answer, the first thing
+            # it got wrong); the other reasons and the engine's steps in a fold.
+            feedback.show(bool(verdict), lessons.check_feedback(result, picked, bool(verdict)),
+                          notation=False)
 
 
 def _forget(verdict_key: str) -> None:

@@ -82,6 +82,10 @@ API
 ``feedback_lines(result, response, right) -> list[str]``
     What the Rules page lists under a marked answer: those reasons, then the
     explanation, each sentence once.
+``check_feedback(result, response, right) -> Feedback``
+    The same split for the page: ``why`` (one sentence after "Right:" / "Not quite:")
+    and ``steps`` (the fold), no sentence said twice. ``split_feedback(why, lines)``
+    does the split for other answers (review cards, puzzles).
 ``glossary() -> tuple[GlossaryEntry, ...]``
 ``search_glossary(q, lang=None) -> list[GlossaryEntry]``
     Case-insensitive; matches English or Russian terms (``lang`` limits it).
@@ -121,7 +125,15 @@ from lessons._loader import (
     segments,
 )
 from lessons.check_result import CheckResult
-from lessons.checks import evaluate_check, feedback_lines, mark_check, reasons_for
+from lessons.checks import (
+    Feedback,
+    check_feedback,
+    evaluate_check,
+    feedback_lines,
+    mark_check,
+    reasons_for,
+    split_feedback,
+)
 from lessons.disagreements import (
     Disagreement,
     DisagreementError,
@@ -144,11 +156,12 @@ from lessons.glossary import GlossaryEntry, glossary, search_glossary
 
 __all__ = [
     "LANGUAGES", "Check", "CheckResult", "Disagreement", "DisagreementError", "Example",
-    "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph", "Position",
-    "anchor_for", "body_with_anchors", "chip_label", "chip_markdown", "chip_pattern",
+    "Feedback", "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph",
+    "Position", "anchor_for", "body_with_anchors", "check_feedback", "chip_label",
+    "chip_markdown", "chip_pattern",
     "disagreement", "disagreements", "disagreements_table", "evaluate_check", "feedback_lines",
     "get_lesson",
     "glossary", "grouped", "groups", "list_lessons", "mark_check", "profile_field_paths",
     "reasons_for", "row_lines", "row_markdown", "rule_anchor", "rule_ids", "search_glossary",
-    "segments",
+    "segments", "split_feedback",
 ]

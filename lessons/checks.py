@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.notation.actions import Action
@@ -303,6 +303,8 @@ _INFRACTIONS: dict[str, tuple[str, str]] = {
 # "player 1"; a check shows the names its lesson gives, with Russian verbs in the gender
 # of the name (Анна набрала, Борис набрал, ваша пара перешла).
 DEFAULT_PLAYERS = {"en": ("Anna", "Boris"), "ru": ("Анна", "Борис")}
+# Words that keep their capital when a verdict's colon continues the sentence.
+PROPER_NAMES = frozenset(name for names in DEFAULT_PLAYERS.values() for name in names)
 # The naming itself (shared with the app's pages): engine.text.naming.
 
 
@@ -1076,6 +1078,66 @@ def _said(line: str) -> str:
     return line.strip().rstrip(".").casefold()
 
 
+@dataclass(frozen=True)
+class Feedback:
+    """A marked answer as a page shows it: the verdict with ``why``, one sentence, then
+    ``steps`` (folded), none of which says again what ``why`` said."""
+
+    why: str
+    steps: tuple[str, ...]
+
+
+# Which explanation line of a kind says why its answer is right, in one sentence:
+# ``first`` (the rule applied), ``last`` (the score it comes to), ``sum`` (a short
+# sum whose lines make one sentence together), ``answer`` (the line that names the
+# answer). A kind not listed uses ``first``.
+HEADLINE = {"meld_score": "last", "rubicon_settle": "last", "deal_score": "sum",
+            "brisque_points": "sum", "dix_points": "sum", "trick_points": "sum",
+            "capture_score": "sum", "after_win": "answer"}
+
+
+def headline(result: CheckResult) -> str:
+    """One sentence of why the right answer is right, from the engine's explanation."""
+    lines = [line.strip().rstrip(".") for line in result.explanation if line.strip()]
+    if not lines:
+        return ""
+    how = HEADLINE.get(result.kind, "first")
+    if how == "sum":
+        return as_sentence("; ".join([lines[0], *(lower_first(x) for x in lines[1:])]))
+    if how == "answer":
+        labels = [label.casefold() for option, label in zip(result.options, result.labels,
+                                                              strict=False)
+                  if option in result.answer]
+        named = [x for x in lines if any(label in x.casefold() for label in labels)]
+        return as_sentence(named[0] if named else lines[-1])
+    return as_sentence(lines[-1] if how == "last" else lines[0])
+
+
+def split_feedback(why: str, lines: Iterable[str]) -> Feedback:
+    """``why`` for the verdict line and ``lines`` for the fold, each sentence once: a
+    line already said, or said inside ``why`` (a sum told in one sentence), is left
+    out. Shared by the lessons' checks, the review cards and the puzzle pages."""
+    said = _said(why)
+    seen = {said}
+    steps = []
+    for line in lines:
+        key = _said(line)
+        if key and key not in seen and key not in said:
+            seen.add(key)
+            steps.append(line)
+    return Feedback(why, tuple(steps))
+
+
+def check_feedback(result: CheckResult, response: str | Iterable[str], right: bool
+                   ) -> Feedback:
+    """A marked check's feedback: for a right answer, why it is right
+    (:func:`headline`); for a wrong one, the first thing it got wrong; the rest of
+    :func:`feedback_lines` (reasons, then the engine's explanation) in the fold."""
+    lines = feedback_lines(result, response, right)
+    mine = [] if right else reasons_for(result, response)
+    return split_feedback(mine[0] if mine else headline(result), lines)
+
+
 def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
                ) -> tuple[bool, CheckResult]:
     """Mark a learner's response (one option value, or several for multi-answer checks)."""
@@ -1084,6 +1146,7 @@ def mark_check(check: Check, response: str | Iterable[str], lang: str = "en"
     return chosen == set(result.answer), result
 
 
-__all__ = ["KINDS", "CheckResult", "evaluate_check", "feedback_lines", "feminine", "mark_check",
-           "meld_label", "option_reasons", "playoff_reasons",
-           "reasons_for"]
+__all__ = ["HEADLINE", "KINDS", "PROPER_NAMES", "CheckResult", "Feedback", "check_feedback",
+           "evaluate_check",
+           "feedback_lines", "feminine", "headline", "mark_check", "meld_label",
+           "option_reasons", "playoff_reasons", "reasons_for", "split_feedback"]

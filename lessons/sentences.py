@@ -3,6 +3,8 @@ continued after a colon, a line made a sentence of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def capital_first(text: str) -> str:
     """``text`` with its first letter a capital: "bezique" → "Bezique"."""
@@ -17,6 +19,18 @@ def lower_first(text: str) -> str:
     return text
 
 
+def continued(text: str, keep: Iterable[str] = ()) -> str:
+    """A sentence continued after a verdict's colon: its first word in lower case
+    ("Both cards..." → "both cards...", «У вас...» → «у вас...»), unless it is a card
+    ("Q♥", "10♣") or a name in ``keep`` ("Anna")."""
+    word = text.split(" ", 1)[0].rstrip(",:;.")
+    rest = word[1:]
+    if not word[:1].isupper() or word in set(keep) or (rest and not (
+            rest.isalpha() and rest.islower())):
+        return text
+    return text[0].lower() + text[1:]
+
+
 def as_sentence(text: str) -> str:
     """An engine step or explanation line as a sentence of its own."""
     text = text.strip()
@@ -25,4 +39,4 @@ def as_sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
 
 
-__all__ = ["as_sentence", "capital_first", "lower_first"]
+__all__ = ["as_sentence", "capital_first", "continued", "lower_first"]

@@ -33,6 +33,20 @@ def credit(correct: bool, hints: int) -> float:
     return HINT_CREDIT[min(max(hints, 0), len(HINT_CREDIT) - 1)]
 
 
+def hint_cost(hints: int) -> tuple[float, float]:
+    """What a right answer counts now, with ``hints`` taken, and after one more hint:
+    what the hint button says before the hint is taken."""
+    return credit(True, hints), credit(True, hints + 1)
+
+
+def expected(result: AttemptResult) -> float:
+    """The score the rating expected of the learner against the puzzle (0..1): the
+    learner's rating rises when the answer's credit is above it, falls when below."""
+    from puzzles.glicko2 import expected_score
+
+    return expected_score(result.before, result.puzzle_before)
+
+
 def show_card(token: str, lang: str = "en") -> str:
     """A card for people: ``Q♠`` (``Д♠`` in Russian), copy marks dropped."""
     return card_text(parse_card(token), lang)
@@ -205,12 +219,11 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
                    ["legal"] else tr(lang, "a.legal"))
         return [tr(lang, "hint.history"), second, third]
     first = _first_declaration(record)
-    if first is None:
-        return [tr(lang, "hint.none")]
+    if first is None:   # as many steps as a puzzle with melds, none saying "nothing"
+        return [tr(lang, "hint.walk"), tr(lang, "hint.count"), tr(lang, "hint.scored")]
     suit = parse_card(first["cards"][0]).suit.letter
     opener = (tr(lang, "hint.turns", turns=record["context"]["turns"]) if kind == "best"
-              else tr(lang, "hint.exists") if len(record["answer"]) == 1
-              else tr(lang, "hint.several", count=len(record["answer"])))
+              else tr(lang, "hint.walk"))
     return [opener, tr(lang, "hint.suit", suit=suit_name(suit, lang)),
             tr(lang, "hint.cards", cards=show_cards(first["cards"], lang))]
 

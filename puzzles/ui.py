@@ -50,8 +50,23 @@ def cards(tokens: Iterable[str], label: str = "") -> None:
         st.html(pictures)
 
 
-def header(title_key: str, st_store: ProgressStore) -> None:
+def header(title_key: str, st_store: ProgressStore | None) -> None:
+    """The page's title and the learner's rating line. A page whose answers rerun only a
+    fragment passes None and draws :func:`learner_line` inside the fragment: drawn
+    outside, the rating stayed stale after an answer and on the next puzzle (review 2,
+    defect 9)."""
     st.title(t(title_key))
+    if st_store is not None:
+        learner_line(st_store)
+
+
+def learner_line(st_store: ProgressStore | None = None) -> None:
+    """"Learner: you · rating 1315", read from the store now (a new connection when
+    ``st_store`` is None, as in a fragment's rerun, where the page's own is closed)."""
+    if st_store is None:
+        with store() as db:
+            learner_line(db)
+        return
     rating = st_store.rating(current_learner())
     st.caption(t("learner", name=current_name(), rating=round(rating.rating)))
 

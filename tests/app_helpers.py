@@ -99,3 +99,24 @@ def act_by_hand(at: AppTest) -> None:
     else:
         at.button(key="act_draw").click().run()
     assert not at.exception, [e.value for e in at.exception]
+
+
+def in_fragments(at: AppTest, action: Any) -> AppTest:
+    """Run ``action`` (a click and its rerun) as the browser does inside a fragment:
+    only the page's fragments rerun, and what the page drew outside them is not redrawn
+    (AppTest itself always reruns the whole script)."""
+    from unittest.mock import patch
+
+    from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+    ids = list(at._fragment_storage._fragments)  # noqa: SLF001 - no public accessor
+    plain_init = RerunData.__init__
+
+    def init(self: RerunData, *args: Any, **kwargs: Any) -> None:
+        plain_init(self, *args, **kwargs)
+        if self.widget_states is not None:
+            object.__setattr__(self, "fragment_id_queue", ids)   # a frozen dataclass
+
+    with patch.object(RerunData, "__init__", init):
+        action()
+    return at

@@ -152,7 +152,8 @@ def test_multi_answer_checks_and_russian(db: Path):
     assert at.selectbox(key="rules_lesson").value == "playoff"
     answer(at, "playoff", "ru")
     assert catalogue("ru")["rules.complete"] in [s.value for s in at.success]
-    assert catalogue("ru")["rules.right"] in [s.value for s in at.success]
+    verdict = catalogue("ru")["feedback.right"].split("{")[0]
+    assert any(s.value.startswith(verdict) for s in at.success)
 
 
 def test_mark_as_read_completes_a_lesson_without_checks(db: Path):
@@ -192,7 +193,7 @@ def test_corrupted_progress_file_is_reported_not_raised(db: Path):
     at = rules(learner="ann")
     assert any(db.name in w.value for w in at.warning)
     answer(at, "overview")                       # the checks still work, unsaved
-    assert catalogue("en")["rules.right"] in [s.value for s in at.success]
+    assert any(s.value.startswith("Right: ") for s in at.success)
     assert db.read_bytes().startswith(b"this is not a database")
 
 
