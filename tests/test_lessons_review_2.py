@@ -1,0 +1,57 @@
+"""The second lessons review (/work/shared/reviews/lessons-review-2.md): its factual
+errors, its teaching points and the lessons' own sentences it asks to rewrite, each
+pinned so that it cannot come back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import lessons
+from engine.notation.cards import Suit, card_text
+from engine.rules.profile import apply_option, load_profile
+from lessons.cheatsheet import meld_rows, other_rows
+
+SUIT_WORDS = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+              "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}}
+
+
+def _bezique_cell(variant, lang: str) -> str:
+    profile = variant if not isinstance(variant, str) else load_profile(variant)
+    return next(cards for name, cards, _ in meld_rows(profile, lang)
+                if name == ("безик" if lang == "ru" else "bezique"))
+
+
+# --- 1. the cheat-sheet's bezique row and the game row ------------------------------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+@pytest.mark.parametrize("variant", ["joker", "two-handed", "rubicon"])
+def test_bezique_row_names_each_pair_with_its_own_trump_suits(variant: str, lang: str) -> None:
+    """Review 1: the jokers' sheet said "Q♥ + J♦ when spades or diamonds are trumps".
+    Each pair must stand with the suits the profile's key gives it, and no other."""
+    for profile in (load_profile(variant),) + ((apply_option(
+            load_profile(variant), "bezique_pair", "qc_jh_in_spades_diamonds"),)
+            if variant == "two-handed" else ()):
+        cell = _bezique_cell(profile, lang)
+        pairs = {profile.bezique_pair(s) for s in Suit}
+        parts = cell.split("; ")
+        assert len(parts) == len(pairs), cell
+        for pair in pairs:
+            text = " + ".join(card_text(k, lang) for k in pair)
+            part = next(p for p in parts if p.startswith(text))
+            suits = [s for s in Suit if profile.bezique_pair(s) == pair]
+            if len(pairs) > 1:
+                for s in Suit:
+                    assert (SUIT_WORDS[lang][s.letter] in part) == (s in suits), (s, part)
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_joker_sheet_says_the_game_is_one_deal(lang: str) -> None:
+    """Review 1: "game | 0" → one deal (the profile's target 0 is a game of one deal)."""
+    rows = dict(other_rows("joker", lang))
+    game = rows["партия" if lang == "ru" else "game"]
+    assert game == ("одна сдача" if lang == "ru" else "one deal")
+    page = lessons.get_lesson("melds", lang).body_markdown
+    assert "| 0 |" not in page.split("### " + (load_profile("joker").title_ru if lang == "ru"
+                                              else load_profile("joker").title))[1]
