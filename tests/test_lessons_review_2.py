@@ -55,3 +55,20 @@ def test_joker_sheet_says_the_game_is_one_deal(lang: str) -> None:
     page = lessons.get_lesson("melds", lang).body_markdown
     assert "| 0 |" not in page.split("### " + (load_profile("joker").title_ru if lang == "ru"
                                               else load_profile("joker").title))[1]
+
+
+# --- 2. strategy-deny-last-card ------------------------------------------------------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_the_last_stock_card_is_never_declared(lang: str) -> None:
+    """Review 2: a card taken in the last draw can never be declared (001 §02): the
+    point of trick 24 is the deal's last declaration, made before drawing."""
+    lesson = lessons.get_lesson("strategy", lang)
+    check = next(c for c in lesson.checks if c.id == "strategy-deny-last-card")
+    last = "последнее объявление" if lang == "ru" else "last declaration"
+    assert last in check.prompt
+    assert ("Д♠" if lang == "ru" else "Q♠") not in check.prompt
+    assert ("ещё может объявить" if lang == "ru" else "may still declare") \
+        not in lesson.body_markdown
+    result = lessons.evaluate_check(check, lang)
+    assert len(result.answer) >= 2          # a choice of winners; the text picks one
