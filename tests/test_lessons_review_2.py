@@ -72,3 +72,30 @@ def test_the_last_stock_card_is_never_declared(lang: str) -> None:
         not in lesson.body_markdown
     result = lessons.evaluate_check(check, lang)
     assert len(result.answer) >= 2          # a choice of winners; the text picks one
+
+
+# --- 4. a hand after a trick holds one card fewer than a full hand --------------------
+
+def _declaring_hands(lang: str):
+    """Every hand a lesson asks about at a moment of declaring (always just after
+    winning a trick, before drawing): examples, meld checks, after-trick checks."""
+    for les in lessons.list_lessons(lang):
+        for e in les.examples:
+            yield les.id, e.id, e.data["variant"], len(e.data["hand"]) + len(
+                e.data.get("table", ()))
+        for c in les.checks:
+            query = c.params.get("query")
+            if query is not None:
+                yield les.id, c.id, query["variant"], len(query["hand"]) + len(
+                    query.get("table", ()))
+            elif c.kind in ("after_win", "pending_order"):
+                yield les.id, c.id, c.variant, len(c.params["hand"])
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_no_full_hand_after_a_trick(lang: str) -> None:
+    """Review 4: after playing to a trick a player holds one card fewer than he was
+    dealt (004 l.75: «семь карт»), shown cards included, until he draws."""
+    full = [f"{les}/{block}: {n} cards" for les, block, variant, n in _declaring_hands(lang)
+            if n > load_profile(variant).hand_size - 1]
+    assert not full, full
