@@ -99,3 +99,52 @@ def test_no_full_hand_after_a_trick(lang: str) -> None:
     full = [f"{les}/{block}: {n} cards" for les, block, variant, n in _declaring_hands(lang)
             if n > load_profile(variant).hand_size - 1]
     assert not full, full
+
+
+# --- 5. where the name «dix» comes from ----------------------------------------------
+
+def test_dix_is_the_english_name_french_for_ten() -> None:
+    """Review 5: "dix" is the English name of the seven of trumps (French for ten,
+    after its 10 points), not what the French call it."""
+    ru = " ".join(lessons.get_lesson("dix", "ru").body_markdown.split())
+    assert "По-французски её называют" not in ru
+    assert "В английских правилах её называют *dix*" in ru and "«десять»" in ru
+    en = " ".join(lessons.get_lesson("dix", "en").body_markdown.split())
+    assert 'In English the seven of trumps is called the **dix**, French for "ten"' in en
+
+
+# --- 6. three-handed: the triple bezique wins; choices marked as ours ----------------
+
+def _flat(lesson_id: str, lang: str) -> str:
+    return " ".join(lessons.get_lesson(lesson_id, lang).body_markdown.split())
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_three_handed_triple_bezique_wins_the_game(lang: str) -> None:
+    """Review 6: 004 says a triple bezique «приносит выигрыш партии»; the lesson says
+    so, and no longer that the deal is played out before the game is decided."""
+    text = _flat("variant-three-handed", lang)
+    assert "«приносит выигрыш партии»" in text
+    stale = ("сдача всё равно доигрывается" if lang == "ru"
+             else "the deal is still played to its end")
+    assert stale not in text
+    assert "всю цель партии" not in text
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_sources_outside_ours_back_only_marked_choices(lang: str) -> None:
+    """Review 6 and 7: pagat.com and Parlett are not among the sources, and 003's
+    four-handed Rubicon says nothing of beating one's partner: every such rule is
+    marked as our choice in the sentence that states it."""
+    choice = "наш выбор" if lang == "ru" else "our choice"
+    for lesson_id in ("variant-three-handed", "variant-four-handed"):
+        body = lessons.get_lesson(lesson_id, lang).body_markdown
+        for paragraph in body.split("\n\n"):
+            if re.search(r"pagat|Parlett|Пагат|Парлетт", paragraph):
+                assert choice in " ".join(paragraph.split()).replace("**", ""), paragraph
+    four = _flat("variant-four-handed", lang)
+    assert "as in four-handed Rubicon" not in four and "как в рубиконе вчетвером)" not in four
+    partner = "партнёра" if lang == "ru" else "partner's"
+    duty = next(p for p in lessons.get_lesson("variant-four-handed", lang)
+                .body_markdown.split("\n\n") if partner in p and "001 §02" in p)
+    assert choice in " ".join(duty.split()).replace("**", "")
