@@ -824,7 +824,13 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
-    explanation = named_steps(result.steps, lang, player_names(check, lang))
+    settlement = rules_profile.settlement
+    # 003's variant pays a rubiconed loser's full scores: no rounding enters the sum.
+    unrounded = (result.rubiconed and settlement is not None
+                 and settlement.rubicon_rule == "sum_and_brisques")
+    shown = [s for s in result.steps if s.key != "settle_round"
+             or (not unrounded and dict(s.params)["raw"] != dict(s.params)["rounded"])]
+    explanation = named_steps(tuple(shown), lang, player_names(check, lang))
     why: dict[str, str] = {}
     for choice, source in choices.items():
         if readings[choice] != points:

@@ -148,3 +148,63 @@ def test_sources_outside_ours_back_only_marked_choices(lang: str) -> None:
     duty = next(p for p in lessons.get_lesson("variant-four-handed", lang)
                 .body_markdown.split("\n\n") if partner in p and "001 §02" in p)
     assert choice in " ".join(duty.split()).replace("**", "")
+
+
+# --- 8. the smaller points --------------------------------------------------------------
+
+def test_the_overview_names_all_four_moments_of_the_seven() -> None:
+    """Review 8: the Russian overview named 2 of the 4 moments when a seven scores."""
+    words = {"en": ("turned up", "shown", "exchanged", "first played"),
+             "ru": ("открывают на козырь", "показывают", "обменивают", "впервые играют")}
+    for lang, moments in words.items():
+        body = lessons.get_lesson("overview", lang).body_markdown
+        item = next(" ".join(block.split()) for block in body.split("\n* ")
+                    if block.startswith(("**the seven of trumps**", "**козырная семёрка**")))
+        for moment in moments:
+            assert moment in item, (lang, moment, item)
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_who_gives_the_seven_nothing(lang: str) -> None:
+    """Review 8: not "only Rubicon and no-trump": Chinese and eight-pack follow Rubicon
+    (their profiles score no dix), and the joker game has no sevens."""
+    for variant in ("rubicon", "chinese", "eight-pack", "no-trump"):
+        assert load_profile(variant).dix.points == 0, variant
+    dix = _flat("dix", lang)
+    assert "Only Rubicon and the no-trump" not in dix and "только рубикон и бескозырная" not in dix
+    for name in (("Chinese", "eight-pack") if lang == "en"
+                 else ("китайский безик", "безик восемью колодами")):
+        assert name in dix
+    row = lessons.disagreement("dix")
+    text = " ".join(line for line in lessons.row_lines(row, lang))
+    assert ("Chinese" if lang == "en" else "китайский") in text
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_one_text_of_004_is_not_a_national_custom(lang: str) -> None:
+    """Review 8: "many Russian players change the pair" and "the Russian tradition of
+    004" overstate one text; the sources page says jokers (004's game has two)."""
+    for lesson_id in lessons.list_lessons(lang):
+        text = " ".join(lesson_id.body_markdown.split())
+        for stale in ("Many Russian players", "Многие русские игроки",
+                      "the Russian tradition of 004", "Это русская традиция из 004",
+                      "18-card game with a joker "):
+            assert stale not in text, (lesson_id.id, stale)
+    assert "an 18-card game with jokers" in _flat("sources", "en")
+
+
+def test_settlements_print_only_the_rounding_they_use() -> None:
+    """Review 8: dis-rubicon-003-variant (003's variant pays a rubiconed loser on the
+    full scores) printed rounding lines, and «Борис: 1100 округляется вниз до 1100»."""
+    for lesson_id, check_id in (("disagreements", "dis-rubicon-003-variant"),
+                                ("variant-chinese", "chinese-settle")):
+        for lang in lessons.LANGUAGES:
+            check = next(c for c in lessons.get_lesson(lesson_id, lang).checks
+                         if c.id == check_id)
+            lines = lessons.evaluate_check(check, lang).explanation
+            rounding = [ln for ln in lines if "rounded down" in ln or "округляется" in ln]
+            if check_id == "dis-rubicon-003-variant":
+                assert not rounding, lines
+            for line in rounding:
+                raw, rounded = re.findall(r"\d+", line)[-2:]
+                assert raw != rounded, line
