@@ -208,3 +208,17 @@ def test_settlements_print_only_the_rounding_they_use() -> None:
             for line in rounding:
                 raw, rounded = re.findall(r"\d+", line)[-2:]
                 assert raw != rounded, line
+
+
+# --- teaching: "trick" is defined where it is first used -----------------------------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_the_first_lesson_that_says_trick_defines_it(lang: str) -> None:
+    """Review, teaching: "trick" was defined only in the glossary."""
+    word = "взятк" if lang == "ru" else "trick"
+    first = next(les for les in lessons.list_lessons(lang)
+                 if word in les.body_markdown.lower())
+    body = " ".join(first.body_markdown.split())
+    defined = ("Играют **взятками**" if lang == "ru" else "The play is in **tricks**")
+    assert defined in body, first.id
+    assert body.index(defined) <= body.lower().index(word)
