@@ -222,3 +222,22 @@ def test_the_first_lesson_that_says_trick_defines_it(lang: str) -> None:
     defined = ("Играют **взятками**" if lang == "ru" else "The play is in **tricks**")
     assert defined in body, first.id
     assert body.index(defined) <= body.lower().index(word)
+
+
+# --- teaching: a worked example in every variant lesson the review named ------------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+@pytest.mark.parametrize("lesson_id", ["variant-chinese", "variant-eight-pack",
+                                       "variant-rubicon-four-handed"])
+def test_variants_have_a_worked_example(lesson_id: str, lang: str) -> None:
+    """Review, teaching: Chinese, eight-pack and four-handed Rubicon had only checks.
+    Each now has a worked example the engine replays, of its own variant, in steps."""
+    from engine.rules.meld_query import query
+
+    lesson = lessons.get_lesson(lesson_id, lang)
+    own = [e for e in lesson.examples if e.data["variant"] == lesson.variant]
+    assert len(own) >= 2, lesson_id
+    for example in own:
+        result = query(example.request(), lang)
+        assert result["declarations"], example.id
+    assert any(len(e.data.get("history", ())) for e in own)    # a second step
