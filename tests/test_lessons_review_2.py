@@ -241,3 +241,41 @@ def test_variants_have_a_worked_example(lesson_id: str, lang: str) -> None:
         result = query(example.request(), lang)
         assert result["declarations"], example.id
     assert any(len(e.data.get("history", ())) for e in own)    # a second step
+
+
+# --- teaching: walls of text become lessons -------------------------------------------
+
+def _sections(lesson: lessons.Lesson) -> list[tuple[str, str]]:
+    """The ``## `` sections of a lesson: (heading, its Markdown)."""
+    parts = re.split(r"(?m)^## ", lesson.body_markdown)[1:]
+    return [(part.split("\n", 1)[0], part) for part in parts]
+
+
+def _prose_words(section: str) -> int:
+    """Words of running text: blocks, table rows and folded notes left out."""
+    text = re.sub(r"```.*?```|<details>.*?</details>", "", section, flags=re.S)
+    text = "\n".join(line for line in text.split("\n") if not line.startswith("|"))
+    return len(re.findall(r"\w+", text))
+
+
+def _has_picture_or_table(section: str) -> bool:
+    return "|---" in section or "```bezique-melds" in section or "<svg" in section
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+@pytest.mark.parametrize("lesson_id", ["variant-joker", "variant-club", "disagreements"])
+def test_long_lessons_are_sections_with_a_table_and_a_check(lesson_id: str, lang: str) -> None:
+    """Review, teaching: the joker (1,734 words), club (1,033, no table) and
+    disagreements (2,300) pages were walls of text. Each section now has a table or a
+    picture and a check of its own, and no "Check yourself" heap at the end."""
+    lesson = lessons.get_lesson(lesson_id, lang)
+    sections = _sections(lesson)
+    assert len(sections) >= 5, lesson_id
+    for heading, section in sections:
+        assert _has_picture_or_table(section), (lesson_id, heading)
+        assert "```bezique-check" in section, (lesson_id, heading)
+        if lesson_id != "disagreements":     # the comparison's rows are data, drawn apart
+            assert _prose_words(section) <= 350, (lesson_id, heading, _prose_words(section))
+    assert not any(h in ("Check yourself", "Проверьте себя") for h, _ in sections)
+    checks = [piece for kind, piece in lessons.segments(lesson) if kind == "check"]
+    assert len(checks) == len(lesson.checks) >= len(sections)
