@@ -313,8 +313,11 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
             # {{ disagreements }}: the whole comparison; {{ disagreements contents }}: its
             # table of contents; {{ disagreements GROUP }}: one group, so a lesson can put
             # a check after each
-            from lessons.disagreements import (contents_markdown, disagreements_markdown,
-                                               group_markdown)
+            from lessons.disagreements import (
+                contents_markdown,
+                disagreements_markdown,
+                group_markdown,
+            )
             if len(words) == 1:
                 return disagreements_markdown(lang)
             if words[1:] == ["contents"]:

@@ -9,7 +9,6 @@ by hand, so the sheet follows the profile when it changes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from engine.notation.cards import Rank, Suit, card_text
 from engine.rules.profile import MeldSpec, Profile, load_profile, variant_names
@@ -21,7 +20,10 @@ _RANK = {  # the rank of a set, plural, by count: "four aces" is already in the 
     "ru": {Rank.ACE: "Т", Rank.TEN: "10", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В",
            Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"},
 }
-_WORDS: dict[str, dict[str, Any]] = {
+# The suits as "when ... are trumps" names them (Russian: «при козырях пики»).
+_SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+               "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}}
+_WORDS = {
     "en": {"meld": "meld", "cards": "cards", "points": "points",
            "marriage": "K + Q of one suit", "sequence": "A 10 K Q J of one suit",
            "plain": "plain suit", "trump": "trumps", "any": "any suit",
@@ -33,7 +35,6 @@ _WORDS: dict[str, dict[str, Any]] = {
            "per_trick": "each trick won", "trick_bonus": "a trick with an ace or a ten, more",
            "target": "game", "deal": "one deal", "card_points": "cards taken: A, 10, K, Q, J",
            "when": "{pair} when {suits} are trumps", "or": " or ",
-           "suits": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
            "tiebreak": ", only for ties and the rubicon", "bonus": "winning the game",
            "rubicon": "the loser must reach (rubicon)"},
     "ru": {"meld": "комбинация", "cards": "карты", "points": "очки",
@@ -47,7 +48,6 @@ _WORDS: dict[str, dict[str, Any]] = {
            "per_trick": "каждая взятка", "trick_bonus": "взятка с тузом или десяткой, сверх",
            "target": "партия", "deal": "одна сдача", "card_points": "взятые карты: Т, 10, К, Д, В",
            "when": "{pair} при козырях {suits}", "or": " или ",
-           "suits": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"},
            "tiebreak": ", только при ничьей и для рубикона", "bonus": "за выигранную партию",
            "rubicon": "проигравшему нужно набрать (рубикон)"},
 }
@@ -98,7 +98,7 @@ def _bezique_text(profile: Profile, lang: str, times: Callable[[str], str]) -> s
         return cards(groups[0][0])
     parts = []
     for pair, suits in groups:
-        names = [w["suits"][s.letter] for s in suits]
+        names = [_SUIT_NAMES[_lang(lang)][s.letter] for s in suits]
         named = ", ".join(names[:-1]) + w["or"] + names[-1] if len(names) > 1 else names[0]
         parts.append(w["when"].format(pair=cards(pair), suits=named).rstrip())
     return "; ".join(parts)
