@@ -279,3 +279,57 @@ def test_long_lessons_are_sections_with_a_table_and_a_check(lesson_id: str, lang
     assert not any(h in ("Check yourself", "Проверьте себя") for h, _ in sections)
     checks = [piece for kind, piece in lessons.segments(lesson) if kind == "check"]
     assert len(checks) == len(lesson.checks) >= len(sections)
+
+
+# --- 3. Chinese bezique: which reading of «дополнительные 1000» the app plays --------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_chinese_names_the_reading_it_plays_and_the_other(lang: str) -> None:
+    """Review 3: "the winner gets 1000 extra" made a learner compute 1800 where the
+    app pays 1300. The lesson's table gives both readings from the profiles, and the
+    app's row agrees with the engine's settlement of the same deal."""
+    lesson = lessons.get_lesson("variant-chinese", lang)
+    text = lesson.paragraph("rule-settle.rubicon").markdown
+    assert "сверх того" not in text and "extra (004" not in text
+    bonus = load_profile("chinese").settlement.game_bonus
+    rubicon = load_profile("rubicon").settlement.game_bonus
+    played = "так играет приложение" if lang == "ru" else "the app plays this"
+    row = next(line for line in text.split("\n") if played in line)
+    check = next(c for c in lesson.checks if c.id == "chinese-settle")
+    assert f"| {bonus} | {lessons.evaluate_check(check, lang).answer[0]} |" in row
+    other = next(line for line in text.split("\n") if line.startswith("|")
+                 and played not in line and str(rubicon + bonus) in line)
+    assert str(rubicon) in other
+
+
+# --- the lessons' own sentences the review rewrote ------------------------------------
+
+REWRITES = {
+    ("ru", "dealing"): ("Карта, которую каждый только что положил во взятку",
+                        "Так выглядит стол в разгар игры, посреди взятки"),
+    ("ru", "variant-no-trump"): ("откладывает не открывая", "Втроём на четырёх колодах"),
+    ("ru", "variant-card-point"): ("в масть ходят с первой взятки",
+                                   "отвечать в масть нужно с первой взятки"),
+    ("ru", "variant-three-handed"): ("всю цель партии",
+                                     "ровно столько, сколько нужно для выигрыша"),
+    ("ru", "variant-club"): ("Правила приличия", "Этикет за столом"),
+    ("ru", "variant-four-handed"): ("в листе счёта", "в записи"),
+    ("en", "variant-three-handed"): ("is not a contest of two sides",
+                                     "With three players each for himself there are no "
+                                     "two sides"),
+    ("en", "strategy"): ("and the trainer answers it", "Where a tip can be tried, a "
+                                                       "position follows"),
+    ("en", "overview"): ("an uncounted one scores when first played",
+                         "turned up, shown, exchanged, or first played"),
+    ("en", "variant-joker"): ("covers nothing", "beats nothing"),
+    ("en", "history"): ("001 hands to each table", "001 leaves to each table"),
+}
+
+
+@pytest.mark.parametrize(("lang", "lesson_id"), sorted(REWRITES))
+def test_the_reviews_rewrites_are_in(lang: str, lesson_id: str) -> None:
+    old, new = REWRITES[(lang, lesson_id)]
+    text = _flat(lesson_id, lang)
+    assert old not in text and new in text, (lesson_id, old, new)
+    if (lang, lesson_id) == ("ru", "variant-card-point"):
+        assert "закрытую получает тот, кто ходил" in text
