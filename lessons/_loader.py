@@ -310,9 +310,20 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         words = expr.split()
         if words and words[0] == DIRECTIVE_DIFFER:
             return chip_markdown(" ".join(words[1:]), lang)   # an unknown row raises
-        if expr == DIRECTIVE_DISAGREEMENTS:
-            from lessons.disagreements import disagreements_markdown
-            return disagreements_markdown(lang)
+        if words and words[0] == DIRECTIVE_DISAGREEMENTS:
+            # {{ disagreements }}: the whole comparison; {{ disagreements contents }}: its
+            # table of contents; {{ disagreements GROUP }}: one group, so a lesson can put
+            # a check after each
+            from lessons.disagreements import (
+                contents_markdown,
+                disagreements_markdown,
+                group_markdown,
+            )
+            if len(words) == 1:
+                return disagreements_markdown(lang)
+            if words[1:] == ["contents"]:
+                return contents_markdown(lang)
+            return group_markdown(" ".join(words[1:]), lang)
         if expr == DIRECTIVE_MELD_SHEETS:
             from lessons.cheatsheet import meld_sheets_markdown
             return meld_sheets_markdown(lang)
@@ -467,7 +478,8 @@ def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]
             flush()
             out.append(("differ_row", disagreement(row.group(1))))
             i += 1
-            while i < len(lines) and not lines[i].startswith(("<a id=", "# ", "## ")):
+            # the row's text is drawn from the data; a block after it is the lesson's own
+            while i < len(lines) and not lines[i].startswith(("<a id=", "# ", "## ", "```")):
                 i += 1
             continue
         chips = list(chip.finditer(line))

@@ -8,7 +8,9 @@ by hand, so the sheet follows the profile when it changes.
 
 from __future__ import annotations
 
-from engine.notation.cards import Rank, card_text
+from collections.abc import Callable
+
+from engine.notation.cards import Rank, Suit, card_text
 from engine.rules.profile import MeldSpec, Profile, load_profile, ordered_variants
 from engine.text.explain import meld_name
 
@@ -18,6 +20,9 @@ _RANK = {  # the rank of a set, plural, by count: "four aces" is already in the 
     "ru": {Rank.ACE: "Т", Rank.TEN: "10", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В",
            Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"},
 }
+# The suits as "when ... are trumps" names them (Russian: «при козырях пики»).
+_SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
+               "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}}
 _WORDS = {
     "en": {"meld": "meld", "cards": "cards", "points": "points",
            "marriage": "K + Q of one suit", "sequence": "A 10 K Q J of one suit",
@@ -29,7 +34,7 @@ _WORDS = {
            "brisque": "each brisque (an ace or a ten taken)", "last": "last trick",
            "per_trick": "each trick won", "trick_bonus": "a trick with an ace or a ten, more",
            "target": "game", "deal": "one deal", "card_points": "cards taken: A, 10, K, Q, J",
-           "switch": "; {pair} when spades or diamonds are trumps",
+           "when": "{pair} when {suits} are trumps", "or": " or ",
            "tiebreak": ", only for ties and the rubicon", "bonus": "winning the game",
            "rubicon": "the loser must reach (rubicon)"},
     "ru": {"meld": "комбинация", "cards": "карты", "points": "очки",
@@ -42,7 +47,7 @@ _WORDS = {
            "brisque": "каждая бриска (взятый туз или десятка)", "last": "последняя взятка",
            "per_trick": "каждая взятка", "trick_bonus": "взятка с тузом или десяткой, сверх",
            "target": "партия", "deal": "одна сдача", "card_points": "взятые карты: Т, 10, К, Д, В",
-           "switch": "; {pair} при козырях пики или бубны",
+           "when": "{pair} при козырях {suits}", "or": " или ",
            "tiebreak": ", только при ничьей и для рубикона", "bonus": "за выигранную партию",
            "rubicon": "проигравшему нужно набрать (рубикон)"},
 }
@@ -65,15 +70,7 @@ def meld_cards(profile: Profile, spec: MeldSpec, lang: str = "en") -> str:
     if spec.pattern == "sequence":
         return w["sequence"] + (f", {suit}" if suit else "")
     if spec.pattern == "bezique":
-        # bezique_cards are card kinds 0..31, which are also the ids of the first copies
-        pair = " + ".join(card_text(kind, _lang(lang)) for kind in
-                          profile.declaring.bezique_cards)
-        switched = sorted({(q, j) for _, (q, j) in profile.declaring.bezique_pair_switch})
-        text = times(pair)
-        for q, j in switched:
-            other = " + ".join(card_text(k, _lang(lang)) for k in (q, j))
-            text += w["switch"].format(pair=other)
-        return text
+        return _bezique_text(profile, lang, times)
     if spec.pattern == "rank_set" and spec.rank is not None:
         rank = _RANK[_lang(lang)][spec.rank]
         where = w["of_trumps"] if spec.suit == "trump" else w["any_suits"]
@@ -81,6 +78,30 @@ def meld_cards(profile: Profile, spec: MeldSpec, lang: str = "en") -> str:
     if spec.pattern == "carte_blanche":
         return w["blanche"]
     return ""
+
+
+def _bezique_text(profile: Profile, lang: str, times: Callable[[str], str]) -> str:
+    """The bezique pair, or each pair with the trump suits it holds under, read from
+    the profile's suit key (``Profile.bezique_pair``): the base pair first."""
+    w = _WORDS[_lang(lang)]
+    base = profile.declaring.bezique_cards
+    by_pair: dict[tuple[int, int], list[Suit]] = {base: []}
+    for suit in Suit:
+        by_pair.setdefault(profile.bezique_pair(suit), []).append(suit)
+    groups = [(pair, suits) for pair, suits in by_pair.items() if suits]
+
+    def cards(pair: tuple[int, int]) -> str:
+        # bezique_cards are card kinds 0..31, which are also the ids of the first copies
+        return times(" + ".join(card_text(kind, _lang(lang)) for kind in pair))
+
+    if len(groups) == 1:
+        return cards(groups[0][0])
+    parts = []
+    for pair, suits in groups:
+        names = [_SUIT_NAMES[_lang(lang)][s.letter] for s in suits]
+        named = ", ".join(names[:-1]) + w["or"] + names[-1] if len(names) > 1 else names[0]
+        parts.append(w["when"].format(pair=cards(pair), suits=named).rstrip())
+    return "; ".join(parts)
 
 
 def _profile(variant: Profile | str) -> Profile:
@@ -126,8 +147,9 @@ def other_rows(variant: Profile | str, lang: str = "en") -> list[tuple[str, str]
         rows.append((w["trick_bonus"], str(p.scoring.trick_bonus)))
     if p.scoring.last_trick_bonus:
         rows.append((w["last"], str(p.scoring.last_trick_bonus)))
-    rows.append((w["target"], w["deal"] if p.scoring.end == "single_deal"
-                 else str(p.scoring.target)))
+    # target 0: the game is one deal (the jokers' game, option joker.game_end)
+    one_deal = p.scoring.end == "single_deal" or p.scoring.target == 0
+    rows.append((w["target"], w["deal"] if one_deal else str(p.scoring.target)))
     if p.settlement is not None:
         rows.append((w["bonus"], str(p.settlement.game_bonus)))
         rows.append((w["rubicon"], str(p.settlement.rubicon)))

@@ -180,7 +180,12 @@ def _filler(profile: Profile, used: set[int], trump: int | None) -> list[int]:
     low = sorted((c for c in free if c != jack and not is_court(c) and c % 8 <= Rank.NINE
                   and (trump is None or (c % 32) // 8 != trump)),
                  key=lambda c: (c % 8, c))
-    return [jack, *top, *low[:profile.hand_size - 1 - len(top)]]
+    need = profile.hand_size - 1 - len(top)
+    if len(low) < need:   # short packs (004's jokers' game): plain cards of any rank too
+        low += sorted((c for c in free if c != jack and c not in low and c not in top
+                       and (trump is None or (c % 32) // 8 != trump)),
+                      key=lambda c: (c % 8, c))
+    return [jack, *top, *low[:need]]
 
 
 def arrange(profile: Profile, hand: Sequence[str], *, dealer: bool = False,

@@ -30,7 +30,8 @@ Kinds and their params:
                         profile's meld table, ``dix`` and ``scoring``.
 ``game_winner``         ``totals`` after a deal, ``players`` (names in the lesson's language),
                         optional ``first`` (1 or 2: the side that reached the target on the
-                        earlier trick, 000) → ``1`` / ``2`` / ``draw`` / ``continue``;
+                        earlier trick, 000) and ``last_trick`` (1 or 2: the side that took
+                        the deal's last trick, 002) → ``1`` / ``2`` / ``draw`` / ``continue``;
                         answer from :func:`engine.rules.game.target_outcome`.
 ``rubicon_settle``      ``scores``, ``brisques`` (brisque points), ``rule`` (a choice of the
                         option ``rubicon_settlement``), ``players`` → the winner's game
@@ -259,6 +260,14 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "игра продолжается."),
     "not_over_draw": ("Not a draw: nobody has reached {target} yet, so the game goes on.",
                       "Это не ничья: до {target} ещё никто не дошёл, игра продолжается."),
+    "last_won": ("{name} passed {target} too, but when both are past it the last trick "
+                 "decides (002), not the higher total.",
+                 "{name} тоже {passed} {target}, но когда цель перешли оба, решает последняя "
+                 "взятка (002), а не больший итог."),
+    "last_draw": ("Not a draw: when both are past {target}, whoever took the last trick "
+                  "wins (002).",
+                  "Это не ничья: когда оба перешли {target}, выигрывает взявший последнюю "
+                  "взятку (002)."),
     "later_draw": ("Not a draw: {name} passed {target} too, but on a later trick, and the "
                    "earlier one decides (000).",
                    "Это не ничья: {name} тоже {passed} {target}, но на более поздней взятке, а "
@@ -771,7 +780,8 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     totals = [int(t) for t in p["totals"]]
     names = player_names(check, lang)
     first = int(p["first"]) - 1 if "first" in p else None
-    event = target_outcome(profile, totals, first=first)
+    last = int(p["last_trick"]) - 1 if "last_trick" in p else None
+    event = target_outcome(profile, totals, last_trick=last, first=first)
     if event.type == "next_deal":
         answer = "continue"
     else:
@@ -793,6 +803,11 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
         why["continue"] = _named("is_over", lang, names[winner], target=target)
         why[str(2 - winner)] = _named("later", lang, names[1 - winner], target=target)
         why["draw"] = _named("later_draw", lang, names[1 - winner], target=target)
+    elif event.rule_id == "game.last_trick":
+        winner = int(answer) - 1
+        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why[str(2 - winner)] = _named("last_won", lang, names[1 - winner], target=target)
+        why["draw"] = _t("last_draw", lang, target=target)
     else:
         why["continue"] = _named("is_over", lang, names[best], target=target)
         if totals[0] != totals[1]:
@@ -826,7 +841,13 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     labels = tuple(_t("chosen_points", lang, points=v) if v else _t("no_winner", lang)
                    for v in sorted(values))
-    explanation = named_steps(result.steps, lang, player_names(check, lang))
+    settlement = rules_profile.settlement
+    # 003's variant pays a rubiconed loser's full scores: no rounding enters the sum.
+    unrounded = (result.rubiconed and settlement is not None
+                 and settlement.rubicon_rule == "sum_and_brisques")
+    shown = [s for s in result.steps if s.key != "settle_round"
+             or (not unrounded and dict(s.params)["raw"] != dict(s.params)["rounded"])]
+    explanation = named_steps(tuple(shown), lang, player_names(check, lang))
     why: dict[str, str] = {}
     for choice, source in choices.items():
         if readings[choice] != points:

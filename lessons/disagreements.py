@@ -242,19 +242,44 @@ def row_markdown(row: Disagreement, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def disagreements_markdown(lang: str = "en") -> str:
-    """The comparison (used by the ``disagreements`` lesson): a table of contents, then
-    the rows under their group headings, each row after an anchor line
-    ``<a id="differ-ID"></a>`` that the chips link to."""
+SOURCE_IDS = ("000", "001", "002", "003", "004")
+
+
+def contents_markdown(lang: str = "en") -> str:
+    """The comparison's table of contents: each group and its rows, linked."""
     contents = "Содержание" if lang == "ru" else "Contents"
     out = [f"**{contents}**", ""]
     for group, rows in grouped():
         topics = " · ".join(f"[{r.topic(lang)}](#{r.anchor})" for r in rows)
         out.append(f"- [{group.title(lang)}](#{group.anchor}): {topics}")
+    return "\n".join(out) + "\n"
+
+
+def group_markdown(group_id: str, lang: str = "en") -> str:
+    """One group of the comparison: its heading, a table of which texts speak on each
+    point (a mark per source), then each row after an anchor line
+    ``<a id="differ-ID"></a>`` that the chips link to."""
+    found = [(g, rows) for g, rows in grouped() if g.id == group_id]
+    if not found:
+        raise DisagreementError(f"unknown group of disagreements {group_id!r}")
+    group, rows = found[0]
+    point = "вопрос" if lang == "ru" else "point"
+    out = [f'<a id="{group.anchor}"></a>', "", f"## {group.title(lang)}", "",
+           f"| {point} | " + " | ".join(SOURCE_IDS) + " |",
+           "|---|" + ":---:|" * len(SOURCE_IDS)]
+    for row in rows:
+        speaking = {sid for p in row.says for sid in SOURCE_IDS if sid in p.source}
+        marks = " | ".join("●" if sid in speaking else "" for sid in SOURCE_IDS)
+        out.append(f"| [{row.topic(lang)}](#{row.anchor}) | {marks} |")
     out.append("")
-    for group, rows in grouped():
-        out += [f'<a id="{group.anchor}"></a>', "", f"## {group.title(lang)}", ""]
-        for row in rows:
-            out += [f'<a id="{row.anchor}"></a>', "", f"### {row.topic(lang)}", "",
-                    row_markdown(row, lang), ""]
+    for row in rows:
+        out += [f'<a id="{row.anchor}"></a>', "", f"### {row.topic(lang)}", "",
+                row_markdown(row, lang), ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def disagreements_markdown(lang: str = "en") -> str:
+    """The whole comparison: the table of contents, then every group
+    (:func:`group_markdown`)."""
+    parts = [contents_markdown(lang)] + [group_markdown(g.id, lang) for g in groups()]
+    return "\n".join(parts)

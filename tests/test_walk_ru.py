@@ -62,9 +62,11 @@ def test_no_last_trick_blamed_on_the_other_player_when_there_are_no_tricks() -> 
 
 def test_missed_meld_is_named_as_an_object() -> None:
     # «Вы пропустили «козырная секвенция»» (nominative after a transitive verb)
+    # strategy-four-aces no longer holds the sequence (lessons review 2: seven cards
+    # after a trick); the same sentence form is asked of another meld's name
     r = _check("strategy", "strategy-four-aces")
-    assert r.missed["trump_sequence"].startswith(
-        "Вы пропустили комбинацию «козырная секвенция»: ")
+    assert r.missed["trump_marriage"].startswith(
+        "Вы пропустили комбинацию «козырный марьяж»: ")
 
 
 def test_two_melds_of_one_score_are_alternatives() -> None:
@@ -339,7 +341,9 @@ def test_disagreement_rows_in_plain_russian() -> None:
 def test_strategy_last_card_prompt_without_calque() -> None:
     r = _check("strategy", "strategy-deny-last-card")
     assert "выведет его за нужную сумму" not in r.prompt
-    assert "безик доведёт его до цели партии" in r.prompt
+    # lessons review 2: the scene is the deal's last declaration, not a bezique from
+    # the last stock card (which can never be declared)
+    assert "последнее объявление сдачи" in r.prompt
 
 
 def test_after_win_engine_lines_end_as_sentences() -> None:
@@ -359,7 +363,8 @@ def test_cards_lesson_says_twins_may_make_four_of_a_kind_before_asking() -> None
 def test_dealing_picture_and_prose_agree_on_the_cards_in_hand() -> None:
     body = lessons.get_lesson("dealing", "ru").body_markdown
     assert "В каждой руке 8 карт" not in body
-    assert "у обоих по 7, пока после взятки они не доберут" in body
+    # lessons review 2's wording: «…так что до добора у каждого по 7»
+    assert "так что до добора у каждого по\n7" in body or "до добора у каждого по 7" in body
 
 
 def test_pending_prompt_does_not_say_the_queen_had_to_be_played() -> None:
