@@ -187,6 +187,10 @@ class Account:
     failed_at: str | None
 
 
+def _account(row: Sequence[Any]) -> Account:
+    return Account(row[0], row[1], row[2], row[3], row[4], int(row[5]), row[6])
+
+
 @dataclass(frozen=True, slots=True)
 class AttemptResult:
     attempt_id: int
@@ -419,13 +423,13 @@ class ProgressStore:
     def account(self, provider: str, login: str) -> Account | None:
         row = self._x(self._ACCOUNT + "WHERE a.provider = ? AND a.login = ?",
                       (provider, login)).fetchone()
-        return None if row is None else Account(row[0], row[1], row[2], row[3], row[4], int(row[5]), row[6])
+        return None if row is None else _account(row)
 
     @_guarded
     def account_of(self, learner: str) -> Account | None:
         """The account that keeps ``learner``'s record, if any."""
         row = self._x(self._ACCOUNT + "WHERE l.name = ?", (clean_name(learner),)).fetchone()
-        return None if row is None else Account(row[0], row[1], row[2], row[3], row[4], int(row[5]), row[6])
+        return None if row is None else _account(row)
 
     @_guarded
     def create_account(self, provider: str, login: str, display: str, secret: str | None,
