@@ -11,10 +11,18 @@ from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
 
 s = parts.session()
+parts.keep_saved(s)   # after the callbacks: the game as the learner now sees it
 deal = s.deal
 players = deal.profile.players
 
 st.title(ui.t("play.title"))
+store_msg = st.session_state.get("play_store_msg")
+if store_msg:
+    st.warning(ui.t(store_msg[0], error=store_msg[1]))
+    if store_msg[0] != "play.store_error":   # shown once; a store error until it is over
+        st.session_state["play_store_msg"] = None
+if st.session_state.pop("play_restored", False):
+    st.info(ui.t("play.restored", move=len(deal.actions), deal=len(s.game.finished_deals) + 1))
 resumed = st.session_state.pop("play_resumed", None)   # "continue from this step" (D18)
 if resumed:
     st.success(ui.t("replay.resumed", deal=resumed[0], step=resumed[1]))

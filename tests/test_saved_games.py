@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from _store_backends import BACKENDS, Places, places_fixture
+from app_helpers import pick, pickable, run_page
+from streamlit.testing.v1 import AppTest
 
 from app_pages.session import PlaySession
 from engine.rules.game import Game
@@ -114,3 +117,68 @@ def test_old_games_are_pruned_by_the_documented_rule(places: Places) -> None:
 def test_an_oversized_game_is_refused_with_the_stores_error(places: Places) -> None:
     with open_store(places.new()) as store, pytest.raises(ProgressStoreError):
         store.save_game("ann", "x" * 1_000_001, "two-handed", "", 0, False)
+
+
+# --- the Play page: saved at every action, resumed in a new browser session ------------
+
+def _play_a_few(at: AppTest, count: int) -> None:
+    for _ in range(count):
+        cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
+        if cards:
+            pick(at, "play_table", cards[0])
+        else:   # the declare phase: draw
+            at.button(key="act_draw").click().run()
+        assert not at.exception
+
+
+def test_the_play_page_saves_each_action_and_a_new_session_resumes_it() -> None:
+    at = run_page("play", variant="rubicon", level="club")
+    _play_a_few(at, 4)
+    played = at.session_state["play"]
+    with open_store() as store:
+        saved = store.latest_game("guest")
+    assert saved is not None and saved.id == played.saved_as and saved.variant == "rubicon"
+    assert saved.moves == len(played.deal.actions) and saved.level == "club"
+    # A new browser session (the server restarted, or another device): the same move.
+    again = run_page("play")
+    resumed = again.session_state["play"]
+    assert resumed is not played and resumed.saved_as == saved.id
+    assert resumed.deal.actions == played.deal.actions
+    assert resumed.deal.hands == played.deal.hands
+    assert resumed.deal.profile.name == "rubicon" == again.session_state["variant"]
+    assert any("Welcome back" in i.value for i in again.info)
+    _play_a_few(again, 1)              # plays on, over the same saved game
+    with open_store() as store:
+        assert [g.id for g in store.saved_games("guest")] == [saved.id]
+        assert store.latest_game("guest").moves > saved.moves   # type: ignore[union-attr]
+    # "New game" is a new saved game; the last one played is the one resumed.
+    again.button(key="new_game").click().run()
+    with open_store() as store:
+        games = store.saved_games("guest")
+    assert len(games) == 2 and games[0].id == again.session_state["play"].saved_as
+
+
+def test_a_store_that_fails_never_stops_play(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    secret = "s3cr3t-pw"
+    monkeypatch.setenv("BEZIQUE_DATABASE_URL",
+                       f"postgresql://bezique:{secret}@127.0.0.1:9/bezique?connect_timeout=2")
+    at = run_page("play", play_seed=4)
+    warnings = " ".join(w.value for w in at.warning)
+    assert "cannot be saved" in warnings and "127.0.0.1" in warnings
+    assert secret not in warnings and at.session_state["play"].saved_as is None
+    before = len(at.session_state["play"].deal.actions)
+    _play_a_few(at, 2)                 # the game goes on in this tab
+    assert len(at.session_state["play"].deal.actions) > before
+    # The store is back: the next action saves the game.
+    monkeypatch.delenv("BEZIQUE_DATABASE_URL")
+    _play_a_few(at, 1)
+    assert not at.warning and at.session_state["play"].saved_as is not None
+
+
+def test_a_saved_game_that_cannot_be_replayed_gives_a_new_game() -> None:
+    with open_store() as store:
+        store.save_game("guest", '{"deals": "no"}', "two-handed", "club", 3, False)
+    at = run_page("play")
+    assert any("could not be read" in w.value for w in at.warning)
+    assert at.session_state["play"].saved_as is not None    # the new game, saved
