@@ -7,6 +7,7 @@ Nothing here is mutable module-level state: per-user state lives in
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -23,6 +24,8 @@ from engine.rules.profile import Profile, load_profile, variant_names
 from engine.text.explain import Event, Step, meld_name
 from engine.text.naming import Name, named_step
 from lessons.cheatsheet import meld_sheet_markdown
+
+LEARNER_FROM_URL = "BEZIQUE_LEARNER_FROM_URL"   # "1": take the learner from ?learner=
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
@@ -68,6 +71,10 @@ def setup_state() -> None:
         st.session_state["lang"] = wanted if wanted in LANGUAGES else browser_language()
     for key, value in DEFAULTS.items():
         st.session_state.setdefault(key, list(value) if isinstance(value, list) else value)
+    if os.environ.get(LEARNER_FROM_URL) == "1" and "learner" not in st.session_state:
+        # Load tests only (scripts/load_test.py): one learner per simulated browser. It
+        # lets anyone act as anyone, so a site never sets it.
+        st.session_state["learner"] = st.query_params.get("learner") or "guest"
 
 
 def lang() -> str:

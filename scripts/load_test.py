@@ -98,10 +98,16 @@ class Stats:
     card_plays: int = 0     # card clicks after which the card had left the hand
     bot_moves: int = 0      # moves the bot made in the runs that card clicks caused
     cpu: dict[int, float] = field(default_factory=dict)    # server CPU seconds in the run
+    lost_connections: int = 0   # connections lost and opened again (reconnect)
+    failed_actions: int = 0     # clicks whose run never finished: the connection was lost
+    games_kept: int = 0         # reconnects that found the game where it was
+    games_lost: int = 0         # reconnects that found another game
+    recovered: list[float] = field(default_factory=list)   # when sessions played again
 
 
 PICK = re.compile(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"')
 MOVE = re.compile(r"(?:move|ход) (\d+)\s*$")   # the progress line, en and ru
+DEAL = re.compile(r"(?:Deal|Сдача) (\d+)")
 TRIGGER_PREFIX = "$$STREAMLIT_INTERNAL_KEY_"    # components v2: _make_trigger_id
 
 
@@ -154,57 +160,112 @@ class Session:
     the page plus the one trigger clicked. Without the hash the server takes the rerun
     for a page change and drops the trigger: a card click would not register."""
 
-    def __init__(self, base: str, think: float, seed: int, stats: Stats) -> None:
+    def __init__(self, base: str, think: float, seed: int, stats: Stats,
+                 learner: str = "", reconnect: bool = False) -> None:
         self.base = base.rstrip("/")
         self.think = think
         self.rng = random.Random(seed)
         self.stats = stats
+        self.learner = learner      # ?learner= on the first load (BEZIQUE_LEARNER_FROM_URL)
+        self.reconnect = reconnect  # a lost connection: open a new one and play on
         self.buttons: dict[str, Button] = {}
         self.tables: dict[str, Table] = {}
         self.values: dict[str, WidgetState] = {}
         self.page_hash = ""
         self.move: int | None = None
+        self.deal: int | None = None
         self.move_seen = False
         self.clicked = 0
+        self.cookie: str | None = None
+        self.settled: tuple[int, int, frozenset[int]] | None = None   # after the last run
+        self.lost_at: float | None = None   # when the connection was found lost
+        self.recovered: list[float] = []    # seconds from a loss to the next action done
+
+    def position(self) -> tuple[int, int, frozenset[int]]:
+        """Where the game stands: deal, move and the cards in the learner's hand."""
+        table = self.tables.get("play_table")
+        return (self.deal or 0, self.move or 0,
+                frozenset(table.picks) if table is not None else frozenset())
 
     async def run(self, deadline: float, max_actions: int | None = None) -> None:
-        """Click until ``deadline`` (a ``time.monotonic()``), or ``max_actions`` clicks."""
-        try:
-            cookie = await asyncio.to_thread(self._cookie)
-            parts = urlsplit(self.base)
-            ws_url = f"ws://{parts.netloc}{parts.path}/_stcore/stream"
-            headers = {"Origin": self.base}
-            if cookie:
-                headers["Cookie"] = cookie
-            async with connect(ws_url, subprotocols=[Subprotocol("streamlit")],
-                               additional_headers=headers, max_size=None,
-                               open_timeout=30, ping_interval=None) as ws:
-                self.ws = ws
+        """Click until ``deadline`` (a ``time.monotonic()``), or ``max_actions`` clicks.
+        With ``reconnect``, a lost connection (its process died) is opened again, as
+        the browser does, and the game must go on where it was: the position it shows
+        is the last one seen, or later when the click in flight had been saved."""
+        while True:
+            seen = self.settled
+            try:
+                await self._play(deadline, max_actions, seen)
+                return
+            except (OSError, TimeoutError) as exc:
+                error = f"{type(exc).__name__}: {exc}"
+            except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
+                error = f"{type(exc).__name__}: {exc}"
+            if not self.reconnect or time.monotonic() >= deadline:
+                self.stats.errors.append(error)
+                return
+            self.stats.lost_connections += 1
+            if self.lost_at is None:
+                self.lost_at = time.monotonic()
+            await asyncio.sleep(0.5)
+
+    async def _play(self, deadline: float, max_actions: int | None,
+                    seen: tuple[int, int, frozenset[int]] | None) -> None:
+        if self.cookie is None:   # the browser keeps its cookie when it reconnects
+            self.cookie = await asyncio.to_thread(self._cookie)
+        parts = urlsplit(self.base)
+        ws_url = f"ws://{parts.netloc}{parts.path}/_stcore/stream"
+        headers = {"Origin": self.base}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        async with connect(ws_url, subprotocols=[Subprotocol("streamlit")],
+                           additional_headers=headers, max_size=None,
+                           open_timeout=30, ping_interval=None) as ws:
+            self.ws = ws
+            self.page_hash = ""          # a new server session: the first load again
+            started = time.monotonic()
+            await self._rerun(None)
+            self.stats.loads.append(time.monotonic() - started)
+            if seen is not None:
+                self._check_resumed(seen)
+            self.settled = self.position()
+            while True:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                if time.monotonic() >= deadline or (
+                        max_actions is not None and self.clicked >= max_actions):
+                    return
+                click = self._choose()
+                if click is None:
+                    self.stats.errors.append("no button to click")
+                    return
+                kind = self._kind(click)
+                before = self.move
                 started = time.monotonic()
-                await self._rerun(None)
-                self.stats.loads.append(time.monotonic() - started)
-                while True:
-                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                    if time.monotonic() >= deadline or (
-                            max_actions is not None and self.clicked >= max_actions):
-                        return
-                    click = self._choose()
-                    if click is None:
-                        self.stats.errors.append("no button to click")
-                        return
-                    kind = self._kind(click)
-                    self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
-                    before = self.move
-                    started = time.monotonic()
+                try:
                     await self._rerun(click)
-                    self.stats.actions.append(time.monotonic() - started)
-                    self.clicked += 1
-                    if isinstance(click, Pick):
-                        self._check_pick(click, before)
-        except (OSError, TimeoutError) as exc:
-            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
-        except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
-            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
+                except Exception:
+                    self.stats.failed_actions += 1
+                    raise
+                self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
+                self.stats.actions.append(time.monotonic() - started)
+                self.clicked += 1
+                self.settled = self.position()
+                if self.lost_at is not None:
+                    self.recovered.append(time.monotonic() - self.lost_at)
+                    self.stats.recovered.append(time.monotonic())
+                    self.lost_at = None
+                if isinstance(click, Pick):
+                    self._check_pick(click, before)
+
+    def _check_resumed(self, seen: tuple[int, int, frozenset[int]]) -> None:
+        """After a reconnect: the game is the one played before (at the same move, or
+        past it when the click in flight had been saved), else it was lost."""
+        now = self.position()
+        if now == seen or now[:2] > seen[:2]:
+            self.stats.games_kept += 1
+        else:
+            self.stats.games_lost += 1
+            self.stats.errors.append(f"game lost: was at {seen[:2]}, resumed at {now[:2]}")
 
     @staticmethod
     def _kind(click: Button | Pick) -> str:
@@ -251,7 +312,7 @@ class Session:
         """The ``rerun_script`` the browser sends for this click (None: the first load)."""
         msg = BackMsg()
         state = msg.rerun_script
-        state.query_string = ""
+        state.query_string = f"learner={self.learner}" if self.learner else ""
         if self.page_hash:
             state.page_script_hash = self.page_hash
         else:
@@ -321,6 +382,8 @@ class Session:
             found = MOVE.search(element.markdown.body)   # the first one: the progress line
             if found:
                 self.move, self.move_seen = int(found.group(1)), True
+                deal = DEAL.search(element.markdown.body)
+                self.deal = int(deal.group(1)) if deal else None
         elif kind == "exception":
             self.stats.errors.append("exception on the page: " + element.exception.message)
         else:
@@ -337,7 +400,9 @@ class Servers:
     def __init__(self, processes: int, port: int, store: str | None) -> None:
         self.processes, self.port = processes, port
         self.dir = Path(tempfile.mkdtemp(prefix="bezique-load-"))
-        env = dict(os.environ, BEZIQUE_SERVE_DIR=str(self.dir),
+        # One learner per simulated browser (?learner=), so that each has its own
+        # saved game: the app trusts the URL for it only with this variable.
+        env = dict(os.environ, BEZIQUE_SERVE_DIR=str(self.dir), BEZIQUE_LEARNER_FROM_URL="1",
                    PYTHON=sys.executable, PYTHONPATH=str(ROOT))
         env.pop("BEZIQUE_DATABASE_URL", None)
         if store and store.startswith(("postgresql://", "postgres://")):
@@ -358,7 +423,13 @@ class Servers:
             time.sleep(0.3)
 
     def pids(self) -> list[int]:
+        """The Streamlit processes now running (a restarted one has a new pid)."""
         return [int(p.read_text()) for p in sorted(self.dir.glob("streamlit-*.pid"))]
+
+    def restarts(self, k: int) -> int:
+        """How many times serve.sh has started process ``k`` again."""
+        path = self.dir / f"restarts-{k}"
+        return int(path.read_text() or 0) if path.exists() else 0
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -401,13 +472,15 @@ async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.
 
 
 async def load(base: str, sessions: int, duration: float, think: float, seed: int,
-               pids: list[int]) -> tuple[Stats, dict[int, float], float]:
+               pids: list[int], reconnect: bool = False
+               ) -> tuple[Stats, dict[int, float], float]:
     stats, peaks, stop = Stats(), {}, asyncio.Event()
     cpu_before = {pid: cpu_seconds(pid) for pid in pids}
     sampler = asyncio.create_task(sample_memory(pids, peaks, stop))
     started = time.monotonic()
     deadline = started + duration
-    runs = [Session(base, think, seed + i, stats).run(deadline) for i in range(sessions)]
+    runs = [Session(base, think, seed + i, stats, f"load-{seed + i}", reconnect).run(deadline)
+            for i in range(sessions)]
     # Sessions arrive over the first second, as a class does, not in one instant.
     async def staggered(i: int, run: object) -> None:
         await asyncio.sleep(i / max(sessions, 1))
