@@ -56,8 +56,9 @@ from puzzles.store_db import (
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
-           "AttemptResult", "LessonProgress", "SavedGame", "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path",
-           "default_location", "clean_name", "now_utc", "MIGRATIONS", "SCHEMA_VERSION"]
+           "AttemptResult", "LessonProgress", "SavedGame", "GAMES_KEPT", "GAME_DAYS_KEPT",
+           "open_store", "default_path", "default_location", "clean_name", "now_utc",
+           "MIGRATIONS", "SCHEMA_VERSION"]
 
 ENV_VAR = "BEZIQUE_PROGRESS_DB"
 URL_ENV_VAR = "BEZIQUE_DATABASE_URL"

@@ -51,6 +51,16 @@ def healthy(port: int) -> bool:
         return False
 
 
+def upstream(base: str, session: Session) -> int:
+    """The port of the process nginx sends this browser to (0: not known)."""
+    request = urllib.request.Request(base + "/", headers={"Cookie": session.cookie or ""})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.headers.get("X-Bezique-Upstream", ":0").rsplit(":", 1)[1])
+    except (OSError, ValueError):
+        return 0
+
+
 async def back_up(servers: Servers, k: int, old_pid: int, killed: float) -> float | None:
     """Seconds from the kill until process ``k`` runs again and answers its health check."""
     while time.monotonic() - killed < 120:
@@ -74,8 +84,12 @@ async def run(servers: Servers, sessions: int, duration: float, think: float, se
         await asyncio.sleep(i / sessions)   # a class arrives over a second
         await session.run(deadline)
 
+    served_by: dict[str, int] = {}
+
     async def killer() -> tuple[float, float | None]:
         await asyncio.sleep(kill_at)
+        for session in players:   # which process each browser reaches (nginx's header)
+            served_by[session.learner] = await asyncio.to_thread(upstream, base, session)
         pid = servers.pids()[victim - 1]
         os.kill(pid, signal.SIGKILL)
         killed = time.monotonic()
@@ -95,6 +109,8 @@ async def run(servers: Servers, sessions: int, duration: float, think: float, se
         "actions": len(stats.actions), "card_plays": stats.card_plays,
         "median_s": round(quantile(stats.actions, 0.5), 3),
         "p95_s": round(quantile(stats.actions, 0.95), 3),
+        "sessions_on_killed_process": sum(
+            1 for port in served_by.values() if port == servers.port + victim),
         "sessions_cut_off": len(affected), "reconnects": stats.lost_connections,
         "actions_failed": stats.failed_actions,
         "games_kept": stats.games_kept, "games_lost": stats.games_lost,
@@ -145,8 +161,9 @@ def main(argv: list[str] | None = None) -> int:
         signal.alarm(0)
     print(f"{row['sessions']} sessions on {row['processes']} processes, process "
           f"{row['killed_process']} killed at {row['killed_at_s']} s: {row['actions']} actions "
-          f"(median {row['median_s']} s, p95 {row['p95_s']} s); {row['sessions_cut_off']} "
-          f"sessions cut off, {row['actions_failed']} actions failed, games kept "
+          f"(median {row['median_s']} s, p95 {row['p95_s']} s); "
+          f"{row['sessions_on_killed_process']} sessions on it, {row['sessions_cut_off']} "
+          f"cut off, {row['actions_failed']} actions failed, games kept "
           f"{row['games_kept']}, lost {row['games_lost']}; every session playing again "
           f"{row['all_playing_again_after_s']} s after the kill (first "
           f"{row['first_playing_again_after_s']} s); the process back after "

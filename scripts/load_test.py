@@ -241,11 +241,13 @@ class Session:
                 kind = self._kind(click)
                 before = self.move
                 started = time.monotonic()
+                finished = False
                 try:
                     await self._rerun(click)
-                except Exception:
-                    self.stats.failed_actions += 1
-                    raise
+                    finished = True
+                finally:
+                    if not finished:   # the connection went down with the run
+                        self.stats.failed_actions += 1
                 self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
                 self.stats.actions.append(time.monotonic() - started)
                 self.clicked += 1
