@@ -33,6 +33,7 @@ st.subheader(ui.t("home.variant"))
 def keep_variant() -> None:
     """The chosen variant is the next game's; a game of another variant is closed."""
     st.session_state["variant"] = st.session_state["home_variant"]
+    st.session_state["play_restore_tried"] = True   # the saved game may be of another variant
     current = st.session_state.get("play")
     if current is not None and current.deal.profile.name != st.session_state["variant"]:
         st.session_state["play"] = None

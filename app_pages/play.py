@@ -16,6 +16,7 @@ if st.query_params.get("guided") == "1" and not st.session_state.get("play_guide
     st.session_state["play_guided"] = True
     parts.new_session()
 s = parts.session()
+parts.keep_saved(s)   # after the callbacks: the game as the learner now sees it
 deal = s.deal
 players = deal.profile.players
 
@@ -28,6 +29,13 @@ if st.session_state.get("play_guided"):
         st.success(ui.t("play.guided_done"))
     else:
         st.info(ui.t("play.guided"), icon=":material/lightbulb:")
+store_msg = st.session_state.get("play_store_msg")
+if store_msg:
+    st.warning(ui.t(store_msg[0], error=store_msg[1]))
+    if store_msg[0] != "play.store_error":   # shown once; a store error until it is over
+        st.session_state["play_store_msg"] = None
+if st.session_state.pop("play_restored", False):
+    st.info(ui.t("play.restored", move=len(deal.actions), deal=len(s.game.finished_deals) + 1))
 resumed = st.session_state.pop("play_resumed", None)   # "continue from this step" (D18)
 if resumed:
     st.success(ui.t("replay.resumed", deal=resumed[0], step=resumed[1]))

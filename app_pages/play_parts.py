@@ -1,8 +1,15 @@
 """Callbacks and pieces of the Play page. Every engine call is wrapped: an illegal
-attempt is stored as a refusal to show with its rule, never raised."""
+attempt is stored as a refusal to show with its rule, never raised.
+
+The game is saved in the progress store after every change (:func:`keep_saved`) and a
+tab without a game picks up the learner's latest one (:func:`restored_session`), so a
+server restart or another device finds it at the same move. A store that fails never
+stops play: its (credential-free) message is shown and the game stays in this tab."""
 
 from __future__ import annotations
 
+import logging
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,13 +29,84 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from puzzles.store import ProgressStoreError, open_store
+from puzzles.ui import learner
+
+log = logging.getLogger("bezique.store")
 
 
 def session() -> PlaySession:
     current = st.session_state.get("play")
     if current is None:
-        current = new_session()
+        current = restored_session() or new_session()
     return current  # type: ignore[no-any-return]
+
+
+def restored_session() -> PlaySession | None:
+    """The learner's latest saved game, looked for once per browser session (a game
+    closed on purpose, by another variant picked at home, is not brought back); None
+    when there is none or it cannot be read (the reason is shown)."""
+    if st.session_state.get("play_restore_tried"):
+        return None
+    st.session_state["play_restore_tried"] = True
+    try:
+        with open_store() as db:
+            saved = db.latest_game(learner())
+    except ProgressStoreError as exc:
+        store_trouble(exc)
+        return None
+    if saved is None:
+        return None
+    try:
+        restored = PlaySession.loads(saved.game, saved.level if saved.level in bot_levels()
+                                     else None, seed=random.SystemRandom().randrange(2**31))
+    except BeziqueError as exc:   # a save this version of the rules cannot replay
+        log.warning("saved game %s cannot be replayed: %s", saved.id, exc)
+        st.session_state["play_store_msg"] = ("play.saved_unreadable", str(exc))
+        return None
+    restored.saved_as = saved.id
+    st.session_state["play"] = restored
+    st.session_state["variant"] = restored.deal.profile.name   # "new game" keeps it
+    st.session_state["play_saved_mark"] = saved_mark(restored)
+    st.session_state["play_restored"] = True
+    for key in ("play_msg", "play_hint", "play_verdicts_at"):
+        st.session_state[key] = None
+    return restored
+
+
+def saved_mark(s: PlaySession) -> tuple[object, ...]:
+    """What changes with every action, undo or deal of a game, and its save's id."""
+    return (s.saved_as, len(s.game.finished_deals), len(s.deal.actions), s.undo_count,
+            s.game.is_over)
+
+
+def moves(s: PlaySession) -> int:
+    """The game's actions over all its deals."""
+    return sum(len(d.actions) for d in s.game.finished_deals) + len(s.deal.actions)
+
+
+def keep_saved(s: PlaySession) -> None:
+    """Save the game when it changed since its last save (once per action, in one
+    store transaction). A failed save is shown and tried again at the next change."""
+    if st.session_state.get("play_saved_mark") == saved_mark(s):
+        return
+    st.session_state["play_saved_mark"] = saved_mark(s)
+    try:
+        with open_store() as db:
+            s.saved_as = db.save_game(learner(), s.dumps(), s.deal.profile.name, s.level,
+                                      moves(s), s.game.is_over, s.saved_as)
+    except ProgressStoreError as exc:
+        store_trouble(exc)
+        return
+    st.session_state["play_saved_mark"] = saved_mark(s)
+    if (st.session_state.get("play_store_msg") or ("",))[0] == "play.store_error":
+        st.session_state["play_store_msg"] = None   # saved again: the trouble is over
+
+
+def store_trouble(exc: ProgressStoreError) -> None:
+    """Show why the store failed (its text holds no credentials); play goes on."""
+    log.warning("%s", exc)
+    st.session_state["play_store_msg"] = ("play.store_error", str(exc))
 
 
 def new_session(seed: int | None = None) -> PlaySession:
@@ -44,6 +122,7 @@ def new_session(seed: int | None = None) -> PlaySession:
     created = PlaySession.new(variant, seed=seed, level=level,
                               options=chosen_options(load_profile(variant)))
     st.session_state["play"] = created
+    st.session_state["play_saved_mark"] = None
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None
     st.session_state["play_verdicts_at"] = None

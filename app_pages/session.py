@@ -86,6 +86,7 @@ class PlaySession:
     human: int = 0
     turns: list[Turn] = field(default_factory=list)   # this deal's turns, in order
     undo_count: int = 0
+    saved_as: int | None = None   # the progress store's id of this game's save, once saved
     _bot: BotPlayer = field(init=False, repr=False)      # plays every other seat
     _helper: BotPlayer = field(init=False, repr=False)   # plays for the human on auto-play
 

@@ -29,6 +29,11 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
   password's Argon2 hash and the count of failed sign-ins (:mod:`puzzles.accounts`).
   Every progress query is filtered by the learner's id, found from the key.
 * ``scope`` names a rating: ``overall``, ``theme:NAME``,
+* Saved games: ``saved_games`` keeps each game played on the Play page as its engine
+  save (JSON), rewritten at every action, so that a learner finds it again at the
+  same move after a server restart or on another device. Pruned whenever a game is
+  started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
+  any game not played for :data:`GAME_DAYS_KEPT` days is removed.
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 """
 
@@ -41,7 +46,7 @@ import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
@@ -59,9 +64,10 @@ from puzzles.store_db import (
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
-           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "open_store",
-           "default_path", "default_location", "clean_name", "is_named", "now_utc",
-           "MIGRATIONS", "SCHEMA_VERSION", "DEFAULT_LEARNER", "KEY_PREFIX"]
+           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "SavedGame",
+           "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path", "default_location",
+           "clean_name", "is_named", "now_utc", "MIGRATIONS", "SCHEMA_VERSION",
+           "DEFAULT_LEARNER", "KEY_PREFIX"]
 
 ENV_VAR = "BEZIQUE_PROGRESS_DB"
 URL_ENV_VAR = "BEZIQUE_DATABASE_URL"
@@ -126,12 +132,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                secret TEXT, failures INTEGER NOT NULL DEFAULT 0, failed_at TEXT,
                created TEXT NOT NULL, UNIQUE (provider, login))""",
     ),
+    (  # 7: games played on the Play page, saved at every action to be resumed (their
+       # engine save as JSON: deals, actions, options); pruned by save_game
+        """CREATE TABLE IF NOT EXISTS saved_games (id INTEGER PRIMARY KEY,
+               learner_id INTEGER NOT NULL REFERENCES learners(id),
+               variant TEXT NOT NULL, level TEXT NOT NULL, moves INTEGER NOT NULL,
+               finished INTEGER NOT NULL, game TEXT NOT NULL,
+               created TEXT NOT NULL, updated TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS saved_games_by_learner ON saved_games(learner_id, updated)",
+        "CREATE INDEX IF NOT EXISTS saved_games_by_updated ON saved_games(updated)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
 DEFAULT_LEARNER = "guest"   # the key of the one learner of an own machine, by default
 KEY_PREFIX = "#"            # opaque learner keys; a typed name cannot start with it
 MAX_PAD = 2_000_000   # characters of one stored score pad
+MAX_GAME = 1_000_000  # characters of one saved game (an uploaded game log's limit too)
+GAMES_KEPT = 20       # saved games kept per learner, the most recently played
+GAME_DAYS_KEPT = 30   # days a saved game is kept after it was last played
 
 
 def default_path() -> Path:
@@ -764,6 +783,92 @@ class ProgressStore:
         with self.transaction():
             self._x("DELETE FROM score_pads WHERE id = ? AND learner_id = ?",
                     (pad_id, self.learner_id(learner)))
+
+    # --- saved games (the Play page) -----------------------------------------------------
+
+    @_guarded
+    def save_game(self, learner: str, game: str, variant: str, level: str, moves: int,
+                  finished: bool, game_id: int | None = None,
+                  at: datetime | None = None) -> int:
+        """Store a game's save (its JSON text) for ``learner``, over the learner's game
+        ``game_id`` when it is still kept, else as a new game (which prunes, see
+        :meth:`prune_games`). One transaction. Returns the game's id."""
+        if len(game) > MAX_GAME:
+            raise ProgressStoreError(f"a saved game is limited to {MAX_GAME} characters")
+        when = _iso(at)
+        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game)
+        with self.transaction():
+            learner_id = self.learner_id(learner)
+            if game_id is not None and self._x(
+                    "UPDATE saved_games SET variant = ?, level = ?, moves = ?, finished = ?, "
+                    "game = ?, updated = ? WHERE id = ? AND learner_id = ? RETURNING id",
+                    (*row, when, game_id, learner_id)).fetchone() is not None:
+                return game_id
+            new_id = int(self._x(
+                "INSERT INTO saved_games(learner_id, variant, level, moves, finished, game, "
+                "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (learner_id, *row, when, when)).fetchone()[0])
+            self.prune_games(learner, at)
+            return new_id
+
+    @_guarded
+    def prune_games(self, learner: str | None = None, at: datetime | None = None) -> int:
+        """Remove every game not played for :data:`GAME_DAYS_KEPT` days and, for
+        ``learner`` (every learner when None), the games beyond the :data:`GAMES_KEPT`
+        most recently played. Returns how many were removed."""
+        cutoff = _iso((at or now_utc()) - timedelta(days=GAME_DAYS_KEPT))
+        with self.transaction():
+            removed = len(self._x("DELETE FROM saved_games WHERE updated < ? RETURNING id",
+                                  (cutoff,)).fetchall())
+            owners = ([self.learner_id(learner)] if learner is not None else
+                      [r[0] for r in self._x("SELECT DISTINCT learner_id FROM saved_games")])
+            for learner_id in owners:
+                removed += len(self._x(
+                    "DELETE FROM saved_games WHERE learner_id = ? AND id NOT IN (SELECT id "
+                    "FROM saved_games WHERE learner_id = ? ORDER BY updated DESC, id DESC "
+                    "LIMIT ?) RETURNING id", (learner_id, learner_id, GAMES_KEPT)).fetchall())
+        return removed
+
+    @_guarded
+    def latest_game(self, learner: str) -> SavedGame | None:
+        """The learner's most recently played game (finished or not), or None."""
+        row = self._x(
+            f"SELECT {_GAME_COLUMNS} FROM saved_games g JOIN learners l ON "
+            "l.id = g.learner_id WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC LIMIT 1",
+            (clean_name(learner),)).fetchone()
+        return None if row is None else _saved_game(row)
+
+    @_guarded
+    def saved_games(self, learner: str) -> list[SavedGame]:
+        """The learner's saved games, the most recently played first."""
+        rows = self._x(
+            f"SELECT {_GAME_COLUMNS} FROM saved_games g JOIN learners l ON "
+            "l.id = g.learner_id WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC",
+            (clean_name(learner),))
+        return [_saved_game(row) for row in rows]
+
+
+_GAME_COLUMNS = "g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, g.updated"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game of the Play page as the store keeps it: ``game`` is the engine's save
+    (:meth:`engine.rules.game.Game.dumps`), ``moves`` its actions over all deals."""
+
+    id: int
+    variant: str
+    level: str
+    moves: int
+    finished: bool
+    game: str
+    created: str
+    updated: str
+
+
+def _saved_game(row: Sequence[Any]) -> SavedGame:
+    return SavedGame(int(row[0]), str(row[1]), str(row[2]), int(row[3]), bool(row[4]),
+                     str(row[5]), str(row[6]), str(row[7]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
+import hashlib
 import json
 import os
 import random
@@ -54,6 +56,15 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
+
+from puzzles import identity
+
+
+def learner_token(learner: str) -> str:
+    """A browser token for a named load-test learner, the same on every run (the form
+    :func:`puzzles.identity.is_token` accepts: 43 URL-safe characters)."""
+    digest = hashlib.sha256(f"load-test {learner}".encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_SESSIONS = 50
@@ -98,10 +109,16 @@ class Stats:
     card_plays: int = 0     # card clicks after which the card had left the hand
     bot_moves: int = 0      # moves the bot made in the runs that card clicks caused
     cpu: dict[int, float] = field(default_factory=dict)    # server CPU seconds in the run
+    lost_connections: int = 0   # connections lost and opened again (reconnect)
+    failed_actions: int = 0     # clicks whose run never finished: the connection was lost
+    games_kept: int = 0         # reconnects that found the game where it was
+    games_lost: int = 0         # reconnects that found another game
+    recovered: list[float] = field(default_factory=list)   # when sessions played again
 
 
 PICK = re.compile(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"')
 MOVE = re.compile(r"(?:move|ход) (\d+)\s*$")   # the progress line, en and ru
+DEAL = re.compile(r"(?:Deal|Сдача) (\d+)")
 TRIGGER_PREFIX = "$$STREAMLIT_INTERNAL_KEY_"    # components v2: _make_trigger_id
 
 
@@ -154,57 +171,117 @@ class Session:
     the page plus the one trigger clicked. Without the hash the server takes the rerun
     for a page change and drops the trigger: a card click would not register."""
 
-    def __init__(self, base: str, think: float, seed: int, stats: Stats) -> None:
+    def __init__(self, base: str, think: float, seed: int, stats: Stats,
+                 learner: str = "", reconnect: bool = False) -> None:
         self.base = base.rstrip("/")
         self.think = think
         self.rng = random.Random(seed)
         self.stats = stats
+        # Who plays: the served app knows a browser by its learner cookie
+        # (puzzles.identity), so a named session sends a token of its own, as a browser
+        # keeps its cookie: after a reconnect the app finds the same learner and game.
+        self.learner = learner
+        self.reconnect = reconnect  # a lost connection: open a new one and play on
         self.buttons: dict[str, Button] = {}
         self.tables: dict[str, Table] = {}
         self.values: dict[str, WidgetState] = {}
         self.page_hash = ""
         self.move: int | None = None
+        self.deal: int | None = None
         self.move_seen = False
         self.clicked = 0
+        self.cookie: str | None = None
+        self.settled: tuple[int, int, frozenset[int]] | None = None   # after the last run
+        self.lost_at: float | None = None   # when the connection was found lost
+        self.recovered: list[float] = []    # seconds from a loss to the next action done
+
+    def position(self) -> tuple[int, int, frozenset[int]]:
+        """Where the game stands: deal, move and the cards in the learner's hand."""
+        table = self.tables.get("play_table")
+        return (self.deal or 0, self.move or 0,
+                frozenset(table.picks) if table is not None else frozenset())
 
     async def run(self, deadline: float, max_actions: int | None = None) -> None:
-        """Click until ``deadline`` (a ``time.monotonic()``), or ``max_actions`` clicks."""
-        try:
-            cookie = await asyncio.to_thread(self._cookie)
-            parts = urlsplit(self.base)
-            ws_url = f"ws://{parts.netloc}{parts.path}/_stcore/stream"
-            headers = {"Origin": self.base}
-            if cookie:
-                headers["Cookie"] = cookie
-            async with connect(ws_url, subprotocols=[Subprotocol("streamlit")],
-                               additional_headers=headers, max_size=None,
-                               open_timeout=30, ping_interval=None) as ws:
-                self.ws = ws
+        """Click until ``deadline`` (a ``time.monotonic()``), or ``max_actions`` clicks.
+        With ``reconnect``, a lost connection (its process died) is opened again, as
+        the browser does, and the game must go on where it was: the position it shows
+        is the last one seen, or later when the click in flight had been saved."""
+        while True:
+            seen = self.settled
+            try:
+                await self._play(deadline, max_actions, seen)
+                return
+            except (OSError, TimeoutError) as exc:
+                error = f"{type(exc).__name__}: {exc}"
+            except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
+                error = f"{type(exc).__name__}: {exc}"
+            if not self.reconnect or time.monotonic() >= deadline:
+                self.stats.errors.append(error)
+                return
+            self.stats.lost_connections += 1
+            if self.lost_at is None:
+                self.lost_at = time.monotonic()
+            await asyncio.sleep(0.5)
+
+    async def _play(self, deadline: float, max_actions: int | None,
+                    seen: tuple[int, int, frozenset[int]] | None) -> None:
+        if self.cookie is None:   # the browser keeps its cookie when it reconnects
+            self.cookie = await asyncio.to_thread(self._cookie)
+        parts = urlsplit(self.base)
+        ws_url = f"ws://{parts.netloc}{parts.path}/_stcore/stream"
+        headers = {"Origin": self.base}
+        if self.cookie:
+            headers["Cookie"] = self.cookie
+        async with connect(ws_url, subprotocols=[Subprotocol("streamlit")],
+                           additional_headers=headers, max_size=None,
+                           open_timeout=30, ping_interval=None) as ws:
+            self.ws = ws
+            self.page_hash = ""          # a new server session: the first load again
+            started = time.monotonic()
+            await self._rerun(None)
+            self.stats.loads.append(time.monotonic() - started)
+            if seen is not None:
+                self._check_resumed(seen)
+            self.settled = self.position()
+            while True:
+                await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
+                if time.monotonic() >= deadline or (
+                        max_actions is not None and self.clicked >= max_actions):
+                    return
+                click = self._choose()
+                if click is None:
+                    self.stats.errors.append("no button to click")
+                    return
+                kind = self._kind(click)
+                before = self.move
                 started = time.monotonic()
-                await self._rerun(None)
-                self.stats.loads.append(time.monotonic() - started)
-                while True:
-                    await asyncio.sleep(self.think * self.rng.uniform(0.5, 1.5))
-                    if time.monotonic() >= deadline or (
-                            max_actions is not None and self.clicked >= max_actions):
-                        return
-                    click = self._choose()
-                    if click is None:
-                        self.stats.errors.append("no button to click")
-                        return
-                    kind = self._kind(click)
-                    self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
-                    before = self.move
-                    started = time.monotonic()
+                finished = False
+                try:
                     await self._rerun(click)
-                    self.stats.actions.append(time.monotonic() - started)
-                    self.clicked += 1
-                    if isinstance(click, Pick):
-                        self._check_pick(click, before)
-        except (OSError, TimeoutError) as exc:
-            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
-        except Exception as exc:  # noqa: BLE001 - a lost websocket, a bad frame: counted
-            self.stats.errors.append(f"{type(exc).__name__}: {exc}")
+                    finished = True
+                finally:
+                    if not finished:   # the connection went down with the run
+                        self.stats.failed_actions += 1
+                self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
+                self.stats.actions.append(time.monotonic() - started)
+                self.clicked += 1
+                self.settled = self.position()
+                if self.lost_at is not None:
+                    self.recovered.append(time.monotonic() - self.lost_at)
+                    self.stats.recovered.append(time.monotonic())
+                    self.lost_at = None
+                if isinstance(click, Pick):
+                    self._check_pick(click, before)
+
+    def _check_resumed(self, seen: tuple[int, int, frozenset[int]]) -> None:
+        """After a reconnect: the game is the one played before (at the same move, or
+        past it when the click in flight had been saved), else it was lost."""
+        now = self.position()
+        if now == seen or now[:2] > seen[:2]:
+            self.stats.games_kept += 1
+        else:
+            self.stats.games_lost += 1
+            self.stats.errors.append(f"game lost: was at {seen[:2]}, resumed at {now[:2]}")
 
     @staticmethod
     def _kind(click: Button | Pick) -> str:
@@ -224,11 +301,14 @@ class Session:
             self.stats.bot_moves += max(0, self.move - move_before - 1)
 
     def _cookie(self) -> str:
-        """The sticky-session cookie nginx sets on the first page (none without nginx)."""
+        """The sticky-session cookie nginx sets on the first page (none without nginx),
+        and the learner's own cookie when the session is named."""
         with urllib.request.urlopen(self.base + "/", timeout=30) as response:
             response.read()
-            cookies = response.headers.get_all("Set-Cookie") or []
-        return "; ".join(c.split(";", 1)[0] for c in cookies)
+            cookies = [c.split(";", 1)[0] for c in response.headers.get_all("Set-Cookie") or []]
+        if self.learner:
+            cookies.append(f"{identity.COOKIE}={learner_token(self.learner)}")
+        return "; ".join(cookies)
 
     def _choose(self) -> Button | Pick | None:
         """What a learner clicks next: go on after a deal, else a card he may play (the
@@ -321,6 +401,8 @@ class Session:
             found = MOVE.search(element.markdown.body)   # the first one: the progress line
             if found:
                 self.move, self.move_seen = int(found.group(1)), True
+                deal = DEAL.search(element.markdown.body)
+                self.deal = int(deal.group(1)) if deal else None
         elif kind == "exception":
             self.stats.errors.append("exception on the page: " + element.exception.message)
         else:
@@ -358,7 +440,13 @@ class Servers:
             time.sleep(0.3)
 
     def pids(self) -> list[int]:
+        """The Streamlit processes now running (a restarted one has a new pid)."""
         return [int(p.read_text()) for p in sorted(self.dir.glob("streamlit-*.pid"))]
+
+    def restarts(self, k: int) -> int:
+        """How many times serve.sh has started process ``k`` again."""
+        path = self.dir / f"restarts-{k}"
+        return int(path.read_text() or 0) if path.exists() else 0
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -401,13 +489,15 @@ async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.
 
 
 async def load(base: str, sessions: int, duration: float, think: float, seed: int,
-               pids: list[int]) -> tuple[Stats, dict[int, float], float]:
+               pids: list[int], reconnect: bool = False
+               ) -> tuple[Stats, dict[int, float], float]:
     stats, peaks, stop = Stats(), {}, asyncio.Event()
     cpu_before = {pid: cpu_seconds(pid) for pid in pids}
     sampler = asyncio.create_task(sample_memory(pids, peaks, stop))
     started = time.monotonic()
     deadline = started + duration
-    runs = [Session(base, think, seed + i, stats).run(deadline) for i in range(sessions)]
+    runs = [Session(base, think, seed + i, stats, f"load-{seed + i}", reconnect).run(deadline)
+            for i in range(sessions)]
     # Sessions arrive over the first second, as a class does, not in one instant.
     async def staggered(i: int, run: object) -> None:
         await asyncio.sleep(i / max(sessions, 1))

@@ -13,6 +13,11 @@
 # $BEZIQUE_SERVE_DIR (default .serve/).
 # BEZIQUE_SERVED=1 tells the app it is served: each browser is then its own learner (a
 # cookie), with sign-in to carry a record to other devices (README "Learners").
+#
+# Supervised: a Streamlit process that dies is started again (a loop per process; the
+# pid file follows it, restarts are counted in restarts-k), and nginx stops sending to a
+# process that refuses connections (max_fails=1 fail_timeout=5s: the browsers it served
+# go to the next process, which resumes their games from the progress store).
 set -euo pipefail
 export BEZIQUE_SERVED=${BEZIQUE_SERVED:-1}
 cd "$(dirname "$0")/.."
@@ -36,21 +41,42 @@ stop() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
+
+# Process k on its port, started again whenever it ends, until this script stops it.
+supervise() {
+  local k=$1 port=$2 child="" restarts=0
+  trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait; exit 0' TERM INT
+  while true; do
+    # postScriptGC off: a full gc.collect() after every script run cost about 0.1 s of a
+    # 0.17 s click on Play (scripts/load_test.py, 1 session); Python's own generational
+    # collector still frees cycles, and the load test reports memory to watch it.
+    "$PYTHON" -m streamlit run app.py --server.address 127.0.0.1 --server.port "$port" \
+      --server.headless true --browser.gatherUsageStats false --runner.postScriptGC false \
+      >>"$DIR/streamlit-$k.log" 2>&1 &
+    child=$!
+    echo "$child" >"$DIR/streamlit-$k.pid"
+    local started=$SECONDS rc=0
+    wait "$child" || rc=$?
+    restarts=$((restarts + 1))
+    echo "$restarts" >"$DIR/restarts-$k"
+    echo "$(date -Is) process $k (pid $child) ended with status $rc; starting it again" \
+      >>"$DIR/supervisor.log"
+    # A process that dies at once (a broken install) is not restarted in a tight loop.
+    (( SECONDS - started < 5 )) && sleep 2
+  done
+}
 trap stop EXIT
 trap 'exit 0' INT TERM
 
 servers=""
+rm -f "$DIR"/restarts-* "$DIR"/streamlit-*.log
 for k in $(seq 1 "$N"); do
   port=$((PORT + k))
-  # postScriptGC off: a full gc.collect() after every script run cost about 0.1 s of a
-  # 0.17 s click on Play (scripts/load_test.py, 1 session); Python's own generational
-  # collector still frees cycles, and the load test reports memory to watch it.
-  "$PYTHON" -m streamlit run app.py --server.address 127.0.0.1 --server.port "$port" \
-    --server.headless true --browser.gatherUsageStats false --runner.postScriptGC false \
-    >"$DIR/streamlit-$k.log" 2>&1 &
+  supervise "$k" "$port" &
   pids+=($!)
-  echo $! >"$DIR/streamlit-$k.pid"
-  servers+="    server 127.0.0.1:$port max_fails=0;"$'\n'
+  # One refused connection marks the process down for 5 s (then nginx tries it again):
+  # its browsers go to the next process meanwhile.
+  servers+="    server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"$'\n'
 done
 
 cat >"$DIR/nginx.conf" <<CONF
@@ -81,6 +107,8 @@ $servers    }
         listen 127.0.0.1:$PORT;
         location / {
             proxy_pass http://bezique;
+            proxy_next_upstream error timeout;     # a dead process: try the next one
+            proxy_connect_timeout 2s;              # loopback: a live process answers at once
             proxy_http_version 1.1;
             proxy_set_header Upgrade \$http_upgrade;
             proxy_set_header Connection \$connection_upgrade;

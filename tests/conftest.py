@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sqlite3
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,3 +44,16 @@ def page_failures() -> Iterator[list[logging.LogRecord]]:
     yield records
     logger.removeHandler(handler)
     assert not records, [r.getMessage() for r in records]
+
+
+@pytest.fixture(autouse=True)
+def no_saved_game() -> Iterator[None]:
+    """Every test starts without a saved game: all of them play as the learner "guest",
+    and the Play page resumes that learner's latest game (app_pages/play_parts.py)."""
+    yield
+    if TEST_DB.exists():
+        with sqlite3.connect(TEST_DB, timeout=10) as conn:
+            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'saved_games'"
+                            ).fetchone():
+                conn.execute("DELETE FROM saved_games")
+        conn.close()
