@@ -29,8 +29,8 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
-from puzzles.ui import learner
 
 log = logging.getLogger("bezique.store")
 
@@ -51,7 +51,7 @@ def restored_session() -> PlaySession | None:
     st.session_state["play_restore_tried"] = True
     try:
         with open_store() as db:
-            saved = db.latest_game(learner())
+            saved = db.latest_game(current_learner())
     except ProgressStoreError as exc:
         store_trouble(exc)
         return None
@@ -93,7 +93,7 @@ def keep_saved(s: PlaySession) -> None:
     st.session_state["play_saved_mark"] = saved_mark(s)
     try:
         with open_store() as db:
-            s.saved_as = db.save_game(learner(), s.dumps(), s.deal.profile.name, s.level,
+            s.saved_as = db.save_game(current_learner(), s.dumps(), s.deal.profile.name, s.level,
                                       moves(s), s.game.is_over, s.saved_as)
     except ProgressStoreError as exc:
         store_trouble(exc)
