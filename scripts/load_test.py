@@ -160,6 +160,10 @@ def widget_value(element: Element) -> WidgetState | None:
         if w.data_type == w.INT:
             return WidgetState(id=w.id, int_value=int(number))
         return WidgetState(id=w.id, double_value=number)
+    if kind == "text_input":        # the sidebar's "add a learner" name
+        w = element.text_input
+        text = w.value if w.set_value else w.default
+        return WidgetState(id=w.id, string_value=text)
     return None
 
 

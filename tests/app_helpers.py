@@ -120,3 +120,4 @@ def in_fragments(at: AppTest, action: Any) -> AppTest:
     with patch.object(RerunData, "__init__", init):
         action()
     return at
+

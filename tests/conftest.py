@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 import os
-import sqlite3
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from saved_games import forget_saved_games
 
 _TMP = Path(tempfile.mkdtemp(prefix="bezique-tests-"))
 TEST_DB = _TMP / "progress.sqlite3"
@@ -51,9 +51,4 @@ def no_saved_game() -> Iterator[None]:
     """Every test starts without a saved game: all of them play as the learner "guest",
     and the Play page resumes that learner's latest game (app_pages/play_parts.py)."""
     yield
-    if TEST_DB.exists():
-        with sqlite3.connect(TEST_DB, timeout=10) as conn:
-            if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'saved_games'"
-                            ).fetchone():
-                conn.execute("DELETE FROM saved_games")
-        conn.close()
+    forget_saved_games(TEST_DB)

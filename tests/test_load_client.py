@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from saved_games import forget_saved_games
 from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.Element_pb2 import Element
@@ -117,6 +118,7 @@ def _browser_card_click(url: str) -> tuple[BackMsg, BackMsg]:
 @pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="chromium is not installed")
 def test_the_client_sends_what_chromium_sends_for_a_card_click(server: str) -> None:
     first, click = _browser_card_click(server)
+    forget_saved_games()   # the client's session starts a game of its own, as the browser did
     session = load_test.Session(server, 0.0, seed=1, stats=load_test.Stats())
     ours_first = session.message(None).rerun_script
     assert ours_first.page_name == first.rerun_script.page_name == "play"
