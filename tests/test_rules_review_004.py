@@ -267,9 +267,12 @@ def test_card_point_after_four_counts_the_declarers_own_tricks() -> None:
 # --- what the engine does not model: said in the lessons ------------------------------
 
 @pytest.mark.parametrize(("lesson", "phrases"), [
-    ("variant-three-handed.md", {"en": ["cut"], "ru": ["снима"]}),
-    ("variant-card-point.md", {"en": ["seven players", "120"], "ru": ["семи игроков", "120"]}),
-    ("variant-joker.md", {"en": ["sits out", "three packs"], "ru": ["не играет", "трёх колод"]}),
+    ("variant-three-handed.md", {"en": ["does not model: the cut"],
+                                 "ru": ["колоду не снимает сосед"]}),
+    ("variant-card-point.md", {"en": ["seven players", "120-point fine"],
+                               "ru": ["семи игроков", "Штраф 120 очков"]}),
+    ("variant-joker.md", {"en": ["Not modelled at all", "dealer sits out"],
+                          "ru": ["Чего в тренажёре нет совсем", "трёх колодах"]}),
 ])
 def test_lessons_say_what_is_not_modelled(lesson: str, phrases: dict[str, list[str]]) -> None:
     for language, needed in phrases.items():
