@@ -84,7 +84,10 @@ def test_three_handed_triple_meld_scored_in_a_deal(cards: str, meld: str, points
     event = next(e for e in deal.apply(action) if e.type == "declare")
     assert (event.points, event.meld) == (points, meld)
     assert event.explain("en") and event.explain("ru")
-    assert deal.scores[1] == points
+    # A triple bezique wins the game at once (004 l.226): the deal ends, brisques counted.
+    brisques = sum(e.points for e in deal.events if e.type == "brisques" and e.player == 1)
+    assert deal.scores[1] == points + brisques
+    assert deal.is_over == (meld == "triple_bezique")
 
 
 def test_three_handed_stock_end_and_play_off() -> None:
