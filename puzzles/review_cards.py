@@ -393,7 +393,10 @@ def _pool(profile: Profile) -> list[int]:
 def _meld_picture(profile: Profile, spec: MeldSpec) -> tuple[int, ...]:
     """One set of real cards (no jokers) that forms the meld, hearts trumps."""
     real = [c for c in profile.deck_ids() if c < JOKER_MIN_ID]
-    for cards in candidate_sets(profile, spec, int(PICTURE_TRUMP), real):
+    if spec.fixing_only:  # 004 no-trump: formed before trumps, in the suit it makes trumps
+        real = [c for c in real if c % 32 // 8 == int(PICTURE_TRUMP)]
+    trump = None if spec.fixing_only else int(PICTURE_TRUMP)
+    for cards in candidate_sets(profile, spec, trump, real):
         return tuple(sorted(cards, key=display_order))
     return ()
 

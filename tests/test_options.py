@@ -71,7 +71,7 @@ def test_variant_options_are_the_options_that_name_the_variant() -> None:
         assert [o.id for o in mine] == [o.id for o in options() if name in o.variants]
     assert [o.id for o in variant_options("no-trump")] == ["last_trick_bonus", "target",
                                                           "bezique_pair", "double_bezique",
-                                                          "players"]
+                                                          "players", "partner_melds"]
 
 
 def test_every_choice_of_an_option_sets_the_same_fields() -> None:

@@ -37,7 +37,7 @@ def test_three_handed_profile_from_004() -> None:
     assert not THREE.partnerships
     deal = Deal.new(THREE, random.Random(4), dealer=2)
     assert deal.turn_up == deal.deck[24]                # 3 × 8 = 24 dealt, the 25th turned
-    assert deal.to_move == 0                           # the player on the dealer's left leads
+    assert deal.to_move == 1     # 004 l.224, l.298: the player on the dealer's right leads
     assert deal.stock_count == 96 - 24
 
 
@@ -74,17 +74,20 @@ OTHERS = [ids("7S 8S 9S 7H 8H 9H 7D 8D"), ids("7S#2 8S#2 9S#2 7H#2 8H#2 9H#2 7D#
 def test_three_handed_triple_meld_scored_in_a_deal(cards: str, meld: str, points: int) -> None:
     lead = ids("AC 9D#3")
     hands = [OTHERS[1], lead + ids(cards), OTHERS[0]]
-    deal = Deal.arranged(THREE, hands, parse_card("8C").id, dealer=0)
-    assert deal.to_move == 1
+    deal = Deal.arranged(THREE, hands, parse_card("8C").id, dealer=2)
+    assert deal.to_move == 1     # the dealer's right
     deal.apply_text("play AC#1")
     deal.apply_text("play 7S#1")
     deal.apply_text("play 7S#2")
     assert deal.phase == DECLARE and deal.to_move == 1
     action = next(a for a in deal.legal_actions() if a.meld == meld)
-    event = deal.apply(action)[-1]
+    event = next(e for e in deal.apply(action) if e.type == "declare")
     assert (event.points, event.meld) == (points, meld)
     assert event.explain("en") and event.explain("ru")
-    assert deal.scores[1] == points
+    # A triple bezique wins the game at once (004 l.226): the deal ends, brisques counted.
+    brisques = sum(e.points for e in deal.events if e.type == "brisques" and e.player == 1)
+    assert deal.scores[1] == points + brisques
+    assert deal.is_over == (meld == "triple_bezique")
 
 
 def test_three_handed_stock_end_and_play_off() -> None:

@@ -116,6 +116,9 @@ class Rules:
     captured: bool = False
     dix_capture: bool = False
     last_at_stock_end: bool = False
+    # Meld indices that end the deal and win the game at once (004: a triple bezique
+    # for three).
+    game_melds: frozenset[int] = frozenset()
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
@@ -202,7 +205,9 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         cls = classes.setdefault(spec.meld_class, len(classes))
         if spec.pattern == "carte_blanche":
             continue
-        suits = _suits(spec.suit, spec.pattern, t, trump_from)
+        # 004 no-trump: a row that scores only as the declaration fixing trumps.
+        suits = [] if spec.fixing_only and t >= 0 else _suits(spec.suit, spec.pattern, t,
+                                                               trump_from)
         fixes = t < 0 and spec.suit == "trump" and spec.pattern in trump_from
         variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
         if spec.pattern == "marriage":
@@ -249,7 +254,8 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         spec_points=tuple(m.points for m in profile.melds),
         spec_bezique=tuple(m.pattern == "bezique" for m in profile.melds),
         captured=dec.source == "captured",
-        dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end")
+        dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end",
+        game_melds=frozenset(i for i, m in enumerate(profile.melds) if m.kind in sc.game_melds))
     _RULES[key] = rules
     return rules
 
@@ -346,7 +352,7 @@ class FastDeal:
         if spare:
             del stock[len(stock) - spare:]
         s.stock = list(reversed(stock))
-        s.leader = s.to_move = (dealer + 1) % n
+        s.leader = s.to_move = profile.first_leader(dealer)
         if turn_up >= 0 and profile.dix.dealer_on_turn_up and (turn_up & 31) == s.rules.seven:
             s.scores[dealer] += s.rules.dix_points
             s.dix_counted |= 1 << turn_up
@@ -613,6 +619,8 @@ class FastDeal:
                 rule = next(m for m in r.melds if m.index == index)
                 if rule.fixes_trump:
                     self.rules = rules_for(r.profile, (min(cards) & 31) >> 3)
+            if index in r.game_melds:   # the game is won at once: the deal ends here
+                self._end(None)
         elif code == ANNOUNCE:
             self._expose(p, cards)
             self.pending[p].append((index, cards))
@@ -682,9 +690,11 @@ class FastDeal:
         else:
             self.phase = LEAD
 
-    def _end(self, winner: int) -> None:
+    def _end(self, winner: int | None) -> None:
         r = self.rules
-        if r.last_at_stock_end:
+        if winner is None:
+            pass   # ended by a combination that wins the game: no last trick
+        elif r.last_at_stock_end:
             pass   # 000: the last trick's bonus went to the last trick before the stock ended
         elif r.last_split:
             half = r.last_bonus // 2

@@ -75,7 +75,8 @@ class Deal:
         self.tricks_played = 0
         self.scored_this_turn = 0
         self.last_trick_winner: int | None = None
-        self.leader = (dealer + 1) % n
+        self.leader = profile.first_leader(dealer)
+        self.tricks_taken = [0] * n             # tricks each player has won (004 card-point)
         self.trick_leader = self.leader         # who led the last trick (004: draws first)
         self.to_move = self.leader
         self.phase = LEAD
@@ -277,7 +278,17 @@ class Deal:
         actions = [Action.play(c) for c in sorted(cards)]
         if self._may_claim_blanche(player, holding):
             actions.append(Action(ActionType.CARTE_BLANCHE))
+        if self.phase == LEAD and self.profile.dix.exchange_before_lead:
+            actions += self._lead_exchanges(holding)
         return actions
+
+    def _lead_exchanges(self, holding: set[int]) -> list[Action]:
+        """004 card-point: the player about to lead may exchange a seven of trumps for
+        the turn-up («перед своим ходом»), the opening lead included."""
+        if self.turn_up is None or self.is_trump_seven(self.turn_up):
+            return []
+        return [Action(ActionType.EXCHANGE_SEVEN, (c,)) for c in sorted(holding)
+                if self.is_trump_seven(c)]
 
     def _may_claim_blanche(self, player: int, holding: set[int]) -> bool:
         dec = self.profile.declaring
@@ -320,8 +331,8 @@ class Deal:
             actions.append(Action(ActionType.PARTNER))
         history = self.history[player]
         played = frozenset(self.played)
-        if self.tricks_played < dec.after_tricks:
-            pass  # 004 (an option): no declarations before this many tricks
+        if self.tricks_taken[player] < dec.after_tricks:
+            pass  # 004 (an option): no declarations before the player has won this many tricks
         elif self.scored_this_turn < dec.per_trick:
             for verdict in all_verdicts(self.profile, self.trump, holding, history, played,
                                         explain=False):
@@ -418,8 +429,9 @@ class Deal:
                 return no("play.exposed_cards_in_hand", "refuse_cards_missing",
                           cards=pretty(missing))
             dec = self.profile.declaring
-            if self.tricks_played < dec.after_tricks:
-                return no("declare.after_tricks", "refuse_after_tricks", count=dec.after_tricks)
+            if self.tricks_taken[player] < dec.after_tricks:
+                return no("declare.after_tricks", "refuse_after_tricks", count=dec.after_tricks,
+                          won=self.tricks_taken[player])
             if kind is ActionType.ANNOUNCE:
                 if dec.pending != "cady":
                     return no("cady.pending", "refuse_no_pending")
@@ -549,6 +561,11 @@ class Deal:
         self.scored_this_turn += 1
         self.score_points(player, spec.rule_id, spec.points, steps, "declare",
                           tuple(sorted(meld.cards, key=display_order)), meld.kind)
+        if spec.kind in self.profile.scoring.game_melds and self.game_meld_side is None:
+            self.game_meld_side = self.profile.team(player)
+            self.emit(Event("game_meld", player, "game.meld_wins", 0, (), spec.kind,
+                            (step("game.meld_wins", "game_meld_wins", meld=spec.kind),)))
+            self._end_deal(None)   # 004 three-handed: a triple bezique wins the game at once
 
     def _claim_blanche(self) -> None:
         player = self.to_move
@@ -682,6 +699,7 @@ class Deal:
             captures.on_trick(self, winner, tuple(self.trick))
         self.trick = []
         self.tricks_played += 1
+        self.tricks_taken[winner] += 1
         self.last_trick_winner = winner
         scoring = self.profile.scoring
         if scoring.points_per_trick:
@@ -959,6 +977,7 @@ class Deal:
             "won": [cards(w) for w in self.won], "trick": list(self.trick),
             "heap": cards(self.heap),
             "scores": list(self.scores), "tricks_played": self.tricks_played,
+            "tricks_taken": list(self.tricks_taken),
             "scored_this_turn": self.scored_this_turn, "dix_counted": sorted(self.dix_counted),
             "history": [[(m.kind, cards(m.cards)) for m in h] for h in self.history],
             "blanche": sorted(self.blanche), "blanche_open": sorted(self.blanche_open),

@@ -69,6 +69,8 @@ def suits_for(spec: MeldSpec, trump: int | None,
         # trumps can be formed.
         return list(range(4)) if fixes_trump(spec, trump, trump_from) or spec.suit == "any" \
             else []
+    if spec.fixing_only:
+        return []  # 004 no-trump: scores only as the declaration that fixes trumps
     if spec.suit == "trump":
         return [trump]
     if spec.suit == "bezique_jack":
@@ -172,6 +174,8 @@ def pattern_error(
             return ""
     if spec.suit == "trump" and trump is None:
         return "no trump suit is fixed yet"
+    if spec.fixing_only and trump is not None:
+        return "it scores only as the declaration that fixes trumps"
     return "wrong cards for this combination"
 
 

@@ -48,6 +48,9 @@ class MeldSpec:
     once: bool = False
     distinct_suits: bool = False
     jack_from_bezique: bool = False
+    # 004 no-trump: the row scores only as the declaration that fixes trumps (the double
+    # marriage's 50); once trumps exist it is no combination at all.
+    fixing_only: bool = False
 
     @property
     def rule_id(self) -> str:
@@ -121,6 +124,9 @@ class DixRules:
     exchange_from: Literal["hand", "captured"] = "hand"
     exchange_is_declaration: bool = False  # 002: the exchange is that trick's one declaration
     card_rank: int = 0                 # the rank exchanged for the turn-up: 7, or 9 (004, jokers)
+    # 004 card-point ("перед своим ходом"): the seven may also be exchanged by the player
+    # about to lead, so before the opening lead too, not only after winning a trick.
+    exchange_before_lead: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +165,12 @@ class SettlementRules:
     tie_break: Literal["brisques_then_round_up", "none"]
     brisque_rescue: bool          # the loser may count brisques to cross the rubicon
     skip_hopeless_playoff: bool   # skip the last tricks when they cannot change the result
+    # 003's last tie-break, "the higher actual score rounds up": the totals with the
+    # brisques just added ("with_brisques") or the deal's points before them.
+    round_up_on: Literal["with_brisques", "before_brisques"] = "with_brisques"
+    # 004's 320 for the brisques is all the brisques of four packs: "flat" pays it as
+    # printed, "per_pack" pays 80 a pack (480 with six packs, 640 with eight).
+    brisque_bonus_packs: Literal["flat", "per_pack"] = "flat"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +199,9 @@ class Profile:
     settlement: SettlementRules | None = None
     stock_marker: int = 0              # a marker this many cards from the stock's end
     deal_first: Literal["opponent", "dealer"] = "opponent"  # 002: the dealer deals himself first
+    # Who leads the first trick: the player on the dealer's left (the next seat) or on
+    # his right (004, three-handed, l.224/l.298; its l.363 says the left).
+    first_lead: Literal["left", "right"] = "left"
     follow_in_stock: bool = False      # 004 card-point game: follow suit while the stock lasts
     draw_first: Literal["winner", "leader"] = "winner"  # 004 card-point: the trick's leader
     deal_bonuses: DealBonuses = field(default=DealBonuses())
@@ -208,6 +223,12 @@ class Profile:
 
     def team(self, player: int) -> int:
         return player % 2 if self.partnerships else player
+
+    def first_leader(self, dealer: int) -> int:
+        """Who leads the deal's first trick: the next seat (the dealer's left) or, by
+        ``first_lead = "right"``, the seat before the dealer."""
+        step = -1 if self.first_lead == "right" else 1
+        return (dealer + step) % self.players
 
     @property
     def sides(self) -> int:
@@ -273,6 +294,11 @@ class Profile:
         return dataclasses.replace(self, **updates)
 
 
+def fixes_trump_pattern(spec: MeldSpec, trump_from: tuple[str, ...]) -> bool:
+    """True when declaring ``spec`` with no trump yet would fix trumps."""
+    return spec.suit == "trump" and spec.pattern in trump_from
+
+
 @cache
 def _deck_ids(packs: int, ranks: tuple[str, ...], extra_rank: str, extra_copies: int,
               jokers: int) -> tuple[int, ...]:
@@ -326,6 +352,7 @@ def _meld(row: dict[str, Any], where: str) -> MeldSpec:
         once=bool(row.get("once", False)),
         distinct_suits=bool(row.get("distinct_suits", False)),
         jack_from_bezique=bool(row.get("jack_from_bezique", False)),
+        fixing_only=bool(row.get("fixing_only", False)),
     )
 
 
@@ -340,6 +367,10 @@ def _settlement(table: Any, where: str) -> SettlementRules:
     values["tie_break"] = _choice(table, "tie_break", ("brisques_then_round_up", "none"), where)
     values["brisque_rescue"] = _take(table, "brisque_rescue", bool, where)
     values["skip_hopeless_playoff"] = _take(table, "skip_hopeless_playoff", bool, where)
+    values["round_up_on"] = _choice({"round_up_on": "with_brisques", **table}, "round_up_on",
+                                    ("with_brisques", "before_brisques"), where)
+    values["brisque_bonus_packs"] = _choice({"brisque_bonus_packs": "flat", **table},
+                                            "brisque_bonus_packs", ("flat", "per_pack"), where)
     return SettlementRules(**values)
 
 
@@ -355,7 +386,8 @@ _KNOWN_KEYS: dict[str, frozenset[str]] = {
     "scoring": frozenset({f.name for f in dataclasses.fields(ScoringRules)}),
     "settlement": frozenset({f.name for f in dataclasses.fields(SettlementRules)}),
     "melds": frozenset({"kind", "pattern", "points", "class", "level", "suit", "rank",
-                        "count", "after", "once", "distinct_suits", "jack_from_bezique"}),
+                        "count", "after", "once", "distinct_suits", "jack_from_bezique",
+                        "fixing_only"}),
 }
 _PATTERNS = ("marriage", "sequence", "bezique", "rank_set", "carte_blanche")
 
@@ -468,7 +500,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                                                      "exchange_from", ("hand", "captured"),
                                                      where)),
                      exchange_is_declaration=bool(dix.get("exchange_is_declaration", False)),
-                     card_rank=int(parse_card(str(dix.get("card_rank", "7")) + "S").rank)),
+                     card_rank=int(parse_card(str(dix.get("card_rank", "7")) + "S").rank),
+                     exchange_before_lead=bool(dix.get("exchange_before_lead", False))),
         scoring=ScoringRules(
             brisque_points=_take(sc, "brisque_points", int, where),
             brisques=cast(Any, _choice(sc, "brisques", ("count", "tiebreak_only", "on_capture"),
@@ -493,6 +526,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         stock_marker=int(data.get("stock_marker", 0)),
         deal_first=cast(Any, _choice({"deal_first": "opponent", **data}, "deal_first",
                                      ("opponent", "dealer"), where)),
+        first_lead=cast(Any, _choice({"first_lead": "left", **data}, "first_lead",
+                                     ("left", "right"), where)),
         follow_in_stock=bool(data.get("follow_in_stock", False)),
         draw_first=cast(Any, _choice({"draw_first": "winner", **data}, "draw_first",
                                      ("winner", "leader"), where)),
@@ -528,6 +563,9 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                                             and profile.declaring.source == "captured"):
         raise ProfileError(f"{where}: split_pairs needs partnerships and melds from "
                            "captured cards")
+    if any(m.fixing_only and not fixes_trump_pattern(m, profile.declaring.trump_from)
+           for m in profile.melds):
+        raise ProfileError(f"{where}: a fixing_only row must be a trump meld that fixes trumps")
     if not set(profile.scoring.game_melds) <= {m.kind for m in profile.melds}:
         raise ProfileError(f"{where}: game_melds names a combination the variant lacks")
     if profile.scoring.last_trick_split and not profile.partnerships:
@@ -743,8 +781,9 @@ def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     """The TOML data of a variant, with ``extends`` resolved.
 
     A file may name a base profile in ``extends``: its tables merge over the
-    base's, ``melds_extra`` rows are appended, ``meld_points`` re-prices rows
-    and ``melds_remove`` drops them by kind.
+    base's, ``melds_extra`` rows are appended, ``meld_points`` re-prices rows,
+    ``meld_levels`` moves rows to another reuse level and ``melds_remove`` drops
+    rows by kind.
     """
     if name in seen:
         raise ProfileError(f"variant {name!r} extends itself")
@@ -756,13 +795,20 @@ def _raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
     base = _raw_profile(base_name, (*seen, name))
     extra = data.pop("melds_extra", [])
     prices = data.pop("meld_points", {})
+    levels = data.pop("meld_levels", {})
     removed = set(data.pop("melds_remove", []))
     merged = _merge(base, data)
     rows = [dict(row) for row in merged.get("melds", []) if row["kind"] not in removed]
     for row in rows:
         if row["kind"] in prices:
             row["points"] = prices[row["kind"]]
-    merged["melds"] = rows + list(extra)
+    rows += [dict(row) for row in extra]
+    if not set(levels) <= {row["kind"] for row in rows}:
+        raise ProfileError(f"variant {name!r}: meld_levels names a combination it lacks")
+    for row in rows:
+        if row["kind"] in levels:
+            row["level"] = levels[row["kind"]]
+    merged["melds"] = rows
     return merged
 
 

@@ -32,6 +32,17 @@ def _round(value: int, rules: SettlementRules) -> int:
     return value // rules.rounding * rules.rounding if rules.rounding else value
 
 
+def rubicon_brisque_bonus(profile: Profile) -> int:
+    """The winner's sum for all the brisques when he rubicons the loser: as printed
+    (004's 320, four packs' brisques), or scaled to the variant's packs (480, 640)."""
+    rules = profile.settlement
+    if rules is None:
+        return 0
+    if rules.brisque_bonus_packs == "per_pack":
+        return rules.rubicon_brisque_bonus * profile.packs // 4
+    return rules.rubicon_brisque_bonus
+
+
 def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Settlement:
     """The game result from the deal's points and each side's brisque points."""
     rules = profile.settlement
@@ -64,10 +75,14 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
             steps.append(step(rid, "settle_brisques",
                               detail=" : ".join(f"{t} → {r}" for t, r in zip(totals, rounded,
                                                                              strict=True))))
-        if rounded[0] == rounded[1] and totals[0] != totals[1] and rules.rounding:
-            higher = 0 if totals[0] > totals[1] else 1
+        # "The higher actual score rounds up" (003): with the brisques just added, or,
+        # by the option rubicon_round_up, the deal's points before them.
+        actual = totals if rules.round_up_on == "with_brisques" else list(scores)
+        if rounded[0] == rounded[1] and actual[0] != actual[1] and rules.rounding:
+            higher = 0 if actual[0] > actual[1] else 1
             rounded[higher] += rules.rounding
-            steps.append(step(rid, "settle_round_up"))
+            steps.append(step(rid, "settle_round_up" if rules.round_up_on == "with_brisques"
+                              else "settle_round_up_before_brisques"))
     if rounded[0] == rounded[1]:
         steps.append(step("game.tie", "settle_draw"))
         return Settlement(None, 0, False, tuple(steps))
@@ -75,10 +90,11 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
     loser = 1 - winner
     rubiconed = totals[loser] < rules.rubicon
     if rubiconed and rules.rubicon_rule == "sum_and_brisques":
-        points = rules.rubicon_bonus + totals[0] + totals[1] + rules.rubicon_brisque_bonus
+        brisque_bonus = rubicon_brisque_bonus(profile)
+        points = rules.rubicon_bonus + totals[0] + totals[1] + brisque_bonus
         steps.append(step(rid, "settle_rubicon", loser=who(loser), rubicon=rules.rubicon,
                           detail=f"{rules.rubicon_bonus} + {totals[winner]} + {totals[loser]}"
-                                 f" + {rules.rubicon_brisque_bonus}"))
+                                 f" + {brisque_bonus}"))
     else:
         difference = rounded[winner] - rounded[loser]
         points = difference + rules.game_bonus

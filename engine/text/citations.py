@@ -15,6 +15,23 @@ import re
 # English phrase -> Russian, longest first where one contains another. Only the
 # readable parts are translated; numbers, §, quotes and punctuation stay.
 PHRASES_RU: tuple[tuple[str, str], ...] = (
+    # the 003/004 rules review: three-, four-handed, no-trump, Rubicon settlements
+    ("our choice for three: the last to draw takes the turn-up",
+     "наш выбор для троих: открытый козырь берёт добирающий последним"),
+    ("against the best card so far: our choice", "перебить лучшую карту взятки: наш выбор"),
+    ("as the game for two", "как вдвоём"),
+    ("a triple bezique brings the win of the game", "тройной безик приносит выигрыш партии"),
+    ("the player on the dealer's right", "игрок справа от сдающего"),
+    ("the declaration fixing trumps", "объявление, назначающее козыри"),
+    ("the total with the brisques just added", "сумма с только что добавленными брисками"),
+    ("the score before the brisques", "счёт без брисок"),
+    ("320, as printed", "320, как напечатано"),
+    ("320 for all brisques, scaled to the packs: our choice",
+     "320 за все бриски, пересчитанные на число колод: наш выбор"),
+    ("1000 in place of Rubicon's 500", "1000 вместо 500 рубикона"),
+    ("1000 on top of Rubicon's 500", "1000 сверх 500 рубикона"),
+    ("follow suit, else trump", "в масть, иначе козырем"),
+    ("before one's lead", "перед своим ходом"),
     # the joker game (004's opening section): whole clauses first
     ("004 l.59 speaks of 'the' joker in a marriage or quint (our reading: one)",
      "004 (строка 59) говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
@@ -69,10 +86,6 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("the exchanged seven scores nothing again", "обменянная семёрка больше не считается"),
     ("a held one, option fildinski_seven", "семёрка на руках — другое прочтение"),
     ("a captured seven", "взятая семёрка"),
-    ("pagat/Parlett, three-handed bezique (beat the best card so far)",
-     "«Пагат» и Парлетт, безик втроём (перебить лучшую карту взятки)"),
-    ("pagat/Parlett, three-handed bezique (the last to draw takes the turn-up)",
-     "«Пагат» и Парлетт, безик втроём (открытый козырь берёт последний)"),
     ("eight cards each", "по восемь карт"),
     ("the 25th card", "25-я карта"),
     ("the player on the dealer's left", "игрок слева от сдающего"),

@@ -175,6 +175,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "ничья после округления: добавляются бриски ({detail})"),
     "settle_round_up": ("still a tie: the higher actual score rounds up",
                         "всё ещё ничья: больший фактический счёт округляется вверх"),
+    "settle_round_up_before_brisques": (
+        "still a tie: the higher score before the brisques rounds up",
+        "всё ещё ничья: вверх округляется тот, у кого больше очков без брисок"),
     "settle_rescue": ("player {player} counts brisques to cross the rubicon; so does the winner",
                       "игрок {player} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
     "settle_difference": ("player {player} wins: difference {difference} plus {bonus} for the "
@@ -391,6 +394,10 @@ WHY_NAMES: dict[str, tuple[str, str]] = {
     "no trump suit is fixed yet": ("no trump suit is fixed yet", "козыри ещё не определены"),
     "wrong cards for this combination": ("wrong cards for this combination",
                                          "для этой комбинации нужны другие карты"),
+    # 004 no-trump: the double marriage's 50 belongs to the declaration fixing trumps.
+    "it scores only as the declaration that fixes trumps": (
+        "it scores only as the declaration that fixes trumps",
+        "она засчитывается только как объявление, определяющее козыри"),
 }
 # The club game, the card-point game, the table-rules mode and the score pad keep their
 # texts apart.

@@ -66,9 +66,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock_end_draw_leader": ("the player who led the trick takes the last hidden card, the "
                               "other the turn-up {card}", "сходивший первым берёт последнюю "
                               "закрытую карту, другой — козырь {card}"),
-    "refuse_after_tricks": ("by this rule nobody declares before {count} tricks have been "
-                            "played", "по этому правилу объявлять можно лишь после {count} "
-                            "сыгранных взяток"),
+    "refuse_after_tricks": ("by this rule a player declares only once he has won {count} "
+                            "tricks (so far {won})", "по этому правилу игрок объявляет лишь "
+                            "после того, как сам взял {count} взятки (пока {won})"),
     "game_last_trick": ("both passed {target}: the winner of the last trick wins",
                         "оба перешли {target}: выигрывает взявший последнюю взятку"),
 }
