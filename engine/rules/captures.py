@@ -150,8 +150,11 @@ def _inner(profile: Profile, outer: Verdict, options: Sequence[Verdict],
     if profile.declaring.capture_nested != "each" and not shared:
         return None
     cards = set(outer.cards)
-    inside = [o for o in options if set(o.cards) < cards and (
-        not shared or mates.isdisjoint(o.cards))]
+    # a lower combination of the same class: one of another class scores anyway
+    inside = [o for o in options if set(o.cards) < cards
+              and o.spec.meld_class == outer.spec.meld_class
+              and o.spec.level < outer.spec.level
+              and (not shared or mates.isdisjoint(o.cards))]
     for option in sorted(inside, key=_order):
         after = [*done, ScoredMeld(option.spec.kind, frozenset(option.cards))]
         if check_reuse(profile, outer.spec, outer.cards, after, explain=False)[0]:
