@@ -228,3 +228,88 @@ def test_reuse_notes_say_each_card_once() -> None:
     triple = next(v for v in found if v.spec.kind == "triple_bezique")
     lines = [s.render("en") for s in triple.steps]
     assert len(lines) == len(set(lines))
+
+
+# --- sentences the engine writes (lessons review 2) -----------------------------------
+
+def _check_result(lesson_id: str, check_id: str, lang: str):
+    import lessons
+
+    lesson = lessons.get_lesson(lesson_id, lang)
+    check = next(c for c in lesson.checks if c.id == check_id)
+    return lessons.evaluate_check(check, lang)
+
+
+def test_trump_sequence_before_trumps_names_the_reason() -> None:
+    en = _check_result("variant-rubicon", "rubicon-no-trump-yet", "en").why["trump_sequence"]
+    ru = _check_result("variant-rubicon", "rubicon-no-trump-yet", "ru").why["trump_sequence"]
+    assert en.startswith("No trump sequence yet: the first marriage")
+    assert ru.startswith("Козырную секвенцию объявить нельзя: козыри ещё не определены")
+    assert "A♠" not in en and "Т♠" not in ru
+
+
+def test_meld_refusals_list_one_copy_and_decline_right() -> None:
+    from lessons.checks import _not_formed
+
+    eight = load_profile("eight-pack")
+    query = {"trump": "C", "hand": ["JC#1", "JC#2", "JC#3", "JC#4", "JC#5", "7H#1"]}
+    assert _not_formed(eight, "trump_sequence", query, "en").endswith("hold only J♣.")
+    ru = _not_formed(eight, "trump_sequence", query, "ru")
+    assert ru.startswith("Нельзя объявить «козырная секвенция»") and "В♣ В♣" not in ru
+
+
+def test_capture_reasons_are_short_and_capitalised() -> None:
+    en = _check_result("variant-fildinski", "fildinski-capture-sequence", "en")
+    ru = _check_result("variant-fildinski", "fildinski-capture-sequence", "ru")
+    assert en.answer == ("290",)
+    assert en.why["280"] == "280 is 10 short: trump marriage 40 + trump sequence 250 = 290."
+    assert "меньше, чем нужно: " in ru.why["280"] and ". б" not in ru.why["280"]
+    higher = apply_option(FIL, "fildinski_nested", "higher_only_001")
+    from engine.rules.captures import score_capture
+    from lessons.checks import _short_total
+
+    capture = score_capture(higher, 0, ids("AS TS QS JS"), ids("KS 9H"), [])
+    assert _short_total(capture, "en") == "the trump sequence alone is 250"
+
+
+def test_club_trick_reasons_have_no_lower_case_after_a_full_stop() -> None:
+    import re
+
+    import lessons
+
+    for lesson in lessons.list_lessons("ru"):
+        for check in lesson.checks:
+            result = lessons.evaluate_check(check, "ru")
+            for line in result.why.values():
+                assert not re.search(r"нужно\. [а-яё]", line), line
+
+
+def test_carte_blanche_refusal_under_002() -> None:
+    from engine.text.explain import MESSAGES
+
+    text = MESSAGES["refuse_carte_blanche_first"][0]
+    assert text.startswith("under 002 only the deal's first hand")
+    assert "claimed in time" not in " ".join(m[0] for m in MESSAGES.values())
+
+
+def test_four_of_a_kind_and_the_worthless_seven() -> None:
+    from engine.text.explain import CLASS_NAMES
+
+    assert "sets of four of a rank" not in CLASS_NAMES["rank_set"][0]
+    assert "fours of a kind" == CLASS_NAMES["rank_set"][0]
+    lines = [line for lesson in ("disagreements",) for line in
+             _rubicon_seven_lines(lesson)]
+    assert any("scores nothing in Rubicon" in line for line in lines)
+    assert not any("× 1: 0." in line for line in lines)
+
+
+def _rubicon_seven_lines(lesson_id: str) -> list[str]:
+    import lessons
+
+    lesson = lessons.get_lesson(lesson_id, "en")
+    out: list[str] = []
+    for check in lesson.checks:
+        if check.kind == "deal_score":
+            result = lessons.evaluate_check(check, "en")
+            out += [*result.explanation, *result.why.values()]
+    return out

@@ -379,7 +379,11 @@ class Deal:
         if phase == OVER:
             return no("deal.over", "refuse_deal_over")
         if kind is ActionType.CARTE_BLANCHE:
-            return no("meld.carte_blanche", "refuse_carte_blanche")
+            dec = self.profile.declaring
+            return no("meld.carte_blanche", "refuse_carte_blanche_none"
+                      if dec.carte_blanche <= 0 else "refuse_carte_blanche_first"
+                      if dec.carte_blanche_timing == "first_appearance"
+                      else "refuse_carte_blanche")
         if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING) and (
                 self.profile.declaring.source == "captured"):
             return no("capture.meld", "refuse_captured_only")   # 000: never from the hand

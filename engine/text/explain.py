@@ -59,7 +59,7 @@ MELD_NAMES: dict[str, tuple[str, str]] = {
 CLASS_NAMES: dict[str, tuple[str, str]] = {
     "marriage": ("marriages and sequences", "марьяжи и секвенции"),
     "bezique": ("beziques", "безики"),
-    "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
+    "rank_set": ("fours of a kind", "четвёрки одного достоинства"),
     "trump_set": ("sets of trumps of one rank", "наборы козырей одного достоинства"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
     "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),
@@ -341,14 +341,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "refuse_deal_over": ("the deal is over", "сдача окончена"),
     "refuse_malformed": ("a '{action}' action with these cards is not a move of the game",
                          "действие «{action}» с такими картами не бывает ходом игры"),
-    "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, in a "
-                             "variant that scores it, claimed in time: before one's first "
-                             "card, or where the first such hand of the deal counts (002), "
-                             "by its holder before drawing again",
-                             "карт-бланш требует руки без королей, дам и валетов там, где он "
-                             "засчитывается, и объявляется вовремя: до первого хода, а где "
-                             "считается первая такая рука сдачи (002) — её владельцем до "
-                             "следующего добора"),
+    "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, "
+                             "shown before one's first card",
+                             "карт-бланш — это рука без королей, дам и валетов, и показывают "
+                             "её до своего первого хода"),
+    "refuse_carte_blanche_first": ("under 002 only the deal's first hand without kings, "
+                                   "queens or jacks scores, shown before its holder draws "
+                                   "again",
+                                   "по 002 засчитывается только первая в сдаче рука без "
+                                   "королей, дам и валетов, показанная до следующего добора "
+                                   "её владельца"),
+    "refuse_carte_blanche_none": ("carte blanche scores nothing in this game",
+                                  "в этой игре карт-бланш ничего не приносит"),
     "refuse_captured_only": ("nothing is declared from the hand here: combinations come "
                              "only from captured cards, laid out when a trick is won, and "
                              "score by themselves",
