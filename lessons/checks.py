@@ -303,6 +303,15 @@ _TEXT: dict[str, tuple[str, str]] = {
 _FIXERS = {"marriage": ("marriage", "марьяж"), "sequence": ("sequence", "секвенция")}
 _ACCUSATIVE_RU = {"trump_sequence": "Козырную секвенцию", "trump_marriage": "Козырный марьяж"}
 
+
+def accusative_ru(label: str) -> str:
+    """The accusative a Russian refusal uses for the meld named ``label`` (nominative,
+    as the options show it): «козырная секвенция» → «козырную секвенцию»."""
+    for kind, form in _ACCUSATIVE_RU.items():
+        if meld_name(kind, "ru") == label:
+            return form.lower()
+    return label
+
 # The fined infractions (fields of the profile's ``penalties``), in both languages.
 _INFRACTIONS: dict[str, tuple[str, str]] = {
     "declare_before_win": ("declaring before winning a trick",
