@@ -151,6 +151,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "total": ("Total: {points}.", "Итого: {points}."),
     "meld_line": ("{meld}: {points}.", "«{meld}» — {points}."),
     "dix_line": ("Seven of trumps × {count}: {points}.", "Козырная семёрка × {count}: {points}."),
+    "dix_nothing": ("The seven of trumps scores nothing in {game}.",
+                    "В игре «{game}» козырная семёрка ничего не приносит."),
     "wins": ("{name} wins the game", "партию выигрывает {name}"),
     "draw": ("a draw", "ничья"),
     "continue": ("nobody yet: deal again", "пока никто: новая сдача"),
@@ -211,13 +213,13 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "раз нет ни {suit_gen}, ни козырей, годится любая карта, и эта тоже"),
     "in_meld": ("{explanation}", "{explanation}"),
     "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
-                 "«{meld}» не объявить: из карт этой комбинации у вас только {cards}."),
+                 "Нельзя объявить «{meld}»: из карт этой комбинации у вас только {cards}."),
     "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
                       "marriage declared makes its suit trumps and scores as a trump marriage.",
-                      "«{meld}» не объявить, пока козыри не определены: первый объявленный "
+                      "Нельзя объявить «{meld}», пока козыри не определены: первый объявленный "
                       "марьяж делает свою масть козырной и считается козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
-                  "«{meld}» не объявить: карт этой комбинации у вас нет."),
+                  "Нельзя объявить «{meld}»: карт этой комбинации у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
@@ -252,8 +254,17 @@ _TEXT: dict[str, tuple[str, str]] = {
     "add_last": ("{value} adds the last trick ({points}), but this was not the last trick.",
                  "В {value} добавлена последняя взятка ({points}), а эта взятка не последняя."),
     "too_many": ("{value} is {diff} too many: {why}",
-                 "{value} — на {diff} больше, чем нужно. {why}"),
-    "too_few": ("{value} is {diff} too few: {why}", "{value} — на {diff} меньше, чем нужно. {why}"),
+                 "{value} — на {diff} больше, чем нужно: {why}"),
+    "too_few": ("{value} is {diff} short: {why}", "{value} — на {diff} меньше, чем нужно: {why}"),
+    # The short account of a total (a capture's score): one part, or the parts summed.
+    "alone_meld": ("the {meld} alone is {points}", "одна только комбинация «{meld}» даёт {points}"),
+    "alone_brisques": ("the brisques alone are {points}", "одни бриски дают {points}"),
+    "part_meld": ("{meld} {points}", "«{meld}» {points}"),
+    "part_brisques": ("brisques {points}", "бриски {points}"),
+    "parts_sum": ("{parts} = {points}", "{parts} = {points}"),
+    "no_trump_meld_yet": ("No {meld} yet: the first {fixer} declared fixes trumps.",
+                          "{meld_acc} объявить нельзя: козыри ещё не определены, их "
+                          "определит первый объявленный {fixer}."),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
                       "{name}: {points}, это меньше {target}; победителя пока нет, "
@@ -295,6 +306,20 @@ _TEXT: dict[str, tuple[str, str]] = {
     "fine_rule_all": ("{infraction} costs all the offender's points.",
                       "За {infraction} нарушитель теряет все набранные очки."),
 }
+
+# What fixes trumps where none is turned up (declaring.trump_from), and the Russian
+# accusative of the trump melds a refusal names first.
+_FIXERS = {"marriage": ("marriage", "марьяж"), "sequence": ("sequence", "секвенция")}
+_ACCUSATIVE_RU = {"trump_sequence": "Козырную секвенцию", "trump_marriage": "Козырный марьяж"}
+
+
+def accusative_ru(label: str) -> str:
+    """The accusative a Russian refusal uses for the meld named ``label`` (nominative,
+    as the options show it): «козырная секвенция» → «козырную секвенцию»."""
+    for kind, form in _ACCUSATIVE_RU.items():
+        if meld_name(kind, "ru") == label:
+            return form.lower()
+    return label
 
 # The fined infractions (fields of the profile's ``penalties``), in both languages.
 _INFRACTIONS: dict[str, tuple[str, str]] = {
@@ -350,12 +375,12 @@ def _with_brisques(n: int) -> str:
 
 def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
                 brisques: list[str] | None = None, each: int = 0, last: int = 0,
-                last_given: bool = False) -> dict[str, str]:
+                last_given: bool = False, short: str = "") -> dict[str, str]:
     """Why each wrong point value is wrong, in terms of that value: the last trick left
     out or added, a wrong count of brisques, or too many / too few against ``summary``
-    (the engine's own account of the total)."""
+    (the engine's own account of the total, or ``short``, a one-line account)."""
     why: dict[str, str] = {}
-    summary = " ".join(as_sentence(x) for x in summary)
+    summary = short or " ".join(as_sentence(x) for x in summary)
     for value in sorted(set(values) - {total}):
         diff = value - total
         if last and last_given and diff == -last:
@@ -374,7 +399,8 @@ def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterab
             why[str(value)] = _t("add_last", lang, value=value, points=last)
         else:
             key = "too_many" if diff > 0 else "too_few"
-            why[str(value)] = _t(key, lang, value=value, diff=abs(diff), why=lower_first(summary))
+            why[str(value)] = as_sentence(_t(key, lang, value=value, diff=abs(diff),
+                                             why=lower_first(summary)))
     return why
 
 
@@ -657,6 +683,13 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
         # No trumps yet: a king and queen held are not "none of its cards"; the first
         # marriage is the one that fixes trumps and scores as the trump marriage.
         return _t("no_trumps_yet", lang, meld=meld if lang == "ru" else capital_first(meld))
+    if trump is None and spec.suit == "trump":
+        # A trump meld before trumps exist: its cards in every suit are beside the point.
+        fixers = [_FIXERS[f][1 if lang == "ru" else 0] for f in profile.declaring.trump_from
+                  if f in _FIXERS]
+        return _t("no_trump_meld_yet", lang, meld=meld, fixer=(
+            " или " if lang == "ru" else " or ").join(fixers),
+                  meld_acc=_ACCUSATIVE_RU.get(kind, f"Комбинацию «{meld}»"))
     jokers = profile.declaring.jokers_per_meld > 0
     mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
                    or (c >= JOKER_MIN_ID and jokers)), key=display_order)
@@ -665,9 +698,13 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
         return _t("not_here", lang, meld=meld if lang == "ru" else capital_first(meld))
     if not mine:
         return _t("none_held", lang, meld=meld if lang == "ru" else capital_first(meld))
+    names = [card_text(c, lang) for c in mine]
+    if spec.pattern in ("marriage", "sequence"):
+        # one copy of each card serves ("J♣", not "J♣ J♣ J♣ J♣ J♣")
+        names = list(dict.fromkeys(names))
     return _t("not_held", lang, meld=meld if lang == "ru" else capital_first(meld),
               # which copy does not matter here: "K♥ K♥ K♥", as the meld lines write it
-              cards=" ".join(card_text(c, lang) for c in mine))
+              cards=" ".join(names))
 
 
 def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -712,7 +749,10 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     sevens = int(p.get("dix", 0))
     if sevens:
         total += sevens * profile.dix.points
-        explanation.append(_t("dix_line", lang, count=sevens, points=sevens * profile.dix.points))
+        explanation.append(
+            _t("dix_line", lang, count=sevens, points=sevens * profile.dix.points)
+            if profile.dix.points else   # not "× 1: 0": say the seven is worth nothing
+            _t("dix_nothing", lang, game=profile.title_ru if lang == "ru" else profile.title))
         rules.append("dix.show")
     cards = [parse_card(t) for t in p.get("cards", ())]
     count = sum(1 for c in cards if is_brisque(c.id))
@@ -906,7 +946,8 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
     options = tuple(str(v) for v in sorted(values))
     why = _points_why(values, points, lang, summary=explanation,
                       brisques=[card_text(parse_card(t), lang) for t in p["trick"]
-                                if parse_card(t).id in set(capture.brisques)], each=each)
+                                if parse_card(t).id in set(capture.brisques)], each=each,
+                      short=_short_total(capture, lang))
     if refused is not None and str(points + refused[1]) in why:
         # The learner who picks it paid the refused meld: say why it does not score.
         why[str(points + refused[1])] = _t("capture_refused", lang, value=points + refused[1],
@@ -915,6 +956,24 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                        False, tuple(explanation), tuple(rules),
                        {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),
                         "trump": p["trump"]}, why)
+
+
+def _short_total(capture: Any, lang: str) -> str:
+    """A capture's total in one line: "the trump sequence alone is 250", or its parts
+    summed ("trump marriage 40 + trump sequence 250 = 290"); "" when it scores nothing."""
+    parts = [(_t("part_brisques", lang, points=capture.brisque_points),
+              _t("alone_brisques", lang, points=capture.brisque_points))
+             ] if capture.brisque_points else []
+    for verdict in capture.melds:
+        meld = meld_label(verdict.spec.kind, lang)
+        parts.append((_t("part_meld", lang, meld=meld, points=verdict.points),
+                      _t("alone_meld", lang, meld=meld, points=verdict.points)))
+    if len(parts) == 1:
+        return parts[0][1]
+    if parts:
+        return _t("parts_sum", lang, parts=" + ".join(p for p, _ in parts),
+                  points=capture.total)
+    return ""
 
 
 def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:

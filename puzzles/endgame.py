@@ -322,7 +322,7 @@ def trick_points(position: Position, face: str) -> tuple[int, int] | None:
     trump = None if position.trump is None else int(position.trump)
     winner = (position.leader + trick_best(cards, trump)) % position.players
     points = profile.scoring.brisque_points * sum(map(is_brisque, cards))
-    points += trick_value(profile, cards)   # 002's trick points, 004's card values
+    points += trick_value(profile, cards, playoff=True)   # 002 trick points, 004 card values
     if position.tricks_left == 1:
         points += profile.scoring.last_trick_bonus
     return winner, points

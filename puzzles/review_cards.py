@@ -142,7 +142,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{value} — {times}, чем нужно: ответ — {right}."),
     "why.more": ("{value} is {diff} too many: the answer is {right}.",
                  "{value} — на {diff} больше, чем нужно: ответ — {right}."),
-    "why.less": ("{value} is {diff} too few: the answer is {right}.",
+    "why.less": ("{value} is {diff} short: the answer is {right}.",
                  "{value} — на {diff} меньше, чем нужно: ответ — {right}."),
     "why.nothing": ("“{label}” is wrong: in {game} the dix does score, {right}.",
                     "«{label}» — неверно: в игре «{game}» козырная {rank} приносит {right}."),

@@ -132,8 +132,13 @@ def test_no_declaring_from_the_hand() -> None:
 
 def test_higher_combination_first_in_one_capture() -> None:
     # Laid out A 10 Q J of trumps; the captured king completes a marriage and a
-    # sequence at once: the sequence scores, the marriage inside it does not.
+    # sequence at once: by 000's "combination or combinations" both score, the
+    # marriage first; under the option higher_only_001 the sequence alone.
     found = capture_melds(FIL, 0, ids("AS TS QS JS"), ids("KS"), [])
+    assert [(v.spec.kind, v.points) for v in found] == [("trump_marriage", 40),
+                                                        ("trump_sequence", 250)]
+    higher = apply_option(FIL, "fildinski_nested", "higher_only_001")
+    found = capture_melds(higher, 0, ids("AS TS QS JS"), ids("KS"), [])
     assert [(v.spec.kind, v.points) for v in found] == [("trump_sequence", 250)]
     # a marriage scored earlier goes up to the sequence (001 §03 through 000)
     history = [ScoredMeld("trump_marriage", frozenset(ids("KS QS")))]
@@ -151,7 +156,8 @@ def test_one_capture_can_score_several_kinds() -> None:
 def test_double_bezique_from_a_laid_out_bezique() -> None:
     history = [ScoredMeld("bezique", frozenset(ids("QS JD")))]
     found = capture_melds(FIL, 1, ids("QS JD QS#2"), ids("JD#2"), history)
-    assert [(v.spec.kind, v.points) for v in found] == [("double_bezique", 500)]
+    assert [(v.spec.kind, v.points) for v in found] == [("bezique", 40),
+                                                        ("double_bezique", 500)]
 
 
 def test_eights_and_nines_never_laid_out() -> None:
@@ -318,7 +324,8 @@ def test_three_pack_profile_from_000() -> None:
     assert THREE.declaring.source == "captured"
     history = [ScoredMeld("double_bezique", frozenset(ids("QS JD QS#2 JD#2")))]
     found = capture_melds(THREE, 1, ids("QS JD QS#2 JD#2 QS#3"), ids("JD#3"), history)
-    assert [(v.spec.kind, v.points) for v in found] == [("triple_bezique", 1500)]
+    assert [(v.spec.kind, v.points) for v in found] == [("bezique", 40),
+                                                        ("triple_bezique", 1500)]
 
 
 def test_reduced_scores_option_000() -> None:

@@ -75,12 +75,15 @@ def test_partner_bezique_option_counts_the_double() -> None:
     partner = ids("QS#2 JD#2")
     history = [ScoredMeld("bezique", frozenset(partner))]
     found = capture_melds(SHARED, 1, ids("QS"), ids("JD"), history, partner)
-    assert [(v.spec.kind, v.points) for v in found] == [("double_bezique", 500)]
-    assert set(found[0].cards) == set(ids("QS JD QS#2 JD#2"))
+    # 000: the player's own bezique counts "additionally" as the double: 40 and 500
+    assert [(v.spec.kind, v.points) for v in found] == [("bezique", 40),
+                                                        ("double_bezique", 500)]
+    assert set(found[1].cards) == set(ids("QS JD QS#2 JD#2"))
     # ... and the triple with two of his
     partner = ids("QS#2 JD#2 QS#3 JD#3")
     found = capture_melds(SHARED, 1, ids("QS"), ids("JD"), [], partner)
-    assert [(v.spec.kind, v.points) for v in found] == [("triple_bezique", 1500)]
+    assert [(v.spec.kind, v.points) for v in found] == [("bezique", 40),
+                                                        ("triple_bezique", 1500)]
 
 
 def test_never_a_queen_of_one_partner_with_the_others_jack() -> None:
@@ -172,8 +175,8 @@ def test_earlier_trick_decides_when_both_sides_pass() -> None:
     assert "earlier trick" in " ".join(over.explain("en"))
     # without the earlier trick known (the same trick), the higher total
     assert target_outcome(FOUR, [2100, 2300]).player == 1
-    # two-handed Fildinski keeps the higher total
-    assert target_outcome(load_profile("fildinski"), [2100, 2300], first=0).player == 1
+    # two-handed Fildinski too: the first to reach 2000 wins (000 'счет')
+    assert target_outcome(load_profile("fildinski"), [2100, 2300], first=0).player == 0
 
 
 def test_reached_is_the_trick_of_the_crossing() -> None:
@@ -230,8 +233,10 @@ def test_quadruple_bezique_wins_the_game_at_once() -> None:
     for card in ("QS#4", "7C#2", "7C#3", "7C#4"):
         deal.apply(Action.play(one(card)))
     declared = [e for e in deal.events if e.type == "declare"]
-    # (the four Q♠ are also four queens: the capture scores both)
-    assert [(e.meld, e.points) for e in declared] == [("quadruple_bezique", 4500),
+    # (Q♠ with the fourth J♦ is a new single bezique, scored first (000: "combination
+    # or combinations"); the four Q♠ are also four queens: the capture scores all)
+    assert [(e.meld, e.points) for e in declared] == [("bezique", 40),
+                                                      ("quadruple_bezique", 4500),
                                                       ("four_queens", 60)]
     assert deal.is_over and deal.game_meld_side == 0
     game = Game.new(FOUR, random.Random(1))

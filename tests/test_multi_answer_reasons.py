@@ -12,7 +12,7 @@ import pytest
 
 import lessons
 from lessons._loader import Check
-from lessons.checks import evaluate_check, reasons_for
+from lessons.checks import accusative_ru, evaluate_check, reasons_for
 
 MULTI = [(lang, lesson.id, check) for lang in ("en", "ru")
          for lesson in lessons.list_lessons(lang) for check in lesson.checks
@@ -34,7 +34,9 @@ def test_every_option_has_its_own_reason(lang: str, lesson_id: str, check: Check
         reason = table.get(option, "")
         assert reason.strip(), f"{lesson_id}/{check.id} ({lang}): no reason for {label!r}"
         if check.kind != "pending_order":   # the reason names the option it is about
-            assert label.lower() in reason.lower(), (check.id, lang, label, reason)
+            # (a Russian reason may decline it: «Козырную секвенцию объявить нельзя»)
+            assert label.lower() in reason.lower() or (
+                accusative_ru(label.lower()) in reason.lower()), (check.id, lang, label, reason)
         reasons.append(reason)
     assert len(set(reasons)) == len(reasons), (check.id, lang, reasons)
 

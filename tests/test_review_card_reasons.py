@@ -59,7 +59,7 @@ def test_reasons_speak_of_the_number_chosen() -> None:
                                 "double_bezique")["why"])
     assert made["1000"] == "1000 is twice the answer: 500 points."
     assert made["510"] == "510 is 10 too many: the answer is 500 points."
-    assert made["490"] == "490 is 10 too few: the answer is 500 points."
+    assert made["490"] == "490 is 10 short: the answer is 500 points."
     assert made["250"].startswith("250 is the value of a trump sequence")
 
 

@@ -120,9 +120,9 @@ def test_pending_prompt_does_not_say_the_queen_was_forced():
 def test_four_of_a_kind_class_tied_to_the_explanations_name():
     body = _lesson("reuse").body_markdown
     assert "scored among the four of a kind" not in body
-    assert "four of a kind (the explanations say \"sets of four of a rank\")" in body
+    assert "four of a kind (the explanations say \"fours of a kind\")" in body
     texts = " ".join(_all_text(r) for r in _results("declarations"))
-    assert "(sets of four of a rank)" in texts or "among sets of four of a rank" in texts
+    assert "among fours of a kind" in texts and "sets of four of a rank" not in texts
 
 
 def test_refused_meld_reason_continues_the_sentence():

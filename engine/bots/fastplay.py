@@ -629,7 +629,7 @@ class FastDeal:
             self.dix_counted |= 1 << cards[0]
         elif r.captured:  # EXCHANGE of a captured seven: the turn-up joins the captures
             old, self.turn_up = self.turn_up, cards[0]
-            self._capture(p, [old], brisques=False)
+            self._capture(p, [old])   # its brisque scores too (captures.exchange)
         else:  # EXCHANGE
             card = cards[0]
             hold = self.hold[p]

@@ -11,12 +11,17 @@ the hand. When a trick is won (:func:`on_trick`):
    played again: they are no part of the hand;
 3. every combination the captured cards complete with his laid-out cards
    scores at once, under the profile's card-reuse rule (``engine.rules.melds``).
-   When one capture completes several, the higher ones are taken first, so a
-   combination lying inside a higher one completed by the same capture does
-   not score besides it (the engine's reading; in 001 the lower one would have
-   had to be declared on an earlier trick);
+   When one capture completes a combination and a higher one containing it,
+   ``declaring.capture_nested`` decides: ``"each"`` (000's "combination or
+   combinations") scores the lower first and then the higher as an upgrade;
+   ``"higher_only"`` (001's one declaration a turn) scores the higher alone. With
+   ``declaring.partner_bezique`` a player's own bezique always scores besides the
+   double it makes with his partner's (000: "additionally");
 4. a seven of trumps not yet counted scores to its capturer (``dix.on_capture``);
-   the first one may be exchanged for the turn-up, which joins the captures.
+   the first capturer (both sevens in one trick included) may exchange one for the
+   turn-up, which joins his captures: laid out if it can combine, and, being an ace
+   or a ten, scored as a brisque like any captured one (000 is silent; our choice,
+   so that every ace and ten scores once).
 
 The deal (``engine.rules.deal``) calls :func:`on_trick`, :func:`exchangeable` and
 :func:`exchange`, its hook points (:mod:`engine.rules.hooks`); this module only reads
@@ -128,10 +133,33 @@ def capture_melds(profile: Profile, trump: int | None, laid: Iterable[int],
         if not options:
             return scored
         best = min(options, key=_order)
+        while inner := _inner(profile, best, options, done, mates):
+            best = inner
         verdict = judge(profile, best.spec, trump, best.cards, done)
         scored.append(verdict)
         done.append(ScoredMeld(best.spec.kind, frozenset(best.cards)))
     return scored
+
+
+def _inner(profile: Profile, outer: Verdict, options: Sequence[Verdict],
+           done: Sequence[ScoredMeld], mates: frozenset[int]) -> Verdict | None:
+    """The highest combination inside ``outer`` to score before it, or None: under
+    ``capture_nested = "each"`` any, else only the player's own part of a bezique
+    shared with the partner; either way only one after which ``outer`` still scores."""
+    shared = not mates.isdisjoint(outer.cards)
+    if profile.declaring.capture_nested != "each" and not shared:
+        return None
+    cards = set(outer.cards)
+    # a lower combination of the same class: one of another class scores anyway
+    inside = [o for o in options if set(o.cards) < cards
+              and o.spec.meld_class == outer.spec.meld_class
+              and o.spec.level < outer.spec.level
+              and (not shared or mates.isdisjoint(o.cards))]
+    for option in sorted(inside, key=_order):
+        after = [*done, ScoredMeld(option.spec.kind, frozenset(option.cards))]
+        if check_reuse(profile, outer.spec, outer.cards, after, explain=False)[0]:
+            return option
+    return None
 
 
 def _whole_pairs(profile: Profile, trump: int | None, cards: Sequence[int],
@@ -237,9 +265,11 @@ def _lay_out(deal: DealOps, player: int, capture: Capture) -> None:
     kept, dropped = capture.kept, capture.dropped
     steps = []
     if kept:
-        steps.append(step("capture.lay_out", "capture_laid", cards=pretty(kept)))
+        steps.append(step("capture.lay_out", "capture_laid_one" if len(kept) == 1
+                          else "capture_laid", cards=pretty(kept)))
     if dropped:
-        steps.append(step("capture.lay_out", "capture_discarded", cards=pretty(dropped)))
+        steps.append(step("capture.lay_out", "capture_discarded_one" if len(dropped) == 1
+                          else "capture_discarded", cards=pretty(dropped)))
     deal.emit(Event("lay_out", player, "capture.lay_out", 0,
                     tuple(sorted(kept, key=display_order)), "", tuple(steps)))
     deal.laid[player].update(kept)
@@ -247,13 +277,16 @@ def _lay_out(deal: DealOps, player: int, capture: Capture) -> None:
 
 
 def _score_melds(deal: DealOps, player: int, new: Sequence[int],
-                 verdicts: Sequence[Verdict]) -> None:
+                 verdicts: Sequence[Verdict], turn_up: bool = False) -> None:
     history = deal.history[player]
     for verdict in verdicts:
         spec = verdict.spec
         added = [c for c in verdict.cards if c in new]
-        head = (step("capture.meld", "capture_meld", new=pretty(added),
-                     cards=pretty(verdict.cards), meld=spec.kind)
+        # the exchanged turn-up was never captured: say so, not "captured"
+        key = ("capture_meld_turn_up" if turn_up else
+               "capture_meld" if len(added) == 1 else "capture_meld_many")
+        head = (step("capture.meld", key, new=pretty(added), cards=pretty(verdict.cards),
+                     meld=spec.kind)
                 if len(added) < len(verdict.cards) else
                 step("capture.meld", "capture_meld_whole", cards=pretty(verdict.cards),
                      meld=spec.kind))
@@ -280,8 +313,12 @@ def exchangeable(deal: DealOps, player: int) -> list[int]:
     if deal.last_trick_winner != player:
         return []
     just = deal.won[player][-profile.players:]
+    if any(e.rule_id == "dix.exchange" for e in deal.events):
+        return []
+    # 000: the first to capture a seven of trumps may exchange it; when both come in
+    # one trick, he is the first capturer of each, and exchanges one.
     captured = [e for e in deal.events if e.rule_id == "dix.capture"]
-    if len(captured) != 1 or captured[0].player != player:
+    if not captured or captured[0].player != player:
         return []
     card = captured[0].cards[0]
     return [card] if card in just else []
@@ -299,11 +336,19 @@ def exchange(deal: DealOps, card: int) -> None:
     deal.emit(Event("exchange", player, "dix.exchange", 0, (card, old), "",
                     (step("dix.exchange", "dix_exchange_captured", card=_p(card),
                           other=_p(old)),)))
+    scoring = deal.profile.scoring
+    if is_brisque(old) and scoring.brisques == "on_capture" and scoring.brisque_points:
+        # 000 is silent on the turn-up's brisque: it joins the captures, so it scores as
+        # a captured one (our choice: each ace and ten scores once in every deal).
+        each = scoring.brisque_points
+        deal.score_points(player, "score.brisque", each,
+                          [step("score.brisque", "exchange_brisque", card=_p(old), each=each)],
+                          "brisques", (old,))
     if combinable(deal.profile, deal.trump, old):
         verdicts = capture_melds(deal.profile, deal.trump, deal.laid[player], [old],
                                  deal.history[player], partner_laid(deal, player))
         deal.laid[player].add(old)
-        _score_melds(deal, player, [old], verdicts)
+        _score_melds(deal, player, [old], verdicts, turn_up=True)
 
 
 def _p(card: int) -> str:

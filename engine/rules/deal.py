@@ -175,6 +175,10 @@ class Deal:
             for bonus in turn_up_bonuses(profile, self.dealer, self.turn_up, self.prior_trumps):
                 self.score_points(bonus.player, bonus.rule_id, bonus.points, list(bonus.steps),
                                   "deal_bonus", (self.turn_up,))
+                if bonus.rule_id == "deal.bonus_seven" and self.is_trump_seven(self.turn_up):
+                    # 002: the dealer was paid for this seven; each physical seven counts
+                    # once, so it scores nothing more when it later wins a trick.
+                    self.dix_counted.add(self.turn_up)
         self.stock = rest
         # A stock that does not share out evenly (three players, four packs): the
         # cards at its bottom that cannot go round are set aside unseen.
@@ -386,7 +390,14 @@ class Deal:
         if phase == OVER:
             return no("deal.over", "refuse_deal_over")
         if kind is ActionType.CARTE_BLANCHE:
-            return no("meld.carte_blanche", "refuse_carte_blanche")
+            dec = self.profile.declaring
+            return no("meld.carte_blanche", "refuse_carte_blanche_none"
+                      if dec.carte_blanche <= 0 else "refuse_carte_blanche_first"
+                      if dec.carte_blanche_timing == "first_appearance"
+                      else "refuse_carte_blanche")
+        if kind in (ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING) and (
+                self.profile.declaring.source == "captured"):
+            return no("capture.meld", "refuse_captured_only")   # 000: never from the hand
         if kind is ActionType.PLAY:
             if phase == DECLARE:
                 return no("play.winner_declares_then_draws", "refuse_draw_first")
@@ -706,7 +717,8 @@ class Deal:
             each = scoring.points_per_trick
             self.score_points(winner, "score.per_trick", each,
                               [step("score.per_trick", "per_trick", points=each)], "trick_points")
-        for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:]):
+        for rule_id, points, steps in trick_extras(self.profile, self.won[winner][-n:],
+                                                   self.in_playoff):
             self.score_points(winner, rule_id, points, steps, "trick_points")
         self.leader = self.to_move = winner
         if self.game_meld_side is not None:    # 000: the game is won at once

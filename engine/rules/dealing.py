@@ -76,5 +76,14 @@ def turn_up_bonuses(profile: Profile, dealer: int, turn_up: int,
             key = "bonus_streak_clubs" if clubs else "bonus_streak"
             found.append(Bonus(dealer, points, "deal.bonus_streak",
                                (step("deal.bonus_streak", key, suit=suit.letter,
-                                     count=length, points=abs(points)),)))
+                                     count=length, nth=ordinal(length),
+                                     points=abs(points)),)))
     return found
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``: English ordinals."""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

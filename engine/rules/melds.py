@@ -201,8 +201,13 @@ def check_reuse(
     if profile.declaring.reuse == "reform_after_play":
         return rubicon_reuse(profile, spec, cards, history, played, explain)
 
+    said: set[tuple[str, str, object]] = set()
+
     def note(rule_id: str, key: str, **params: object) -> None:
-        if explain:
+        # Two copies of one card read alike ("Q♠ already scored in…"): say it once.
+        copyless = (key, str(params.get("card", "")).split("#")[0], params.get("prev_meld"))
+        if explain and copyless not in said:
+            said.add(copyless)
             steps.append(step(rule_id, key, **params))
 
     seen_same_class = False

@@ -18,6 +18,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card
 from engine.rules.hooks import DealOps
 from engine.rules.melds import all_verdicts, pattern_error, pretty
+from engine.rules.tricks import playoff_obligation, trick_best
 from engine.text.explain import step
 
 DECLARE, LEAD, FOLLOW = "declare", "lead", "follow"
@@ -51,8 +52,8 @@ def commit(deal: DealOps, action: Action) -> bool:
             deal.play_card(action.card)
             return True
         if phase == FOLLOW and deal.in_playoff and fines.not_following:
-            _fine(deal, "penalty.not_following", fines.not_following, "fine_not_following",
-                  card=_p(action.card))
+            _fine(deal, "penalty.not_following", fines.not_following,
+                  _BROKEN_DUTY.get(_duty(deal), "fine_not_following"), card=_p(action.card))
             deal.play_card(action.card)
             return True
         return False
@@ -61,6 +62,21 @@ def commit(deal: DealOps, action: Action) -> bool:
         _fine(deal, "penalty.extra_card", fines.extra_card, "fine_extra_card")
         return True
     return False
+
+
+# Which duty of the last eight cards the card broke: each says it in its own words (a
+# trump played instead of the suit led is no "neither suit nor trump").
+_BROKEN_DUTY = {"playoff.follow_suit": "fine_not_following",
+                "playoff.must_win": "fine_not_winning",
+                "playoff.must_trump": "fine_not_trumping"}
+
+
+def _duty(deal: DealOps) -> str:
+    """The play-off rule that binds the player to move on the current trick."""
+    trick = deal.trick
+    best = trick[trick_best(trick, deal.trump)]
+    return playoff_obligation(sorted(deal.holding(deal.to_move)), trick[0], deal.trump,
+                              deal.profile.playoff, best)
 
 
 def _fine(deal: DealOps, rule_id: str, points: int, key: str, **params: object) -> None:

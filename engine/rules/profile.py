@@ -92,6 +92,10 @@ class DeclaringRules:
     # (triple...) together with the beziques his partner has laid out, never a queen of
     # one partner with the other's jack.
     partner_bezique: bool = False
+    # 000 'заявления': when one capture completes a combination and a higher one
+    # containing it, "each" scores both, the lower first (000's "combination or
+    # combinations"); "higher_only" scores the higher alone (001's one declaration a turn).
+    capture_nested: Literal["each", "higher_only"] = "each"
 
     @property
     def sequence_fixes_trump(self) -> bool:
@@ -144,6 +148,9 @@ class ScoringRules:
     last_trick_at: Literal["deal_end", "stock_end"] = "deal_end"
     trick_bonus: int = 0                   # 002: for a trick won holding one of these ranks
     trick_bonus_ranks: tuple[str, ...] = ()
+    # 002: the ranks of the bonus in the last eight tricks when they differ from the
+    # first stage's (empty: the same as ``trick_bonus_ranks``).
+    playoff_trick_bonus_ranks: tuple[str, ...] = ()
     # When more than one side passed the target: the higher total, the side of the last
     # trick's winner (002, 004), or the side that reached it on the earlier trick (000).
     both_over: Literal["higher", "last_trick", "first_reached"] = "higher"
@@ -485,6 +492,8 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
             after_tricks=int(dec.get("after_tricks", 0)),
             jokers_per_meld=int(dec.get("jokers_per_meld", 0)),
             partner_bezique=bool(dec.get("partner_bezique", False)),
+            capture_nested=cast(Any, _choice({"capture_nested": "each", **dec},
+                                             "capture_nested", ("each", "higher_only"), where)),
         ),
         playoff=PlayoffRules(
             follow_suit=_take(play, "follow_suit", bool, where),
@@ -516,6 +525,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
                                             ("deal_end", "stock_end"), where)),
             trick_bonus=int(sc.get("trick_bonus", 0)),
             trick_bonus_ranks=_ranks(sc.get("trick_bonus_ranks", []), where),
+            playoff_trick_bonus_ranks=_ranks(sc.get("playoff_trick_bonus_ranks", []), where),
             both_over=cast(Any, _choice({"both_over": "higher", **sc}, "both_over",
                                         ("higher", "last_trick", "first_reached"), where)),
             game_melds=tuple(sc.get("game_melds", ())),
@@ -649,7 +659,7 @@ def variant_options(variant: str) -> tuple[Option, ...]:
 
 
 def _coerce(table: str, field_name: str, value: Any) -> Any:
-    if table == "scoring" and field_name == "trick_bonus_ranks":
+    if table == "scoring" and field_name in ("trick_bonus_ranks", "playoff_trick_bonus_ranks"):
         return _ranks(list(value), "option")
     if table == "declaring" and field_name == "bezique_pair_switch":
         return tuple((Suit.parse(s), (parse_card(q).kind, parse_card(j).kind))

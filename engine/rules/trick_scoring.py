@@ -16,29 +16,37 @@ from engine.text.explain import Step, step
 _LETTER = {"A": Rank.ACE, "T": Rank.TEN, "K": Rank.KING, "Q": Rank.QUEEN, "J": Rank.JACK}
 
 
-def bonus_ranks(profile: Profile) -> frozenset[int]:
-    return frozenset(_LETTER[r] for r in profile.scoring.trick_bonus_ranks)
+def bonus_ranks(profile: Profile, playoff: bool = False) -> frozenset[int]:
+    """The ranks that earn ``trick_bonus``; in the last tricks (``playoff``) those of
+    ``playoff_trick_bonus_ranks`` when it is set (002: aces in the first stage by one
+    reading, aces and tens in the play-off)."""
+    scoring = profile.scoring
+    letters = (scoring.playoff_trick_bonus_ranks if playoff and
+               scoring.playoff_trick_bonus_ranks else scoring.trick_bonus_ranks)
+    return frozenset(_LETTER[r] for r in letters)
 
 
-def trick_value(profile: Profile, cards: Sequence[int]) -> int:
-    """Points a trick's winner scores for the trick itself (no melds, no last trick)."""
+def trick_value(profile: Profile, cards: Sequence[int], playoff: bool = False) -> int:
+    """Points a trick's winner scores for the trick itself (no melds, no last trick);
+    ``playoff``: the trick is one of the last tricks, after the stock."""
     scoring = profile.scoring
     total = scoring.points_per_trick
-    ranks = bonus_ranks(profile)
+    ranks = bonus_ranks(profile, playoff)
     if scoring.trick_bonus and any(c % 8 in ranks for c in cards):
         total += scoring.trick_bonus
     values = profile.card_points
     return total + sum(values.of_rank(c % 8) for c in cards)
 
 
-def trick_extras(profile: Profile, cards: Sequence[int]) -> list[tuple[str, int, list[Step]]]:
+def trick_extras(profile: Profile, cards: Sequence[int],
+                 playoff: bool = False) -> list[tuple[str, int, list[Step]]]:
     """The explained parts of :func:`trick_value` beyond ``points_per_trick``:
     (rule id, points, steps) for the ace-or-ten bonus and for card values."""
     found: list[tuple[str, int, list[Step]]] = []
     scoring = profile.scoring
     if not scoring.trick_bonus and not profile.card_points.any:
         return found  # the reference game: nothing here (keeps every trick cheap)
-    ranks = bonus_ranks(profile)
+    ranks = bonus_ranks(profile, playoff)
     holding = [c for c in cards if c % 8 in ranks]
     if scoring.trick_bonus and holding:
         found.append(("score.trick_bonus", scoring.trick_bonus,

@@ -104,7 +104,7 @@ class TrickAnalyser:
         return sorted(set(playoff_legal(kinds, lead, self.trump, self.rules)))
 
     def _trick(self, lead: int, reply: int, last: bool) -> int:
-        points = trick_value(self.profile, (lead, reply))
+        points = trick_value(self.profile, (lead, reply), playoff=True)
         points += self.brisque_points * ((lead & 7) >= 6) + self.brisque_points * (
             (reply & 7) >= 6)
         return points + (self.last if last else 0)

@@ -59,7 +59,7 @@ MELD_NAMES: dict[str, tuple[str, str]] = {
 CLASS_NAMES: dict[str, tuple[str, str]] = {
     "marriage": ("marriages and sequences", "марьяжи и секвенции"),
     "bezique": ("beziques", "безики"),
-    "rank_set": ("sets of four of a rank", "четвёрки одного достоинства"),
+    "rank_set": ("fours of a kind", "четвёрки одного достоинства"),
     "trump_set": ("sets of trumps of one rank", "наборы козырей одного достоинства"),
     "carte_blanche": ("carte blanche", "карт-бланш"),
     "double_carte_blanche": ("double carte blanche", "двойной карт-бланш"),
@@ -164,8 +164,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "из колоды пришла карта {card}, не фигура: снова карт-бланш, {points}"),
     "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
                      "из колоды пришла фигура {card}: права на карт-бланш больше нет"),
-    "brisques_tiebreak": ("{count} aces and tens captured: brisques count only for ties and "
-                          "the rubicon", "взято тузов и десяток: {count}; бриски считаются "
+    "brisques_tiebreak": ("aces and tens captured: {count}; brisques count only for ties "
+                          "and the rubicon", "взято тузов и десяток: {count}; бриски считаются "
                           "только при ничьей и для рубикона"),
     "playoff_skipped": ("the last tricks cannot change the result, so they are not played",
                         "последние взятки не могут изменить итог, поэтому их не разыгрывают"),
@@ -242,13 +242,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
-    "brisques": ("{count} aces and tens captured, {each} each: {points}",
+    "brisques": ("aces and tens captured: {count}, {each} each: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
                          "последняя взятка перед концом колоды даёт {points}"),
     # Fildinski (000): combinations from captured cards (engine.rules.captures).
-    "capture_brisques": ("{count} aces and tens in the trick, {each} each, scored at once: "
+    "capture_brisques": ("aces and tens in the trick: {count}, {each} each, scored at once: "
                          "{points}", "во взятке тузов и десяток: {count}, по {each} сразу: "
                          "{points}"),
     "capture_laid": ("{cards} can take part in a combination: laid out face up, never "
@@ -256,9 +256,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "лицом вверх и больше не разыгрываются"),
     "capture_discarded": ("{cards} can join no combination: to the discard pile",
                           "{cards} не входят ни в одну комбинацию: в отбой"),
+    # One card: the Russian verbs agree with it («В♠ может войти», «7♦ не входит»).
+    "capture_laid_one": ("{cards} can take part in a combination: laid out face up, never "
+                         "played again", "{cards} может войти в комбинацию: выкладывается "
+                         "лицом вверх и больше не разыгрывается"),
+    "capture_discarded_one": ("{cards} can join no combination: to the discard pile",
+                              "{cards} не входит ни в одну комбинацию: в отбой"),
+    "capture_meld_many": ("captured {new} complete {cards} with the laid-out cards: {a_meld}",
+                          "взятые {new} вместе с выложенными картами {cards} составляют "
+                          "комбинацию «{meld}»"),
     "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
                      "взятая {new} вместе с выложенными картами {cards} составляет "
                      "комбинацию «{meld}»"),
+    "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {cards} "
+                             "with the laid-out cards: {a_meld}",
+                             "открытый козырь {new}, полученный в обмен на семёрку, вместе с "
+                             "выложенными картами {cards} составляет комбинацию «{meld}»"),
+    "exchange_brisque": ("the turn-up {card} joins the captures and scores as a brisque: "
+                         "{each}",
+                         "открытый козырь {card} присоединяется к взятым картам и считается "
+                         "бриской: {each}"),
     "capture_meld_whole": ("the captured {cards} form {a_meld} by themselves",
                            "взятые {cards} сами составляют комбинацию «{meld}»"),
     "dix_capture": ("{card} is captured and was not yet counted: {points}",
@@ -287,8 +304,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "game_meld_wins": ("{a_meld} wins the game at once", "«{meld}» сразу выигрывает партию"),
     "game_first_reached": ("both sides passed {target}: the side that reached it on the "
                            "earlier trick wins, whatever the totals",
-                           "обе пары перешли {target}: выигрывает та, что достигла цели на "
-                           "более ранней взятке, каким бы ни был итог"),
+                           "обе стороны перешли {target}: выигрывает та, что достигла цели "
+                           "на более ранней взятке, каким бы ни был итог"),
     "last_trick_split": ("the last trick scores {points}, shared by the partners: {share} each",
                          "за последнюю взятку {points}, партнёры делят их пополам: по {share}"),
     "set_aside": ("{count} cards at the bottom of the stock cannot go round evenly and are "
@@ -327,14 +344,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "refuse_deal_over": ("the deal is over", "сдача окончена"),
     "refuse_malformed": ("a '{action}' action with these cards is not a move of the game",
                          "действие «{action}» с такими картами не бывает ходом игры"),
-    "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, in a "
-                             "variant that scores it, claimed in time: before one's first "
-                             "card, or where the first such hand of the deal counts (002), "
-                             "by its holder before drawing again",
-                             "карт-бланш требует руки без королей, дам и валетов там, где он "
-                             "засчитывается, и объявляется вовремя: до первого хода, а где "
-                             "считается первая такая рука сдачи (002) — её владельцем до "
-                             "следующего добора"),
+    "refuse_carte_blanche": ("carte blanche needs a hand of no kings, queens or jacks, "
+                             "shown before one's first card",
+                             "карт-бланш — это рука без королей, дам и валетов, и показывают "
+                             "её до своего первого хода"),
+    "refuse_carte_blanche_first": ("under 002 only the deal's first hand without kings, "
+                                   "queens or jacks scores, shown before its holder draws "
+                                   "again",
+                                   "по 002 засчитывается только первая в сдаче рука без "
+                                   "королей, дам и валетов, показанная до следующего добора "
+                                   "её владельца"),
+    "refuse_carte_blanche_none": ("carte blanche scores nothing in this game",
+                                  "в этой игре карт-бланш ничего не приносит"),
+    "refuse_captured_only": ("nothing is declared from the hand here: combinations come "
+                             "only from captured cards, laid out when a trick is won, and "
+                             "score by themselves",
+                             "здесь из руки не объявляют: комбинации складываются только из "
+                             "взятых карт, выложенных после выигранной взятки, и "
+                             "засчитываются сами"),
     "refuse_draw_first": ("the trick winner declares, then draws; choose 'draw' before "
                           "leading",
                           "взявший взятку сначала объявляет, потом берёт карту из колоды; "

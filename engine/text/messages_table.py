@@ -25,9 +25,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bonus_seven_opponent": ("the turn-up {card} is a seven: the dealer's opponent loses "
                              "{points}", "открыта семёрка {card}: у противника сдающего "
                              "снимается {points}"),
-    "bonus_streak": ("{suit} are trumps for the {count}th deal running: the dealer scores "
+    "bonus_streak": ("{suit} are trumps for the {nth} deal running: the dealer scores "
                      "{points}", "козыри — {suit} {count}-ю сдачу подряд: сдающему {points}"),
-    "bonus_streak_clubs": ("clubs are trumps for the {count}th deal running: the dealer "
+    "bonus_streak_clubs": ("clubs are trumps for the {nth} deal running: the dealer "
                            "loses {points}", "козыри — трефы {count}-ю сдачу подряд: у "
                            "сдающего снимается {points}"),
     "trick_bonus": ("the trick holds {card}: {points} more",
@@ -41,10 +41,24 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "nothing is scored and the fine is {points}",
                                 "комбинация «{meld}» {cards} объявлена до выигрыша взятки: "
                                 "она не записывается, штраф {points}"),
-    "fine_not_following": ("{card} neither follows suit nor trumps as the last eight cards "
-                           "require: the card stands and the fine is {points}",
-                           "{card} — не в масть и не козырем, хотя в последних восьми картах "
-                           "это обязательно: карта остаётся, штраф {points}"),
+    "fine_not_following": ("{card} does not follow suit, though the hand holds the suit "
+                           "led and the last eight cards require it: the card stands and "
+                           "the fine is {points}",
+                           "{card} — не в масть, хотя масть хода на руке есть, а в последних "
+                           "восьми картах отвечать в масть обязательно: карта остаётся, "
+                           "штраф {points}"),
+    "fine_not_winning": ("{card} does not win the trick, though a card of the suit led in "
+                         "the hand would, and the last eight cards require it: the card "
+                         "stands and the fine is {points}",
+                         "{card} не берёт взятку, хотя карта масти хода на руке её взяла бы, "
+                         "а в последних восьми картах перебивать обязательно: карта "
+                         "остаётся, штраф {points}"),
+    "fine_not_trumping": ("{card} is no trump, though the hand has none of the suit led and "
+                          "holds a trump, and the last eight cards require trumping: the card "
+                          "stands and the fine is {points}",
+                          "{card} — не козырь, хотя масти хода на руке нет, а козырь есть, и "
+                          "в последних восьми картах бить козырем обязательно: карта "
+                          "остаётся, штраф {points}"),
     "fine_play_before_draw": ("{card} was played before drawing: both draw first, the card "
                               "is then led, and the fine is {points}",
                               "{card} сыграна до взятия карты из колоды: сначала оба берут "
