@@ -105,6 +105,13 @@ PICK = "[data-pick]:not(.is-illegal)"
 WIDTH = {"width": 1024, "height": 1400}
 
 
+def table_answered(page, key: str) -> None:
+    """Wait until the table ``key`` has no click waiting for the page's answer."""
+    page.locator(f".st-key-{key} .bz-root.is-waiting").wait_for(state="detached",
+                                                                timeout=30_000)
+    settle(page)
+
+
 def table_cards(page, key: str, which: str = PICK):
     """The cards one may click on the table component ``key`` (its shadow DOM is open:
     Playwright's CSS pierces it)."""
@@ -222,10 +229,13 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Объяснение очков").click()
     page.get_by_role("heading", name="Объяснение очков").first.wait_for(timeout=20_000)
     settle(page)
-    # the deck is a card table: click the pictures (alt text in Russian letters)
+    page.get_by_text("Выбрано карт: 0").first.wait_for(timeout=20_000)
+    # the deck is a card table: click the pictures (alt text in Russian letters), as
+    # fast as a learner may; the table queues the clicks the page has not answered yet
     for label in ("К♦", "Д♦", "В♦", "Д♠"):      # король, дама, валет
         page.locator(f".st-key-ex_pick_hand [data-pick] img[alt^='{label}#1']").first.click()
-        settle(page)
+    page.get_by_text("Выбрано карт: 4").first.wait_for(timeout=30_000)
+    table_answered(page, "ex_pick_hand")
     page.get_by_text("козырный марьяж").first.wait_for(timeout=20_000)
     page.get_by_text("безик", exact=True).first.wait_for(timeout=20_000)
     no_exception(page)
@@ -237,7 +247,8 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     king = page.locator(".st-key-ex_pick_table [data-pick].is-illegal img[alt^='К♦#1']")
     king.first.wait_for(timeout=20_000)
     page.locator(".st-key-ex_pick_table [data-pick] img[alt^='К♣#1']").first.click()
-    settle(page)
+    page.get_by_text("Выбрано карт: 5").first.wait_for(timeout=20_000)
+    table_answered(page, "ex_pick_table")
     page.get_by_text("Такая позиция невозможна").first.wait_for(timeout=20_000)
     no_exception(page)
     shots.take(page, "07-explainer-impossible")
