@@ -164,7 +164,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "из колоды пришла карта {card}, не фигура: снова карт-бланш, {points}"),
     "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
                      "из колоды пришла фигура {card}: права на карт-бланш больше нет"),
-    "brisques_tiebreak": ("{count} aces and tens captured: brisques count only for ties and "
+    "brisques_tiebreak": ("{aces_tens} captured: brisques count only for ties and "
                           "the rubicon", "взято тузов и десяток: {count}; бриски считаются "
                           "только при ничьей и для рубикона"),
     "playoff_skipped": ("the last tricks cannot change the result, so they are not played",
@@ -239,13 +239,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
-    "brisques": ("{count} aces and tens captured, {each} each: {points}",
+    "brisques": ("{aces_tens} captured, {each} each: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
                          "последняя взятка перед концом колоды даёт {points}"),
     # Fildinski (000): combinations from captured cards (engine.rules.captures).
-    "capture_brisques": ("{count} aces and tens in the trick, {each} each, scored at once: "
+    "capture_brisques": ("{aces_tens} in the trick, {each} each, scored at once: "
                          "{points}", "во взятке тузов и десяток: {count}, по {each} сразу: "
                          "{points}"),
     "capture_laid": ("{cards} can take part in a combination: laid out face up, never "
@@ -484,6 +484,9 @@ class Step:
             values[name] = value
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
+        if "count" in values:   # "1 ace or ten", "3 aces and tens" (the Russian says "…: 3")
+            values["aces_tens"] = (f"{values['count']} ace or ten" if values["count"] == "1"
+                                   else f"{values['count']} aces and tens")
         return values
 
     def to_json(self) -> dict[str, Any]:
