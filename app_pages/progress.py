@@ -69,8 +69,9 @@ def rating_chart(ratings: list[float]) -> None:
         "mark": {"type": "line", "point": len(ratings) < 30, "tooltip": True},
          "encoding": {"x": {"field": "n", "type": "quantitative", "title": pui.t("col.attempt"),
                             "axis": {"tickMinStep": 1, "format": "d"}},
+                      # "d": 1300, not the English "1,300" on a Russian page
                       "y": {"field": "r", "type": "quantitative", "title": name,
-                            "scale": {"zero": False}}}},
+                            "scale": {"zero": False}, "axis": {"format": "d"}}}},
         height=260)
 
 

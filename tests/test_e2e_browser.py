@@ -307,7 +307,11 @@ def test_sources_differ_chip_and_link_open_the_row(server, browser, tmp_path):
     page.goto(f"{server}/rules?lesson=disagreements&differ=tie&lang=ru")
     page.wait_for_selector(".st-key-rules_differ_row_tie_open", timeout=60_000)
     settle(page)
-    page.wait_for_timeout(1500)   # the scroll runs once the fold is drawn
+    # the scroll runs once the fold is drawn: wait for it, however long that takes
+    page.wait_for_function(
+        "(s) => { const e = document.querySelector(s); if (!e) return false;"
+        " const y = e.getBoundingClientRect().top; return y >= 40 && y <= innerHeight - 100; }",
+        arg=".st-key-rules_differ_row_tie_open", timeout=20_000)
     assert _in_view(page, ".st-key-rules_differ_row_tie_open")
     assert page.get_by_text("Побеждает взявший последнюю взятку.").first.is_visible()
     no_exception(page)
