@@ -499,8 +499,13 @@ def test_three_and_four_handed_at_1280_px_with_a_hint(server, browser, tmp_path)
             page.get_by_text(seat).first.wait_for(timeout=20_000)
         hand_moves(page, 3)
         wait_for_an_action(page)
+        # while a run redraws the page the old button can still be there beside the new
+        # one: wait until the page shows one Hint button, then press it
+        page.wait_for_function("() => document.querySelectorAll('.st-key-hint button')"
+                               ".length === 1", timeout=20_000)
+        settle(page)
         shown = page.locator('[data-testid="stAlert"]').count()
-        page.locator(".st-key-hint button").click()
+        page.locator(".st-key-hint button").first.click()
         page.wait_for_function("(n) => document.querySelectorAll('[data-testid=\"stAlert\"]')"
                                ".length > n", arg=shown, timeout=30_000)
         settle(page)
