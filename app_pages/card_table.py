@@ -5,7 +5,9 @@ pictures and sends back the card the learner clicks or picks with the keyboard.
 The HTML comes from :mod:`app_pages.table` (pure functions); every element with a
 ``data-pick`` attribute is a control. Arrow keys move between them, Enter or Space
 picks. A card marked ``aria-disabled`` still sends its click, so that the page can
-answer an illegal attempt with the rule that forbids it.
+answer an illegal attempt with the rule that forbids it. Clicks faster than the page
+answers are queued in the browser and sent one by one, each after the run answering
+the one before (shown dimmed meanwhile); the second click of a double click is ignored.
 
     card_table(html, key="play_table", on_pick=callback)   # callback(card_id: str)
 """
@@ -24,6 +26,9 @@ export default function (component) {
     root = document.createElement("div");
     root.className = "bz-root";
     parentElement.appendChild(root);
+    root._queue = [];
+    root._waiting = null;
+    root._count = 0;
   }
   root._send = setTriggerValue;
   const html = (data && data.html) || "";
@@ -37,22 +42,41 @@ export default function (component) {
       if (same) same.focus();
     }
   }
-  root._busy = 0;
+  // A pick is sent only when the script run answering the one before has arrived:
+  // two triggers sent during one run would reach the page as one, dropping a click.
+  // Clicks made meanwhile wait here, in order.
+  const next = () => {
+    clearTimeout(root._timer);
+    root._waiting = null;
+    const card = root._queue.shift();
+    if (card !== undefined) {
+      root._count += 1;
+      root._waiting = card + "|" + Date.now() + "-" + root._count;
+      root._send("pick", root._waiting);
+      // never stuck: a run that ends before drawing the table sends no answer
+      root._timer = setTimeout(next, 10000);
+    }
+    root.classList.toggle("is-waiting", root._waiting !== null);
+    root.querySelectorAll("[data-pick]").forEach((el) => {
+      el.classList.toggle("is-queued", root._queue.includes(el.getAttribute("data-pick")));
+    });
+  };
+  if (root._waiting !== null && data && data.answered === root._waiting) next();
   if (!root._wired) {
     root._wired = true;
     const picks = () => Array.from(root.querySelectorAll("[data-pick]"));
     const send = (el) => {
-      const now = Date.now();
-      // One card per click: a double click must not play the next card too. The lock
-      // ends with the next render, or after a moment when nothing changes (a refusal
-      // redraws the same table).
-      if (!el || (root._busy && now - root._busy < 700)) return;
-      root._busy = now;
+      if (!el) return;
       el.classList.add("is-sent");
       setTimeout(() => el.classList.remove("is-sent"), 700);
-      root._send("pick", el.getAttribute("data-pick") + "|" + now);
+      root._queue.push(el.getAttribute("data-pick"));
+      if (root._waiting === null) next();
+      else el.classList.add("is-queued");
     };
     root.addEventListener("click", (event) => {
+      // The second click of a double click is not a second pick: on Play it would land
+      // on the card that took the first one's place.
+      if (event.detail > 1) return;
       send(event.target.closest("[data-pick]"));
     });
     root.addEventListener("keydown", (event) => {
@@ -61,7 +85,7 @@ export default function (component) {
       if (here < 0) return;
       if (event.key === "Enter" || event.key === " ") {
         event.preventDefault();
-        send(all[here]);
+        if (!event.repeat) send(all[here]);
       } else if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(event.key)) {
         event.preventDefault();
         const step = (event.key === "ArrowRight" || event.key === "ArrowDown") ? 1 : -1;
@@ -74,7 +98,8 @@ export default function (component) {
 
 _CSS = """
 .bz-root{width:100%}
-.bz-root .is-sent{opacity:.6}
+.bz-root.is-waiting [data-pick]{cursor:progress}
+.bz-root .is-sent,.bz-root .is-queued{opacity:.6}
 """
 
 _COMPONENT = st.components.v2.component("bezique_card_table", js=_JS, css=_CSS)
@@ -91,11 +116,15 @@ def picked(key: str) -> str | None:
 
 def card_table(html: str, *, key: str, on_pick: Callable[[str], None] | None = None) -> None:
     """Draw ``html`` (a table or a row with ``data-pick`` cards); a pick calls
-    ``on_pick(card_id)`` before the rerun."""
+    ``on_pick(card_id)`` before the rerun. The table is told which pick this run
+    answers, so that it sends the next click waiting, if any."""
+    answered = f"{key}__answered"
 
     def _changed() -> None:
+        st.session_state[answered] = st.session_state[key].get("pick")
         card = picked(key)
         if card is not None and on_pick is not None:
             on_pick(card)
 
-    _COMPONENT(key=key, data={"html": html}, on_pick_change=_changed)
+    _COMPONENT(key=key, data={"html": html, "answered": st.session_state.get(answered)},
+               on_pick_change=_changed)

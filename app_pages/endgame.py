@@ -19,7 +19,7 @@ from engine.notation.cards import Card
 from puzzles import capture_trainer as ct
 from puzzles import endgame, srs, trainer
 from puzzles import ui as pui
-from puzzles.i18n import suit_name
+from puzzles.i18n import suit_name, suit_to_play
 from puzzles.identity import current_learner
 
 P = "eg_"
@@ -137,7 +137,7 @@ def capture_board(record: dict, state: dict) -> None:
     if st.session_state.get(f"{P}refused") and state["chosen"] is None:
         st.warning(app_ui.t("pz.must_follow"))
     best = record["best"][0]
-    hints = [pui.t("hint.card_suit", suit=suit_name(best[1], lang)),
+    hints = [pui.t("hint.card_suit", suit=suit_to_play(best[1], lang)),
              pui.t("hint.card", card=trainer.show_card(best, lang))]
     for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
         st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")

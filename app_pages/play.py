@@ -45,11 +45,12 @@ st.selectbox(ui.t("play.variant"), list(titles), key="play_variant",
              format_func=titles.__getitem__, on_change=parts.on_variant, width=360)
 for option in seat_options(deal.profile):   # who plays (no-trump: two to four)
     choices = [c.name for c in option.choices]
+    labels = {c.name: c.label_in(ui.lang()) for c in option.choices}   # names, not ids
     current = s.option(option.id) or current_choice(deal.profile, option.id)
     st.session_state[parts.option_key(option.id)] = current if current in choices else None
     st.segmented_control(option.title_ru if ui.lang() == "ru" else option.title, choices,
                          key=parts.option_key(option.id), on_change=parts.on_new_game,
-                         help=ui.t("play.option_new_game"))
+                         format_func=labels.__getitem__, help=ui.t("play.option_new_game"))
 if has_table_rules(deal.profile):   # 002, 004: fines instead of refusals
     st.session_state["play_table_rules"] = s.option("infractions") == "penalise"
     st.toggle(ui.t("play.table_rules"), key="play_table_rules", on_change=parts.on_new_game)

@@ -278,9 +278,10 @@ def game_score(s: PlaySession) -> list[int] | None:
 
 
 def score_table(s: PlaySession, names: Sequence[str] | None = None) -> str:
-    """The score sheet as a Markdown table: this deal, the game, tricks and brisques,
-    one column per side (four-handed: you & partner, the opponents). ``names``: the
-    players' names by seat (the Game log's sample deal) instead of You and Computer."""
+    """The score sheet as a Markdown table: this deal, the game, tricks and brisques
+    (card points where the cards have values), one column per side (four-handed: you
+    & partner, the opponents). ``names``: the players' names by seat (the Game log's
+    sample deal) instead of You and Computer."""
     deal, game = s.deal, s.game
     groups = sides(s)
     n = deal.profile.players
@@ -292,7 +293,13 @@ def score_table(s: PlaySession, names: Sequence[str] | None = None) -> str:
     def total(values: list[int]) -> list[int]:
         return [sum(values[p] for p in group) for group in groups]
 
-    brisques = total([sum(1 for c in deal.won[p] if c % 8 >= 6) for p in range(n)])
+    values = deal.profile.card_points
+    if values.any:   # 004's card-point game counts every card's value, not brisques
+        taken_label = ui.t("score.card_points")
+        taken = total([sum(values.of_rank(c % 8) for c in deal.won[p]) for p in range(n)])
+    else:
+        taken_label = ui.t("score.brisques")
+        taken = total([sum(1 for c in deal.won[p] if c % 8 >= 6) for p in range(n)])
     tricks = total([len(deal.won[p]) // n for p in range(n)])
     single = deal.profile.scoring.end == "single_deal"
     settled = game_score(s)
@@ -307,7 +314,7 @@ def score_table(s: PlaySession, names: Sequence[str] | None = None) -> str:
         row(ui.t("score.game"), game_row),
     ] + ([  # a game that keeps no tricks (004's 18-card game) has neither row
         row(ui.t("score.tricks"), tricks),
-        row(ui.t("score.brisques"), brisques),
+        row(taken_label, taken),
     ] if deal.profile.tricks_kept else []))
 
 

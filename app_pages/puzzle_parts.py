@@ -171,12 +171,18 @@ def tricks_text(start: Mapping[str, Any], plays: Sequence[tuple[int, str]], me: 
         for index, kind in enumerate(trick.cards):
             seat = trick.seat(index)
             who = ui.t("table.you") if seat == me else trainer.seat_name(me, seat, players, lang)
-            cards.append(f"{who} {ui.card_text(kind_card(kind), copy=False)}")
+            cards.append(f"{in_sentence(who)} {ui.card_text(kind_card(kind), copy=False)}")
         winner = ui.t("pz.you_won") if trick.winner == me else ui.t(
-            "pz.they_won", who=trainer.seat_name(me, trick.winner, players, lang))
+            "pz.they_won", who=in_sentence(trainer.seat_name(me, trick.winner, players, lang)))
         lines.append(ui.t("pz.trick_line", number=number, cards=", ".join(cards),
                           winner=winner))
     return lines
+
+
+def in_sentence(name: str) -> str:
+    """A seat's name inside a sentence: "…, you Q♦ — the opponent takes it", not
+    "You", "The opponent" (the catalogue's forms begin a line)."""
+    return name[:1].lower() + name[1:]
 
 
 def kind_card(kind: int) -> int:

@@ -7,6 +7,7 @@ import streamlit as st
 
 from app_pages import scorepad_parts as parts
 from app_pages import ui
+from engine.text.citations import citation_text
 
 parts.setup()
 st.title(ui.t("scorepad.title"))
@@ -46,11 +47,13 @@ if pad is None:
     base = ui.profile(st.session_state["sp_variant"])
     for option in parts.pad_options(base):
         choices = [c.name for c in option.choices]
+        labels = {c.name: f"{c.label_in(ui.lang())} ({citation_text(c.source, ui.lang())})"
+                  for c in option.choices}
         default = parts.current_choice(base, option.id)
         st.selectbox(option.title_ru if ui.lang() == "ru" else option.title, choices,
                      key=parts.option_key(option.id),
                      index=choices.index(default) if default in choices else 0,
-                     format_func=lambda name, o=option: f"{name} ({o.choice(name).source})")
+                     format_func=labels.__getitem__)
     profile = parts.new_profile()
     names = st.columns(profile.players)
     for i, column in enumerate(names):

@@ -6,7 +6,7 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.errors import ProfileError
 from engine.rules.profile import Profile, load_profile, variant_names
+from engine.text.citations import citation_text
 from lessons._render import REFERENCE_VARIANT, render_text
 from lessons.disagreements import Disagreement, chip_markdown, chip_pattern, disagreement
 
@@ -345,13 +346,20 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         summary = render_text(meta.get("summary", ""), profile, claims)
     except ValueError as exc:
         raise LessonError(f"{where}: {exc}") from exc
+    # The lessons cite the sources' sections by their Russian headings; an English
+    # page names them in English (a Russian one keeps them).
+    def cited(text: str) -> str:
+        return citation_text(text, lang) if lang == "en" else text
+
     return Lesson(
         id=meta["id"], lang=lang, title=title, variant=variant, order=int(meta["order"]),
         prerequisites=_str_tuple(meta, "prerequisites", where),
-        sources=_str_tuple(meta, "sources", where),
+        sources=tuple(cited(s) for s in _str_tuple(meta, "sources", where)),
         rules=_str_tuple(meta, "rules", where),
-        body_markdown=rendered, examples=tuple(examples), checks=tuple(checks),
-        paragraphs=tuple(paragraphs), claims=MappingProxyType(dict(claims)), summary=summary,
+        body_markdown=cited(rendered), examples=tuple(examples),
+        checks=tuple(replace(c, prompt=cited(c.prompt)) for c in checks),
+        paragraphs=tuple(Paragraph(p.anchor, p.rules, cited(p.markdown)) for p in paragraphs),
+        claims=MappingProxyType(dict(claims)), summary=cited(summary),
         reference=_flag(meta, "reference", where),
     )
 

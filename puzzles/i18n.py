@@ -147,7 +147,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "Ни одна из этих карт ещё не записывалась"),
     "hint.rule": ("The rule: {rule}", "Правило: {rule}"),
     "hint.theme": ("Theme: {theme}", "Тема: {theme}"),
-    "hint.card_suit": ("Play a card in {suit}", "Сыграйте карту масти {suit}"),
+    "hint.card_suit": ("Play a card in {suit}", "Сыграйте {suit}"),
     "hint.card": ("Play {card}", "Сыграйте {card}"),
     "hint.value_suit": ("A best card is in {suit}", "Лучшая карта — в масти {suit}"),
     # meld questions
@@ -433,6 +433,17 @@ def tr(lang: str, key: str, **params: object) -> str:
         return text.format(**params) if params else text
     except (KeyError, IndexError, ValueError):
         return text
+
+
+# A suit as the thing played, "сыграйте бубну ♦" (Russian accusative), never
+# «карту масти бубны».
+SUIT_TO_PLAY = {"S": ("spades ♠", "пику ♠"), "H": ("hearts ♥", "черву ♥"),
+                "D": ("diamonds ♦", "бубну ♦"), "C": ("clubs ♣", "трефу ♣")}
+
+
+def suit_to_play(letter: str, lang: str) -> str:
+    """The suit in the hint «сыграйте …»: ``бубну ♦``; in English ``diamonds ♦``."""
+    return SUIT_TO_PLAY[letter][1 if lang == "ru" else 0]
 
 
 def suit_name(letter: str | None, lang: str) -> str:

@@ -20,7 +20,7 @@ from engine.rules.profile import load_profile
 from engine.solver import paranoid_reply
 from engine.text.explain import meld_name
 from puzzles import bank, endgame, meld_bank, srs
-from puzzles.i18n import rule_name, suit_name, theme_name, tr
+from puzzles.i18n import rule_name, suit_name, suit_to_play, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore
 
 HINT_CREDIT = (1.0, 0.5, 0.25, 0.0)
@@ -412,7 +412,7 @@ def endgame_hints(record: Mapping[str, Any], state: Mapping[str, Any], lang: str
     except PositionError:
         return [first]
     best = solution.best[0]
-    return [first, tr(lang, "hint.card_suit", suit=suit_name(best[1], lang)),
+    return [first, tr(lang, "hint.card_suit", suit=suit_to_play(best[1], lang)),
             tr(lang, "hint.card", card=show_card(best, lang))]
 
 

@@ -105,6 +105,13 @@ PICK = "[data-pick]:not(.is-illegal)"
 WIDTH = {"width": 1024, "height": 1400}
 
 
+def table_answered(page, key: str) -> None:
+    """Wait until the table ``key`` has no click waiting for the page's answer."""
+    page.locator(f".st-key-{key} .bz-root.is-waiting").wait_for(state="detached",
+                                                                timeout=30_000)
+    settle(page)
+
+
 def table_cards(page, key: str, which: str = PICK):
     """The cards one may click on the table component ``key`` (its shadow DOM is open:
     Playwright's CSS pierces it)."""
@@ -222,10 +229,13 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Объяснение очков").click()
     page.get_by_role("heading", name="Объяснение очков").first.wait_for(timeout=20_000)
     settle(page)
-    # the deck is a card table: click the pictures (alt text in Russian letters)
+    page.get_by_text("Выбрано карт: 0").first.wait_for(timeout=20_000)
+    # the deck is a card table: click the pictures (alt text in Russian letters), as
+    # fast as a learner may; the table queues the clicks the page has not answered yet
     for label in ("К♦", "Д♦", "В♦", "Д♠"):      # король, дама, валет
         page.locator(f".st-key-ex_pick_hand [data-pick] img[alt^='{label}#1']").first.click()
-        settle(page)
+    page.get_by_text("Выбрано карт: 4").first.wait_for(timeout=30_000)
+    table_answered(page, "ex_pick_hand")
     page.get_by_text("козырный марьяж").first.wait_for(timeout=20_000)
     page.get_by_text("безик", exact=True).first.wait_for(timeout=20_000)
     no_exception(page)
@@ -237,7 +247,8 @@ def test_play_a_deal_switch_language_use_explainer(server, browser, tmp_path):
     king = page.locator(".st-key-ex_pick_table [data-pick].is-illegal img[alt^='К♦#1']")
     king.first.wait_for(timeout=20_000)
     page.locator(".st-key-ex_pick_table [data-pick] img[alt^='К♣#1']").first.click()
-    settle(page)
+    page.get_by_text("Выбрано карт: 5").first.wait_for(timeout=20_000)
+    table_answered(page, "ex_pick_table")
     page.get_by_text("Такая позиция невозможна").first.wait_for(timeout=20_000)
     no_exception(page)
     shots.take(page, "07-explainer-impossible")
@@ -296,7 +307,11 @@ def test_sources_differ_chip_and_link_open_the_row(server, browser, tmp_path):
     page.goto(f"{server}/rules?lesson=disagreements&differ=tie&lang=ru")
     page.wait_for_selector(".st-key-rules_differ_row_tie_open", timeout=60_000)
     settle(page)
-    page.wait_for_timeout(1500)   # the scroll runs once the fold is drawn
+    # the scroll runs once the fold is drawn: wait for it, however long that takes
+    page.wait_for_function(
+        "(s) => { const e = document.querySelector(s); if (!e) return false;"
+        " const y = e.getBoundingClientRect().top; return y >= 40 && y <= innerHeight - 100; }",
+        arg=".st-key-rules_differ_row_tie_open", timeout=20_000)
     assert _in_view(page, ".st-key-rules_differ_row_tie_open")
     assert page.get_by_text("Побеждает взявший последнюю взятку.").first.is_visible()
     no_exception(page)
@@ -484,8 +499,13 @@ def test_three_and_four_handed_at_1280_px_with_a_hint(server, browser, tmp_path)
             page.get_by_text(seat).first.wait_for(timeout=20_000)
         hand_moves(page, 3)
         wait_for_an_action(page)
+        # while a run redraws the page the old button can still be there beside the new
+        # one: wait until the page shows one Hint button, then press it
+        page.wait_for_function("() => document.querySelectorAll('.st-key-hint button')"
+                               ".length === 1", timeout=20_000)
+        settle(page)
         shown = page.locator('[data-testid="stAlert"]').count()
-        page.locator(".st-key-hint button").click()
+        page.locator(".st-key-hint button").first.click()
         page.wait_for_function("(n) => document.querySelectorAll('[data-testid=\"stAlert\"]')"
                                ".length > n", arg=shown, timeout=30_000)
         settle(page)

@@ -215,7 +215,7 @@ def test_cli_play_prints_explained_log() -> None:
     result = run_cli("play", "--variant", "two-handed", "--seed", "4")
     assert result.returncode == 0, result.stderr
     assert "brisques" in result.stdout and "running score" in result.stdout
-    assert "last_trick" in result.stdout
+    assert "last trick" in result.stdout
 
 
 def test_cli_play_unknown_variant_fails_cleanly() -> None:

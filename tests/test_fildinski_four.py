@@ -271,7 +271,7 @@ def test_cli_plays_the_variant() -> None:
     with redirect_stdout(out):
         assert main(["play", "--variant", "fildinski-four-handed", "--seed", "3"]) == 0
     text = out.getvalue()
-    assert "split" in text and "deal_end" in text
+    assert "split" in text and "deal over" in text
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["play", "--variant", "fildinski-four-handed", "--seed", "3", "--game",

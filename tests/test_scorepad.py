@@ -266,7 +266,8 @@ def test_refusal_names_its_source() -> None:
         {"player": 0, "meld": "four_aces", "cards": ["AS", "AH", "AD", "AC"]}]}]})
     report = pad.report()
     entry = report.refused[0]
-    assert entry.event.cited() == "003, 'заявления'; 004, 'Рубикон'"
+    assert entry.event.cited() == "003, 'declarations'; 004, 'Rubicon'"
+    assert entry.event.cited("ru") == "003, 'заявления'; 004, 'Рубикон'"
     assert report.line(entry).startswith("REFUSED: Anna: ")
     assert report.line(entry, "ru").startswith("ОТКЛОНЕНО: Anna: ")
 

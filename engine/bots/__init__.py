@@ -21,7 +21,7 @@ from typing import Protocol
 
 from engine.bots.heuristic import HeuristicBot, advise
 from engine.bots.playoff import choose_card, playoff_solution, playoff_values, solvable
-from engine.bots.reasons import Reason
+from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import StrongBot, search_reasons
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
@@ -118,9 +118,17 @@ def playoff_reasons(view: PlayerView) -> list[Reason]:
 
 
 def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
-    """The recommended action for ``seat`` (who must be to move) with its reasons:
+    """The recommended action for ``seat`` (who must be to move) with at most
+    :data:`~engine.bots.reasons.MOST_REASONS` reasons, in a card player's words:
     meld values, cards kept for later melds, risk, and in the play-off the exact
     values of the moves."""
+    action, reasons = hint_reasons(deal, seat, samples)
+    view = PlayerView.of(deal, seat)
+    return Hint(action, tuple(r.render(lang, among=view.holding) for r in reasons))
+
+
+def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tuple[Reason, ...]]:
+    """:func:`hint` before rendering: the action and its reasons, the weightiest first."""
     view = PlayerView.of(deal, seat)
     if not view.legal:
         raise BeziqueError(f"player {seat + 1} is not to move")
@@ -134,16 +142,18 @@ def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
         if len(view.legal) > 1 and (view.stock_count > 0 or view.players > 2):
             result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
                                samples=samples, time_limit=0.5).search(view)
+            looked_ahead = search_reasons(result)
             if result.action != action:
                 action = result.action
-                reasons = [r for r in reasons if r.key in _GENERAL_REASONS]
+                kept = [r for r in reasons if r.key in _GENERAL_REASONS]
                 if not result.means and action.type is ActionType.PLAY:
                     # The strong bot's own rules of thumb differ: they count cards.
-                    reasons.append(Reason("card_count", card=action.card))
-            reasons.extend(search_reasons(result))
-    return Hint(action, tuple(r.render(lang) for r in reasons) or
-                (Reason("only_action").render(lang),))
+                    looked_ahead.append(Reason("card_count", card=action.card))
+                reasons = [*looked_ahead, *kept]
+            else:
+                reasons.extend(looked_ahead)
+    return action, tuple(reasons[:MOST_REASONS]) or (Reason("only_action"),)
 
 
 __all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint", "RandomBot",
-           "HeuristicBot", "StrongBot", "make_bot", "hint"]
+           "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons"]

@@ -2,17 +2,23 @@
 
 A :class:`Reason` stores a message key and its parameters (cards as ids, melds
 as kinds), like :class:`engine.text.explain.Step`, so one hint renders in both
-languages::
+languages. The words are a card player's (keep this card for the sequence, win
+the trick to declare): never the engine's workings. Cards read as in prose, a
+copy mark only where both copies are among the player's cards (``among``)::
 
     >>> Reason("declare_best", meld="bezique", points=40, cards=(4, 19)).render("ru")
-    'объявить безик (Q♠#1 J♦#1): 40 очков'
+    'объявить безик (Д♠ В♦): 40 очков'
+    >>> Reason("lead_low", card=4).render("en", among=(4, 36))
+    'lead Q♠#1: the card least needed for later melds and tricks'
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.rules.melds import pretty
+from engine.notation.cards import card_text
+from engine.rules.melds import display_order
 from engine.text.explain import meld_name
 
 MESSAGES: dict[str, tuple[str, str]] = {
@@ -20,9 +26,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "ход с {card}: эта карта меньше всего нужна для будущих комбинаций и взяток"),
     "keep_complete": ("keep {cards}: the {meld} ({points}) is ready to declare after a win",
                       "сохранить {cards}: {meld} ({points}) готов к объявлению после взятки"),
-    "keep_for": ("keep {cards} for the {meld} ({points}); cards still to draw: {missing}",
-                 "придержать {cards} для комбинации «{meld}» ({points}); не хватает карт: "
-                 "{missing}"),
+    "keep_for": ("keep {cards} for the {meld} ({points}): {missing}",
+                 "придержать {cards} для комбинации «{meld}» ({points}): {missing}"),
     "win_to_declare": ("win with {card}: a meld worth {points} waits to be declared",
                        "взять картой {card}: ждёт объявления комбинация на {points}"),
     "take_brisque": ("take the brisque {lead} cheaply with {card}",
@@ -76,18 +81,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "complete are out of reach or the cards kept instead have better chances",
                    "{card}: по счёту ещё не вышедших карт комбинации с этой картой уже не "
                    "собрать или у оставленных карт шансы лучше"),
-    "search": ("{samples} simulated continuations: average margin {margin:+} (next best "
-               "{second:+})", "{samples} смоделированных продолжений: средний перевес "
-               "{margin:+} (следующий вариант {second:+})"),
-    "endgame": ("played to the end of the deal for {samples} placings of the unseen cards: "
-                "this move wins the deal in {won}% of them (next best {second}%), average "
-                "margin {margin:+}",
-                "доиграно до конца сдачи для {samples} раскладов невидимых карт: этот ход "
-                "выигрывает сдачу в {won}% из них (следующий вариант — {second}%), средний "
-                "перевес {margin:+}"),
+    "search": ("looking ahead, however the unseen cards lie, this move scores about {ahead} "
+               "more than the next best",
+               "если заглянуть вперёд, при любом раскладе невидимых карт этот ход приносит "
+               "примерно на {ahead} больше следующего"),
+    "search_even": ("looking ahead, no other move does better here",
+                    "если заглянуть вперёд, лучше этого хода здесь нет"),
+    "endgame": ("however the unseen cards lie, this move wins the deal {won} times in 100 "
+                "(the next best {second})",
+                "при любом раскладе невидимых карт этот ход выигрывает сдачу {won} раз из 100 "
+                "(следующий — {second})"),
     "risk": ("risk: the opponent may declare after winning (about {points})",
              "риск: соперник может объявить после взятки (около {points})"),
 }
+
+
+# How far a meld in the making is from complete (``keep_for``): at most two cards.
+MISSING: dict[int, tuple[str, str]] = {
+    1: ("one card short", "не хватает одной карты"),
+    2: ("two cards short", "не хватает двух карт"),
+}
+
+MOST_REASONS = 3   # a hint names its move and at most this many reasons
 
 
 @dataclass(frozen=True)
@@ -99,15 +114,24 @@ class Reason:
         object.__setattr__(self, "key", key)
         object.__setattr__(self, "params", tuple(params.items()))
 
-    def render(self, lang: str = "en") -> str:
-        template = MESSAGES[self.key][1 if lang == "ru" else 0]
+    def render(self, lang: str = "en", among: Iterable[int] = ()) -> str:
+        """The reason in ``lang``; ``among``: the player's cards in view, which decide
+        where a copy mark matters (:func:`engine.notation.cards.copies_in_question`)."""
+        language = 1 if lang == "ru" else 0
+        template = MESSAGES[self.key][language]
+        seen = tuple(among)
         values: dict[str, object] = {}
         for name, value in self.params:
-            if name in ("card", "lead", "card_alt") and isinstance(value, int):
-                value = pretty([value])
+            if name in ("card", "card_alt") and isinstance(value, int):
+                value = card_text(value, lang, among={*seen, value})
+            elif name == "lead" and isinstance(value, int):   # the other side's card
+                value = card_text(value, lang)
             elif name == "cards" and isinstance(value, tuple):
-                value = pretty(value)
+                value = " ".join(card_text(c, lang, among={*seen, *value})
+                                 for c in sorted(value, key=display_order))
             elif name in ("meld", "later") and isinstance(value, str):
                 value = meld_name(value, lang)
+            elif name == "missing" and isinstance(value, int):
+                value = MISSING[value][language]
             values[name] = value
         return template.format(**values)

@@ -808,14 +808,14 @@ def search_reasons(result: SearchResult) -> list[Reason]:
         return []
     if result.wins:
         others = [w for a, w in result.wins.items() if a != result.action]
-        return [Reason("endgame", samples=result.samples,
-                       won=round(100 * result.wins[result.action]),
-                       second=round(100 * max(others, default=0.0)),
-                       margin=round(result.margins[result.action]))]
-    ranked = sorted(result.means.values(), reverse=True)
-    second = ranked[1] if len(ranked) > 1 else ranked[0]
-    return [Reason("search", samples=result.samples, margin=round(result.means[result.action]),
-                   second=round(second))]
+        return [Reason("endgame", won=round(100 * result.wins[result.action]),
+                       second=round(100 * max(others, default=0.0)))]
+    others_mean = [m for a, m in result.means.items() if a != result.action]
+    ahead = round(result.means[result.action] - max(others_mean, default=0.0))
+    # An edge of a point or two over a handful of tries is noise: the move is as good.
+    if not others_mean or ahead < 2:
+        return [Reason("search_even")]
+    return [Reason("search", ahead=ahead)]
 
 
 __all__ = ["StrongBot", "SearchResult", "rollout", "search_reasons", "DECLARE_PHASE",

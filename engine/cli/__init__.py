@@ -12,9 +12,17 @@ from engine.errors import BeziqueError, UsageError
 # Subcommand modules, in help order.
 COMMANDS = (play, melds, solve, puzzles, arena, scorepad)
 
+# What ``bezique --help`` tells a player (the docstring above is for developers).
+DESCRIPTION = ("Bezique from the command line, in all its variants: play deals and "
+               "read why every point was scored, ask which declarations a hand may make, "
+               "solve the last tricks exactly, build and check puzzle banks, let the bots "
+               "play each other, and keep the score of a game played with real cards.")
+EPILOG = ("Run 'bezique COMMAND --help' for a command's options; --variant takes a "
+          "variant's name (e.g. two-handed, rubicon), --lang en or ru.")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bezique", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bezique", description=DESCRIPTION, epilog=EPILOG)
     subparsers = parser.add_subparsers(dest="command", required=True)
     for module in COMMANDS:
         module.register(subparsers)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
-from engine.cli.arguments import count_arg, seconds_arg
+from engine.cli.arguments import count_arg, seconds_arg, variant_help
 from engine.errors import BeziqueError, UsageError
 from engine.rules.deal import Deal
 from engine.rules.profile import Profile, apply_option, load_profile
@@ -47,7 +47,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--deals", type=count_arg(1, MAX_DEALS), default=100,
                         help="paired deals (each played twice)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--variant", default="two-handed")
+    parser.add_argument("--variant", default="two-handed", metavar="NAME",
+                        help=variant_help())
     parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
                         help="play a named option, e.g. players=3 for no-trump "
                              "(see engine/variants/options.toml)")

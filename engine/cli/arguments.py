@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from engine.rules.profile import variant_names
+
 
 def seconds_arg(text: str) -> float:
     """A time in seconds: more than 0 and at most a day (so never ``nan`` or ``inf``)."""
@@ -38,3 +40,8 @@ def count_arg(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def variant_help(default: str = "two-handed") -> str:
+    """``--variant``'s help: the names it takes (the profiles in engine/variants)."""
+    return f"the variant (default {default}); one of: {', '.join(variant_names())}"

@@ -9,18 +9,20 @@ import random
 import sys
 import time
 
-from engine.cli.arguments import count_arg
+from engine.cli.arguments import count_arg, variant_help
 from engine.errors import BeziqueError, UsageError
-from engine.notation.cards import Card
+from engine.notation.cards import card_text
 from engine.rules.deal import Deal
 from engine.rules.game import Game
 from engine.rules.penalties import attempts
 from engine.rules.profile import apply_option, load_profile
+from engine.text.event_names import event_name, player_label
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("play", help="play deals with random legal actions")
-    parser.add_argument("--variant", default="two-handed")
+    parser.add_argument("--variant", default="two-handed", metavar="NAME",
+                        help=variant_help())
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--deals", type=count_arg(1, 1_000_000_000), default=1,
                         help="play this many seeded deals (seed, seed+1, ...)")
@@ -28,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--option", action="append", default=[], metavar="ID=CHOICE",
                         help="play a named option where the sources disagree, e.g. "
                              "last_trick_bonus=club_250 (see engine/variants/options.toml)")
-    parser.add_argument("--lang", choices=("en", "ru"), default="en")
+    parser.add_argument("--lang", choices=("en", "ru"), default="en",
+                        help="the language of the log: en (default) or ru")
     parser.add_argument("--json", action="store_true", help="print events as JSON Lines")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     parser.set_defaults(run=run)
@@ -52,10 +55,11 @@ def _print_events(deal: Deal, args: argparse.Namespace) -> None:
         if args.json:
             print(json.dumps(event.to_json(args.lang), ensure_ascii=False))
             continue
-        cards = " ".join(Card.from_id(c).pretty for c in event.cards)
-        who = "-" if event.player is None else f"P{event.player + 1}"
+        # one notation per language: Т К Д В in Russian (the log keeps copy marks)
+        cards = " ".join(card_text(c, args.lang, copy=True) for c in event.cards)
+        who = player_label(event.player, args.lang)
         points = f"{event.points:+d}" if event.points else ""
-        head = f"{event.type:<13} {who:<3} {points:>5} {cards}".rstrip()
+        head = f"{event_name(event.type, args.lang):<17} {who:<3} {points:>5} {cards}".rstrip()
         print(head)
         for line in event.explain(args.lang):
             print(f"      · {line}")

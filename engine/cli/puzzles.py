@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cli.arguments import megabytes_arg, seconds_arg
+from engine.cli.arguments import megabytes_arg, seconds_arg, variant_help
 from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT
 
 
@@ -29,7 +29,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--kind", choices=("meld", "endgame"), required=True)
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--count", type=int, default=500)
-    gen.add_argument("--variant", default="two-handed")
+    gen.add_argument("--variant", default="two-handed", metavar="NAME",
+                     help=variant_help())
     gen.add_argument("--types", help="comma-separated question types to keep "
                      "(e.g. best for a Rubicon-family endgame bank)")
     gen.add_argument("--min-tricks", type=int, default=2,

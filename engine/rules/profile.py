@@ -594,9 +594,15 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
 
 @dataclass(frozen=True, slots=True)
 class OptionChoice:
-    name: str
+    name: str                          # the id: --option ID=NAME, saves, tests
     source: str
     changes: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]  # table -> (field, value)
+    label: str = ""                    # what a page shows for it, in English
+    label_ru: str = ""                 # and in Russian
+
+    def label_in(self, lang: str) -> str:
+        """The choice as a page names it (``two``, «двое»), never its id."""
+        return self.label_ru if lang == "ru" else self.label
 
 
 @dataclass(frozen=True, slots=True)
@@ -634,7 +640,7 @@ def options() -> tuple[Option, ...]:
             OptionChoice(c["name"], c["source"], tuple(
                 (table, tuple((k, _freeze(v)) for k, v in fields.items()))
                 if isinstance(fields, dict) else ("", ((table, _freeze(fields)),))
-                for table, fields in c["set"].items()))
+                for table, fields in c["set"].items()), c["label"], c["label_ru"])
             for c in row["choice"])
         variants = row.get("variants")
         if not isinstance(variants, list) or not variants or not set(variants) <= set(

@@ -1,11 +1,13 @@
 """Citations in the reader's language.
 
-Profiles, options and the disagreements table cite the sources in one short form,
-``"004, two-handed rules, item 8"``. A Russian sentence must not carry English
-words, so :func:`citation_text` rewrites the English parts of a citation for
-Russian text; quoted section names (``'Рубикон'``) are the sources' own Russian
-and stay as they are. The table is data: a new citation with a new English phrase
-fails ``tests/test_citations.py`` until its Russian is added here.
+Profiles, options, lessons and the disagreements table cite the sources in one
+short form, ``"004, two-handed rules, item 8"``, ``"003, 'козыри'"``. A Russian
+sentence must not carry English words, so :func:`citation_text` rewrites the
+English parts of a citation for Russian text; there the quoted section names
+(``'Рубикон'``) are the sources' own Russian and stay as they are. An English
+page names those sections in English (:data:`SECTIONS_EN`): ``"003, 'trumps'"``.
+The tables are data: a new citation with a new English phrase or a new Russian
+section fails ``tests/test_citations.py`` until its translation is added here.
 """
 
 from __future__ import annotations
@@ -160,15 +162,71 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     (" or ", " или "),
 )
 
+# The sources' Russian section headings (and the few words quoted as a place in a
+# text) -> their English names, for English pages.
+SECTIONS_EN: dict[str, str] = {
+    "БЕЗИК": "Bezique",
+    "Безик (карточная игра)": "Bezique (card game)",
+    "Безик вдвоем": "Two-handed Bezique",
+    "Безик втроем": "Three-handed Bezique",
+    "Безик вчетвером": "Four-handed Bezique",
+    "Безик с восемью колодами": "Eight-pack Bezique",
+    "Безик-рубикон": "Rubicon Bezique",
+    "Бескозырный безик": "No-trump Bezique",
+    "Игра на 18 карт с инфузорками": "The 18-card game with jokers",
+    "Китайский Безик": "Chinese Bezique",
+    "Количество колод: 2": "Number of packs: 2",
+    "Очки за комбинации карт": "Points for combinations",
+    "Разновидности игры": "Kinds of the game",
+    "Розыгрыш": "The play",
+    "Рубикон": "Rubicon",
+    "Советы игрокам": "Advice to players",
+    "Стратегия игры": "Strategy",
+    "Филдински": "Fildinski",
+    "Штрафы": "Penalties",
+    "безик-рубикон для четверых": "four-handed Rubicon bezique",
+    "бриски": "brisques",
+    "в три колоды": "with three packs",
+    "варианты": "variants",
+    "для четверых": "for four",
+    "заявления": "declarations",
+    "карт-бланш": "carte blanche",
+    "козыри": "trumps",
+    "на выход": "play-off",
+    "после взятия четырех взяток": "after four tricks have been taken",
+    "разыгрывание": "the play",
+    "сдача": "the deal",
+    "стоимость карт": "card values",
+    "счет": "scoring",
+    "эндшпиль": "end-game",
+}
+# English: a heading that repeats the English words before it
+PHRASES_EN: tuple[tuple[str, str], ...] = (
+    ("the last trick ('на выход')", "the play-off's last trick"),
+    ("the last eight tricks ('на выход')", "the last eight tricks (the play-off)"),
+    ("play-off ('на выход')", "play-off"),
+)
+# a heading may be wrapped over two lines in a lesson's text
+_SECTION_EN = re.compile("'(" + "|".join(
+    r"\s+".join(re.escape(word) for word in name.split())
+    for name in sorted(SECTIONS_EN, key=len, reverse=True)) + ")'")
+
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
+_CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\-]*")
 _LINES = re.compile(r",?\s*\bl\.\s?\d+(?:,\s*l\.\s?\d+)*")
 
 
 def citation_text(citation: str, lang: str = "en") -> str:
-    """``citation`` as the reader's language writes it: unchanged in English, its
-    English phrases replaced in Russian (``"004, two-handed rules, item 8"`` →
-    ``"004, правила для двоих, пункт 8"``)."""
-    if lang != "ru" or not (_LATIN_WORD.search(citation) or _LINES.search(citation)):
+    """``citation`` (or a text citing) as the reader's language writes it: in English
+    the sources' quoted headings by their English names (``"003, 'козыри'"`` →
+    ``"003, 'trumps'"``), in Russian the English phrases replaced
+    (``"004, two-handed rules, item 8"`` → ``"004, правила для двоих, пункт 8"``)."""
+    if lang != "ru":
+        for ru_heading, en in PHRASES_EN:
+            citation = citation.replace(ru_heading, en)
+        return _SECTION_EN.sub(lambda m: "'" + SECTIONS_EN[" ".join(m.group(1).split())] + "'",
+                               citation)
+    if not (_LATIN_WORD.search(citation) or _LINES.search(citation)):
         return citation
     out = citation
     for en, ru in PHRASES_RU:
@@ -182,6 +240,11 @@ def citation_text(citation: str, lang: str = "en") -> str:
 def _lines_ru(match: re.Match[str]) -> str:
     numbers = re.findall(r"\d+", match.group(0))
     return f", {'строка' if len(numbers) == 1 else 'строки'} {', '.join(numbers)}"
+
+
+def cyrillic_words(text: str) -> list[str]:
+    """The Cyrillic words of a text (an English citation should have none)."""
+    return _CYRILLIC_WORD.findall(text)
 
 
 def latin_words(text: str) -> list[str]:

@@ -518,6 +518,9 @@ class Step:
             values[name] = value
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
+        if "count" in values:   # "1 ace or ten", "3 aces and tens" (the Russian says "…: 3")
+            values["aces_tens"] = (f"{values['count']} ace or ten" if values["count"] == "1"
+                                   else f"{values['count']} aces and tens")
         return values
 
     def to_json(self) -> dict[str, Any]:
