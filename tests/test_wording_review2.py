@@ -35,13 +35,14 @@ def test_the_endgame_hint_names_the_suit_as_played() -> None:
 
 
 def test_one_ace_or_ten() -> None:
+    # The count stands after a colon, so one card reads right: no "1 aces".
     one = Step("score.brisque", "capture_brisques", (("count", "1"), ("each", "10"),
                                                        ("points", "10")))
-    assert one.render("en").startswith("1 ace or ten in the trick")
+    assert one.render("en").startswith("aces and tens in the trick: 1,")
     two = Step("score.brisque", "brisques", (("count", "2"), ("each", "10"), ("points", "20")))
-    assert two.render("en").startswith("2 aces and tens captured")
-    assert "1 aces" not in Step("score.brisque", "brisques_tiebreak",
-                                (("count", "1"),)).render("en")
+    assert two.render("en").startswith("aces and tens captured: 2,")
+    for step in (one, two, Step("score.brisque", "brisques_tiebreak", (("count", "1"),))):
+        assert "1 aces" not in step.render("en")
 
 
 def test_a_trick_line_has_no_capital_inside(english) -> None:

@@ -34,6 +34,8 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("1000 on top of Rubicon's 500", "1000 сверх 500 рубикона"),
     ("follow suit, else trump", "в масть, иначе козырем"),
     ("before one's lead", "перед своим ходом"),
+    ("whoever holds the seven of trumps", "у кого окажется на руках козырная семёрка"),
+    ("any combination or combinations", "любая комбинация или комбинации"),
     # the joker game (004's opening section): whole clauses first
     ("004 l.59 speaks of 'the' joker in a marriage or quint (our reading: one)",
      "004 (строка 59) говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
