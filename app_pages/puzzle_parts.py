@@ -23,6 +23,7 @@ from engine.rules.melds import display_order
 from engine.text.explain import meld_name
 from puzzles import bank, endgame
 from puzzles.i18n import theme_name, tr
+from puzzles.store import ProgressStoreError
 
 ANY = "any"
 BANDS = ("easy", "medium", "hard")
@@ -105,8 +106,14 @@ def pick_from(store: Any, learner: str, kind: str, variant: str, rng: random.Ran
               types: Sequence[str] | None = None) -> dict[str, Any] | None:
     from puzzles import trainer
 
-    return trainer.pick(store, learner, kind, rng, types=types, variant=variant,
-                        records=pool(kind, variant))
+    try:
+        return trainer.pick(store, learner, kind, rng, types=types, variant=variant,
+                            records=pool(kind, variant))
+    except ProgressStoreError as exc:
+        # Picked inside a fragment, beyond the app's boundary: say why here and stop.
+        st.error(tr(ui.lang(), "p.db_error", error=str(exc)))
+        st.stop()
+        raise  # not reached: st.stop() raises
 
 
 # --- readable names (no ids, scopes or ISO dates on a learner's screen) ----------------

@@ -91,8 +91,10 @@ with left:
         path_parts.continue_button(path.next_step(game, path_parts.progress(game), lang),
                                    key="rules_continue", primary=False)
     open_standing = standings[opened]
-    if open_standing.total and not open_standing.complete:
-        # Say what completes the open lesson, and lead there; going on stays allowed.
+    on_the_path = not any(lesson.reference for lesson in every if lesson.id == opened)
+    if open_standing.total and not open_standing.complete and on_the_path:
+        # Say what completes the open lesson, and lead there; going on stays allowed
+        # (a reference page, off the path, never asks).
         st.warning(ui.t("rules.checks_first", total=open_standing.total,
                         passed=open_standing.passed), icon=":material/checklist:")
         st.button(ui.t("rules.to_checks"), key="rules_to_checks", on_click=parts.ask_scroll,

@@ -67,7 +67,12 @@ def learner_line(st_store: ProgressStore | None = None) -> None:
         with store() as db:
             learner_line(db)
         return
-    rating = st_store.rating(current_learner())
+    try:
+        rating = st_store.rating(current_learner())
+    except ProgressStoreError as exc:   # drawn in a fragment: say why here, as store() does
+        log.warning("%s", exc)
+        st.error(t("p.db_error", error=str(exc)))
+        return
     st.caption(t("learner", name=current_name(), rating=round(rating.rating)))
 
 

@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_helpers import run_page
 from streamlit.testing.v1 import AppTest
 
 import lessons
@@ -19,7 +20,6 @@ from engine.rules.profile import load_profile, ordered_variants, variant_catalog
 from puzzles import bank, path, trainer
 from puzzles.i18n import tr
 from puzzles.store import ENV_VAR, open_store
-from tests.app_helpers import run_page
 
 LEARNER = "guest"
 
