@@ -195,6 +195,7 @@ class Session:
         self.move_seen = False
         self.clicked = 0
         self.cookie: str | None = None
+        self.picks_sent = 0
         self.settled: tuple[int, int, frozenset[int]] | None = None   # after the last run
         self.lost_at: float | None = None   # when the connection was found lost
         self.recovered: list[float] = []    # seconds from a loss to the next action done
@@ -353,7 +354,9 @@ class Session:
             widgets.add(id=click.id, trigger_value=True)
             state.fragment_id = click.fragment_id
         elif isinstance(click, Pick):
-            value = f"{click.card}|{int(time.time() * 1000)}"
+            # as the card table sends it: card | click time - its count of picks sent
+            self.picks_sent += 1
+            value = f"{click.card}|{int(time.time() * 1000)}-{self.picks_sent}"
             widgets.add(id=trigger_id(click.table.id), json_trigger_value=json.dumps(
                 [{"event": "pick", "value": value}], separators=(",", ":")))
             state.fragment_id = click.table.fragment_id

@@ -140,7 +140,7 @@ def test_the_client_sends_what_chromium_sends_for_a_card_click(server: str) -> N
             kind = w.WhichOneof("value")
             value = getattr(w, kind)
             if kind == "json_trigger_value":   # the card and the click time differ
-                value = [(e["event"], bool(re.fullmatch(r"\d+\|\d+", e["value"])))
+                value = [(e["event"], bool(re.fullmatch(r"\d+\|\d+-\d+", e["value"])))
                          for e in json.loads(value)]
             out[w.id] = (kind, value)
         return out
