@@ -272,15 +272,18 @@ def _scroll(target: str, number: int) -> None:
     (``number`` makes each request a new element, so that it runs again)."""
     st.html(f"""<script>/* link {number} */
 (function () {{
-  let tries = 0;
+  /* Folds and tables drawn above it after it appears move it down: keep it in place
+     for a moment (about 2 s after it is first found), then leave the page alone. */
+  let tries = 0, settled = 0;
   const timer = setInterval(function () {{
     const el = window.document.querySelector(".st-key-{target}");
     if (el) {{
       el.style.scrollMarginTop = "5rem";   /* clear of the app's top bar */
-      el.scrollIntoView({{block: "start"}});
-      clearInterval(timer);
+      const top = el.getBoundingClientRect().top;
+      if (top < 40 || top > 200) el.scrollIntoView({{block: "start"}});
+      if (++settled > 20) clearInterval(timer);
     }}
-    if (++tries > 60) clearInterval(timer);
+    if (++tries > 80) clearInterval(timer);
   }}, 100);
 }})();</script>""", unsafe_allow_javascript=True)
 
