@@ -13,12 +13,12 @@ import lessons
 from app_pages import capture_parts as cp
 from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from engine.notation.cards import Card
 from puzzles import capture_trainer as ct
 from puzzles import endgame, srs, trainer
-from puzzles import ui as pui
 from puzzles.i18n import suit_name, suit_to_play
 from puzzles.identity import current_learner
 

@@ -11,6 +11,7 @@ import streamlit as st
 import lessons
 from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
 from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
@@ -22,7 +23,6 @@ from engine.rules.profile import load_profile
 from engine.text.explain import meld_name
 from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
-from puzzles import ui as pui
 from puzzles.i18n import suit_name
 from puzzles.identity import current_learner
 

@@ -10,8 +10,8 @@ import streamlit as st
 
 from app_pages import path_parts, ui
 from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
 from puzzles import path, trainer
-from puzzles import ui as pui
 from puzzles.identity import current_learner
 
 store = pui.store()

@@ -7,9 +7,9 @@ import pandas as pd
 import streamlit as st
 
 from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
 from app_pages import ui as app_ui
 from puzzles import srs
-from puzzles import ui as pui
 from puzzles.i18n import theme_name
 from puzzles.identity import current_learner
 

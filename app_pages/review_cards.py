@@ -13,12 +13,12 @@ import streamlit as st
 import lessons
 from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
 from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from puzzles import review_cards as rc
 from puzzles import srs
-from puzzles import ui as pui
 from puzzles.i18n import suit_name
 from puzzles.identity import current_learner
 

@@ -12,7 +12,7 @@ Two modes, chosen by the one who starts the app:
   learner to other devices. ``app_pages/identity.py`` resolves the learner once per
   run and writes it here; nothing from the URL or a widget can name it.
 
-This module imports streamlit (as :mod:`puzzles.ui` does) and nothing of ``app_pages``,
+This module imports streamlit (as :mod:`app_pages.puzzle_ui` does) and nothing of ``app_pages``,
 so that pages and the puzzle modules share it without an import cycle.
 """
 

@@ -66,6 +66,12 @@ def test_the_engine_imports_nothing_above_it() -> None:
             assert all(t.startswith("engine") for t in targets), (name, targets)
 
 
+def test_lessons_and_puzzles_never_import_the_app() -> None:
+    for name, targets in graph().items():
+        if name.startswith(("lessons", "puzzles")):
+            assert not any(t.startswith("app_pages") for t in targets), (name, targets)
+
+
 def test_no_private_name_is_taken_from_another_module() -> None:
     taken = [f"{MODULES[name]}:{node.lineno} {node.module}.{a.name}"
              for name, tree in TREES.items() for node in ast.walk(tree)
