@@ -15,7 +15,7 @@ another address is masked too.
 from __future__ import annotations
 
 import re
-from urllib.parse import unquote
+from urllib.parse import unquote, urlsplit
 
 MASK = "***"
 # libpq parameters whose values are secrets, or name the files that hold them.
@@ -30,7 +30,7 @@ _MASKED = re.escape(MASK)   # matched first, so masking twice changes nothing mo
 # unescaped "@", "/" or ":" (which libpq misreads; see userinfo_problem).
 _USERINFO = re.compile(
     r"(?P<head>\b[a-z][a-z0-9+.-]*://[^:/?#@\s'\"]*):"
-    r"(?P<password>(?:(?![?&][\w.-]+=)[^\s'\"])*)@", re.IGNORECASE)
+    r"(?P<password>(?:(?![?&][\w.-]+=)[^ \t\r\n'\"])*)@", re.IGNORECASE)
 _QUERY_PARAM = re.compile(rf"(?P<head>[?&](?:{_KEYS})=)(?P<value>{_MASKED}|[^&#\s'\"]*)",
                           re.IGNORECASE)
 _CONNINFO_PARAM = re.compile(
@@ -51,6 +51,11 @@ def credentials(target: str) -> list[str]:
     userinfo = _USERINFO.search(target)
     if userinfo and "://" in target:
         found.add(userinfo["password"])
+    if "://" in target:   # the URL parser's reading too: it stops at no character class
+        try:
+            found.add(urlsplit(target).password or "")
+        except ValueError:   # not a URL it can split: the patterns above still apply
+            pass
     for match in _QUERY_PARAM.finditer(target):
         found.add(match["value"])
     for match in _CONNINFO_PARAM.finditer(target):
