@@ -320,8 +320,19 @@ def test_sources_differ_chip_and_link_open_the_row(server, browser, tmp_path):
 
 def choose_variant(page, title: str) -> None:
     """Pick a variant in the Play page's selectbox (this starts a new game)."""
-    page.locator(".st-key-play_variant [role=combobox]").click()
-    page.locator("[role=option]").filter(has_text=re.compile(f"^{re.escape(title)}$")).click()
+    option = page.locator("[role=option]").filter(has_text=re.compile(f"^{re.escape(title)}$"))
+    for attempt in range(4):
+        # A script run that redraws the selectbox closes its open list: wait for the page
+        # to settle, open the list, and open it again if it closed before the click.
+        settle(page)
+        page.locator(".st-key-play_variant [role=combobox]").click()
+        try:
+            option.click(timeout=5_000)
+            break
+        except sync_api.TimeoutError:
+            if attempt == 3:
+                raise
+            page.keyboard.press("Escape")
     page.wait_for_function(
         "(t) => { const e = document.querySelector('.st-key-play_variant input');"
         " return e && e.value === t; }", arg=title, timeout=20_000)
