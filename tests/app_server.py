@@ -16,6 +16,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parent.parent
+# The browser tests drive Debian's chromium (never a downloaded one) with these flags.
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+@contextmanager
+def chromium() -> Iterator[object]:
+    """A headless Chromium (Playwright's browser object) for one test module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def free_port() -> int:

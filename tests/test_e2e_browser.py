@@ -20,15 +20,13 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+from app_server import CHROMIUM, app_server, chromium  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-from app_server import app_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +37,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 class Shots:

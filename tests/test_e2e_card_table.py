@@ -7,15 +7,11 @@ from __future__ import annotations
 import os
 
 import pytest
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from app_server import CHROMIUM, app_server, chromium
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-from app_server import app_server  # noqa: E402
 from test_e2e_browser import settle  # noqa: E402
 
 
@@ -27,10 +23,8 @@ def server():
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def chosen_count(page) -> str:

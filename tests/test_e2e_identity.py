@@ -14,15 +14,13 @@ import pytest
 
 from puzzles.i18n import tr
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+
+from app_server import CHROMIUM, app_server, chromium  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-from app_server import app_server  # noqa: E402
 
 NO_ATTEMPTS = tr("en", "p.no_attempts")
 
@@ -36,10 +34,8 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 @pytest.fixture(scope="module")
 def browser():
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as b:
         yield b
-        b.close()
 
 
 def settle(page) -> None:

@@ -27,11 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import load_test  # noqa: E402
-from app_server import app_server  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from app_server import CHROMIUM, CHROMIUM_ARGS, app_server  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +94,7 @@ def _browser_card_click(url: str) -> tuple[BackMsg, BackMsg]:
         ws.on("framesent", frame)
 
     with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.on("websocket", on_ws)
