@@ -463,6 +463,17 @@ class Servers:
             except subprocess.TimeoutExpired:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
+        # serve.sh may exit while its Streamlit processes are still shutting down:
+        # stopped means the whole process group is gone.
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            os.killpg(self.proc.pid, signal.SIGKILL)
         self.log.close()
 
 
