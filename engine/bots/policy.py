@@ -35,6 +35,7 @@ from engine.bots.fastplay import (
     SHOW,
     FastAction,
     FastDeal,
+    Rules,
     beats,
     best_index,
 )
@@ -340,5 +341,34 @@ def _declaration(state: FastDeal, p: int, w: PolicyWeights) -> FastAction:
     return best_a
 
 
-__all__ = ["HEURISTIC", "TUNED", "PolicyWeights", "blocked_masks", "keep_values",
+_KEEP: dict[int, list[float]] = {}
+
+
+def keep_table(rules: Rules) -> list[float]:
+    """A static keep value per kind (0..31) for the rollout policy."""
+    table = _KEEP.get(id(rules))
+    if table is not None:
+        return table
+    trump = rules.trump
+    pair = rules.profile.bezique_pair(None if trump < 0 else trump)  # type: ignore[arg-type]
+    table = []
+    for kind in range(32):
+        suit, rank = kind >> 3, kind & 7
+        value = (10.0 if rank >= 6 else 0.0) + rank * 0.5
+        if suit == trump:
+            value += 6 + 2 * rank
+            if rank >= 3:
+                value += 10          # sequence cards
+        if rank in (4, 5):
+            value += 8               # marriages
+        if kind in pair:
+            value += 12
+        if rank == 7:
+            value += 4               # four aces
+        table.append(value)
+    _KEEP[id(rules)] = table
+    return table
+
+
+__all__ = ["HEURISTIC", "TUNED", "PolicyWeights", "blocked_masks", "keep_table", "keep_values",
            "play_scores", "policy_action"]

@@ -46,6 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from engine.bots.deal_search import deal_margin, play_line
 from engine.bots.fastplay import (
     DECLARE,
     DECLARE_PHASE,
@@ -84,6 +85,7 @@ from engine.bots.policy import (
     TUNED,
     PolicyWeights,
     blocked_masks,
+    keep_table,
     play_scores,
     policy_action,
 )
@@ -91,41 +93,12 @@ from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld
-from engine.rules.view import PlayerView, sample_hands, sample_unseen
+from engine.rules.view import PlayerView, sample_deal, sample_hands, sample_unseen
 
 PRIOR_BONUS = 4.0
 
 
 # --- the rollout policy ---------------------------------------------------------------
-
-_KEEP: dict[int, list[float]] = {}
-
-
-def keep_table(rules: Rules) -> list[float]:
-    """A static keep value per kind (0..31) for the rollout policy."""
-    table = _KEEP.get(id(rules))
-    if table is not None:
-        return table
-    trump = rules.trump
-    pair = rules.profile.bezique_pair(None if trump < 0 else trump)  # type: ignore[arg-type]
-    table = []
-    for kind in range(32):
-        suit, rank = kind >> 3, kind & 7
-        value = (10.0 if rank >= 6 else 0.0) + rank * 0.5
-        if suit == trump:
-            value += 6 + 2 * rank
-            if rank >= 3:
-                value += 10          # sequence cards
-        if rank in (4, 5):
-            value += 8               # marriages
-        if kind in pair:
-            value += 12
-        if rank == 7:
-            value += 4               # four aces
-        table.append(value)
-    _KEEP[id(rules)] = table
-    return table
-
 
 def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
             horizon: int = 99, policy: str = "fast",
@@ -600,6 +573,45 @@ def _gap(scores: dict[int, float]) -> float:
     return top[0] - top[1] if len(top) > 1 else float("inf")
 
 
+@dataclass(slots=True)
+class _Samples:
+    """Sums over determinizations of each candidate's value and of the paired
+    differences between candidates (common random numbers)."""
+
+    values: list[list[float]]
+
+    @property
+    def samples(self) -> int:
+        return len(self.values)
+
+    def mean(self, i: int) -> float:
+        return sum(v[i] for v in self.values) / max(1, len(self.values))
+
+    def difference(self, i: int, j: int, z: float = 1.96) -> tuple[float, float]:
+        """The interval of candidate ``i``'s mean advantage over ``j``: mean paired
+        difference plus and minus ``z`` standard errors."""
+        diffs = [v[i] - v[j] for v in self.values]
+        n = len(diffs)
+        mean = sum(diffs) / max(1, n)
+        if n < 2:
+            return mean - float("inf"), mean + float("inf")
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        err = z * (var / n) ** 0.5
+        return mean - err, mean + err
+
+
+def _sampled(lines: Callable[[], list[float]], count: int, samples: int,
+             deadline: float) -> _Samples:
+    """Determinizations until ``samples`` are done or the ``deadline`` passes
+    (at least one)."""
+    stats = _Samples([])
+    while stats.samples < samples and (not stats.values or time.perf_counter() < deadline):
+        values = lines()
+        assert len(values) == count
+        stats.values.append(values)
+    return stats
+
+
 class StrongBot:
     """Determinized rollout search over the unseen cards, heuristic rollouts."""
 
@@ -651,16 +663,18 @@ class StrongBot:
         # rule-of-thumb bot searches the last few tricks exactly, the rollouts the rest.
         capture_playoff = (view.stock_count == 0 and view.profile.declaring.source == "captured"
                            and len(view.hand) > EXACT_CAPTURE_TRICKS)
-        if not supported(view.profile) or (view.stock_count == 0 and view.players == 2
-                                           and not capture_playoff):
-            # The simulator does not apply: the heuristic's move.
+        if view.stock_count == 0 and view.players == 2 and not capture_playoff:
+            # Two-handed play-offs are the solver's (BotPlayer, hints); the rule of
+            # thumb when a caller asks the search itself.
             return SearchResult(advise(view).action, {}, 0)
+        fast = supported(view.profile)
         # 000: the tuned policy weighs melds in the hand; where they come from captures
-        # the rule-of-thumb bot's capture-aware scores rank the moves.
-        plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC
+        # the rule-of-thumb bot's capture-aware scores rank the moves. Where the fast
+        # simulator does not apply, the rule-of-thumb bot's own ranking.
+        plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC or not fast
                 or view.profile.declaring.source == "captured"
                 else _policy_plan(view, self.weights, self.gap))
-        if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
+        if (fast and view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
                 and points_objective(view) and view.players == 2):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
@@ -669,50 +683,71 @@ class StrongBot:
         candidates = _candidates(view, prior, plan.ranked, self.top)
         if len(candidates) == 1:
             return SearchResult(candidates[0], {}, 0)
+        lines = (self._fast_lines(view, candidates, capture_playoff) if fast
+                 else self._deal_lines(view, candidates))
+        stats = _sampled(lines, len(candidates), self.samples, deadline)
+        prior_i = candidates.index(prior) if prior in candidates else 0
+        means = {a: stats.mean(i) + (self.margin if a == prior else 0.0)
+                 for i, a in enumerate(candidates)}
+        best = max(candidates, key=lambda a: means[a])
+        if self.z > 0 and best != prior:
+            low, _high = stats.difference(candidates.index(best), prior_i, self.z)
+            if stats.samples < self.min_samples or low <= self.margin:
+                best = prior
+        return SearchResult(best, means, stats.samples)
+
+    def _fast_lines(self, view: PlayerView, candidates: list[Action],
+                    capture_playoff: bool) -> Callable[[], list[float]]:
+        """One determinization's value of each candidate, on the fast simulator."""
         rules = rules_for(view.profile, view.trump)
         fast = [from_action(rules, a) for a in candidates]
-        totals = [0.0] * len(candidates)
-        prior_i = candidates.index(prior) if prior in candidates else 0
-        # Paired differences against the heuristic's choice (common random numbers).
-        diff_sum = [0.0] * len(candidates)
-        diff_sq = [0.0] * len(candidates)
         seat = view.seat
         rollout_weights = self._rollout_weights(seat, view.players)
         # Three or four players in the play-off: follow every line to the end.
         # 000's capture play-off likewise (both hands known, captures still score).
         horizon = self.horizon if view.stock_count and not capture_playoff else 99
-        done = 0
-        values = [0.0] * len(candidates)
-        while done < self.samples and (done == 0 or time.perf_counter() < deadline):
+
+        def sample() -> list[float]:
             base = self._determinize(view)
             seed = self.rng.getrandbits(32)
-            for i, action in enumerate(fast):
+            values = []
+            for action in fast:
                 state = base.copy()
                 state.apply(action)
                 rollout(state, random.Random(seed), self.noise, horizon, self.policy,
                         rollout_weights)
-                if horizon < 0:
-                    v = margin(state, seat, _none) + playoff_estimate(state, seat)
-                else:
-                    v = margin(state, seat, static_value)
-                values[i] = v
-                totals[i] += v
-            for i in range(len(candidates)):
-                d = values[i] - values[prior_i]
-                diff_sum[i] += d
-                diff_sq[i] += d * d
-            done += 1
-        means = {a: t / done + (self.margin if a == prior else 0.0)
-                 for a, t in zip(candidates, totals, strict=True)}
-        best = max(candidates, key=lambda a: means[a])
-        if self.z > 0 and best != prior:
-            i = candidates.index(best)
-            mean_d = diff_sum[i] / done
-            var = max(0.0, diff_sq[i] / done - mean_d * mean_d)
-            stderr = (var / max(1, done - 1)) ** 0.5
-            if done < self.min_samples or mean_d - self.margin < self.z * stderr:
-                best = prior
-        return SearchResult(best, means, done)
+                values.append(margin(state, seat, static_value))
+            return values
+        return sample
+
+    def _deal_lines(self, view: PlayerView, candidates: list[Action]
+                    ) -> Callable[[], list[float]]:
+        """One determinization's value of each candidate, every line played by the
+        rules engine (:mod:`engine.bots.deal_search`)."""
+        seat = view.seat
+        horizon = self.horizon if view.stock_count else 99
+
+        def sample() -> list[float]:
+            base = self._deal_determinization(view)
+            seed = self.rng.getrandbits(32)
+            values = []
+            for action in candidates:
+                line = base.copy()
+                line.apply(action)
+                play_line(line, random.Random(seed), self.noise, horizon)
+                values.append(deal_margin(line, seat))
+            return values
+        return sample
+
+    def _deal_determinization(self, view: PlayerView) -> Deal:
+        if self.oracle is not None:
+            return self.oracle.copy()
+        if view.players != 2:
+            return sample_deal(view, self.rng)
+        opp_hand, draw_order = self._sample(view)
+        hands: list[list[int]] = [[], []]
+        hands[view.opponent] = opp_hand
+        return sample_deal(view, self.rng, (hands, draw_order))
 
     def _rollout_weights(self, seat: int, players: int = 2) -> tuple[PolicyWeights, ...]:
         """Own play by the bot's weights, the others' by the heuristic's: the

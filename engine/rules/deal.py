@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
@@ -192,6 +192,32 @@ class Deal:
         # 002: after the deal the non-dealer counts as the first to receive, also
         # when the dealer served himself first.
         self._offer_blanche([(self.dealer + 1 + i) % n for i in range(n)])
+
+    def copy(self) -> Deal:
+        """An independent copy for searches, much cheaper than ``copy.deepcopy``:
+        every container is copied (partners' shared meld lists stay shared), while
+        cards, melds, actions and events are immutable and shared."""
+        other = object.__new__(Deal)
+        memo: dict[int, Any] = {}
+        for name, value in vars(self).items():
+            setattr(other, name, _copied(value, memo))
+        return other
+
+    def with_hidden(self, hands: Mapping[int, Iterable[int]], stock: Sequence[int],
+                    set_aside: Sequence[int] = ()) -> Deal:
+        """A copy with other cards where a player cannot see: the concealed hands
+        of the players in ``hands``, the hidden stock (``stock``, first drawn
+        first) and the stock cards set aside. Used to deal the unseen cards another
+        way (:func:`engine.rules.view.sample_deal`); the copy forgets the deck, so
+        it is for searching, never for saving."""
+        other = self.copy()
+        for player, cards in hands.items():
+            other.hands[player] = set(cards)
+        other.stock = list(reversed(stock))   # drawn with pop() from the end
+        other.set_aside = list(set_aside)
+        other.deck = ()
+        other._legal = None
+        return other
 
     # --- queries ------------------------------------------------------------------
 
@@ -1082,3 +1108,24 @@ def is_court(card: int) -> bool:
 
 def _p(card: int) -> str:
     return Card.from_id(card).pretty
+
+
+def _copied(value: Any, memo: dict[int, Any]) -> Any:
+    """``value`` with its lists, sets and dicts copied (nested ones too, each once:
+    ``memo`` keeps objects shared within the deal shared in the copy)."""
+    if not isinstance(value, (list, set, dict)):
+        return value
+    seen = memo.get(id(value))
+    if seen is not None:
+        return seen
+    copied: Any
+    if isinstance(value, set):
+        copied = set(value)
+    elif isinstance(value, dict):
+        copied = dict(value)
+    elif value and isinstance(value[0], (list, set, dict)):
+        copied = [_copied(item, memo) for item in value]
+    else:
+        copied = list(value)
+    memo[id(value)] = copied
+    return copied

@@ -25,7 +25,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.errors import BeziqueError
 from engine.notation.actions import Action
@@ -64,6 +64,10 @@ class PlayerView:
     concealed: tuple[int, ...] = ()           # how many cards each player hides
     known: tuple[frozenset[int], ...] = ()    # concealed cards of each player this seat knows
     laid: tuple[frozenset[int], ...] = ()     # 000: captured cards each player laid out
+    # The deal seen, for :func:`sample_deal` only: it re-deals every card the seat
+    # cannot see before a search plays on. Bots never read it themselves.
+    source: Deal | None = field(default=None, compare=False, repr=False)
+    source_actions: int = field(default=0, compare=False, repr=False)
 
     @classmethod
     def of(cls, deal: Deal, seat: int) -> PlayerView:
@@ -93,6 +97,7 @@ class PlayerView:
             else (),
             concealed=tuple(len(h) for h in deal.hands), known=known,
             laid=tuple(frozenset(c) for c in deal.laid),
+            source=deal, source_actions=len(deal.actions),
         )
 
     # --- derived facts ------------------------------------------------------------
@@ -159,14 +164,17 @@ class PlayerView:
 
 
 def known_concealed(deal: Deal, player: int) -> frozenset[int]:
-    """Cards of ``player``'s concealed hand that the other player knows are there:
-    turn-ups taken in exchange for a seven, and the whole hand once the stock is
+    """Cards of ``player``'s concealed hand that the other players know are there:
+    turn-ups taken in exchange for a seven or drawn last, and the whole hand once the stock is
     exhausted in a two-player deal (every other card has been seen)."""
     hand = deal.hands[player]
     if deal.stock_count == 0 and deal.profile.players == 2:
         return frozenset(hand)
     known = {e.cards[1] for e in deal.events if e.type == "exchange" and e.player == player
              and len(e.cards) == 2}
+    # The turn-up is drawn face up when the stock runs out (the last card of all).
+    known.update(e.cards[0] for e in deal.events if e.type == "draw" and e.player == player
+                 and e.cards)
     return frozenset(known & hand)
 
 
@@ -215,6 +223,43 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[int]],
     if not 0 <= spare < view.players:
         raise BeziqueError("the view is inconsistent: unseen cards do not fit the counts")
     return hands, unknown[position:position + view.hidden_stock]
+
+
+def sample_deal(view: PlayerView, rng: random.Random,
+                placing: tuple[Sequence[Sequence[int]], Sequence[int]] | None = None) -> Deal:
+    """A whole deal consistent with ``view``, for searching with the rules engine
+    itself: the cards the seat cannot see are dealt at random (or as ``placing``
+    says: each player's concealed hand, indexed by seat, and the hidden stock,
+    first drawn first) and everything the seat sees is as in the deal viewed.
+
+        >>> from engine.rules.profile import load_profile
+        >>> deal = Deal.new(load_profile("rubicon"), random.Random(4), dealer=0)
+        >>> view = PlayerView.of(deal, 1)
+        >>> other = sample_deal(view, random.Random(1))
+        >>> PlayerView.of(other, 1) == view, other.hands[0] == deal.hands[0]
+        (True, False)
+    """
+    deal = view.source
+    if deal is None or len(deal.actions) != view.source_actions:
+        raise BeziqueError("the view no longer matches a deal: take a new view")
+    hands, stock = placing if placing is not None else sample_hands(view, rng)
+    others = {p: list(hands[p]) for p in range(view.players) if p != view.seat}
+    placed = {c for cards in others.values() for c in cards} | set(stock)
+    spare = view.unseen - placed
+    # Known cards in other hands may have been seen before (a seven played, exchanged
+    # for the turn-up and drawn again): placed, though not unseen.
+    known_elsewhere = frozenset().union(*(view.known[p] for p in others)) if view.known \
+        else frozenset()
+    if len(placed) != sum(map(len, others.values())) + len(stock) \
+            or not placed <= view.unseen | known_elsewhere or len(spare) != len(deal.set_aside):
+        raise BeziqueError("the placing does not deal out the seat's unseen cards")
+    for p, cards in others.items():
+        known = view.known[p] if view.known else frozenset()
+        if len(cards) != view.concealed[p] or not known <= set(cards):
+            raise BeziqueError(f"the placing does not fit player {p + 1}'s concealed hand")
+    if len(stock) != view.hidden_stock:
+        raise BeziqueError("the placing does not fit the stock")
+    return deal.with_hidden(others, stock, sorted(spare))
 
 
 def determinize(view: PlayerView, deal: Deal, opponent_hand: Sequence[int],
