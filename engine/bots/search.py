@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -90,6 +90,7 @@ from engine.bots.policy import (
     policy_action,
 )
 from engine.bots.reasons import Reason
+from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld
@@ -838,6 +839,50 @@ class StrongBot:
         return best
 
 
+@dataclass(frozen=True, slots=True)
+class ActionEstimate:
+    """What the search makes of one move: the mean point margin of the mover's side
+    after it, and its shortfall against the best move found (paired over the same
+    deals of the unseen cards) with a 95% interval."""
+
+    action: Action
+    mean: float
+    loss: float
+    low: float
+    high: float
+    samples: int
+
+    @property
+    def clearly_worse(self) -> bool:
+        """The interval of the shortfall excludes zero."""
+        return self.low > 0
+
+
+def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Random,
+                     samples: int = 60, time_limit: float = 2.0) -> tuple[ActionEstimate, ...]:
+    """The search's estimate of each of ``actions`` (legal in ``view``), the best
+    first: every action is tried in the same ``samples`` deals of the unseen cards
+    (fewer when ``time_limit`` seconds run out), played on as the expert's lines
+    are, by the fast simulator where it applies and by the rules engine elsewhere."""
+    if not actions or any(a not in view.legal for a in actions):
+        raise BeziqueError("only the legal actions of the view can be estimated")
+    deadline = time.perf_counter() + time_limit
+    bot = StrongBot(rng, samples=samples, time_limit=time_limit)
+    candidates = list(dict.fromkeys(actions))
+    capture_playoff = view.stock_count == 0 and view.profile.declaring.source == "captured"
+    lines = (bot._fast_lines(view, candidates, capture_playoff) if supported(view.profile)
+             else bot._deal_lines(view, candidates))
+    stats = _sampled(lines, len(candidates), samples, deadline)
+    means = [stats.mean(i) for i in range(len(candidates))]
+    best = max(range(len(candidates)), key=lambda i: means[i])
+    out = []
+    for i, action in enumerate(candidates):
+        low, high = (0.0, 0.0) if i == best else stats.difference(best, i)
+        out.append(ActionEstimate(action, means[i], means[best] - means[i], low, high,
+                                  stats.samples))
+    return tuple(sorted(out, key=lambda e: e.loss))
+
+
 def search_reasons(result: SearchResult) -> list[Reason]:
     if not result.means:
         return []
@@ -853,5 +898,5 @@ def search_reasons(result: SearchResult) -> list[Reason]:
     return [Reason("search", ahead=ahead)]
 
 
-__all__ = ["StrongBot", "SearchResult", "rollout", "search_reasons", "DECLARE_PHASE",
-           "FOLLOW", "LEAD"]
+__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "rollout",
+           "search_reasons", "DECLARE_PHASE", "FOLLOW", "LEAD"]

@@ -1,0 +1,115 @@
+"""The bots' strength table: for every variant, bot A (the expert) against bot B
+(club) in paired deals at the app's own time limit per decision; A's win rate with
+its 95% Wilson interval, the mean point difference (and, where one deal is a game,
+the settlement difference) with its 95% interval, and A's seconds per decision.
+
+    python scripts/bench_strength.py [--deals N] [--jobs J] [--time-limit S]
+                                     [--variant NAME ...] [--a expert] [--b club]
+
+Pairs are dealt as ``bezique arena`` deals them (same seeds, seats swapped; with
+three players A sits in each seat in turn); results do not depend on ``--jobs``,
+but the time limit does: on a loaded machine the expert searches less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass
+
+from engine.bots import Bot
+from engine.bots.coach import BOT_TIME_LIMIT
+from engine.cli.arena import arena_profile, build_bot, side_margins, summarize
+from engine.rules.deal import Deal
+from engine.rules.profile import ordered_variants
+from engine.rules.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    variant: str
+    a: str
+    b: str
+    index: int
+    seed: int
+    time_limit: float
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    diffs: list[int]
+    games: list[int]
+    seconds: float          # A's thinking time over the pair
+    decisions: int          # A's decisions with a choice
+
+
+def play_pair(job: Job) -> PairResult:
+    profile = arena_profile(job.variant)
+    base = (job.seed * 1_000_003 + job.index) * 4
+    bot_a = build_bot(job.a, random.Random(base + 1), None, job.time_limit)
+    bot_b = build_bot(job.b, random.Random(base + 2), None, job.time_limit)
+    n = profile.players
+    diffs: list[int] = []
+    games: list[int] = []
+    seconds = 0.0
+    decisions = 0
+    for a_side in range(profile.sides):
+        seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+        bots: tuple[Bot, ...] = tuple(bot_a if s else bot_b for s in seats)
+        deal = Deal.new(profile, random.Random(job.seed * 1_000_003 + job.index),
+                        dealer=job.index % n)
+        while not deal.is_over:
+            seat = deal.to_move
+            view = PlayerView.of(deal, seat)
+            if seats[seat] and len(view.legal) > 1:
+                start = time.perf_counter()
+                action = bots[seat].choose(view)
+                seconds += time.perf_counter() - start
+                decisions += 1
+            else:
+                action = bots[seat].choose(view)
+            deal.apply(action)
+        diff, game = side_margins(deal, a_side)
+        diffs.append(diff)
+        if game is not None:
+            games.append(game)
+    return PairResult(diffs, games, seconds, decisions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=20, help="paired deals per variant")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-limit", type=float, default=BOT_TIME_LIMIT)
+    parser.add_argument("--a", default="expert")
+    parser.add_argument("--b", default="club")
+    parser.add_argument("--variant", action="append", default=[])
+    args = parser.parse_args()
+    variants = args.variant or list(ordered_variants())
+    print(f"{args.a} vs {args.b}, {args.deals} paired deals per variant, "
+          f"{args.time_limit} s a decision, {args.jobs} job(s)")
+    print(f"{'variant':<22} {'A wins':>7} {'95% CI':>15} {'points A-B':>11} {'95% CI':>17} "
+          f"{'game A-B':>9} {'s/decision':>10}")
+    with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+        for variant in variants:
+            jobs = [Job(variant, args.a, args.b, i, args.seed, args.time_limit)
+                    for i in range(args.deals)]
+            results = pool.map(play_pair, jobs, chunksize=1)
+            diffs = [d for r in results for d in r.diffs]
+            games = [g for r in results for g in r.games]
+            summary = summarize(args.a, args.b, diffs, games, variant)
+            seconds = sum(r.seconds for r in results) / max(1, sum(r.decisions for r in results))
+            lo, hi = summary.ci95
+            dlo, dhi = summary.diff_ci95
+            game = "" if summary.game_points is None else f"{summary.game_points:+.0f}"
+            print(f"{variant:<22} {summary.a_win_rate:>7.1%} {lo:>7.1%}–{hi:<7.1%} "
+                  f"{summary.mean_point_diff:>+11.1f} {dlo:>+8.1f}–{dhi:<+8.1f} {game:>9} "
+                  f"{seconds:>10.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
