@@ -215,7 +215,7 @@ with st.expander(ui.t("play.settings")):
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)
-    st.caption(level_description(chosen, ui.lang()) or ui.t("play.level_help"))
+    st.caption(level_description(chosen, ui.lang(), deal.profile) or ui.t("play.level_help"))
     st.download_button(ui.t("play.download"), s.dumps, file_name="bezique-game.json",
                        mime="application/json", key="download_log", on_click="ignore")
     st.page_link("app_pages/replay.py", label=ui.t("play.to_replay"),

@@ -50,6 +50,13 @@ LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
                "разыгрывает конец."),
 }
 LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
+# The expert in the games the fast simulator does not follow (engine.bots.deal_search):
+# the same search, every line played by the full rules, so fewer tries per move.
+FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules (fines, card "
+                   "points, jokers, re-forming melds), so it tries fewer per move.",
+                   "В этой игре каждый вариант он разыгрывает по полным правилам (штрафы, "
+                   "очки карт, джокеры, повторные комбинации), поэтому успевает перебрать "
+                   "меньше вариантов на ход.")
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
 # Reasons that stay true when the search overrules the rule of thumb.
@@ -155,5 +162,5 @@ def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tupl
     return action, tuple(reasons[:MOST_REASONS]) or (Reason("only_action"),)
 
 
-__all__ = ["LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint", "RandomBot",
-           "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons"]
+__all__ = ["FULL_RULES_NOTE", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint",
+           "RandomBot", "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons"]

@@ -25,13 +25,15 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.bots import LEVEL_DESCRIPTIONS, LEVELS, Bot, hint, make_bot
+from engine.bots import FULL_RULES_NOTE, LEVEL_DESCRIPTIONS, LEVELS, Bot, hint, make_bot
+from engine.bots.fastplay import supported
 from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card, parse_card
 from engine.rules import capture_playoff
 from engine.rules.deal import DECLARE, LEAD, Deal
+from engine.rules.profile import Profile
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of, trick_best
 from engine.rules.view import PlayerView
 from engine.solver import Scale, kernel_available, move_values, solve
@@ -45,10 +47,15 @@ AUTO_VERDICT_TRICKS = 9   # longer ones: the play-off verdicts only on demand (~
 
 # --- bot levels ---------------------------------------------------------------------
 
-def level_description(level: str, lang: str = "en") -> str:
-    """What a bot level plays like (:data:`engine.bots.LEVEL_DESCRIPTIONS`), or ``""``."""
+def level_description(level: str, lang: str = "en", profile: Profile | None = None) -> str:
+    """What a bot level plays like (:data:`engine.bots.LEVEL_DESCRIPTIONS`), or ``""``;
+    for the expert in a game the fast simulator does not follow, how it searches there."""
     texts = LEVEL_DESCRIPTIONS.get(level)
-    return "" if not texts else texts[1] if lang == "ru" else texts[0]
+    if not texts:
+        return ""
+    if level == "expert" and profile is not None and not supported(profile):
+        texts = (f"{texts[0]} {FULL_RULES_NOTE[0]}", f"{texts[1]} {FULL_RULES_NOTE[1]}")
+    return texts[1] if lang == "ru" else texts[0]
 
 
 def bot_levels() -> tuple[str, ...]:

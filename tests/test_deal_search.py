@@ -1,0 +1,147 @@
+"""The expert's search in every variant: lines played by the rules engine where the
+fast simulator does not apply (engine.bots.deal_search), on copies of the deal
+with the unseen cards dealt again (Deal.copy, Deal.with_hidden, view.sample_deal)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.bots.coach import level_description
+from engine.bots.deal_search import deal_margin, play_line, rollout_action
+from engine.bots.fastplay import supported
+from engine.bots.search import StrongBot, estimate_actions
+from engine.errors import BeziqueError
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile, ordered_variants
+from engine.rules.view import PlayerView, sample_deal
+
+VARIANTS = list(ordered_variants())
+
+
+def _club_position(name: str, seed: int, moves: int) -> Deal:
+    """A deal of ``name`` after up to ``moves`` club moves, stopped at a play with a
+    choice (or at the end of the moves)."""
+    deal = Deal.new(load_profile(name), random.Random(seed), dealer=seed % 2)
+    club = make_bot("club", random.Random(seed))
+    for _ in range(moves):
+        if deal.is_over:
+            break
+        deal.apply(club.choose(PlayerView.of(deal, deal.to_move)))
+    return deal
+
+
+def _cards_everywhere(deal: Deal) -> list[int]:
+    return sorted(deal.every_card())
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_copy_is_independent_and_plays_the_same(name: str) -> None:
+    deal = _club_position(name, 3, 25)
+    before = deal.snapshot()
+    twin = deal.copy()
+    rng_a, rng_b = random.Random(7), random.Random(7)
+    while not twin.is_over:
+        twin.apply(rollout_action(twin, rng_a))
+    assert deal.snapshot() == before            # the original is untouched
+    while not deal.is_over:
+        deal.apply(rollout_action(deal, rng_b))
+    assert twin.scores == deal.scores
+    assert [e.to_json() for e in twin.events] == [e.to_json() for e in deal.events]
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_sampled_deals_look_the_same_from_the_seat(name: str) -> None:
+    rng = random.Random(11)
+    for seed, moves in ((1, 6), (2, 40), (4, 90)):
+        deal = _club_position(name, seed, moves)
+        if deal.is_over:
+            continue
+        seat = deal.to_move
+        view = PlayerView.of(deal, seat)
+        for _ in range(3):
+            other = sample_deal(view, rng)
+            assert PlayerView.of(other, seat) == view
+            assert _cards_everywhere(other) == _cards_everywhere(deal)
+            assert other.legal_actions() == deal.legal_actions()
+            play_line(other, rng, horizon=2)      # it plays on by the rules
+
+
+def test_sampled_deals_vary_the_hidden_cards() -> None:
+    deal = _club_position("rubicon", 5, 10)
+    view = PlayerView.of(deal, deal.to_move)
+    opponent = (deal.to_move + 1) % 2
+    hands = {frozenset(sample_deal(view, random.Random(s)).hands[opponent]) for s in range(5)}
+    assert len(hands) > 1
+
+
+def test_a_stale_view_is_refused() -> None:
+    deal = _club_position("club", 2, 4)
+    view = PlayerView.of(deal, deal.to_move)
+    deal.apply(deal.legal_actions()[0])
+    with pytest.raises(BeziqueError, match="no longer matches"):
+        sample_deal(view, random.Random(1))
+
+
+def test_a_placing_that_moves_a_seen_card_is_refused() -> None:
+    deal = _club_position("rubicon", 2, 4)
+    seat = deal.to_move
+    view = PlayerView.of(deal, seat)
+    hands, stock = [[] for _ in range(2)], list(range(len(deal.stock)))
+    hands[1 - seat] = sorted(view.hand)[: view.concealed[1 - seat]]
+    with pytest.raises(BeziqueError):
+        sample_deal(view, random.Random(1), (hands, stock))
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_expert_searches_in_every_variant(name: str) -> None:
+    """No variant falls back to the rules of thumb: with the gap test off, a
+    decision with a choice before the play-off is searched (samples taken)."""
+    bot = StrongBot(random.Random(1), samples=4, time_limit=5.0, gap=0.0)
+    for seed in range(6):
+        deal = _club_position(name, seed, 12 + 7 * seed)
+        if deal.is_over or deal.stock_count == 0:
+            continue
+        view = PlayerView.of(deal, deal.to_move)
+        plays = [a for a in view.legal if a.type.value == "play"]
+        if len({a.card % 32 for a in plays}) < 2:
+            continue
+        result = bot.search(view)
+        assert result.action in view.legal
+        assert result.samples == 4 and len(result.means) >= 2
+        return
+    pytest.fail(f"no searchable position found in {name}")
+
+
+@pytest.mark.parametrize("name", ["two-handed", "rubicon", "four-handed", "joker"])
+def test_estimates_rank_the_moves_with_intervals(name: str) -> None:
+    deal = _club_position(name, 3, 9)
+    view = PlayerView.of(deal, deal.to_move)
+    estimates = estimate_actions(view, view.legal, random.Random(2), samples=6, time_limit=20)
+    assert {e.action for e in estimates} == set(view.legal)
+    best = estimates[0]
+    assert best.loss == 0 and best.low == best.high == 0
+    for e in estimates[1:]:
+        assert e.loss >= 0 and e.low <= e.loss <= e.high and e.samples == 6
+    again = estimate_actions(view, view.legal, random.Random(2), samples=6, time_limit=20)
+    assert [e.mean for e in again] == [e.mean for e in estimates]   # seeded: reproducible
+    with pytest.raises(BeziqueError):
+        estimate_actions(view, [], random.Random(2))
+
+
+def test_margin_counts_the_sides() -> None:
+    deal = _club_position("four-handed", 1, 30)
+    for seat in range(4):
+        assert deal_margin(deal, seat) == pytest.approx(deal_margin(deal, (seat + 2) % 4))
+        assert deal_margin(deal, seat) == pytest.approx(-deal_margin(deal, (seat + 1) % 4))
+
+
+def test_the_level_description_says_how_the_expert_searches() -> None:
+    fast = load_profile("two-handed")
+    full = load_profile("rubicon")
+    assert supported(fast) and not supported(full)
+    assert level_description("expert", "en", fast) == level_description("expert", "en")
+    assert "full rules" in level_description("expert", "en", full)
+    assert "полным правилам" in level_description("expert", "ru", full)
