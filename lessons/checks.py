@@ -1177,7 +1177,7 @@ class Feedback:
 # answer). A kind not listed uses ``first``.
 HEADLINE = {"meld_score": "last", "rubicon_settle": "last", "deal_score": "sum",
             "brisque_points": "sum", "dix_points": "sum", "trick_points": "sum",
-            "capture_score": "sum", "after_win": "answer"}
+            "capture_score": "sum", "after_win": "answer", "best_declaration": "last"}
 
 
 def headline(result: CheckResult) -> str:
