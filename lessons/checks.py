@@ -63,6 +63,9 @@ Kinds and their params:
                         the seven, both), from the arranged deal's legal actions, and the
                         pairs the engine refuses together; answer: the allowed choice whose
                         events score most now (:mod:`lessons.after_win_check`).
+``best_declaration``    ``query`` after a trick won → the declarations the engine offers or
+                        refuses for it, each with its cards; answer: the offered one that
+                        scores most (:mod:`lessons.declaration_check`).
 
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
@@ -93,7 +96,7 @@ from engine.rules.profile import Profile, apply_option, find_option, load_profil
 from engine.text.explain import meld_name, points_ru, ru_plural, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
-from lessons import after_win_check, playoff_check
+from lessons import after_win_check, declaration_check, playoff_check
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence, capital_first, lower_first
@@ -1066,7 +1069,8 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 # Kinds whose evaluator lives in a module of its own.
 _KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
-                    "after_win": after_win_check.after_win}
+                    "after_win": after_win_check.after_win,
+                    "best_declaration": declaration_check.best_declaration}
 KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 
@@ -1173,7 +1177,7 @@ class Feedback:
 # answer). A kind not listed uses ``first``.
 HEADLINE = {"meld_score": "last", "rubicon_settle": "last", "deal_score": "sum",
             "brisque_points": "sum", "dix_points": "sum", "trick_points": "sum",
-            "capture_score": "sum", "after_win": "answer"}
+            "capture_score": "sum", "after_win": "answer", "best_declaration": "last"}
 
 
 def headline(result: CheckResult) -> str:

@@ -314,7 +314,7 @@ def test_hand_verified_answers(check_id, answer):
 
 
 @pytest.mark.parametrize(("check_id", "answer"), [
-    ("decl-bezique-score", ("40",)),
+    ("decl-bezique-score", ("bezique JD#1 QS#1",)),   # K♠ Q♠ scored: Q♠ joins the bezique
     ("reuse-double-upgrade", ("500",)),          # up a level in the bezique class
     ("reuse-single-again", ("0",)),              # lower in the same class: refused
     ("pending-bezique-after-queens", ("40",)),   # across classes: Q♠ may join the bezique
@@ -484,3 +484,60 @@ def test_no_eight_word_run_from_the_sources():
 def test_toml_files_parse():
     for name in ("glossary.toml", "disagreements.toml"):
         tomllib.loads((LESSON_DIR / name).read_text("utf-8"))
+
+
+# --- issue 33: the look-ups became decisions ------------------------------------------
+
+# Kinds that put the learner in a position and ask what to do or what happens there.
+DECISION_KINDS = frozenset({"best_declaration", "after_win", "pending_order",
+                            "best_playoff_card", "winning_cards", "playoff_legal",
+                            "legal_declarations", "carte_blanche", "dix_points"})
+# The table look-ups ("what does X score?") turned into "which do you declare?", each
+# with the meld whose value the check teaches: that meld must stay the right choice.
+CONVERTED_33 = {
+    "cards-twin-aces": "four_aces", "dealing-first-meld": "trump_marriage",
+    "decl-bezique-score": "bezique", "variants-rubicon-sequence": "sequence",
+    "variants-chinese-kings": "four_trump_kings", "r4-four-tens": "four_tens",
+    "r4-four-aces": "four_aces", "chinese-trump-tens": "four_trump_tens",
+    "eight-bezique": "bezique", "eight-five-jacks": "five_trump_jacks",
+    "three-handed-triple-bezique": "triple_bezique",
+    "three-handed-triple-trump": "triple_trump_marriage",
+    "four-handed-triple-bezique": "triple_bezique",
+    "no-trump-double-marriage": "double_trump_marriage",
+    "no-trump-sequence-after": "trump_sequence", "joker-one-step": "trump_marriage",
+    "joker-eighth-queen": "eight_trump_queens", "joker-fifth-queen": "five_trump_queens",
+    "sources-default-game": "trump_sequence",
+}
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_converted_look_ups_stay_decisions(lang):
+    found = {c.id: c for les in lessons.list_lessons(lang) for c in les.checks}
+    for check_id, meld in CONVERTED_33.items():
+        check = found[check_id]
+        assert check.kind in DECISION_KINDS, f"{check_id} is a look-up again: {check.kind}"
+        result = lessons.evaluate_check(check, lang)
+        assert len(result.options) >= 2, check_id
+        assert result.answer[0].split()[0] == meld, (check_id, result.answer)
+
+
+def test_best_declaration_follows_the_engine(monkeypatch):
+    """The choice is the engine's: make the bezique worth more and the answer moves."""
+    import lessons.declaration_check as declaration_check
+
+    check = _check("decl-what-can-i-declare")   # Q♠ J♦ and K♠ Q♠: bezique and trump marriage
+    ask = lessons.Check("t", "best_declaration", {"query": check.params["query"]}, "?",
+                        check.variant)
+    with pytest.raises(ValueError, match="one best"):   # both score 40: no decision
+        lessons.evaluate_check(ask)
+    real = declaration_check.query
+
+    def richer_bezique(request, lang="en"):
+        result = real(request, lang)
+        for d in result["declarations"]:
+            if d["meld"] == "bezique":
+                d["points"] = 41
+        return result
+
+    monkeypatch.setattr(declaration_check, "query", richer_bezique)
+    assert lessons.evaluate_check(ask).answer[0].startswith("bezique ")

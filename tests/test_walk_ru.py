@@ -70,7 +70,13 @@ def test_missed_meld_is_named_as_an_object() -> None:
 
 
 def test_two_melds_of_one_score_are_alternatives() -> None:
-    r = _check("variant-three-handed", "three-handed-triple-trump")
+    # the lesson's check is a choice now (issue 33); the look-up's wording still serves
+    # the other meld_score checks
+    asked = next(c for c in lessons.get_lesson("variant-three-handed", "ru").checks
+                 if c.id == "three-handed-triple-trump")
+    r = evaluate_check(lessons.Check("t", "meld_score", {"meld": "triple_trump_marriage",
+                                                         "query": asked.params["query"]},
+                                     "?", "three-handed"), "ru")
     assert r.why["100"].startswith(
         "100 — цена комбинации «четыре туза» или «тройной марьяж», а не комбинации")
 
