@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -147,7 +148,8 @@ def test_heuristic_beats_random_on_a_small_seeded_sample() -> None:
     assert summary.mean_point_diff > 0
 
 
-def test_endgame_hint_reports_the_share_of_deals_won() -> None:
+def test_endgame_hint_says_what_the_move_does_not_how_often_it_won() -> None:
+    from engine.bots.heuristic import advise
     from engine.bots.search import StrongBot, search_reasons
 
     rng = random.Random(2)
@@ -158,7 +160,11 @@ def test_endgame_hint_reports_the_share_of_deals_won() -> None:
     result = StrongBot(random.Random(0), samples=1, time_limit=60.0).search(view)
     assert result.samples == len(view.unknown) and set(result.wins) == set(result.means)
     assert all(0.0 <= w <= 1.0 for w in result.wins.values())
-    (reason,) = search_reasons(result)
-    won = round(100 * result.wins[result.action])
-    assert f"wins the deal {won} times in 100" in reason.render("en")
-    assert f"{won} раз из 100" in reason.render("ru")
+    prior = advise(view).action
+    reasons = search_reasons(view, result, prior)
+    assert bool(reasons) == (result.action != prior)
+    for reason in reasons:
+        assert "in 100" not in reason.render("en") and "из 100" not in reason.render("ru")
+    overruled = search_reasons(view, replace(result, action=next(
+        a for a in view.legal if a != prior)), prior)
+    assert overruled and overruled[0].render("en")
