@@ -11,6 +11,7 @@ from engine.bots import LEVEL_DESCRIPTIONS, LEVELS, Hint, hint, make_bot
 from engine.bots.playoff import playoff_values
 from engine.cli.arena import run_arena
 from engine.notation.actions import ActionType
+from engine.notation.cards import card_text
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile
 from engine.rules.view import PlayerView
@@ -135,8 +136,11 @@ def test_playoff_hint_quotes_the_solver() -> None:
             en = hint(deal, deal.to_move, "en")
             ru = hint(deal, deal.to_move, "ru")
             assert str(solution.value) in en.reasons[0]
-            assert solution.refutations[0].text_en in en.reasons
-            assert solution.refutations[0].text_ru in ru.reasons
+            # the refutation's loss and answer in prose; the solver's line is not shown
+            first = solution.refutations[0]
+            assert en.reasons[1].startswith(f"{card_text(first.move)} loses {first.loss}")
+            assert ru.reasons[1].startswith(f"{card_text(first.move, 'ru')} теряет")
+            assert card_text(first.reply) in en.reasons[1]
             return
     raise AssertionError("no play-off with a worse card found")
 
