@@ -3,7 +3,7 @@ undo (learning mode), auto-play and the game log."""
 
 import streamlit as st
 
-from app_pages import path_parts, table, ui
+from app_pages import hint_text, path_parts, table, ui
 from app_pages import play_parts as parts
 from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
@@ -106,9 +106,8 @@ message = st.session_state.get("play_msg")
 if message:
     ui.refusal(parts.refusal_text(message), message["rule_id"], deal.profile.name)
 if hint is not None and s.human_to_move:
-    reasons = [ui.t(key, **dict(params)) for key, params in hint.keys] + list(hint.reasons)
-    st.info(ui.t("play.hint_is", action=ui.describe_action(hint.action, deal.profile, mine))
-            + "".join(f"\n- {ui.notation(r)}" for r in reasons))
+    move, reasons = hint_text.hint_lines(hint, deal.profile, ui.lang())
+    st.info(ui.t("play.hint_is", action=move) + "".join(f"\n- {r}" for r in reasons))
 
 if offer_verdicts:
     st.button(ui.t("play.verdicts"), key="solver_verdicts", on_click=parts.on_verdicts,

@@ -14,10 +14,11 @@ from typing import Any
 import streamlit as st
 
 import lessons
+from app_pages.hint_text import action_words
 from app_pages.i18n import LANGUAGES, CardsText, pick_language, translate
 from app_pages.session import seat_role
 from app_pages.table import card_name, cards_row_html
-from engine.notation.actions import Action, ActionType
+from engine.notation.actions import Action
 from engine.notation.cards import Card, copies_in_question
 from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
@@ -258,24 +259,7 @@ def meld(kind: str) -> str:
 def describe_action(action: Action, prof: Profile | None = None,
                     among: Iterable[int] | None = None) -> str:
     """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`)."""
-    cards = pretty_cards(action.cards, among)
-    kind = ActionType(action.type.value)   # by value: survives a reload of engine.notation.actions
-    if kind is ActionType.PLAY:
-        return t("action.play", card=cards)
-    if kind is ActionType.DRAW:
-        return t("action.draw")
-    if kind is ActionType.SHOW_SEVEN:
-        return t("action.show", card=cards)
-    if kind is ActionType.EXCHANGE_SEVEN:
-        return t("action.exchange", card=cards)
-    if kind is ActionType.CARTE_BLANCHE:
-        return t("action.blanche", points=prof.declaring.carte_blanche if prof else 0)
-    if kind is ActionType.PARTNER:
-        return t("action.partner")
-    points = prof.meld(action.meld).points if prof and prof.has_meld(action.meld) else 0
-    key = {ActionType.DECLARE: "action.declare", ActionType.ANNOUNCE: "action.announce",
-           ActionType.SCORE_PENDING: "action.score_pending"}[kind]
-    return t(key, meld=meld(action.meld), cards=cards, points=points)
+    return action_words(action, prof, lang(), among)
 
 
 # --- explanations -----------------------------------------------------------------

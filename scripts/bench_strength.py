@@ -9,6 +9,12 @@ the settlement difference) with its 95% interval, and A's seconds per decision.
 Pairs are dealt as ``bezique arena`` deals them (same seeds, seats swapped; with
 three players A sits in each seat in turn); results do not depend on ``--jobs``,
 but the time limit does: on a loaded machine the expert searches less.
+
+"A wins" counts A against each club player at the table: a deal won is a higher
+deal score (in single-deal games, a higher settlement), a tie half. With two sides
+that is the arena's win rate; with three players each for himself A meets two club
+players per deal, so an even match is 50% (the arena's "A scored most" would be
+a third).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.bots import Bot
 from engine.bots.coach import BOT_TIME_LIMIT
-from engine.cli.arena import arena_profile, build_bot, side_margins, summarize
+from engine.cli.arena import arena_profile, build_bot, side_margins, summarize, wilson
 from engine.rules.deal import Deal
 from engine.rules.profile import ordered_variants
 from engine.rules.view import PlayerView
@@ -43,6 +49,7 @@ class PairResult:
     games: list[int]
     seconds: float          # A's thinking time over the pair
     decisions: int          # A's decisions with a choice
+    duels: list[float]      # A against each other side at the table: 1, 0.5 or 0
 
 
 def play_pair(job: Job) -> PairResult:
@@ -55,6 +62,7 @@ def play_pair(job: Job) -> PairResult:
     games: list[int] = []
     seconds = 0.0
     decisions = 0
+    duels: list[float] = []
     for a_side in range(profile.sides):
         seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
         bots: tuple[Bot, ...] = tuple(bot_a if s else bot_b for s in seats)
@@ -75,7 +83,12 @@ def play_pair(job: Job) -> PairResult:
         diffs.append(diff)
         if game is not None:
             games.append(game)
-    return PairResult(diffs, games, seconds, decisions)
+            duels.append(1.0 if game > 0 else 0.5 if game == 0 else 0.0)
+        else:
+            sides = deal.team_scores()
+            duels.extend(1.0 if sides[a_side] > s else 0.5 if sides[a_side] == s else 0.0
+                         for i, s in enumerate(sides) if i != a_side)
+    return PairResult(diffs, games, seconds, decisions, duels)
 
 
 def main() -> None:
@@ -103,10 +116,12 @@ def main() -> None:
             games = [g for r in results for g in r.games]
             summary = summarize(args.a, args.b, diffs, games, variant)
             seconds = sum(r.seconds for r in results) / max(1, sum(r.decisions for r in results))
-            lo, hi = summary.ci95
+            duels = [d for r in results for d in r.duels]
+            rate = sum(duels) / len(duels)
+            lo, hi = wilson(sum(duels), len(duels))
             dlo, dhi = summary.diff_ci95
             game = "" if summary.game_points is None else f"{summary.game_points:+.0f}"
-            print(f"{variant:<22} {summary.a_win_rate:>7.1%} {lo:>7.1%}–{hi:<7.1%} "
+            print(f"{variant:<22} {rate:>7.1%} {lo:>7.1%}–{hi:<7.1%} "
                   f"{summary.mean_point_diff:>+11.1f} {dlo:>+8.1f}–{dhi:<+8.1f} {game:>9} "
                   f"{seconds:>10.3f}", flush=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,6 +11,7 @@ from engine.bots import LEVEL_DESCRIPTIONS, LEVELS, Hint, hint, make_bot
 from engine.bots.playoff import playoff_values
 from engine.cli.arena import run_arena
 from engine.notation.actions import ActionType
+from engine.notation.cards import card_text
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile
 from engine.rules.view import PlayerView
@@ -134,8 +136,11 @@ def test_playoff_hint_quotes_the_solver() -> None:
             en = hint(deal, deal.to_move, "en")
             ru = hint(deal, deal.to_move, "ru")
             assert str(solution.value) in en.reasons[0]
-            assert solution.refutations[0].text_en in en.reasons
-            assert solution.refutations[0].text_ru in ru.reasons
+            # the refutation's loss and answer in prose; the solver's line is not shown
+            first = solution.refutations[0]
+            assert en.reasons[1].startswith(f"{card_text(first.move)} loses {first.loss}")
+            assert ru.reasons[1].startswith(f"{card_text(first.move, 'ru')} теряет")
+            assert card_text(first.reply) in en.reasons[1]
             return
     raise AssertionError("no play-off with a worse card found")
 
@@ -147,7 +152,8 @@ def test_heuristic_beats_random_on_a_small_seeded_sample() -> None:
     assert summary.mean_point_diff > 0
 
 
-def test_endgame_hint_reports_the_share_of_deals_won() -> None:
+def test_endgame_hint_says_what_the_move_does_not_how_often_it_won() -> None:
+    from engine.bots.heuristic import advise
     from engine.bots.search import StrongBot, search_reasons
 
     rng = random.Random(2)
@@ -158,7 +164,11 @@ def test_endgame_hint_reports_the_share_of_deals_won() -> None:
     result = StrongBot(random.Random(0), samples=1, time_limit=60.0).search(view)
     assert result.samples == len(view.unknown) and set(result.wins) == set(result.means)
     assert all(0.0 <= w <= 1.0 for w in result.wins.values())
-    (reason,) = search_reasons(result)
-    won = round(100 * result.wins[result.action])
-    assert f"wins the deal {won} times in 100" in reason.render("en")
-    assert f"{won} раз из 100" in reason.render("ru")
+    prior = advise(view).action
+    reasons = search_reasons(view, result, prior)
+    assert bool(reasons) == (result.action != prior)
+    for reason in reasons:
+        assert "in 100" not in reason.render("en") and "из 100" not in reason.render("ru")
+    overruled = search_reasons(view, replace(result, action=next(
+        a for a in view.legal if a != prior)), prior)
+    assert overruled and overruled[0].render("en")

@@ -4,7 +4,9 @@ to an :class:`~engine.notation.actions.Action`, with an injected RNG.
     >>> import random
     >>> from engine.rules.deal import Deal
     >>> from engine.rules.profile import load_profile
-    >>> from engine.rules.view import PlayerView
+    >>> from engine.rules.tricks import beats
+from engine.rules.view import PlayerView
+from engine.solver import Refutation, Scale, Solution
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(1), dealer=0)
     >>> bot = make_bot("club", random.Random(1))
     >>> bot.choose(PlayerView.of(deal, deal.to_move)) in deal.legal_actions()
@@ -24,9 +26,12 @@ from engine.bots.playoff import choose_card, playoff_solution, playoff_values, s
 from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import StrongBot, search_reasons
 from engine.errors import BeziqueError
-from engine.notation.actions import Action, ActionType
+from engine.notation.actions import Action
+from engine.notation.cards import Card, parse_card
 from engine.rules.deal import Deal
+from engine.rules.tricks import beats
 from engine.rules.view import PlayerView
+from engine.solver import Refutation, Scale, Solution
 
 LEVELS = ("beginner", "club", "expert")
 
@@ -59,8 +64,6 @@ FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules
                    "меньше вариантов на ход.")
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
-# Reasons that stay true when the search overrules the rule of thumb.
-_GENERAL_REASONS = ("keep_for", "keep_complete", "deny_opponent", "risk")
 
 
 class Bot(Protocol):
@@ -109,33 +112,70 @@ class Hint:
 
 
 def playoff_reasons(view: PlayerView) -> list[Reason]:
-    """The solver's numbers for a play-off decision: the best card's value and, for
-    every worse card, the solver's refutation (its loss and the reply)."""
+    """The solver's exact values for a play-off decision: what the best card brings
+    and, for a worse card, what it loses and the opponent's answer."""
     solution = playoff_solution(view)
     card = choose_card(playoff_values(view))
-    if solution.scale.objective == "points":
-        reasons = [Reason("playoff_solver", card=card, points=solution.value)]
-    else:
-        last, brisques = solution.breakdown()
-        reasons = [Reason("playoff_solver_tiebreak", card=card, last=last, brisques=brisques)]
+    reasons = [_best_playoff_reason(card, solution)]
     for refutation in solution.refutations:
-        reasons.append(Reason("playoff_refutation", en=refutation.text_en,
-                              ru=refutation.text_ru))
+        reasons.append(_refutation_reason(view, refutation, solution.scale))
     return reasons
+
+
+def _best_playoff_reason(card: int, solution: Solution) -> Reason:
+    if solution.scale.objective == "points":
+        key = "playoff_solver" if solution.value > 0 else "playoff_solver_nothing"
+        return Reason(key, card=card, points=solution.value)
+    last, brisques = solution.breakdown()
+    key = ("playoff_last_and_brisques" if last and brisques else "playoff_last" if last
+           else "playoff_brisques" if brisques else "playoff_no_tiebreak")
+    return Reason(key, card=card, last=last, brisques=brisques)
+
+
+def _refutation_reason(view: PlayerView, refutation: Refutation, scale: Scale) -> Reason:
+    """A worse play-off card in a card player's words: what it loses and the answer
+    that makes it lose (the rest of the best line is the solver's, not the hint's)."""
+    mine = view.holding
+    card = _copy_of(refutation.move, mine)
+    loss = scale.loss_split(refutation.value + refutation.loss, refutation.value)
+    theirs = view.known[view.opponent] | view.tables[view.opponent]
+    reply = _copy_of(refutation.reply, theirs) if refutation.reply else None
+    if not view.trick:   # a lead: the opponent's answer decides the trick
+        if reply is None:
+            return Reason("refute_last_theirs", card=card, loss=loss)
+        takes = beats(card, reply, view.trump)
+        return Reason("refute_takes" if takes else "refute_gives", card=card, loss=loss,
+                      reply=reply)
+    you_win = beats(view.trick[0], card, view.trump)
+    if reply is None:
+        return Reason("refute_last_yours" if you_win else "refute_last_theirs", card=card,
+                      loss=loss)
+    if not you_win:
+        return Reason("refute_leads", card=card, loss=loss, reply=reply)
+    own = _copy_of(refutation.line[0], mine)
+    return Reason("refute_then", card=card, loss=loss, own=own, reply=reply)
+
+
+def _copy_of(face: str, cards: frozenset[int]) -> int:
+    """The id of a card of ``face`` (``KS``) among ``cards``, else its first copy's."""
+    first = parse_card(face).id
+    return min((c for c in cards if not Card.from_id(c).is_joker
+                and Card.from_id(c).face == Card.from_id(first).face), default=first)
 
 
 def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
     """The recommended action for ``seat`` (who must be to move) with at most
     :data:`~engine.bots.reasons.MOST_REASONS` reasons, in a card player's words:
-    meld values, cards kept for later melds, risk, and in the play-off the exact
-    values of the moves."""
+    meld values, cards kept for later melds, tricks won or let go, and in the
+    play-off the exact points of the moves."""
     action, reasons = hint_reasons(deal, seat, samples)
-    view = PlayerView.of(deal, seat)
-    return Hint(action, tuple(r.render(lang, among=view.holding) for r in reasons))
+    return Hint(action, tuple(r.render(lang) for r in reasons))
 
 
 def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tuple[Reason, ...]]:
-    """:func:`hint` before rendering: the action and its reasons, the weightiest first."""
+    """:func:`hint` before rendering: the action and its reasons, the weightiest first.
+    Where a deeper look overrules the rules of thumb, the reasons say what the better
+    move wins, lets go or keeps (:func:`~engine.bots.search.search_reasons`)."""
     view = PlayerView.of(deal, seat)
     if not view.legal:
         raise BeziqueError(f"player {seat + 1} is not to move")
@@ -149,16 +189,9 @@ def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tupl
         if len(view.legal) > 1 and (view.stock_count > 0 or view.players > 2):
             result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
                                samples=samples, time_limit=0.5).search(view)
-            looked_ahead = search_reasons(result)
             if result.action != action:
+                reasons = search_reasons(view, result, action)
                 action = result.action
-                kept = [r for r in reasons if r.key in _GENERAL_REASONS]
-                if not result.means and action.type is ActionType.PLAY:
-                    # The strong bot's own rules of thumb differ: they count cards.
-                    looked_ahead.append(Reason("card_count", card=action.card))
-                reasons = [*looked_ahead, *kept]
-            else:
-                reasons.extend(looked_ahead)
     return action, tuple(reasons[:MOST_REASONS]) or (Reason("only_action"),)
 
 

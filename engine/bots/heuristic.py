@@ -139,15 +139,18 @@ def keep_values(view: PlayerView, holding: frozenset[int] | None = None) -> dict
 
 def _best_meld_after(view: PlayerView, holding: frozenset[int]) -> int:
     """Points of the best meld declarable from ``holding`` after winning a trick."""
+    best = meld_after(view, holding)
+    return best[1] if best else 0
+
+
+def meld_after(view: PlayerView, holding: frozenset[int]) -> tuple[str, int] | None:
+    """The best meld (kind, points) declarable from ``holding`` after winning a trick."""
     if view.stock_count <= 0 or view.profile.declaring.source != "hand":
-        return 0
-    best = 0
-    for plan in meld_plans(view, holding):
-        if plan.missing == 0:
-            best = max(best, plan.rule.points)
-    for meld in view.pending[view.seat]:
-        best = max(best, view.profile.meld(meld.kind).points)
-    return best
+        return None
+    found = [(plan.rule.kind, plan.rule.points)
+             for plan in meld_plans(view, holding) if plan.missing == 0]
+    found += [(meld.kind, view.profile.meld(meld.kind).points) for meld in view.pending[view.seat]]
+    return max(found, key=lambda kind_points: kind_points[1], default=None)
 
 
 def opponent_threat(view: PlayerView) -> float:
@@ -278,23 +281,62 @@ def _follow(view: PlayerView, cards: list[int]) -> Advice:
     card = max(cards, key=lambda c: (scores[c], -c))
     reasons: list[Reason] = []
     if beats(lead, card, trump):
-        meld = _best_meld_after(view, view.holding - {card})
+        meld = meld_after(view, view.holding - {card})
         if meld:
-            reasons.append(Reason("win_to_declare", card=card, points=meld))
+            reasons.append(Reason("win_to_declare", card=card, meld=meld[0], points=meld[1]))
         elif lead_points:
             reasons.append(Reason("take_brisque", card=card, lead=lead))
         else:
             reasons.append(Reason("win_cheaply", card=card))
         if threat > 30:
-            reasons.append(Reason("deny_opponent", points=int(threat)))
+            reasons.append(Reason("deny_opponent"))
     else:
         reasons.append(Reason("discard_low", card=card))
         if is_brisque(lead):
             reasons.append(Reason("brisque_lost", lead=lead))
         if threat > 30:
-            reasons.append(Reason("risk", points=int(threat)))
+            reasons.append(Reason("risk"))
     reasons.extend(_kept(view, keep, card))
     return Advice(Action.play(card), tuple(reasons))
+
+
+def explain_play(view: PlayerView, card: int, instead: Action) -> list[Reason]:
+    """A card player's reasons for playing ``card`` where the rules of thumb would
+    play ``instead`` (a deeper look overruled them): what the card wins or lets go,
+    what the other card is kept for, the melds still in the making."""
+    other = instead.card if instead.type is ActionType.PLAY else None
+    reasons: list[Reason] = []
+    if not view.trick:
+        reasons.append(Reason("lead_instead", card=card, kept=other) if other is not None
+                       else Reason("lead_low", card=card))
+    else:
+        lead = _to_beat(view)
+        if beats(lead, card, view.trump):
+            meld = meld_after(view, view.holding - {card})
+            if meld:
+                reasons.append(Reason("win_to_declare", card=card, meld=meld[0],
+                                      points=meld[1]))
+            elif is_brisque(lead):
+                reasons.append(Reason("take_brisque", card=card, lead=lead))
+            else:
+                reasons.append(Reason("win_lead" if view.stock_count else "win_lead_late",
+                                      card=card))
+            if opponent_threat(view) > 30:
+                reasons.append(Reason("deny_opponent"))
+        elif _partner_wins(view):
+            reasons.append(Reason("partner_trick", card=card))
+        elif other is not None and beats(lead, other, view.trump):
+            reasons.append(Reason("let_go", card=card, kept=other))
+        else:
+            reasons.append(Reason("discard_low", card=card))
+    reasons.extend(_kept(view, keep_values(view), card))
+    return reasons
+
+
+def _partner_wins(view: PlayerView) -> bool:
+    """The trick so far goes to the seat's partner."""
+    best = view.trick.index(_to_beat(view))
+    return view.partner is not None and (view.leader + best) % view.players == view.partner
 
 
 EXACT_CAPTURE_TRICKS = 5   # the capture play-off search is exact from this many tricks
@@ -314,8 +356,9 @@ def _exact_captures(view: PlayerView) -> Advice | None:
                      (view.laid[0], view.laid[1]), (view.history[0], view.history[1]),
                      view.dix_counted)
     card = min(solution.best)
-    return Advice(Action.play(card), (Reason("playoff_exact_captures", card=card,
-                                             points=solution.value),))
+    key = ("playoff_captures_ahead" if solution.value > 0 else "playoff_captures_behind"
+           if solution.value < 0 else "playoff_captures_even")
+    return Advice(Action.play(card), (Reason(key, card=card, points=abs(solution.value)),))
 
 
 def _follow_captures(view: PlayerView, cards: list[int]) -> Advice:
@@ -343,7 +386,8 @@ def _playoff(view: PlayerView, cards: list[int]) -> Advice:
     if solvable(view) and len(cards) > 1:
         card, value, how = best_playoff_card(view)
         if card in cards:
-            return Advice(Action.play(card), (Reason(how, card=card, points=value),))
+            key = how if value > 0 else "playoff_solver_nothing"
+            return Advice(Action.play(card), (Reason(key, card=card, points=value),))
     return _greedy_playoff(view, cards)
 
 
@@ -354,13 +398,14 @@ def _greedy_playoff(view: PlayerView, cards: list[int]) -> Advice:
         winners = [c for c in cards if beats(lead, c, trump)]
         if winners:
             card = min(winners, key=lambda c: (suit_of(c) == trump, rank_of(c)))
-        else:
-            card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, rank_of(c)))
-    else:
-        aces = [c for c in cards if rank_of(c) == 7 and suit_of(c) != trump]
-        card = aces[0] if aces else min(cards, key=lambda c: (suit_of(c) == trump,
-                                                               rank_of(c)))
-    return Advice(Action.play(card), (Reason("playoff_greedy", card=card),))
+            return Advice(Action.play(card), (Reason("win_cheaply", card=card),))
+        card = min(cards, key=lambda c: (is_brisque(c), suit_of(c) == trump, rank_of(c)))
+        return Advice(Action.play(card), (Reason("discard_low", card=card),))
+    aces = [c for c in cards if rank_of(c) == 7 and suit_of(c) != trump]
+    if aces:
+        return Advice(Action.play(aces[0]), (Reason("lead_ace", card=aces[0]),))
+    card = min(cards, key=lambda c: (suit_of(c) == trump, rank_of(c)))
+    return Advice(Action.play(card), (Reason("lead_low", card=card),))
 
 
 def _declare(view: PlayerView, legal: list[Action]) -> Advice:
@@ -368,8 +413,10 @@ def _declare(view: PlayerView, legal: list[Action]) -> Advice:
                       (ActionType.SHOW_SEVEN, "show_seven")):
         for action in legal:
             if action.type is kind:
-                return Advice(action, (Reason(key, card=action.card,
-                                              points=view.profile.dix.points),))
+                points = view.profile.dix.points
+                if not points and kind is ActionType.EXCHANGE_SEVEN:
+                    key = "exchange_turn_up"   # 004: the card is the whole gain
+                return Advice(action, (Reason(key, card=action.card, points=points),))
     melds = [a for a in legal if a.type in (ActionType.DECLARE, ActionType.SCORE_PENDING)]
     if melds:
         profile = view.profile
@@ -395,7 +442,7 @@ def _declare(view: PlayerView, legal: list[Action]) -> Advice:
                 best = first
         if not reasons:
             reasons.append(Reason("declare_best", meld=best.meld,
-                                  points=profile.meld(best.meld).points, cards=best.cards))
+                                  points=profile.meld(best.meld).points))
             if spec.rank is not None and spec.rank == 7:
                 reasons.append(Reason("four_aces_now"))
             elif not early and spec.level > 1:

@@ -70,6 +70,7 @@ from engine.bots.fastplay import (
 from engine.bots.heuristic import (
     EXACT_CAPTURE_TRICKS,
     advise,
+    explain_play,
     follow_scores,
     lead_scores,
     ranked_plays,
@@ -883,19 +884,21 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
     return tuple(sorted(out, key=lambda e: e.loss))
 
 
-def search_reasons(result: SearchResult) -> list[Reason]:
-    if not result.means:
+def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> list[Reason]:
+    """Why the search's move beats the rule of thumb's ``prior``, in card terms: what
+    the move wins or lets go and what it keeps (:func:`explain_play`); none where
+    they agree (the rule of thumb's own reasons stand) or for a declaration."""
+    action = result.action
+    if action == prior:
         return []
-    if result.wins:
-        others = [w for a, w in result.wins.items() if a != result.action]
-        return [Reason("endgame", won=round(100 * result.wins[result.action]),
-                       second=round(100 * max(others, default=0.0)))]
-    others_mean = [m for a, m in result.means.items() if a != result.action]
-    ahead = round(result.means[result.action] - max(others_mean, default=0.0))
-    # An edge of a point or two over a handful of tries is noise: the move is as good.
-    if not others_mean or ahead < 2:
-        return [Reason("search_even")]
-    return [Reason("search", ahead=ahead)]
+    if action.type is ActionType.PLAY:
+        return explain_play(view, action.card, prior)
+    if action.type is ActionType.DRAW:
+        return [Reason("hold_back")]
+    if action.meld:
+        return [Reason("declare_best", meld=action.meld,
+                       points=view.profile.meld(action.meld).points)]
+    return []
 
 
 __all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "rollout",
