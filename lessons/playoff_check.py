@@ -6,7 +6,9 @@ cards (one per face: identical copies play alike); the answer is the card(s) of 
 highest value; every worse card gets an explanation in terms of that card: how much
 it loses, what the other player answers, who takes each trick after it, and what
 changes against the best card (the last trick, aces and tens), from the solver's own
-lines. Nothing about the answer is typed in a lesson.
+lines. Where tricks score by themselves (002's points per trick, 004's card values)
+the best card's worth is told trick by trick, at the engine's trick values. Nothing
+about the answer is typed in a lesson.
 
 Params: ``position`` (a ``bezique solve`` request: ``trump``, ``leader``, ``hands``,
 optional ``trick``; the variant is the check's), optional ``players`` (names by seat
@@ -22,6 +24,7 @@ from engine.solver import Position, Solution, solve
 from engine.text.explain import points_ru
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
+from lessons.sentences import as_sentence
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("the opponent", "соперник"),
@@ -47,6 +50,12 @@ _TEXT: dict[str, tuple[str, str]] = {
              "Лучше всего: {cards}, это {value} (туз или десятка — по {each}, последняя "
              "взятка — {last})."),
     "line": ("Best play: {tricks}.", "Лучшая игра: {tricks}."),
+    # Where tricks score by themselves (002's points per trick, 004's card values), the
+    # best card's worth told trick by trick instead of in aces and tens.
+    "best_tricks": ("Best: {cards}, worth {value}: {parts}.",
+                    "Лучше всего: {cards}, это {value}: {parts}."),
+    "trick_part": ("the trick {cards} {points}", "взятка {cards} — {points}"),
+    "last_part": ("the last trick {points} more", "последняя взятка — ещё {points}"),
 }
 
 
@@ -114,6 +123,36 @@ def _winner(position: Position, plays: list[tuple[int, str]]) -> int:
     return tricks_of(position, plays)[0].winner
 
 
+def _best_by_tricks(profile: Profile, position: Position, line: list[tuple[int, str]],
+                    me: int, cards: str, value: int, lang: str
+                    ) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    """The best card's worth where tricks score by themselves: each trick the learner
+    takes on the best line at the engine's :func:`trick_value`, then the last trick;
+    the engine's own account of each bonus, and the rules that price them."""
+    from engine.rules.trick_scoring import trick_extras, trick_value
+    from puzzles.endgame import tricks_of
+
+    tricks = tricks_of(position, line)
+    parts, rules, said = [], ["playoff.must_win"], []
+    for trick in tricks:
+        if trick.winner != me:
+            continue
+        ids = list(trick.cards)   # kinds: the first copy's ids, the same ranks
+        for rule, _points, steps in trick_extras(profile, ids, playoff=True):
+            rules.append(rule)
+            said += [as_sentence(s.render(lang)) for s in steps]
+        shown = " ".join(card_text(kind, lang) for kind in trick.cards)
+        parts.append(_t("trick_part", lang, cards=shown,
+                        points=_pts(trick_value(profile, ids, playoff=True), lang)))
+    if profile.scoring.points_per_trick:
+        rules.append("score.per_trick")
+    if tricks and tricks[-1].winner == me:
+        parts.append(_t("last_part", lang, points=_pts(profile.scoring.last_trick_bonus, lang)))
+        rules.append("score.last_trick")
+    return (_t("best_tricks", lang, cards=cards, value=_pts(value, lang),
+               parts=", ".join(parts)), tuple(said), tuple(dict.fromkeys(rules)))
+
+
 def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
     data = plain(check.params["position"])
     position = Position.from_dict(data, profile)
@@ -133,19 +172,24 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
                        for label, (_f, v) in zip(labels, solution.moves, strict=True))
     scoring = profile.scoring
     best_line = list(zip(solution.line_players, solution.line, strict=False))
+    cards_named = ", ".join(card_text(parse_card(f), lang) for f in answer)
+    rules: tuple[str, ...] = ("playoff.must_win", "score.brisque", "score.last_trick")
+    said: tuple[str, ...] = ()
+    if scoring.brisque_points:
+        best = _t("best", lang, cards=cards_named, value=_pts(solution.value, lang),
+                  each=scoring.brisque_points, last=scoring.last_trick_bonus)
+    else:
+        best, said, rules = _best_by_tricks(profile, position, best_line, me, cards_named,
+                                      solution.value, lang)
     explanation = (
-        _t("values", lang, values=values),
-        _t("best", lang, cards=", ".join(card_text(parse_card(f), lang) for f in answer),
-           value=_pts(solution.value, lang), each=scoring.brisque_points,
-           last=scoring.last_trick_bonus),
+        _t("values", lang, values=values), best, *said,
         _t("line", lang, tricks=_tricks_words(position, best_line, me, name, lang)),
     )
     hands = data["hands"]
     cards = {"trump": data.get("trump"), "hand": tuple(hands[me]),
              "opponent": tuple(hands[1 - me]), "trick": tuple(data.get("trick", ()))}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer,
-                       len(answer) > 1, explanation, ("playoff.must_win", "score.brisque",
-                                                       "score.last_trick"), cards, why)
+                       len(answer) > 1, explanation, rules, cards, why)
 
 
 __all__ = ["best_playoff_card"]

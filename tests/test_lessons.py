@@ -307,7 +307,7 @@ def _check(check_id):
     ("playoff-must-trump", ("8D#1", "TD#1")),
     ("playoff-free", ("KS#1", "QC#1", "9S#1")),
     ("brisques-count", ("60",)),                 # the example's 5 brisques + last trick
-    ("brisques-no-last", ("30",)),
+    ("brisques-no-last", ("AD",)),               # A♦ takes the 10♦: two brisques saved
 ])
 def test_hand_verified_answers(check_id, answer):
     assert lessons.evaluate_check(_check(check_id)).answer == answer
@@ -541,3 +541,30 @@ def test_best_declaration_follows_the_engine(monkeypatch):
 
     monkeypatch.setattr(declaration_check, "query", richer_bezique)
     assert lessons.evaluate_check(ask).answer[0].startswith("bezique ")
+
+
+# The score look-ups (trick points, brisques and the last trick, the sevens) turned into
+# "which card do you play?" or "what happens?", each with the engine's answer.
+CONVERTED_33B = {
+    "club-last-trick": ("best_playoff_card", "9S"),
+    "club-trick-with-ten": ("best_playoff_card", "9S"),
+    "card-point-ace-queen": ("best_playoff_card", "AH"),
+    "card-point-last-trick": ("best_playoff_card", "8H"),
+    "brisques-no-last": ("best_playoff_card", "AD"),
+    "brisques-last-only": ("best_playoff_card", "8H"),
+    "dis-last-trick-two-handed": ("best_playoff_card", "8C"),
+    "dealing-seven-turned-up": ("dix_points", "10"),
+    "dix-both-sevens": ("dix_points", "20"),
+    "dix-exchange-and-marriage": ("after_win", "declare marriage QD#1 KD#1 + exchange 7C#1"),
+}
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_converted_score_look_ups_stay_decisions(lang):
+    found = {c.id: c for les in lessons.list_lessons(lang) for c in les.checks}
+    for check_id, (kind, answer) in CONVERTED_33B.items():
+        check = found[check_id]
+        assert check.kind == kind and kind in DECISION_KINDS, (check_id, check.kind)
+        result = lessons.evaluate_check(check, lang)
+        assert len(result.options) >= 2, check_id
+        assert result.answer == (answer,), (check_id, result.answer)
