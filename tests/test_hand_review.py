@@ -188,3 +188,14 @@ def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
     radio.set_value(str(review.flagged[0].played)).run()
     at.button(key="rc_drill_check").click().run()
     assert not at.exception and at.session_state["rc_drill_result"]["right"] is False
+
+
+def test_migration_8_adds_drills_and_keeps_the_rest(tmp_path: Path):
+    target = tmp_path / "progress.sqlite3"
+    with open_store(target) as store:
+        store.learner_id("ann")
+        store.conn.execute("DROP TABLE drills")
+        store.conn.execute("PRAGMA user_version = 7")   # a store from before drills
+    with open_store(target) as store:
+        assert store.schema_version == 8 and store.learners() == ["ann"]
+        assert store.drills("ann") == []
