@@ -3,7 +3,7 @@ undo (learning mode), auto-play and the game log."""
 
 import streamlit as st
 
-from app_pages import hint_text, path_parts, table, ui
+from app_pages import hint_text, path_parts, review_parts, table, ui
 from app_pages import play_parts as parts
 from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
@@ -171,6 +171,8 @@ if deal.is_over:
             st.markdown(f"**{label}**")
             ui.explain_events(events, s.human, with_cards=False, players=players,
                               variant=deal.profile.name)
+    with st.container(key="hand_review"):
+        review_parts.section(deal, s.human, len(s.game.finished_deals) + 1, "play_review")
 
 # --- controls ----------------------------------------------------------------------------
 st.divider()

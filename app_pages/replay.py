@@ -3,7 +3,7 @@ a message) and replay any deal step by step."""
 
 import streamlit as st
 
-from app_pages import play_parts, ui
+from app_pages import play_parts, review_parts, ui
 from app_pages import replay_parts as parts
 from app_pages.card_table import card_table
 from app_pages.table import table_html
@@ -87,6 +87,10 @@ def viewer() -> None:
                          action=ui.describe_action(turn.action, position.deal.profile)))
         ui.explain_events(turn.events, 0, players=players,
                           variant=position.deal.profile.name, names=names)
+
+    if not sample and position.deal.is_over:   # the learner's decisions in this deal
+        with st.container(key="replay_review"):
+            review_parts.section(position.deal, 0, deal_number, "replay_review")
 
     left, right = st.columns(2)
     left.download_button(ui.t("replay.download"), game.dumps, file_name="bezique-game.json",

@@ -14,11 +14,13 @@ import lessons
 from app_pages import feedback as fb
 from app_pages import puzzle_parts as pz
 from app_pages import puzzle_ui as pui
+from app_pages import review_parts
 from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
+from engine.notation.actions import Action
+from puzzles import drills, srs
 from puzzles import review_cards as rc
-from puzzles import srs
 from puzzles.i18n import suit_name
 from puzzles.identity import current_learner
 
@@ -132,12 +134,82 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))
 
 
+# --- drills: positions from the review of the learner's own hands ----------------------
+
+def current_drill() -> drills.Drill | None:
+    """The drill just answered (until "next"), else the first one due."""
+    answered = st.session_state.get(f"{P}drill_result")
+    if answered is not None:
+        kept = [d for d in drills.drills(store, learner, variant) if d.id == answered["id"]]
+        if kept:
+            return kept[0]
+    due = drills.due(store, learner, variant)
+    return due[0] if due else None
+
+
+def check_drill(drill_id: int) -> None:
+    chosen = st.session_state.get(f"{P}drill_answer_{drill_id}")
+    if not chosen:
+        return
+    with pui.store() as db:
+        drill = next(d for d in drills.drills(db, current_learner(), variant) if d.id == drill_id)
+        found = drills.answer(db, current_learner(), drill, Action.parse(chosen),
+                              time.monotonic() - st.session_state[f"{P}t0"])
+    decision = found.decision
+    deal = drill.deal
+    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    st.session_state[f"{P}drill_result"] = {
+        "id": drill_id, "right": found.right, "due": found.due.isoformat(),
+        "better": app_ui.describe_action(decision.better, deal.profile, mine),
+        "cost": review_parts.cost_text(decision), "why": list(decision.why(pui.lang()))}
+
+
+def next_drill() -> None:
+    st.session_state[f"{P}drill_result"] = None
+    st.session_state[f"{P}t0"] = time.monotonic()
+
+
+def drill_view(drill: drills.Drill, count: int) -> None:
+    result = st.session_state.get(f"{P}drill_result")
+    deal = drill.deal
+    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    with st.container(border=True, key=f"{P}drill"):
+        st.caption(pui.t("rc.drill") + " · " + pui.t("rc.drill_count", count=count))
+        card_table(tbl.table_html(deal, drill.seat, app_ui.t, four_colour=app_ui.four_colour(),
+                                  show_opponent=deal.in_playoff and deal.profile.players == 2,
+                                  lang=lang, show_own=True), key=f"{P}drill_table_{drill.id}")
+        st.markdown(pui.t("rc.drill_q", trick=deal.tricks_played + 1))
+        labels = {str(a): app_ui.describe_action(a, deal.profile, mine)
+                  for a in deal.legal_actions()}
+        st.radio(pui.t("rc.answer"), list(labels), index=None, format_func=labels.__getitem__,
+                 key=f"{P}drill_answer_{drill.id}", label_visibility="collapsed",
+                 disabled=result is not None)
+        with st.container(horizontal=True):
+            st.button(pui.t("rc.check"), key=f"{P}drill_check", type="primary",
+                      on_click=check_drill, args=(drill.id,), disabled=result is not None)
+            st.button(pui.t("rc.next"), key=f"{P}drill_next", on_click=next_drill)
+        if result is None:
+            return
+        right = bool(result["right"])
+        lead = pui.t("rc.drill_right") if right else pui.t("rc.drill_wrong",
+                                                           action=result["better"],
+                                                           cost=result["cost"])
+        fb.show(right, lessons.split_feedback(lead, [app_ui.notation(r) for r in result["why"]]))
+        st.caption(pui.t("rc.drill_played", action=labels.get(str(drill.played),
+                                                              str(drill.played))))
+        st.caption(pui.t("rc.again", when=pz.when(result["due"])))
+
+
 def view() -> None:
     st.title(pui.t("rc.title"))
     game = app_ui.variant_title(variant)
     st.write(pui.t("rc.intro", game=game))
     if not rc.deck(variant, lang):
         st.info(pui.t("rc.no_cards"))
+        return
+    drill = current_drill()
+    if drill is not None:   # the learner's own positions come first
+        drill_view(drill, len(drills.due(store, learner, variant)))
         return
     queue = rc.session_queue(store, learner, variant, lang)
     st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,

@@ -349,6 +349,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rc.row_lead": ("Led", "Заход"),
     "rc.row_hand": ("Your hand", "Ваша рука"),
     "rc.no_cards": ("This game has no review cards.", "У этой игры нет карточек."),
+    # drills: positions from the review of the learner's own hands (puzzles.drills)
+    "rc.drill": ("Your own position: a decision from one of your games",
+                 "Ваша позиция: решение из одной из ваших партий"),
+    "rc.drill_q": ("Trick {trick}. What is your move?", "Взятка {trick}. Ваш ход?"),
+    "rc.drill_played": ("In the game you chose: {action}.", "В партии вы выбрали: {action}."),
+    "rc.drill_right": ("Good move: no move clearly does better here.",
+                       "Хороший ход: явно лучшего хода здесь нет."),
+    "rc.drill_wrong": ("Better: {action} ({cost}).", "Лучше: {action} ({cost})."),
+    "rc.drill_count": ("Your positions due now: {count}", "Ваших позиций к повторению: {count}"),
     "hub.cards": ("Review cards: meld values and last-trick duties",
                   "Карточки: очки комбинаций и обязанности в последних взятках"),
     # the learner's path (puzzles.path): the Home page's "Continue" and the Rules page

@@ -116,6 +116,20 @@ def review_card(store: ProgressStore, learner: str, item: str, rating: Rating,
     return when, new
 
 
+def enter_card(store: ProgressStore, learner: str, item: str,
+               at: datetime | None = None) -> datetime:
+    """Put a review card in the schedule unanswered, due at once (a drill the learner
+    asked for); one already scheduled keeps its schedule. Returns its due time."""
+    when = at or now_utc()
+
+    def update(stored: str | None) -> tuple[str, datetime, bool] | None:
+        if stored is not None:
+            return None
+        return Card(card_id=_card_id(item), due=when).to_json(), when, False
+
+    return store.update_srs_card(learner, item, update) or when
+
+
 def card_due(store: ProgressStore, learner: str, prefix: str = CARD_PREFIX,
              at: datetime | None = None) -> list[str]:
     """Review cards under ``prefix`` due at ``at``, the earliest due first."""

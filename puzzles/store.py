@@ -35,6 +35,9 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
   started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
   any game not played for :data:`GAME_DAYS_KEPT` days is removed.
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
+* Drills: ``drills`` keeps a learner's own puzzles, decisions of their games that the
+  review of a hand flagged (:mod:`puzzles.drills`): the position as the deal's save,
+  the seat, the move played and the better one; scheduled in ``srs`` like review cards.
 """
 
 from __future__ import annotations
@@ -142,6 +145,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX IF NOT EXISTS saved_games_by_learner ON saved_games(learner_id, updated)",
         "CREATE INDEX IF NOT EXISTS saved_games_by_updated ON saved_games(updated)",
     ),
+    (  # 8: drills, a learner's own puzzles from the review of a hand: the position (the
+       # deal's save up to the decision), the seat, the move played and the better one
+        """CREATE TABLE IF NOT EXISTS drills (id INTEGER PRIMARY KEY,
+               learner_id INTEGER NOT NULL REFERENCES learners(id),
+               variant TEXT NOT NULL, seat INTEGER NOT NULL, position TEXT NOT NULL,
+               played TEXT NOT NULL, better TEXT NOT NULL, created TEXT NOT NULL)""",
+        "CREATE INDEX IF NOT EXISTS drills_by_learner ON drills(learner_id, variant)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
@@ -149,6 +160,7 @@ DEFAULT_LEARNER = "guest"   # the key of the one learner of an own machine, by d
 KEY_PREFIX = "#"            # opaque learner keys; a typed name cannot start with it
 MAX_PAD = 2_000_000   # characters of one stored score pad
 MAX_GAME = 1_000_000  # characters of one saved game (an uploaded game log's limit too)
+MAX_DRILL = 100_000   # characters of one drill's position (a deal's save)
 GAMES_KEPT = 20       # saved games kept per learner, the most recently played
 GAME_DAYS_KEPT = 30   # days a saved game is kept after it was last played
 
@@ -846,6 +858,39 @@ class ProgressStore:
             "l.id = g.learner_id WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC",
             (clean_name(learner),))
         return [_saved_game(row) for row in rows]
+
+    # --- drills (the review of a hand) ---------------------------------------------------
+
+    @_guarded
+    def save_drill(self, learner: str, variant: str, seat: int, position: str, played: str,
+                   better: str, at: datetime | None = None) -> int:
+        """Keep a position for ``learner`` to drill; the same position and seat is kept
+        once. Returns the drill's id."""
+        if len(position) > MAX_DRILL:
+            raise ProgressStoreError(f"a drill's position is limited to {MAX_DRILL} characters")
+        with self.transaction():
+            learner_id = self.learner_id(learner)
+            row = self._x("SELECT id FROM drills WHERE learner_id = ? AND position = ? "
+                          "AND seat = ?", (learner_id, position, seat)).fetchone()
+            if row is not None:
+                return int(row[0])
+            return int(self._x(
+                "INSERT INTO drills(learner_id, variant, seat, position, played, better, "
+                "created) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (learner_id, variant[:MAX_NAME * 3], int(seat), position, played[:200],
+                 better[:200], _iso(at))).fetchone()[0])
+
+    @_guarded
+    def drills(self, learner: str, variant: str | None = None) -> list[dict[str, Any]]:
+        """The learner's drills (of ``variant`` only, when given), the oldest first."""
+        which = "" if variant is None else " AND d.variant = ?"
+        rows = self._x(
+            "SELECT d.id, d.variant, d.seat, d.position, d.played, d.better, d.created "
+            "FROM drills d JOIN learners l ON l.id = d.learner_id WHERE l.name = ?"
+            f"{which} ORDER BY d.id",
+            (clean_name(learner), *([] if variant is None else [variant])))
+        return [dict(zip(("id", "variant", "seat", "position", "played", "better",
+                          "created"), r, strict=True)) for r in rows]
 
 
 _GAME_COLUMNS = "g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, g.updated"

@@ -38,7 +38,7 @@ def _game_text(seed: int, moves: int) -> str:
 
 
 def test_migration_7_adds_saved_games_on_each_backend(places: Places) -> None:
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 7
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 7
     target = places.new()
     with open_store(target) as store:
         store._db.set_version(5)           # a store from before saved games

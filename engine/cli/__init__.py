@@ -6,17 +6,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from engine.cli import arena, melds, play, puzzles, scorepad, solve
+from engine.cli import arena, melds, play, puzzles, review, scorepad, solve
 from engine.errors import BeziqueError, UsageError
 
 # Subcommand modules, in help order.
-COMMANDS = (play, melds, solve, puzzles, arena, scorepad)
+COMMANDS = (play, melds, solve, puzzles, arena, scorepad, review)
 
 # What ``bezique --help`` tells a player (the docstring above is for developers).
 DESCRIPTION = ("Bezique from the command line, in all its variants: play deals and "
                "read why every point was scored, ask which declarations a hand may make, "
                "solve the last tricks exactly, build and check puzzle banks, let the bots "
-               "play each other, and keep the score of a game played with real cards.")
+               "play each other, keep the score of a game played with real cards, and "
+               "review a saved game's decisions.")
 EPILOG = ("Run 'bezique COMMAND --help' for a command's options; --variant takes a "
           "variant's name (e.g. two-handed, rubicon), --lang en or ru.")
 

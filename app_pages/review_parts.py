@@ -1,0 +1,105 @@
+"""The review of a hand (:mod:`engine.bots.review`) on the Play and Game log pages: the
+learner's decisions that clearly cost points, the costliest first, each with its
+position, the better move and why, and a button that makes it a drill
+(:mod:`puzzles.drills`). It is worked out when the learner asks (a few seconds) and
+kept in the tab's session, one review per deal."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+import streamlit as st
+
+from app_pages import ui
+from app_pages.card_table import card_table
+from app_pages.table import table_html
+from engine.bots.review import Budget, Decision, HandReview, review_deal
+from engine.rules.deal import Deal
+from puzzles import drills
+from puzzles.identity import current_learner
+from puzzles.store import ProgressStoreError, open_store
+
+log = logging.getLogger("bezique.store")
+SHOWN = 5            # flagged decisions shown in full; the rest are counted
+KEPT = 8             # reviews kept per tab
+STATE = "hand_reviews"
+BUDGET = "hand_review_budget"   # a smaller search budget (tests set it)
+
+
+def _key(deal: Deal, seat: int) -> str:
+    return hashlib.sha256(f"{seat}|{deal.dumps()}".encode()).hexdigest()[:16]
+
+
+def cached(deal: Deal, seat: int) -> HandReview | None:
+    return st.session_state.get(STATE, {}).get(_key(deal, seat))   # type: ignore[no-any-return]
+
+
+def on_review(deal: Deal, seat: int, deal_number: int) -> None:
+    budget = st.session_state.get(BUDGET) or Budget()
+    with st.spinner(ui.t("hand_review.working")):
+        found = review_deal(deal, seat, deal_number, budget)
+    reviews = dict(st.session_state.get(STATE, {}))
+    while len(reviews) >= KEPT:
+        reviews.pop(next(iter(reviews)))
+    reviews[_key(deal, seat)] = found
+    st.session_state[STATE] = reviews
+
+
+def on_drill(decision: Decision, key: str) -> None:
+    try:
+        with open_store() as db:
+            drills.add(db, current_learner(), decision)
+    except ProgressStoreError as exc:   # its text holds no credentials
+        log.warning("%s", exc)
+        st.session_state[f"{key}_msg"] = ("error", ui.t("play.store_error", error=str(exc)))
+        return
+    st.session_state[f"{key}_msg"] = ("ok", ui.t("hand_review.drilled"))
+
+
+def cost_text(decision: Decision) -> str:
+    points = round(decision.cost)
+    if not decision.exact:
+        return ui.t("hand_review.estimate", points=points, low=round(decision.low),
+                    high=round(decision.high))
+    return ui.t("hand_review." + ("exact" if decision.kind == "points" else decision.kind),
+                points=points)
+
+
+def section(deal: Deal, seat: int, deal_number: int, key: str) -> None:
+    """The review of ``seat``'s decisions in ``deal``: a button until it is worked out."""
+    st.markdown(f"#### {ui.t('hand_review.title')}")
+    st.caption(ui.t("hand_review.intro"))
+    review = cached(deal, seat)
+    if review is None:
+        st.button(ui.t("hand_review.offer"), key=f"{key}_offer", on_click=on_review,
+                  args=(deal, seat, deal_number), icon=":material/fact_check:")
+        return
+    flagged = review.flagged
+    if not flagged:
+        st.success(ui.t("hand_review.none", count=len(review.decisions)))
+        return
+    for number, decision in enumerate(flagged[:SHOWN]):
+        decision_box(decision, f"{key}_{number}")
+    if len(flagged) > SHOWN:
+        st.caption(ui.t("hand_review.more", count=len(flagged) - SHOWN))
+
+
+def decision_box(decision: Decision, key: str) -> None:
+    deal = decision.position_deal()
+    mine = [*deal.hands[decision.seat], *deal.tables[decision.seat]]
+    with st.container(border=True, key=key):
+        st.markdown("**" + ui.t("hand_review.heading", trick=decision.trick,
+                                played=ui.describe_action(decision.played, deal.profile, mine),
+                                better=ui.describe_action(decision.better, deal.profile, mine))
+                    + f"** — {cost_text(decision)}")
+        card_table(table_html(deal, decision.seat, ui.t, four_colour=ui.four_colour(),
+                              show_opponent=deal.in_playoff and deal.profile.players == 2,
+                              lang=ui.lang(), show_own=True), key=f"{key}_table")
+        st.markdown("\n".join(f"- {ui.notation(r)}" for r in decision.why(ui.lang())))
+        st.button(ui.t("hand_review.drill"), key=f"{key}_drill", on_click=on_drill,
+                  args=(decision, key), help=ui.t("hand_review.drill_help"),
+                  icon=":material/fitness_center:")
+        message = st.session_state.get(f"{key}_msg")
+        if message:
+            (st.success if message[0] == "ok" else st.warning)(message[1])

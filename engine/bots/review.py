@@ -1,0 +1,251 @@
+"""The review of a hand: a seat's decisions in a played deal, ranked by what they cost.
+
+Every decision with a real choice is judged (:func:`judge`) against the expert's move:
+
+* in a play-off the exact solver applies to (:func:`engine.bots.coach.playoff_verdicts`:
+  two players, or four in partnerships), the cost is exact: the solver's value of the
+  best card less that of the card played;
+* elsewhere the expert's move (:func:`engine.bots.hint_reasons`) is compared with the
+  move played in the same deals of the unseen cards
+  (:func:`engine.bots.search.estimate_actions`): the cost is the estimated shortfall
+  with its 95% interval, and the decision is *flagged* only when the interval
+  excludes zero (the loss is clear, not noise).
+
+The reasons for the better move are the hint's, in a card player's words. Every
+decision keeps its position (the deal's save up to it), so a flagged one can be drilled
+again: :func:`judge` on that position answers a drill with the same verdict.
+
+    >>> import random
+    >>> from engine.rules.deal import Deal
+    >>> from engine.rules.profile import load_profile
+    >>> deal = Deal.new(load_profile("two-handed"), random.Random(2), dealer=1)
+    >>> decision = judge(deal, deal.to_move, deal.legal_actions()[0], Budget(samples=4))
+    >>> decision.trick, decision.exact, decision.cost >= 0
+    (1, False, True)
+
+Terminology
+-----------
+* a *decision* is one action of the reviewed seat where more than one was legal;
+* its *cost* is in points of the deal (the mover's side); an *exact* cost is the
+  solver's, an estimated one carries an interval ``low``..``high``;
+* *flagged*: an exact cost above zero, or an estimate whose interval excludes zero
+  (and of at least :data:`MIN_COST` points).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.bots import hint_reasons
+from engine.bots.coach import CardVerdict, playoff_verdicts, verdicts_are_quick
+from engine.bots.playoff import playoff_solution, solvable
+from engine.bots.reasons import MOST_REASONS, Reason
+from engine.bots.search import estimate_actions
+from engine.errors import BeziqueError
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card
+from engine.rules.deal import DECLARE, Deal
+from engine.rules.game import Game
+from engine.rules.replay import deal_prefix
+from engine.rules.tricks import is_brisque, rank_of, suit_of
+from engine.rules.view import PlayerView
+
+# An estimated shortfall smaller than this is not worth a learner's drill, however sure
+# the search is of it: every score in the game but card points comes in tens.
+MIN_COST = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard the review looks at each decision it estimates: ``samples`` deals of the
+    unseen cards for the expert's move and the move played, at most ``time_limit``
+    seconds; ``hint_samples`` for finding the expert's move (the hint's own search)."""
+
+    samples: int = 24
+    time_limit: float = 0.3
+    hint_samples: int = 10
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One judged decision of the reviewed seat."""
+
+    deal_number: int       # 1-based, in the game
+    index: int             # actions of the deal before it (its position: the prefix)
+    trick: int             # 1-based trick (or round) number
+    seat: int
+    played: Action
+    better: Action         # the expert's or solver's move (``played`` when they agree)
+    cost: float            # points given up against ``better`` (0: none, or unclear)
+    low: float             # the cost's 95% interval (exact: ``cost`` both)
+    high: float
+    exact: bool            # the solver's exact value, not an estimate
+    flagged: bool
+    reasons: tuple[Reason, ...] = ()
+    # Exact costs where brisques only break ties (Rubicon): "last_trick" or "brisques".
+    kind: str = "points"
+    position: dict[str, Any] = field(default_factory=dict, compare=False)   # the deal's save
+
+    def why(self, lang: str = "en") -> tuple[str, ...]:
+        """The reasons for the better move, in ``lang`` (at most three)."""
+        deal = self.position_deal()
+        among = deal.holding(self.seat)
+        return tuple(r.render(lang, among=among) for r in self.reasons[:MOST_REASONS])
+
+    def position_deal(self) -> Deal:
+        """The deal as it stood when the decision was made."""
+        return Deal.from_json(self.position)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal_number, "index": self.index, "trick": self.trick,
+                "seat": self.seat, "played": str(self.played), "better": str(self.better),
+                "cost": round(self.cost, 1), "low": round(self.low, 1),
+                "high": round(self.high, 1), "exact": self.exact, "flagged": self.flagged,
+                "kind": self.kind}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A seat's decisions in one or more deals, the costliest first."""
+
+    variant: str
+    seat: int
+    decisions: tuple[Decision, ...]
+    seconds: float = 0.0
+
+    @property
+    def flagged(self) -> tuple[Decision, ...]:
+        return tuple(d for d in self.decisions if d.flagged)
+
+
+def position_seed(deal: Deal) -> int:
+    """The seed of a position's estimates: the same position is judged the same way,
+    in the review and in a drill of it."""
+    return int(hashlib.sha256(deal.dumps().encode("utf-8")).hexdigest()[:12], 16)
+
+
+def judge(deal: Deal, seat: int, played: Action, budget: Budget = Budget(),
+          deal_number: int = 1) -> Decision:
+    """The verdict on ``played`` by ``seat`` (to move) in ``deal``; ``deal`` itself is
+    not changed. Raises :class:`BeziqueError` when ``played`` is not legal there."""
+    legal = deal.legal_actions()
+    if deal.is_over or deal.to_move != seat or played not in legal:
+        raise BeziqueError(f"{played} is not a legal action of player {seat + 1} here")
+    base: dict[str, Any] = {"deal_number": deal_number, "index": len(deal.actions),
+                            "trick": deal.tricks_played + 1, "seat": seat,
+                            "played": played, "position": deal.to_json()}
+    verdicts = _exact_verdicts(deal)
+    if verdicts is not None and played.type is ActionType.PLAY and played.card in verdicts:
+        return _exact(deal, seat, played, verdicts, budget, base)
+    expert, reasons = hint_reasons(deal, seat, budget.hint_samples)
+    if expert == played or expert not in legal:
+        return Decision(better=played, cost=0.0, low=0.0, high=0.0, exact=False,
+                        flagged=False, reasons=reasons, **base)
+    view = PlayerView.of(deal, seat)
+    estimates = {e.action: e for e in estimate_actions(
+        view, [played, expert], random.Random(position_seed(deal)), budget.samples,
+        budget.time_limit)}
+    mine = estimates[played]
+    return Decision(better=expert, cost=max(0.0, mine.loss), low=mine.low, high=mine.high,
+                    exact=False, flagged=mine.clearly_worse and mine.loss >= MIN_COST,
+                    reasons=reasons, **base)
+
+
+def _exact_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
+    """The solver's verdicts where it applies and answers in time: every two-player
+    play-off (its first trick of 12 or 13 cards takes up to a second), and four in
+    partnerships where the compiled search makes it quick."""
+    if deal.phase == DECLARE or not deal.in_playoff:
+        return None
+    if deal.profile.players != 2 and not verdicts_are_quick(deal):
+        return None
+    return playoff_verdicts(deal)
+
+
+def _cheapness(card: int, trump: int | None) -> tuple[int, int, int]:
+    """Lower is cheaper to give away (the coach's order among equally good cards)."""
+    return (int(is_brisque(card)), int(suit_of(card) == trump), rank_of(card))
+
+
+def _exact(deal: Deal, seat: int, played: Action, verdicts: dict[int, CardVerdict],
+           budget: Budget, base: dict[str, Any]) -> Decision:
+    card = played.card
+    assert card is not None
+    mine = verdicts[card]
+    if mine.loss <= 0:
+        return Decision(better=played, cost=0.0, low=0.0, high=0.0, exact=True,
+                        flagged=False, **base)
+    hinted, reasons = hint_reasons(deal, seat, budget.hint_samples)
+    best_cards = [c for c, v in verdicts.items() if v.loss == 0]
+    if hinted.type is ActionType.PLAY and hinted.card in best_cards:
+        better = hinted
+    else:   # the hint searched another way (four seats): the solver's best, the cheapest
+        better = Action.play(min(best_cards, key=lambda c: _cheapness(c, deal.trump)))
+        reasons = ()
+    reasons = (*reasons[:1], *_refutation(deal, seat, card), *reasons[1:])
+    cost = float(mine.points if mine.kind != "points" else mine.loss)
+    return Decision(better=better, cost=cost, low=cost, high=cost, exact=True, flagged=True,
+                    reasons=_unique(reasons), kind=mine.kind, **base)
+
+
+def _refutation(deal: Deal, seat: int, card: int) -> tuple[Reason, ...]:
+    """The solver's refutation of the card played: how best play punishes it."""
+    view = PlayerView.of(deal, seat)
+    if not solvable(view):
+        return ()
+    face = Card.from_id(card).face
+    for refutation in playoff_solution(view).refutations:
+        if refutation.move == face:
+            return (Reason("playoff_refutation", en=refutation.text_en, ru=refutation.text_ru),)
+    return ()
+
+
+def _unique(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
+    return tuple(dict.fromkeys(reasons))
+
+
+def review_deal(deal: Deal, seat: int, deal_number: int = 1,
+                budget: Budget = Budget()) -> HandReview:
+    """Judge every decision of ``seat`` in ``deal`` (played so far), the costliest first."""
+    if not 0 <= seat < deal.profile.players:
+        raise BeziqueError(f"there is no player {seat + 1} in {deal.profile.name}")
+    start = time.perf_counter()
+    replay = deal_prefix(deal, 0)
+    decisions = []
+    for action in deal.actions:
+        if replay.to_move == seat and len(replay.legal_actions()) > 1:
+            decisions.append(judge(replay.copy(), seat, action, budget, deal_number))
+        replay.apply(action)
+    return HandReview(deal.profile.name, seat, _ranked(decisions),
+                      time.perf_counter() - start)
+
+
+def review_game(game: Game, seat: int, deals: Sequence[int] = (),
+                budget: Budget = Budget()) -> HandReview:
+    """Judge ``seat``'s decisions in the game's deals numbered ``deals`` (1-based; all
+    deals with actions when empty), the costliest first."""
+    played = [*game.finished_deals, game.deal]
+    numbers = list(deals) or [n for n, d in enumerate(played, 1) if d.actions]
+    start = time.perf_counter()
+    decisions: list[Decision] = []
+    for number in numbers:
+        if not 1 <= number <= len(played):
+            raise BeziqueError(f"the game has no deal {number} (it has {len(played)})")
+        decisions += review_deal(played[number - 1], seat, number, budget).decisions
+    return HandReview(game.profile.name, seat, _ranked(decisions),
+                      time.perf_counter() - start)
+
+
+def _ranked(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
+    """Flagged first, the costliest first; then in the order they were played."""
+    return tuple(sorted(decisions, key=lambda d: (not d.flagged, -d.cost, d.deal_number,
+                                                  d.index)))
+
+
+__all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "judge", "position_seed", "review_deal",
+           "review_game"]
