@@ -93,9 +93,7 @@ class Decision:
 
     def why(self, lang: str = "en") -> tuple[str, ...]:
         """The reasons for the better move, in ``lang`` (at most three)."""
-        deal = self.position_deal()
-        among = deal.holding(self.seat)
-        return tuple(r.render(lang, among=among) for r in self.reasons[:MOST_REASONS])
+        return tuple(r.render(lang) for r in self.reasons[:MOST_REASONS])
 
     def position_deal(self) -> Deal:
         """The deal as it stood when the decision was made."""
