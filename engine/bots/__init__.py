@@ -118,7 +118,7 @@ def playoff_reasons(view: PlayerView) -> list[Reason]:
     card = choose_card(playoff_values(view))
     reasons = [_best_playoff_reason(card, solution)]
     for refutation in solution.refutations:
-        reasons.append(_refutation_reason(view, refutation, solution.scale))
+        reasons.append(refutation_reason(view, refutation, solution.scale))
     return reasons
 
 
@@ -132,7 +132,7 @@ def _best_playoff_reason(card: int, solution: Solution) -> Reason:
     return Reason(key, card=card, last=last, brisques=brisques)
 
 
-def _refutation_reason(view: PlayerView, refutation: Refutation, scale: Scale) -> Reason:
+def refutation_reason(view: PlayerView, refutation: Refutation, scale: Scale) -> Reason:
     """A worse play-off card in a card player's words: what it loses and the answer
     that makes it lose (the rest of the best line is the solver's, not the hint's)."""
     mine = view.holding
@@ -196,4 +196,5 @@ def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tupl
 
 
 __all__ = ["FULL_RULES_NOTE", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint",
-           "RandomBot", "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons"]
+           "RandomBot", "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons",
+           "refutation_reason"]

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.bots import hint_reasons
+from engine.bots import hint_reasons, refutation_reason
 from engine.bots.coach import CardVerdict, playoff_verdicts, verdicts_are_quick
 from engine.bots.playoff import playoff_solution, solvable
 from engine.bots.reasons import MOST_REASONS, Reason
@@ -197,9 +197,10 @@ def _refutation(deal: Deal, seat: int, card: int) -> tuple[Reason, ...]:
     if not solvable(view):
         return ()
     face = Card.from_id(card).face
-    for refutation in playoff_solution(view).refutations:
+    solution = playoff_solution(view)
+    for refutation in solution.refutations:
         if refutation.move == face:
-            return (Reason("playoff_refutation", en=refutation.text_en, ru=refutation.text_ru),)
+            return (refutation_reason(view, refutation, solution.scale),)
     return ()
 
 
