@@ -35,8 +35,6 @@ from puzzles.ids import puzzle_id
 from puzzles.permute import permute_solve_position, shuffled
 from puzzles.simulate import new_deal, step
 
-MIN_RATING, MAX_RATING = 600, 2400
-
 
 def position_of(data: Mapping[str, Any]) -> Position:
     return Position.from_dict(data)
@@ -178,14 +176,11 @@ def themes(solution: Solution) -> list[str]:
 
 
 def difficulty(solution: Solution, kind: str) -> int:
-    """Initial rating: longer play-offs, more candidate cards and small margins are harder."""
-    pos = solution.position
-    values = sorted({v for _f, v in solution.moves}, reverse=True)
-    margin = values[0] - values[1] if len(values) > 1 else 0
-    rating = (700 + 90 * pos.tricks_left + 35 * len(solution.moves)
-              + (150 if margin <= 10 else 0) + (150 if kind == "value" else 0)
-              + 40 * sum(1 for _f, v in solution.moves if v == values[0] and kind == "value"))
-    return int(min(MAX_RATING, max(MIN_RATING, rating)))
+    """Initial rating: the difficulty model (:mod:`puzzles.difficulty`)."""
+    from puzzles import difficulty as puzzle_difficulty
+
+    return puzzle_difficulty.rating_of("endgame", kind,
+                                       puzzle_difficulty.endgame_features(solution, kind))
 
 
 def classify(solution: Solution) -> str | None:
@@ -206,12 +201,15 @@ def record_for(position: Position, source: dict[str, Any]) -> dict[str, Any] | N
         return None
     rec: dict[str, Any] = {
         "kind": "endgame", "type": kind, "variant": position.profile.name,
-        "themes": (["full_value"] if kind == "value" else []) + themes(solution),
+        "themes": [],
         "rating": difficulty(solution, kind),
         "position": position.to_dict(), "value": solution.value,
         "best": list(solution.best), "moves": dict(solution.moves),
         "line": list(solution.line), "source": source,
     }
+    from puzzles import themes as puzzle_themes
+
+    rec["themes"] = puzzle_themes.derive(rec, solution)
     rec["id"] = puzzle_id("e", question_of(rec))
     order = ("id", "kind", "type", "variant", "themes", "rating", "position", "value",
              "best", "moves", "line", "source")
