@@ -84,15 +84,15 @@ def _capture_features(record: Mapping[str, Any]) -> dict[str, float]:
 def refutation_depth(solution: Solution) -> int:
     """Complete tricks played before the closest worse card's refutation line and the
     best line part ways in who wins a trick (0: at once)."""
-    from puzzles import endgame
+    from puzzles import lines
 
     if not solution.refutations:
         return 0
     closest = min(solution.refutations, key=lambda r: r.loss)
     pos, mover = solution.position, solution.to_move
-    best = endgame.tricks_of(pos, endgame._plays(solution.line_players, solution.line))
-    worse = endgame.tricks_of(pos, [(mover, closest.move),
-                                    *endgame._plays(closest.line_players, closest.line)])
+    best = lines.tricks_of(pos, lines._plays(solution.line_players, solution.line))
+    worse = lines.tricks_of(pos, [(mover, closest.move),
+                                    *lines._plays(closest.line_players, closest.line)])
     for depth, (a, b) in enumerate(zip(best, worse, strict=False)):
         if a.winner != b.winner:
             return depth
@@ -124,9 +124,9 @@ def features(record: Mapping[str, Any], solution: Solution | None = None) -> dic
     if kind_type == "capture_best":
         return capture_endgame_features(record)
     if solution is None:
-        from puzzles import endgame
+        from engine.solver import Position, solve
 
-        solution = endgame.solution_of(record["position"], explain=True)
+        solution = solve(Position.from_dict(record["position"]), explain=True)
     return endgame_features(solution, kind_type)
 
 

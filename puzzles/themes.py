@@ -155,9 +155,10 @@ def derive(record: Mapping[str, Any], solution: Any = None) -> list[str]:
 
         out += capture_endgame.themes_of(record["position"])
     else:
-        from puzzles import endgame
+        from engine.solver import Position, solve
+        from puzzles.lines import themes as line_themes
 
         if solution is None:
-            solution = endgame.solution_of(record["position"], explain=True)
-        out += endgame.themes(solution)
+            solution = solve(Position.from_dict(record["position"]), explain=True)
+        out += line_themes(solution)
     return list(dict.fromkeys(t for t in out if t in catalogue()))

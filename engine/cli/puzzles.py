@@ -139,8 +139,8 @@ def _earlier(path: str | Path | None) -> list[dict[str, Any]]:
         if candidate.is_file():
             try:
                 return bank.read(candidate)
-            except bank.BankError as exc:
-                print(f"not resuming from {candidate}: {exc}", file=sys.stderr)
+            except bank.BankError:   # not a bank at all, so not one to go on from:
+                continue             # replaced at the end, as any other file
     return []
 
 
@@ -161,10 +161,10 @@ def _from_games(args: argparse.Namespace, path: str | Path | None,
     progress = None if args.quiet else ProgressBar()
 
     def checkpoint(records: list[dict[str, Any]]) -> None:
-        _write(records, _partial(path))
+        if path is not None:
+            _write(records, _partial(path))
 
-    records = generate_from_games(plan, args.count, progress, earlier,
-                                  checkpoint if path is not None else None,
+    records = generate_from_games(plan, args.count, progress, earlier, checkpoint,
                                   args.checkpoint)
     return records, resumed
 
