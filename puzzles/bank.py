@@ -1,21 +1,27 @@
 """The shipped puzzle banks: JSON Lines files next to this module.
 
 ``puzzles/meld-two-handed.jsonl`` and ``puzzles/endgame-two-handed.jsonl`` hold one
-record per line (see :mod:`puzzles.meld_bank` and :mod:`puzzles.endgame`). Load
-them with :func:`load`; re-check them against the engine with :func:`verify`.
+record per line (see :mod:`puzzles.meld_bank` and :mod:`puzzles.endgame`); a bank
+named ``*.jsonl.gz`` is the same text gzip-compressed (the compact form new banks
+ship in). Load them with :func:`load` (read on first use, then cached); re-check
+them against the engine with :func:`verify`. A record's themes are kept to the
+documented list (:func:`puzzles.themes.documented`) when it is read.
 """
 
 from __future__ import annotations
 
 import errno
+import gzip
+import io
 import json
 import os
 import stat
 import tempfile
+import zlib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 HERE = Path(__file__).parent
 REQUIRED = ("id", "kind", "variant", "themes", "rating", "position")
@@ -25,14 +31,32 @@ class BankError(ValueError):
     """A bank file is missing or malformed."""
 
 
+SUFFIXES = (".jsonl.gz", ".jsonl")
+
+
 def path_for(kind: str, variant: str = "two-handed") -> Path:
+    """The bank of a kind and variant: the compressed one when it exists."""
+    for suffix in SUFFIXES:
+        path = HERE / f"{kind}-{variant}{suffix}"
+        if path.exists():
+            return path
     return HERE / f"{kind}-{variant}.jsonl"
+
+
+def compressed(path: str | os.PathLike[str]) -> bool:
+    return str(path).endswith(".gz")
+
+
+def _open_text(path: str | os.PathLike[str], mode: str = "r") -> IO[str]:
+    if compressed(path):
+        return gzip.open(path, mode + "t", encoding="utf-8")
+    return open(path, mode, encoding="utf-8")
 
 
 def read(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     records = []
     try:
-        with open(path, encoding="utf-8") as handle:
+        with _open_text(path) as handle:
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
@@ -48,6 +72,8 @@ def read(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
         raise BankError(f"cannot read puzzle bank {path}: {exc.strerror}") from exc
     except UnicodeDecodeError as exc:
         raise BankError(f"puzzle bank {path} is not UTF-8 text: {exc.reason}") from exc
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise BankError(f"puzzle bank {path} is not a complete gzip file: {exc}") from exc
     return records
 
 
@@ -121,10 +147,15 @@ def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) ->
     count = 0
     replaced = False
     try:
-        with open(handle, "w", encoding="utf-8") as out:
-            for rec in records:
-                out.write(json.dumps(rec, ensure_ascii=False, sort_keys=False) + "\n")
-                count += 1
+        with open(handle, "wb") as raw:
+            # mtime 0: the same records always give the same bytes
+            out: IO[str] = (io.TextIOWrapper(gzip.GzipFile(fileobj=raw, mode="wb", mtime=0),
+                                             encoding="utf-8")
+                            if compressed(target) else io.TextIOWrapper(raw, encoding="utf-8"))
+            with out:
+                for rec in records:
+                    out.write(json.dumps(rec, ensure_ascii=False, sort_keys=False) + "\n")
+                    count += 1
         os.chmod(tmp, mode)
         os.replace(tmp, target)
         replaced = True
@@ -136,8 +167,13 @@ def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) ->
 
 @cache
 def _load(kind: str, variant: str) -> tuple[dict[str, Any], ...]:
+    from puzzles.themes import documented
+
     path = path_for(kind, variant)
-    return tuple(read(path)) if path.exists() else ()
+    records = read(path) if path.exists() else []
+    for rec in records:
+        rec["themes"] = documented(rec)
+    return tuple(records)
 
 
 def load(kind: str, variant: str = "two-handed") -> list[dict[str, Any]]:
@@ -148,7 +184,8 @@ def load(kind: str, variant: str = "two-handed") -> list[dict[str, Any]]:
 
 def variants(kind: str) -> list[str]:
     """The variants with a shipped bank of this kind."""
-    return sorted(p.name[len(kind) + 1:-6] for p in HERE.glob(f"{kind}-*.jsonl"))
+    return sorted({p.name[len(kind) + 1:].removesuffix(".gz").removesuffix(".jsonl")
+                   for suffix in SUFFIXES for p in HERE.glob(f"{kind}-*{suffix}")})
 
 
 def load_for(kind: str, variant: str) -> list[dict[str, Any]]:

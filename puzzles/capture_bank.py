@@ -34,9 +34,9 @@ from engine.rules.captures import score_capture
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld, display_order
 from engine.rules.profile import load_profile
+from puzzles import difficulty as puzzle_difficulty
+from puzzles import themes
 from puzzles.ids import puzzle_id
-
-MIN_RATING, MAX_RATING = 600, 2400
 
 
 def _cards(ids: Any) -> list[str]:
@@ -68,29 +68,19 @@ def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def difficulty(record: Mapping[str, Any]) -> int:
-    """More combinations, more laid-out cards and more earlier melds → harder."""
-    pos, answer = record["position"], record["answer"]
-    value = (850 + 160 * len(answer["melds"]) + 12 * len(pos["laid"])
-             + 20 * len(pos["history"]) + (200 if "reuse" in record["themes"] else 0))
-    return int(min(MAX_RATING, max(MIN_RATING, value)))
+    """Initial rating: the difficulty model (:mod:`puzzles.difficulty`)."""
+    return puzzle_difficulty.rating(record)
 
 
 def make_record(position: dict[str, Any], stock: int, deal: int) -> dict[str, Any]:
     answer, lines = solve(position)
     kinds = [m["meld"] for m in answer["melds"]]
-    themes = sorted(set(kinds)) or ["nothing"]
-    if answer["brisques"]:
-        themes.append("brisques")
-    if len(kinds) > 1:
-        themes.append("several")
-    used = {c for h in position["history"] for c in h["cards"]}
-    if used & {c for m in answer["melds"] for c in m["cards"]}:
-        themes.append("reuse")           # a card scores again, in another kind or higher
     record: dict[str, Any] = {
         "kind": "meld", "type": "capture", "variant": position["variant"],
-        "themes": themes, "melds": sorted(set(kinds)), "rating": 0, "position": position,
+        "themes": [], "melds": sorted(set(kinds)), "rating": 0, "position": position,
         "context": {"stock": stock, "turns": 0}, "answer": answer, "explanation": lines,
         "source": {"deal": deal}}
+    record["themes"] = themes.derive(record)
     record["rating"] = difficulty(record)
     record["id"] = puzzle_id("m", question_of(record))
     order = ("id", "kind", "type", "variant", "themes", "melds", "rating", "position",

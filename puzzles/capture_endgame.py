@@ -34,9 +34,9 @@ from engine.rules.capture_playoff import Solution, solve
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld, display_order
 from engine.rules.profile import Profile, load_profile
+from puzzles import difficulty as puzzle_difficulty
 from puzzles.ids import puzzle_id
 
-MIN_RATING, MAX_RATING = 600, 2400
 NOTE = {"en": "Declarations go on in the last tricks: each trick scores its brisques and the "
               "combinations it completes with the winner's laid-out cards (000). The value "
               "counts them all.",
@@ -80,27 +80,31 @@ def _moves(solution: Solution) -> dict[str, int]:
     return {str(Card.from_id(c)): v for c, v in solution.moves}
 
 
+def themes_of(position: Mapping[str, Any], profile: Profile | None = None,
+              solution: Solution | None = None) -> list[str]:
+    """``melds_decide`` when counting brisques alone picks another best card,
+    ``follow`` when a card is on the table."""
+    profile = profile or load_profile(position["variant"])
+    solution = solution or solve_position(position, profile)
+    plain = solve_position(position, profile.with_options(melds=()))
+    out = ["melds_decide"] if set(plain.best) != set(solution.best) else []
+    if position["trick"]:
+        out.append("follow")
+    return out
+
+
 def make_record(position: dict[str, Any], deal: int) -> dict[str, Any] | None:
     profile = load_profile(position["variant"])
     solution = solve_position(position, profile)
     if len(solution.best) != 1 or len({v for _, v in solution.moves}) < 2:
         return None
-    plain = solve_position(position, profile.with_options(melds=()))
-    themes = ["captures"]
-    if set(plain.best) != set(solution.best):
-        themes.append("melds_decide")
-    if position["trick"]:
-        themes.append("follow")
-    tricks = len(position["hands"][0])
     record: dict[str, Any] = {
         "kind": "endgame", "type": "capture_best", "variant": position["variant"],
-        "themes": themes,
-        "rating": int(min(MAX_RATING, max(MIN_RATING, 1000 + 120 * tricks
-                                          + (300 if "melds_decide" in themes else 0)
-                                          + 20 * len(solution.moves)))),
+        "themes": ["captures", *themes_of(position, profile, solution)], "rating": 0,
         "position": position, "value": solution.value,
         "best": [str(Card.from_id(c)) for c in solution.best], "moves": _moves(solution),
         "note": NOTE, "source": {"deal": deal}}
+    record["rating"] = puzzle_difficulty.rating(record)
     record["id"] = puzzle_id("e", question_of(record))
     return record
 

@@ -1,5 +1,11 @@
-"""Reproducible puzzle generation: ``generate(kind, seed, count)`` is a pure
-function of its arguments (deal seeds are drawn from ``random.Random(seed)``).
+"""Reproducible puzzle generation.
+
+:func:`generate_from_games` (what ``bezique puzzles generate`` runs) takes its
+positions from expert bot-against-bot games (:mod:`puzzles.games`) as a stream
+that can be stopped, resumed and grown (:class:`Plan`). :func:`generate`, the
+older source the first shipped banks came from, takes them from quickly
+simulated deals (:mod:`puzzles.simulate`); ``generate(kind, seed, count)`` is a
+pure function of its arguments (deal seeds are drawn from ``random.Random(seed)``).
 
 Meld banks mix the three question types (40 % spot, 30 % best, 30 % legal, with
 legal/refused balanced); endgame banks take at most two puzzles of each type
@@ -16,14 +22,17 @@ Two shipped banks are unions of runs (``bezique puzzles generate``)::
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import IO, Any
 
 from engine.rules.profile import load_profile
-from puzzles import endgame, meld_bank
+from puzzles import endgame, games, meld_bank
 from puzzles.simulate import declare_spots
 
 KINDS = ("meld", "endgame")
@@ -145,3 +154,166 @@ class ProgressBar:
         if done >= total:
             self.stream.write("\n")
         self.stream.flush()
+
+
+# --- banks from expert games: a resumable stream ------------------------------------------
+
+CAPTURE_MAX_TRICKS = 4   # the play-off search with scoring captures: minutes at 8 tricks
+SLACK = 2                # a type may run this far ahead of its share
+STARVED = 3              # games without a new puzzle before the shares are lifted
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a bank is generated from; the output is a pure function of it and the
+    count, and the first ``n`` puzzles of any longer run are those of a run of ``n``
+    (the count never enters a choice), so a bank can be stopped, resumed and grown."""
+
+    kind: str
+    variant: str = "two-handed"
+    seed: int = 1
+    budget: games.Budget = games.Budget()
+    types: tuple[str, ...] | None = None
+    min_tricks: int = 2
+    max_tricks: int | None = None
+
+    def run_id(self) -> str:
+        fields = [self.kind, self.variant, self.seed, self.budget.samples,
+                  self.budget.time_limit, self.types, self.min_tricks, self.max_tricks]
+        return hashlib.sha256(json.dumps(fields).encode()).hexdigest()[:10]
+
+    def shares(self) -> dict[str, float]:
+        profile = load_profile(self.variant)
+        if games.captures_score(profile):
+            share = {"capture": 1.0} if self.kind == "meld" else {"capture_best": 1.0}
+        else:
+            share = MELD_SHARE if self.kind == "meld" else ENDGAME_SHARE
+        if self.types is not None:
+            unknown = sorted(set(self.types) - set(share))
+            if unknown or not self.types:
+                raise ValueError(f"unknown {self.kind} puzzle type(s) "
+                                 f"{', '.join(unknown) or '(none)'} for {self.variant}; "
+                                 f"expected some of {', '.join(share)}")
+            share = {t: 1.0 / len(set(self.types)) for t in share if t in self.types}
+        return share
+
+    def check(self) -> None:
+        """``ValueError`` naming what cannot be generated (one line)."""
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown puzzle kind {self.kind!r}; expected one of "
+                             f"{', '.join(KINDS)}")
+        profile = load_profile(self.variant)
+        if self.kind == "endgame" and games.endgame_refusal(profile):
+            raise ValueError(games.endgame_refusal(profile))
+        if self.min_tricks < 1 or (self.max_tricks is not None
+                                   and self.max_tricks < self.min_tricks):
+            raise ValueError("need 1 <= min_tricks <= max_tricks")
+        if self.budget.samples < 1 or self.budget.time_limit <= 0:
+            raise ValueError("the bots' budget must be at least 1 sample and some time")
+        self.shares()
+
+    def tricks_range(self) -> tuple[int, int | None]:
+        if self.max_tricks is None and games.captures_score(load_profile(self.variant)):
+            return self.min_tricks, max(self.min_tricks, CAPTURE_MAX_TRICKS)
+        return self.min_tricks, self.max_tricks
+
+
+def game_seed(seed: int, game: int) -> int:
+    return random.Random(f"{seed}:{game}").randrange(2 ** 31)
+
+
+def resume_point(plan: Plan, records: Sequence[Mapping[str, Any]]
+                 ) -> tuple[list[dict[str, Any]], int] | None:
+    """The records of the games finished before the last one seen, and the game to
+    go on from, when ``records`` come from this plan (else ``None``)."""
+    run = plan.run_id()
+    if not records or any(not isinstance(r.get("source"), dict)
+                          or r["source"].get("run") != run for r in records):
+        return None
+    last = max(int(r["source"]["game"]) for r in records)
+    return [dict(r) for r in records if r["source"]["game"] < last], last
+
+
+class _Picker:
+    """Which records of a game join the bank: at most ``PER_DEAL`` of a type per
+    game, each type near its share of the bank so far, refused and legal
+    declarations balanced, few "nothing to declare" spots. Every rule reads only
+    the bank so far, never the count asked for."""
+
+    def __init__(self, plan: Plan, kept: Sequence[Mapping[str, Any]]) -> None:
+        self.plan = plan
+        self.share = plan.shares()
+        self.got: list[dict[str, Any]] = [dict(r) for r in kept]
+        self.seen = {r["id"] for r in kept}
+        self.by_type = {t: sum(1 for r in kept if r["type"] == t) for t in self.share}
+        self.last_game = max((int(r["source"]["game"]) for r in kept), default=-1)
+
+    def take(self, game: int, pool: list[dict[str, Any]], count: int) -> None:
+        rng = random.Random(f"pick:{self.plan.seed}:{game}")
+        rng.shuffle(pool)
+        starved = game - self.last_game > STARVED
+        taken: dict[str, int] = {}
+        for rec in pool:
+            kind = rec["type"]
+            if len(self.got) >= count:
+                return
+            if kind not in self.share or rec["id"] in self.seen or \
+                    taken.get(kind, 0) >= PER_DEAL:
+                continue
+            if not starved and self.by_type[kind] > self.share[kind] * (len(self.got) + 1) \
+                    + SLACK:
+                continue
+            if kind == "legal" and not self._balanced(rec):
+                continue
+            if kind == "spot" and not rec["answer"] and rng.random() > 0.15:
+                continue
+            taken[kind] = taken.get(kind, 0) + 1
+            self.seen.add(rec["id"])
+            self.by_type[kind] += 1
+            rec["source"] = {**rec.get("source", {}), "run": self.plan.run_id(),
+                             "game": game, "from": "expert games"}
+            self.got.append(rec)
+            self.last_game = game
+
+    def _balanced(self, rec: Mapping[str, Any]) -> bool:
+        legal = sum(1 for r in self.got if r["type"] == "legal" and r["answer"]["legal"])
+        refused = sum(1 for r in self.got if r["type"] == "legal") - legal
+        return not (rec["answer"]["legal"] and legal > refused + 2) and \
+            not (not rec["answer"]["legal"] and refused > legal + 2)
+
+
+Checkpoint = Callable[[list[dict[str, Any]]], None]
+
+
+def generate_from_games(plan: Plan, count: int, progress: Progress | None = None,
+                        existing: Sequence[Mapping[str, Any]] = (),
+                        checkpoint: Checkpoint | None = None,
+                        checkpoint_seconds: float = 10.0,
+                        max_games: int | None = None) -> list[dict[str, Any]]:
+    """``count`` puzzles of ``plan`` from expert games, in the order found.
+
+    ``existing`` records of the same plan (an interrupted run's checkpoint, or a
+    smaller bank) are kept and the stream goes on after them; ``checkpoint``
+    receives the bank so far (whole games only) every ``checkpoint_seconds``."""
+    plan.check()
+    found = resume_point(plan, existing)
+    kept, start = found if found is not None else ([], 0)
+    if len(kept) >= count:
+        return kept[:count]
+    picker = _Picker(plan, kept)
+    profile = load_profile(plan.variant)
+    low, high = plan.tricks_range()
+    limit = max_games if max_games is not None else MAX_DEALS_PER_PUZZLE * max(count, 1)
+    saved = time.monotonic()
+    game = start
+    while len(picker.got) < count and game < start + limit:
+        pool = games.game_records(plan.kind, profile, game_seed(plan.seed, game),
+                                  plan.budget, low, high)
+        picker.take(game, pool, count)
+        game += 1
+        if progress is not None:
+            progress(len(picker.got), count)
+        if checkpoint is not None and time.monotonic() - saved >= checkpoint_seconds:
+            checkpoint(picker.got)
+            saved = time.monotonic()
+    return picker.got

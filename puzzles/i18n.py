@@ -301,6 +301,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "p.db_error": ("The progress file cannot be used: {error}",
                    "Файл прогресса нельзя использовать: {error}"),
     "col.name": ("Name", "Название"),
+    "col.description": ("What it practises", "Чему учит"),
+    "col.puzzles": ("Puzzles", "Задач"),
+    "themes.title": ("Themes", "Темы"),
+    "themes.intro": ("Every idea the puzzles practise, what it means, how many puzzles of "
+                     "this game carry it and how well you have done in it so far.",
+                     "Все идеи, которые тренируют задачи: что каждая значит, сколько задач "
+                     "этой игры её содержат и насколько хорошо она вам пока даётся."),
     "col.lesson": ("Lesson", "Урок"),
     "col.checks": ("Checks passed", "Верных ответов"),
     "col.mastery": ("Mastery", "Освоено"),
@@ -392,40 +399,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
 SUIT_NAMES = {"S": ("spades ♠", "пики ♠"), "H": ("hearts ♥", "черви ♥"),
               "D": ("diamonds ♦", "бубны ♦"), "C": ("clubs ♣", "трефы ♣")}
 
+# The kinds of endgame question, as the Progress page lists them; the themes
+# themselves are in puzzles/themes.toml (:mod:`puzzles.themes`).
 THEME_NAMES: dict[str, tuple[str, str]] = {
-    "spot_all": ("spot every meld", "найти все комбинации"),
-    "which_now": ("which declaration now", "что объявить сейчас"),
-    "legality": ("legal or not", "можно или нельзя"),
-    "reuse": ("reusing cards", "повторное использование карт"),
-    "refused": ("refused declaration", "отказ в объявлении"),
-    "same_class": ("same class reuse", "повтор в том же классе"),
-    "partner_swap": ("partner swap", "замена партнёра"),
-    "timing": ("timing", "очерёдность"),
-    "stock_ending": ("the stock runs out", "колода кончается"),
-    "none": ("nothing to declare", "нечего объявлять"),
-    "full_value": ("full value", "полная ценность"),
-    "last_trick": ("winning the last trick", "последняя взятка"),
-    "save_brisque": ("saving a brisque", "спасти бриск"),
-    "force_ten": ("forcing the opponent's ten", "вынудить десятку соперника"),
-    "capture_ace": ("capturing an ace", "взять туза"),
-    "draw_trumps": ("drawing trumps", "выбить козырей"),
-    "ruff": ("trumping", "козырение"),
-    "feed_partner": ("feeding your partner a brisque", "сбросить бриск партнёру"),
-    "identical_cards": ("identical cards", "одинаковые карты"),
-    "opening_lead": ("first lead of the last tricks", "первый ход в конце игры"),
-    "short": ("short ending", "короткий эндшпиль"),
-    "long": ("long ending", "длинный эндшпиль"),
-    # capture puzzles (Fildinski) and the rules a refusal names
-    "nothing": ("nothing scores", "ничего не набирается"),
-    "brisques": ("brisques in the capture", "бриски во взятке"),
-    "several": ("several combinations at once", "несколько комбинаций сразу"),
-    "captures": ("what captures score", "очки за взятые карты"),
-    "follow": ("following the card led", "ответ на заход"),
-    "melds_decide": ("combinations decide", "решают комбинации"),
-    "once": ("a meld that scores once", "комбинация, которая идёт в зачёт один раз"),
-    "order": ("the order of declarations", "порядок объявлений"),
-    "reform": ("re-forming a meld", "повторное составление комбинации"),
-    # what an endgame puzzle asks (its type), as the Progress page lists it
     "best": ("the best card", "лучшая карта"),
     "value": ("what the ending is worth", "сколько стоит концовка"),
     "capture_best": ("the best card, captures scoring", "лучшая карта, когда очки дают взятые "
@@ -464,7 +440,11 @@ def suit_name(letter: str | None, lang: str) -> str:
 
 def theme_name(theme: str, lang: str) -> str:
     from engine.text.explain import MELD_NAMES, meld_name
+    from puzzles import themes
 
+    documented = themes.name(theme, lang)
+    if documented is not None:
+        return documented
     if theme in MELD_NAMES:
         return meld_name(theme, lang)
     pair = THEME_NAMES.get(theme)

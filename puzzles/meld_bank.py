@@ -21,21 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rules.meld_query import query
-from puzzles import meld
+from puzzles import difficulty as puzzle_difficulty
+from puzzles import meld, themes
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_meld_position, shuffled
 from puzzles.simulate import DeclareSpot
-
-MIN_RATING, MAX_RATING = 600, 2400
-
-
-def _clamp(value: float) -> int:
-    return int(min(MAX_RATING, max(MIN_RATING, round(value))))
-
-
-def _reuses(position: Mapping[str, Any]) -> bool:
-    held = set(position["hand"]) | set(position["table"])
-    return any(set(h["cards"]) & held for h in position["history"])
 
 
 def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -45,23 +35,12 @@ def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def difficulty(record: Mapping[str, Any]) -> int:
-    """Initial rating: more melds to see, more history, more reuse, more turns → harder."""
-    pos, ans, kind = record["position"], record["answer"], record["type"]
-    hist, table = len(pos["history"]), len(pos["table"])
-    if kind == "spot":
-        refused = len(query(dict(pos))["refused"])
-        base = 1000 if not ans else 850 + 110 * len(ans)
-        return _clamp(base + 70 * refused + 25 * hist + 30 * table)
-    if kind == "best":
-        timing = "timing" in record["themes"]
-        return _clamp(1050 + 90 * (record["context"]["turns"] - 1) + 40 * len(ans["values"])
-                      + (350 if timing else 0) + 15 * hist)
-    rule = ans["rule"]
-    return _clamp(950 + (250 if not ans["legal"] else 0) + (200 if rule == "reuse.partner_swap"
-                                                         else 0) + 20 * hist + 20 * table)
+    """Initial rating: the difficulty model (:mod:`puzzles.difficulty`)."""
+    return puzzle_difficulty.rating(record)
 
 
 def _finish(record: dict[str, Any]) -> dict[str, Any]:
+    record["themes"] = themes.derive(record)
     record["rating"] = difficulty(record)
     record["id"] = puzzle_id("m", question_of(record))
     order = ("id", "kind", "type", "variant", "themes", "melds", "rating", "position",
@@ -78,21 +57,13 @@ def _base(spot_pos: Mapping[str, Any], kind: str, stock: int) -> dict[str, Any]:
 def spot_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str, Any]:
     q = query(dict(position))
     answer = sorted({d["meld"] for d in q["declarations"]})
-    themes = ["spot_all", *answer]
-    if not answer:
-        themes.append("none")
-    if _reuses(position):
-        themes.append("reuse")
-    if q["refused"]:
-        themes.append("refused")
     explanation = [line for d in q["declarations"] for line in d["explanation"]]
     explanation += [f"{r['meld']}: {r['why']}" for r in q["refused"]]
     if not answer:
         explanation.append("No legal declaration: these cards form no combination that "
                            "may be scored now.")
     rec = _base(position, "spot", stock)
-    rec.update(themes=themes, melds=answer, answer=answer, explanation=explanation,
-               source={"deal": deal})
+    rec.update(melds=answer, answer=answer, explanation=explanation, source={"deal": deal})
     return _finish(rec)
 
 
@@ -101,17 +72,8 @@ def best_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str,
     answer = meld.best_answer(position, turns)
     if answer is None:
         return None
-    values = answer["values"]
-    greedy = max(values, key=lambda k: (values[k]["now"], k))
-    themes = ["which_now", answer["meld"]]
-    if values[answer["meld"]]["now"] < values[greedy]["now"]:
-        themes.append("timing")
-    if turns == 1:
-        themes.append("stock_ending")
-    if _reuses(position):
-        themes.append("reuse")
     rec = _base(position, "best", stock)
-    rec.update(themes=themes, melds=sorted(values), answer=answer,
+    rec.update(melds=sorted(answer["values"]), answer=answer,
                explanation=meld.explain_best(answer, turns), source={"deal": deal})
     return _finish(rec)
 
@@ -123,11 +85,8 @@ def legal_records(position: Mapping[str, Any], stock: int, deal: int) -> list[di
     asked = [(d["meld"], d["cards"], True, d["rule"], d["explanation"]) for d in q["declarations"]]
     asked += [(r["meld"], r["cards"], False, r["rule"], [r["why"]]) for r in q["refused"]]
     for kind, cards, legal, rule, why in asked:
-        themes = ["legality", kind] + ([] if legal else ["refused", rule.split(".")[-1]])
-        if _reuses(position):
-            themes.append("reuse")
         rec = _base(position, "legal", stock)
-        rec.update(themes=themes, melds=[kind], question={"meld": kind, "cards": list(cards)},
+        rec.update(melds=[kind], question={"meld": kind, "cards": list(cards)},
                    answer={"legal": legal, "rule": rule}, explanation=list(why),
                    source={"deal": deal})
         out.append(_finish(rec))

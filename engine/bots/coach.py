@@ -75,13 +75,15 @@ class BotPlayer:
     plain-rules player :func:`simple_hint` moves instead. In a two-player play-off the
     exact solver :mod:`engine.solver` picks the card (the bots' own exact play-off
     search takes up to minutes with 12 or 13 cards each; the solver well under a
-    second)."""
+    second). ``samples`` and ``time_limit`` bound the expert's search per decision
+    (the puzzle generator plays many games at a reduced budget)."""
 
-    def __init__(self, level: str, rng: random.Random) -> None:
+    def __init__(self, level: str, rng: random.Random, samples: int | None = None,
+                 time_limit: float = BOT_TIME_LIMIT) -> None:
         self.rng = rng
         self.level = level
         self.bot: Bot | None = (None if level == RANDOM_LEVEL
-                                else make_bot(level, rng, time_limit=BOT_TIME_LIMIT))
+                                else make_bot(level, rng, samples, time_limit))
 
     def choose_in(self, deal: Deal, seat: int) -> Action:
         legal = deal.legal_actions()

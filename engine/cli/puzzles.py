@@ -1,32 +1,56 @@
 """``bezique puzzles``: generate and re-verify the puzzle banks.
 
-    bezique puzzles generate --kind meld --seed 1 --count 500
+    bezique puzzles generate --variant no-trump --kind meld --count 500 \
+        --out puzzles/meld-no-trump.jsonl.gz --seed 1
     bezique puzzles verify puzzles/endgame-two-handed.jsonl
 
-``generate`` writes JSON Lines (default ``puzzles/KIND-VARIANT.jsonl``), shows a
-progress bar on stderr and reports the throughput; the output is a pure function
-of ``--kind``, ``--seed``, ``--count`` and ``--variant``.
+``generate`` takes positions from expert bot-against-bot games (``--source
+games``, the default; ``--budget`` and ``--time-limit`` set the bots' search) or
+from quickly simulated deals (``--source random``, how the first banks were
+made). It writes JSON Lines (gzip-compressed when ``--out`` ends in ``.gz``;
+default ``puzzles/KIND-VARIANT.jsonl``) atomically, shows a progress bar on
+stderr and reports puzzles per minute. From games the output is a pure function
+of the options other than ``--count``; every ``--checkpoint`` seconds the bank so
+far goes to ``OUT.partial``, and the same command run again (after Ctrl-C, a
+kill, or with a larger ``--count``) goes on from the partial file or from OUT.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from engine.cli.arguments import megabytes_arg, seconds_arg, variant_help
 from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT
+from puzzles.games import SAMPLES, TIME_LIMIT
+from puzzles.generate import CAPTURE_MAX_TRICKS
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("puzzles", help="generate and verify puzzle banks")
     sub = parser.add_subparsers(dest="puzzles_command", required=True)
-    gen = sub.add_parser("generate", help="generate a puzzle bank from simulated deals")
+    gen = sub.add_parser("generate", help="generate a puzzle bank from expert games")
     gen.add_argument("--kind", choices=("meld", "endgame"), required=True)
+    gen.add_argument("--source", choices=("games", "random"), default="games",
+                     help="positions from expert bot games (default) or from quickly "
+                          "simulated deals (the first shipped banks)")
+    gen.add_argument("--budget", type=int, default=SAMPLES, metavar="SAMPLES",
+                     help=f"games: the expert bots' determinizations per decision (default "
+                          f"{SAMPLES}; the app's expert plays at 60 within 0.4 s)")
+    gen.add_argument("--time-limit", type=seconds_arg, default=TIME_LIMIT, metavar="SECONDS",
+                     help=f"games: the bots' seconds per decision at most (default "
+                          f"{TIME_LIMIT:g}; a limit that binds makes games depend on speed)")
+    gen.add_argument("--checkpoint", type=seconds_arg, default=10.0, metavar="SECONDS",
+                     help="games: save the bank so far to OUT.partial this often (default 10)")
+    gen.add_argument("--fresh", action="store_true",
+                     help="games: start again, ignoring OUT and OUT.partial")
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--count", type=int, default=500)
     gen.add_argument("--variant", default="two-handed", metavar="NAME",
@@ -36,7 +60,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--min-tricks", type=int, default=2,
                      help="endgames: fewest tricks left in a position")
     gen.add_argument("--max-tricks", type=int, default=None,
-                     help="endgames: most tricks left (long four-handed play-offs are slow)")
+                     help="endgames: most tricks left (default the whole play-off; with "
+                          f"scoring captures {CAPTURE_MAX_TRICKS})")
     gen.add_argument("--out", help="output file (default: the shipped bank; - for stdout)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")
     gen.set_defaults(run=run_generate)
@@ -55,7 +80,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_generate(args: argparse.Namespace) -> int:
     from engine.errors import BeziqueError, UsageError
     from puzzles import bank
-    from puzzles.generate import ProgressBar, generate
 
     if not 1 <= args.count <= 100_000:
         raise UsageError("--count must be between 1 and 100000")
@@ -66,31 +90,91 @@ def run_generate(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise BeziqueError(f"cannot write {path}: {exc.strerror}") from exc
     started = time.perf_counter()
-    progress = None if args.quiet else ProgressBar()
+    types = [t.strip() for t in args.types.split(",")] if args.types else None
     try:
-        types = [t.strip() for t in args.types.split(",")] if args.types else None
-        records = generate(args.kind, args.seed, args.count, args.variant, progress,
-                           types=types, min_tricks=args.min_tricks,
-                           max_tricks=args.max_tricks)
+        if args.source == "games":
+            records, resumed = _from_games(args, path, types)
+        else:
+            records, resumed = _from_random(args, types), 0
     except ValueError as exc:   # an unknown --variant, --kind or --types value
         raise UsageError(str(exc)) from exc
     elapsed = time.perf_counter() - started
     if path is None:
-        import json
-
         for rec in records:
             print(json.dumps(rec, ensure_ascii=False))
         where = "stdout"
     else:
-        try:
-            bank.write(records, path)
-        except OSError as exc:
-            raise BeziqueError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        _write(records, path)
+        if args.source == "games":
+            _partial(path).unlink(missing_ok=True)
         where = str(path)
-    print(f"{len(records)} {args.kind} puzzles in {elapsed:.1f} s "
-          f"({len(records) / max(elapsed, 1e-9) * 60:.0f} puzzles/min) -> {where}",
-          file=sys.stderr)
+    made = len(records) - resumed
+    print(f"{len(records)} {args.kind} puzzles ({made} new) in {elapsed:.1f} s "
+          f"({made / max(elapsed, 1e-9) * 60:.1f} puzzles/min) -> {where}", file=sys.stderr)
     return 0 if len(records) == args.count else 1
+
+
+def _partial(path: str | Path) -> Path:
+    return Path(f"{path}.partial")
+
+
+def _write(records: list[dict[str, Any]], path: str | Path) -> None:
+    from engine.errors import BeziqueError
+    from puzzles import bank
+
+    try:
+        bank.write(records, path)
+    except OSError as exc:
+        raise BeziqueError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def _earlier(path: str | Path | None) -> list[dict[str, Any]]:
+    """The checkpoint of an interrupted run, else the bank at ``path`` (either may
+    be from another plan: :func:`puzzles.generate.resume_point` decides)."""
+    from puzzles import bank
+
+    if path is None:
+        return []
+    for candidate in (_partial(path), Path(path)):
+        if candidate.is_file():
+            try:
+                return bank.read(candidate)
+            except bank.BankError:   # not a bank at all, so not one to go on from:
+                continue             # replaced at the end, as any other file
+    return []
+
+
+def _from_games(args: argparse.Namespace, path: str | Path | None,
+                types: list[str] | None) -> tuple[list[dict[str, Any]], int]:
+    from puzzles.games import Budget
+    from puzzles.generate import Plan, ProgressBar, generate_from_games, resume_point
+
+    plan = Plan(args.kind, args.variant, args.seed, Budget(args.budget, args.time_limit),
+                tuple(types) if types else None, args.min_tricks, args.max_tricks)
+    plan.check()
+    earlier = [] if args.fresh else _earlier(path)
+    found = resume_point(plan, earlier)
+    resumed = min(len(found[0]), args.count) if found else 0
+    if resumed:
+        print(f"resuming: {resumed} puzzles kept from games 0-{found[1] - 1}"   # type: ignore[index]
+              , file=sys.stderr)
+    progress = None if args.quiet else ProgressBar()
+
+    def checkpoint(records: list[dict[str, Any]]) -> None:
+        if path is not None:
+            _write(records, _partial(path))
+
+    records = generate_from_games(plan, args.count, progress, earlier, checkpoint,
+                                  args.checkpoint)
+    return records, resumed
+
+
+def _from_random(args: argparse.Namespace, types: list[str] | None) -> list[dict[str, Any]]:
+    from puzzles.generate import ProgressBar, generate
+
+    progress = None if args.quiet else ProgressBar()
+    return generate(args.kind, args.seed, args.count, args.variant, progress,
+                    types=types, min_tricks=args.min_tricks, max_tricks=args.max_tricks)
 
 
 def warm_up() -> None:

@@ -1,0 +1,50 @@
+"""Themes: every puzzle theme with its description, how many puzzles of the chosen
+game carry it, and the learner's attempts and accuracy in it."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from app_pages import puzzle_parts as pz
+from app_pages import puzzle_ui as pui
+from puzzles import themes
+from puzzles.identity import current_learner
+
+store = pui.store()
+lang, learner = pui.lang(), current_learner()
+
+
+def theme_rows(variant: str) -> pd.DataFrame:
+    """One row per documented theme: name, description, puzzles, attempts, accuracy."""
+    counts: dict[str, int] = {}
+    for kind in ("meld", "endgame"):
+        for rec in pz.records(kind, variant):
+            for theme in rec["themes"]:
+                counts[theme] = counts.get(theme, 0) + 1
+    mine = {row["name"]: row for row in store.accuracy(learner, "theme:")}
+    rows = []
+    for theme in themes.catalogue().values():
+        done = mine.get(theme.id)
+        rows.append((theme.name[lang], theme.description[lang], counts.get(theme.id, 0),
+                     done["attempts"] if done else 0,
+                     round(100 * done["accuracy"]) if done else None))
+    return pd.DataFrame(rows, columns=[pui.t(c) for c in (
+        "col.name", "col.description", "col.puzzles", "col.attempts", "col.accuracy")])
+
+
+def view() -> None:
+    pui.header("themes.title", store)
+    st.write(pui.t("themes.intro"))
+    variant = st.session_state.get("variant", "two-handed")
+    st.dataframe(theme_rows(variant), hide_index=True, column_config={
+        pui.t("col.accuracy"): st.column_config.ProgressColumn(min_value=0, max_value=100,
+                                                               format="%d%%"),
+        pui.t("col.puzzles"): st.column_config.NumberColumn(format="%d"),
+        pui.t("col.attempts"): st.column_config.NumberColumn(format="%d")})
+
+
+try:
+    view()
+finally:
+    store.close()
