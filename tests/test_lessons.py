@@ -557,6 +557,7 @@ CONVERTED_33B = {
     "dealing-seven-turned-up": ("dix_points", "10"),
     "dix-both-sevens": ("dix_points", "20"),
     "dix-exchange-and-marriage": ("after_win", "declare marriage QD#1 KD#1 + exchange 7C#1"),
+    "four-handed-last-trick": ("best_playoff_card", "AH"),   # the partnership solver's
 }
 
 

@@ -384,4 +384,5 @@ def test_card_point_revoke_prompt_names_no_suit_the_engine_contradicts() -> None
     lesson = lessons.get_lesson("variant-card-point", "ru")
     prompts = [c.prompt for c in lesson.checks]
     assert not any("бубну" in p for p in prompts)
-    assert any("картой другой масти, хотя масть хода у вас есть" in p for p in prompts)
+    # The check now shows the trick and the hand: the prompt names the cards it draws.
+    assert any("Борис ходит Т♥; у вас 10♥, К♠ и 7♦" in p for p in prompts)
