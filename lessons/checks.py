@@ -66,6 +66,11 @@ Kinds and their params:
 ``best_declaration``    ``query`` after a trick won → the declarations the engine offers or
                         refuses for it, each with its cards; answer: the offered one that
                         scores most (:mod:`lessons.declaration_check`).
+``fined_move``          a position (a play-off ``position``, or ``hand``, ``turn_up`` and
+                        the learner's ``steps``), ``moves`` offered, optional ``ask``
+                        (``fined`` | ``free``) → the moves; answer: the one whose copy of
+                        the table-rules deal emits a fine (or none), with the fine's events
+                        (:mod:`lessons.fine_check`).
 
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
@@ -96,7 +101,7 @@ from engine.rules.profile import Profile, apply_option, find_option, load_profil
 from engine.text.explain import meld_name, points_ru, ru_plural, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
-from lessons import after_win_check, declaration_check, playoff_check
+from lessons import after_win_check, declaration_check, fine_check, playoff_check
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence, capital_first, lower_first
@@ -1070,7 +1075,8 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
 # Kinds whose evaluator lives in a module of its own.
 _KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
                     "after_win": after_win_check.after_win,
-                    "best_declaration": declaration_check.best_declaration}
+                    "best_declaration": declaration_check.best_declaration,
+                    "fined_move": fine_check.fined_move}
 KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 

@@ -11,9 +11,10 @@ the best card's worth is told trick by trick, at the engine's trick values. Noth
 about the answer is typed in a lesson.
 
 Params: ``position`` (a ``bezique solve`` request: ``trump``, ``leader``, ``hands``,
-optional ``trick``; the variant is the check's), optional ``players`` (names by seat
-in the lesson's language; the other player's is used). The learner is the player to
-move.
+optional ``trick``; the variant is the check's: two hands, or four in partnerships),
+optional ``players`` (names by seat in the lesson's language; without them the others
+are "the opponent", or the left-hand opponent, the partner and the right-hand
+opponent). The learner is the player to move; four-handed, the values are the side's.
 """
 
 from __future__ import annotations
@@ -28,9 +29,18 @@ from lessons.sentences import as_sentence
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("the opponent", "соперник"),
+    # Four-handed: the seats around the learner, when the check names nobody.
+    "left": ("your left-hand opponent", "соперник слева"),
+    "partner": ("your partner", "партнёр"),
+    "right": ("your right-hand opponent", "соперник справа"),
+    "values_side": ("With best play all round, each card takes for your side: {values}.",
+                    "При лучшей игре всех четверых каждая карта приносит вашей паре: "
+                    "{values}."),
     "you": ("you", "вы"),
     "loses": ("With {card} you take {value} instead of {best}: {loss} less.",
               "С картой {card} вы берёте {value} вместо {best}: на {loss} меньше."),
+    "loses_side": ("With {card} your side takes {value} instead of {best}: {loss} less.",
+                   "С картой {card} ваша пара берёт {value} вместо {best}: на {loss} меньше."),
     "answers_takes": ("{name} answers {reply} and takes the trick.",
                       "{name_cap} отвечает {reply} и берёт взятку."),
     "answers_gives": ("{name} answers {reply} and leaves you the trick.",
@@ -67,22 +77,35 @@ def _pts(value: int, lang: str) -> str:
     return points_ru(str(value)) if lang == "ru" else str(value)
 
 
-def _tricks_words(position: Position, plays: list[tuple[int, str]], me: int, name: str,
-                  lang: str) -> str:
+def _seat_names(position: Position, me: int, names: list[str], lang: str) -> list[str]:
+    """Who sits where, by seat: the check's ``players``, else "the opponent" (two
+    hands) or the learner's left-hand opponent, partner and right-hand opponent."""
+    n = position.players
+    if len(names) == n:
+        return [str(x) for x in names]
+    around = ["opponent"] if n == 2 else ["left", "partner", "right"]
+    seats = [_t("you", lang)] * n
+    for i, key in enumerate(around, start=1):
+        seats[(me + i) % n] = _t(key, lang)
+    return seats
+
+
+def _tricks_words(position: Position, plays: list[tuple[int, str]], me: int,
+                  seats: list[str], lang: str) -> str:
     """``you 10♥, Boris A♥: Boris takes; Boris 7♠, you 9♠: you take`` for a line of
     (player, face)."""
     from puzzles.endgame import tricks_of
 
     parts = []
     for trick in tricks_of(position, plays):
-        cards = ", ".join(f"{_t('you', lang) if trick.seat(i) == me else name} "
+        cards = ", ".join(f"{_t('you', lang) if trick.seat(i) == me else seats[trick.seat(i)]} "
                           f"{card_text(kind, lang)}" for i, kind in enumerate(trick.cards))
         key = "trick_you" if trick.winner == me else "trick_them"
-        parts.append(_t(key, lang, cards=cards, name=name))
+        parts.append(_t(key, lang, cards=cards, name=seats[trick.winner]))
     return "; ".join(parts)
 
 
-def _why(solution: Solution, face: str, me: int, name: str, lang: str) -> str:
+def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) -> str:
     """Why ``face`` is worse than the best card: the loss, the answer, the line."""
     from puzzles.trainer import wrong_card_reasons
 
@@ -90,25 +113,29 @@ def _why(solution: Solution, face: str, me: int, name: str, lang: str) -> str:
     ref = solution.refutation(face)
     value = solution.values[face]
     show = card_text(parse_card(face), lang)
-    words = [_t("loses", lang, card=show, value=_pts(value, lang),
-                best=solution.value, loss=_pts(solution.value - value, lang))]
+    loses = "loses" if position.players == 2 else "loses_side"
+    words = [_t(loses, lang, card=show, value=_pts(value, lang), best=solution.value,
+                loss=_pts(solution.value - value, lang))]
     if ref is None:   # cannot happen for a worse card; the loss still says it all
         return " ".join(words)
     reply = card_text(parse_card(ref.reply), lang) if ref.reply else ""
+    name = seats[(me + 1) % position.players]
     cap = name[:1].upper() + name[1:]
     plays = [(me, face), *zip(ref.line_players, ref.line, strict=False)]
-    if not position.trick:
-        took = _winner(position, plays) != me
-        words.append(_t("answers_takes" if took else "answers_gives", lang, name=name,
-                        name_cap=cap, reply=reply))
-    elif not reply:
-        words.append(_t("last_only", lang))
-    elif _winner(position, plays) != me:
-        words.append(_t("follow_lost", lang, name_cap=cap, reply=reply))
-    else:
-        own = card_text(parse_card(ref.line[0]), lang)
-        words.append(_t("follow_won", lang, name=name, own=own, reply=reply))
-    words.append(_t("play", lang, tricks=_tricks_words(position, plays, me, name, lang)))
+    # With one opponent, his answer first; with three others, the line says who takes what.
+    if position.players == 2:
+        if not position.trick:
+            took = _winner(position, plays) != me
+            words.append(_t("answers_takes" if took else "answers_gives", lang, name=name,
+                            name_cap=cap, reply=reply))
+        elif not reply:
+            words.append(_t("last_only", lang))
+        elif _winner(position, plays) != me:
+            words.append(_t("follow_lost", lang, name_cap=cap, reply=reply))
+        else:
+            own = card_text(parse_card(ref.line[0]), lang)
+            words.append(_t("follow_won", lang, name=name, own=own, reply=reply))
+    words.append(_t("play", lang, tricks=_tricks_words(position, plays, me, seats, lang)))
     details = wrong_card_reasons(solution, face, lang)[1:]
     if details:
         text = "; ".join(details)
@@ -161,12 +188,11 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
         raise ValueError(f"best_playoff_card asks for points; in {profile.name} the "
                          "brisques only break ties")
     me = solution.to_move
-    names = list(check.params.get("players", ()))
-    name = str(names[1 - me]) if len(names) == 2 else _t("opponent", lang)
+    seats = _seat_names(position, me, list(check.params.get("players", ())), lang)
     options = tuple(face for face, _v in solution.moves)
     labels = tuple(card_text(parse_card(face), lang) for face in options)
     answer = tuple(solution.best)
-    why = {face: _why(solution, face, me, name, lang) for face in options
+    why = {face: _why(solution, face, me, seats, lang) for face in options
            if face not in answer}
     values = ", ".join(f"{label} {_pts(v, lang)}"
                        for label, (_f, v) in zip(labels, solution.moves, strict=True))
@@ -182,12 +208,14 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
         best, said, rules = _best_by_tricks(profile, position, best_line, me, cards_named,
                                       solution.value, lang)
     explanation = (
-        _t("values", lang, values=values), best, *said,
-        _t("line", lang, tricks=_tricks_words(position, best_line, me, name, lang)),
+        _t("values" if position.players == 2 else "values_side", lang, values=values), best,
+        *said, _t("line", lang, tricks=_tricks_words(position, best_line, me, seats, lang)),
     )
     hands = data["hands"]
     cards = {"trump": data.get("trump"), "hand": tuple(hands[me]),
-             "opponent": tuple(hands[1 - me]), "trick": tuple(data.get("trick", ()))}
+             "trick": tuple(data.get("trick", ()))}
+    if position.players == 2:   # the one opponent's cards are drawn too
+        cards["opponent"] = tuple(hands[1 - me])
     return CheckResult(check.id, check.kind, check.prompt, options, labels, answer,
                        len(answer) > 1, explanation, rules, cards, why)
 

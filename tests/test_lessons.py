@@ -491,7 +491,8 @@ def test_toml_files_parse():
 # Kinds that put the learner in a position and ask what to do or what happens there.
 DECISION_KINDS = frozenset({"best_declaration", "after_win", "pending_order",
                             "best_playoff_card", "winning_cards", "playoff_legal",
-                            "legal_declarations", "carte_blanche", "dix_points"})
+                            "legal_declarations", "carte_blanche", "dix_points",
+                            "fined_move"})
 # The table look-ups ("what does X score?") turned into "which do you declare?", each
 # with the meld whose value the check teaches: that meld must stay the right choice.
 CONVERTED_33 = {
@@ -556,6 +557,7 @@ CONVERTED_33B = {
     "dealing-seven-turned-up": ("dix_points", "10"),
     "dix-both-sevens": ("dix_points", "20"),
     "dix-exchange-and-marriage": ("after_win", "declare marriage QD#1 KD#1 + exchange 7C#1"),
+    "four-handed-last-trick": ("best_playoff_card", "AH"),   # the partnership solver's
 }
 
 
@@ -568,3 +570,69 @@ def test_converted_score_look_ups_stay_decisions(lang):
         result = lessons.evaluate_check(check, lang)
         assert len(result.options) >= 2, check_id
         assert result.answer == (answer,), (check_id, result.answer)
+
+
+# The fine look-ups ("what is the fine?") turned into "which of these moves is fined?"
+# on a table-rules deal the check arranges, with the move each answer names and the
+# fine (the profile's ``penalties`` field; None: all points so far) its account states.
+CONVERTED_33C = {
+    "club-fine-extra-card": ("draw", "extra_card"),
+    "club-fine-false-declaration": ("declare marriage QS#1 KS#1", None),
+    "card-point-fine-revoke": ("play TH#1", "not_following"),
+    "card-point-fine-lead-before-draw": ("play 9C#1", "play_before_draw"),
+    "card-point-fine-early-declaration": ("declare marriage QH#1 KH#1", "declare_before_win"),
+}
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_converted_fine_look_ups_stay_decisions(lang):
+    from engine.rules.profile import load_profile
+
+    found = {c.id: c for les in lessons.list_lessons(lang) for c in les.checks}
+    for check_id, (answer, field) in CONVERTED_33C.items():
+        check = found[check_id]
+        assert check.kind == "fined_move", (check_id, check.kind)
+        result = lessons.evaluate_check(check, lang)
+        assert len(result.options) >= 3, check_id
+        assert result.answer == (answer,), (check_id, result.answer)
+        assert all(r.startswith("penalty.") for r in result.rules), result.rules
+        fine = "" if field is None else str(getattr(load_profile(check.variant).penalties,
+                                                    field))
+        said = " ".join(result.explanation)
+        assert fine in said and ("002" in said or "004" in said), (check_id, said)
+
+
+def test_fined_move_follows_the_engine():
+    """The fine is the deal's: another fine in the profile moves the account with it."""
+    import lessons.fine_check as fine_check
+    from engine.rules.profile import load_profile
+
+    check = _check("card-point-fine-lead-before-draw")
+    profile = load_profile("card-point")
+    dearer = profile.with_options(penalties={"play_before_draw": 45})
+    result = fine_check.fined_move(check, "en", dearer)
+    assert result.answer == ("play 9C#1",)
+    assert "the fine is 45" in result.explanation[0]
+    free = profile.with_options(penalties={"play_before_draw": 0})
+    with pytest.raises(ValueError, match="0 moves are fined"):   # refused: no question
+        fine_check.fined_move(check, "en", free)
+
+
+def test_arranged_playoff_starts_the_last_tricks():
+    from engine.notation.actions import Action
+    from engine.notation.cards import parse_card
+    from engine.rules.deal import Deal
+    from engine.rules.profile import load_profile
+
+    profile = load_profile("card-point")
+    hands = [[parse_card(c).id for c in ("AH#1", "9S#1")],
+             [parse_card(c).id for c in ("TH#1", "KS#1")]]
+    deal = Deal.arranged_playoff(profile, hands, 2, leader=0)
+    assert deal.in_playoff and deal.phase == "lead" and deal.to_move == 0
+    assert sorted(deal.every_card()) == list(profile.deck_ids())
+    deal.apply(Action.play(hands[0][0]))
+    assert [a.card for a in deal.legal_actions()] == [hands[1][0]]   # must follow suit
+    deal.apply(Action.play(hands[1][0]))
+    deal.apply(Action.play(hands[0][1]))
+    deal.apply(Action.play(hands[1][1]))
+    assert deal.is_over and deal.last_trick_winner == 1

@@ -136,20 +136,21 @@ def test_refused_meld_reason_continues_the_sentence():
         "bezique")
 
 
-# --- card-point: fines asked without a suit the example cannot show; no stray score --
+# --- card-point and club: the fines are asked on a position the check shows ---------
 
-def test_fine_checks_drop_the_example_running_score():
+def test_fine_checks_state_the_fine_of_the_position_shown():
     for lesson_id in ("variant-card-point", "variant-club"):
         for check in _lesson(lesson_id).checks:
-            if check.kind == "fine":
+            if check.kind == "fined_move":
                 text = " ".join(evaluate_check(check, "en").explanation)
-                assert "running score" not in text, check.id
+                assert "running score" not in text and "fine" in text, check.id
 
 
-def test_revoke_fine_prompt_names_no_suit_the_example_contradicts():
-    prompt = _check("variant-card-point", "card-point-fine-revoke").prompt
-    assert "diamond" not in prompt and "heart" not in prompt
-    assert "a card of another suit although you hold the suit led" in prompt
+def test_revoke_fine_prompt_names_the_cards_it_shows():
+    result = evaluate_check(_check("variant-card-point", "card-point-fine-revoke"), "en")
+    assert "Boris leads A♥; you hold 10♥, K♠ and 7♦" in result.prompt
+    assert result.cards["trick"] == ("AH#1",)
+    assert sorted(result.cards["hand"]) == ["7D#1", "KS#1", "TH#1"]
 
 
 def test_card_point_sets_named_four_of_a_kind():

@@ -229,15 +229,15 @@ def test_no_solver_jargon_in_any_russian_lesson() -> None:
         assert "решател" not in lesson.body_markdown.lower(), lesson.id
 
 
-def test_fine_checks_explain_the_rule_not_an_unseen_position() -> None:
-    # The prompt says «на червонный ход вы кладёте бубну», the explanation said «8♠ — не в
-    # масть…» and «текущий счёт: 148», neither of which the check shows.
+def test_fine_checks_explain_the_position_they_show() -> None:
+    # The fine is asked on the cards the check draws: its account names those cards and
+    # never a running score the learner cannot see.
     r = _check("variant-card-point", "card-point-fine-revoke")
-    assert r.explanation == (
-        "За ответ не в масть и не козырем в последних восьми взятках берут штраф 20 очков.",)
+    assert r.explanation[0] == "Ответить картой 10♥ — по правилам: штрафа нет."
+    assert "штраф 20 очков" in r.explanation[1] and "К♠" in r.explanation[1]
     assert "неход" not in " ".join(r.why.values())
     r = _check("variant-club", "club-fine-false-declaration")
-    assert r.explanation == ("За ложное объявление нарушитель теряет все набранные очки.",)
+    assert "теряет все набранные очки (20 очков)" in r.explanation[0]
     assert not [t for t in _all_text() if "текущий счёт" in t]
 
 
@@ -384,4 +384,5 @@ def test_card_point_revoke_prompt_names_no_suit_the_engine_contradicts() -> None
     lesson = lessons.get_lesson("variant-card-point", "ru")
     prompts = [c.prompt for c in lesson.checks]
     assert not any("бубну" in p for p in prompts)
-    assert any("картой другой масти, хотя масть хода у вас есть" in p for p in prompts)
+    # The check now shows the trick and the hand: the prompt names the cards it draws.
+    assert any("Борис ходит Т♥; у вас 10♥, К♠ и 7♦" in p for p in prompts)

@@ -140,6 +140,52 @@ class Deal:
         deck.extend(c for c in profile.deck_ids() if c not in given)
         return cls(profile, deck, dealer)
 
+    @classmethod
+    def arranged_playoff(cls, profile: Profile, hands: Sequence[Sequence[int]], trump: int,
+                         leader: int) -> Deal:
+        """The first trick of the last cards: the stock is gone, ``hands`` are what
+        each player has left (equal sizes), ``trump`` is fixed and ``leader`` leads.
+        Every other card lies in the tricks already won, shared out trick by trick,
+        with no points scored so far. For lessons and tests that ask about the
+        play-off (its fines, its duty to follow): the deck is forgotten, so such a
+        deal is never saved. Variants that split the play-off or lay captures out
+        are not arranged this way."""
+        n = profile.players
+        given = [list(h) for h in hands]
+        size = len(given[0]) if given else 0
+        if len(given) != n or any(len(h) != size for h in given) or not (
+                0 < size <= profile.hand_size):
+            raise BeziqueError(f"each of {n} hands needs the same number of cards, "
+                               f"1 to {profile.hand_size}")
+        held = [c for h in given for c in h]
+        if len(set(held)) != len(held) or not set(held) <= set(profile.deck_ids()):
+            raise BeziqueError("a card is given twice or is not in the variant's packs")
+        if (profile.declaring.source == "captured" or not profile.tricks_kept
+                or profile.deal_end != "playoff"):
+            raise BeziqueError(f"{profile.name!r} plays its last cards another way")
+        deal = cls(profile, list(profile.deck_ids()), dealer=(leader - 1) % n)
+        rest = [c for c in profile.deck_ids() if c not in set(held)]
+        deal.hands = [set(h) for h in given]
+        deal.tables = [set() for _ in range(n)]
+        deal.won = [[] for _ in range(n)]
+        for i in range(0, len(rest), n):   # whole tricks, taken in turn
+            deal.won[(i // n) % n].extend(rest[i:i + n])
+        for meld_list in (*deal.history, *deal.pending):
+            meld_list.clear()
+        deal.stock, deal.turn_up, deal.set_aside, deal.trick = [], None, [], []
+        deal.trump = trump
+        deal.played = set(rest)
+        deal.tricks_played = deal.clock = profile.tricks_per_deal - size
+        deal.tricks_taken = [len(w) // n for w in deal.won]
+        deal.scores = [0] * n
+        deal.events, deal.actions, deal.deck = [], [], ()
+        deal.blanche, deal.blanche_open, deal.blanche_offer = set(), set(), None
+        deal.blanche_seen = True
+        deal.leader = deal.to_move = deal.trick_leader = deal.last_trick_winner = leader
+        deal.phase = LEAD
+        deal._legal = None
+        return deal
+
     def _deal_cards(self) -> None:
         profile, n = self.profile, self.profile.players
         if sorted(self.deck) != list(profile.deck_ids()):
