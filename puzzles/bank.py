@@ -49,7 +49,12 @@ def compressed(path: str | os.PathLike[str]) -> bool:
 
 def _open_text(path: str | os.PathLike[str], mode: str = "r") -> IO[str]:
     if compressed(path):
-        return gzip.open(path, mode + "t", encoding="utf-8")
+        # Literal modes: mypy then knows gzip gives a text stream.
+        if mode == "w":
+            return gzip.open(path, "wt", encoding="utf-8")
+        if mode == "a":
+            return gzip.open(path, "at", encoding="utf-8")
+        return gzip.open(path, "rt", encoding="utf-8")
     return open(path, mode, encoding="utf-8")
 
 
