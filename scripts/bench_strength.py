@@ -41,6 +41,7 @@ class Job:
     index: int
     seed: int
     time_limit: float
+    budget: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +56,8 @@ class PairResult:
 def play_pair(job: Job) -> PairResult:
     profile = arena_profile(job.variant)
     base = (job.seed * 1_000_003 + job.index) * 4
-    bot_a = build_bot(job.a, random.Random(base + 1), None, job.time_limit)
-    bot_b = build_bot(job.b, random.Random(base + 2), None, job.time_limit)
+    bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
+    bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
     n = profile.players
     diffs: list[int] = []
     games: list[int] = []
@@ -101,15 +102,18 @@ def main() -> None:
     parser.add_argument("--a", default="expert")
     parser.add_argument("--b", default="club")
     parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--budget", type=int, default=None,
+                        help="determinizations per decision cap (default: the level's own)")
     args = parser.parse_args()
     variants = args.variant or list(ordered_variants())
+    budget = "" if args.budget is None else f", at most {args.budget} samples"
     print(f"{args.a} vs {args.b}, {args.deals} paired deals per variant, "
-          f"{args.time_limit} s a decision, {args.jobs} job(s)")
+          f"{args.time_limit} s a decision{budget}, {args.jobs} job(s)")
     print(f"{'variant':<22} {'A wins':>7} {'95% CI':>15} {'points A-B':>11} {'95% CI':>17} "
           f"{'game A-B':>9} {'s/decision':>10}")
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for variant in variants:
-            jobs = [Job(variant, args.a, args.b, i, args.seed, args.time_limit)
+            jobs = [Job(variant, args.a, args.b, i, args.seed, args.time_limit, args.budget)
                     for i in range(args.deals)]
             results = pool.map(play_pair, jobs, chunksize=1)
             diffs = [d for r in results for d in r.diffs]

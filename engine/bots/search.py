@@ -29,9 +29,12 @@ on searching, every line followed to the end of the deal. With more than two
 players a determinization deals the unseen cards among all the other hands
 (:func:`engine.rules.view.sample_hands`) and a line is valued as the points of the
 bot's side minus the mean of the other sides' (:func:`margin`). Where the fast
-simulator does not apply (carte blanche, Rubicon's re-forming, melds from
-captures: :func:`engine.bots.fastplay.supported`) the bot plays the
-heuristic's move.
+simulator does not follow the profile (carte blanche, Rubicon's re-forming, the
+stock marker, captures for pairs, 002's and 004's table rules, card points and
+jokers: :func:`engine.bots.fastplay.supported`) the same search plays every
+line with the rules engine itself (:mod:`engine.bots.deal_search`): exact by
+construction, about ten times slower, so fewer samples in the same time. No
+profile falls back to the rules of thumb.
 
 ``samples`` bounds the determinizations per decision and ``time_limit`` the
 seconds per decision (whichever comes first). A *cheating* bot (``oracle``)

@@ -53,7 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="play a named option, e.g. players=3 for no-trump "
                              "(see engine/variants/options.toml)")
     parser.add_argument("--budget", type=count_arg(1, MAX_BUDGET), default=None,
-                        help="determinizations per decision for strong bots (default 60)")
+                        help="determinizations per decision for strong bots (default 200; the "
+                             "time limit usually ends the search first)")
     parser.add_argument("--time-limit", type=seconds_arg, default=0.9,
                         help="seconds per decision cap for strong bots")
     parser.add_argument("--jobs", type=count_arg(1, MAX_JOBS), default=1,
