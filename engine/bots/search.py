@@ -48,6 +48,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any, Protocol, TypeVar
 
 from engine.bots.deal_search import deal_margin, play_line
 from engine.bots.fastplay import (
@@ -578,6 +579,14 @@ def _gap(scores: dict[int, float]) -> float:
     return top[0] - top[1] if len(top) > 1 else float("inf")
 
 
+class _Copyable(Protocol):
+    def copy(self) -> Any: ...
+    def apply(self, action: Any) -> Any: ...
+
+
+_Line = TypeVar("_Line", bound=_Copyable)
+
+
 @dataclass(slots=True)
 class _Samples:
     """Sums over determinizations of each candidate's value and of the paired
@@ -712,18 +721,11 @@ class StrongBot:
         # 000's capture play-off likewise (both hands known, captures still score).
         horizon = self.horizon if view.stock_count and not capture_playoff else 99
 
-        def sample() -> list[float]:
-            base = self._determinize(view)
-            seed = self.rng.getrandbits(32)
-            values = []
-            for action in fast:
-                state = base.copy()
-                state.apply(action)
-                rollout(state, random.Random(seed), self.noise, horizon, self.policy,
-                        rollout_weights)
-                values.append(margin(state, seat, static_value))
-            return values
-        return sample
+        def play_on(state: FastDeal, seed: int) -> None:
+            rollout(state, random.Random(seed), self.noise, horizon, self.policy,
+                    rollout_weights)
+        return self._lines(lambda: self._determinize(view), fast, play_on,
+                           lambda state: margin(state, seat, static_value))
 
     def _deal_lines(self, view: PlayerView, candidates: list[Action]
                     ) -> Callable[[], list[float]]:
@@ -732,15 +734,26 @@ class StrongBot:
         seat = view.seat
         horizon = self.horizon if view.stock_count else 99
 
+        def play_on(line: Deal, seed: int) -> None:
+            play_line(line, random.Random(seed), self.noise, horizon)
+        return self._lines(lambda: self._deal_determinization(view), candidates, play_on,
+                           lambda line: deal_margin(line, seat))
+
+    def _lines(self, deal_out: Callable[[], _Line], moves: Sequence[Any],
+               play_on: Callable[[_Line, int], None], value: Callable[[_Line], float]
+               ) -> Callable[[], list[float]]:
+        """Paired lines: each call deals the unseen cards once (``deal_out``), tries
+        every move in a copy of that deal, plays each on with the same seed and
+        returns their values."""
         def sample() -> list[float]:
-            base = self._deal_determinization(view)
+            base = deal_out()
             seed = self.rng.getrandbits(32)
             values = []
-            for action in candidates:
+            for move in moves:
                 line = base.copy()
-                line.apply(action)
-                play_line(line, random.Random(seed), self.noise, horizon)
-                values.append(deal_margin(line, seat))
+                line.apply(move)
+                play_on(line, seed)
+                values.append(value(line))
             return values
         return sample
 

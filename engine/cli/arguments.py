@@ -5,6 +5,7 @@ a count, a time or a memory size it cannot honour."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from engine.rules.profile import variant_names
@@ -45,3 +46,13 @@ def count_arg(low: int, high: int) -> Callable[[str], int]:
 def variant_help(default: str = "two-handed") -> str:
     """``--variant``'s help: the names it takes (the profiles in engine/variants)."""
     return f"the variant (default {default}); one of: {', '.join(variant_names())}"
+
+
+def read_input(name: str, limit: int) -> bytes:
+    """The bytes of file ``name`` (``-``: standard input), at most ``limit`` + 1 of them,
+    so that a caller can tell a file larger than ``limit``; :class:`OSError` when it
+    cannot be read."""
+    if name == "-":
+        return sys.stdin.buffer.read(limit + 1)
+    with open(name, "rb") as handle:
+        return handle.read(limit + 1)

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from engine.bots.review import Budget, Decision, HandReview, review_game
-from engine.cli.arguments import count_arg, seconds_arg
+from engine.cli.arguments import count_arg, read_input, seconds_arg
 from engine.cli.records import printable
 from engine.errors import CorruptSaveError
 from engine.rules.game import Game
@@ -61,11 +60,7 @@ def read_game(name: str) -> Game:
     """The game in file ``name`` (``-``: stdin); :class:`CorruptSaveError` when it cannot
     be read, is too large, malformed or tampered with (its actions do not replay)."""
     try:
-        if name == "-":
-            raw = sys.stdin.buffer.read(MAX_LOG_BYTES + 1)
-        else:
-            with open(name, "rb") as handle:
-                raw = handle.read(MAX_LOG_BYTES + 1)
+        raw = read_input(name, MAX_LOG_BYTES)
     except OSError as exc:
         raise CorruptSaveError(f"cannot read {name}: {exc.strerror or exc}") from None
     try:

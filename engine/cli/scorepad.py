@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 
+from engine.cli.arguments import read_input
 from engine.rules.scorepad import ScorePad, ScorePadError
 
 MAX_FILE = 5_000_000   # bytes: a pad of the longest game is far smaller
@@ -31,11 +32,7 @@ def read_pad(name: str) -> ScorePad:
     """The pad in file ``name`` (``-``: stdin); :class:`ScorePadError` when it cannot be
     read or is malformed."""
     try:
-        if name == "-":
-            raw = sys.stdin.buffer.read(MAX_FILE + 1)
-        else:
-            with open(name, "rb") as handle:
-                raw = handle.read(MAX_FILE + 1)
+        raw = read_input(name, MAX_FILE)
     except OSError as exc:
         raise ScorePadError(f"cannot read {name}: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE:
