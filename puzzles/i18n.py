@@ -365,6 +365,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                        "Хороший ход: явно лучшего хода здесь нет."),
     "rc.drill_wrong": ("Better: {action} ({cost}).", "Лучше: {action} ({cost})."),
     "rc.drill_count": ("Your positions due now: {count}", "Ваших позиций к повторению: {count}"),
+    "rc.drill_themes": ("Themes: {themes}", "Темы: {themes}"),
+    "e.own": ("Your own position, from the review of one of your games: find the best card.",
+              "Ваша позиция из разбора одной из ваших партий: найдите лучшую карту."),
     "hub.cards": ("Review cards: meld values and last-trick duties",
                   "Карточки: очки комбинаций и обязанности в последних взятках"),
     # the learner's path (puzzles.path): the Home page's "Continue" and the Rules page
