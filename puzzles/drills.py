@@ -44,7 +44,6 @@ from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from puzzles import personal, srs, themes
 from puzzles.games import captures_score
-from puzzles.review_cards import card_id
 from puzzles.simulate import melds_position
 from puzzles.store import ProgressStore, now_utc
 
@@ -87,11 +86,11 @@ class DrillAnswer:
 
 
 def item_id(variant: str, drill_id: int) -> str:
-    return card_id(variant, TOPIC, str(drill_id))
+    return srs.card_item(variant, TOPIC, str(drill_id))
 
 
 def prefix(variant: str) -> str:
-    return card_id(variant, TOPIC, "")
+    return srs.card_item(variant, TOPIC, "")
 
 
 def add(store: ProgressStore, learner: str, decision: Decision,
