@@ -245,6 +245,18 @@ def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
     assert not at.exception and at.session_state["rc_drill_result"]["right"] is False
 
 
+def test_endgame_page_serves_a_due_playoff_drill_as_its_puzzle():
+    """The learner's own play-off position is the endgame trainer's next puzzle."""
+    decision = review_game(Game.loads(blundered_game()), 0, budget=SMALL).flagged[0]
+    with open_store() as store:   # the suite's temporary store (tests/conftest.py)
+        drill = drills.add(store, "drill-endgame", decision)
+    at = run_page("endgame", learner="drill-endgame", variant="two-handed")
+    assert at.session_state["eg_puzzle"]["id"] == drill.puzzle_id
+    assert any("Your own position" in i.value for i in at.info)
+    ru = run_page("endgame", "ru", learner="drill-endgame", variant="two-handed")
+    assert any("Ваша позиция" in i.value for i in ru.info)
+
+
 def test_migration_8_adds_drills_and_keeps_the_rest(tmp_path: Path):
     target = tmp_path / "progress.sqlite3"
     with open_store(target) as store:
