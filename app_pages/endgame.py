@@ -242,7 +242,9 @@ def board() -> None:
     if record is None or state is None:
         st.info(pui.t("p.empty_queue"))
         return
-    if record.get("review"):   # capture puzzles come back as they were (not permuted)
+    if record.get("drill"):   # one of the learner's drills (puzzles.drills), as it was
+        st.info(pui.t("e.own"))
+    elif record.get("review"):   # capture puzzles come back as they were (not permuted)
         st.info(pui.t("srs.serving_same" if ct.is_capture(record) else "srs.serving"))
     if state.get("capture"):
         capture_board(record, state)

@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import path_parts, ui
 from app_pages import puzzle_parts as pz
 from app_pages import puzzle_ui as pui
-from puzzles import path, trainer
+from puzzles import drills, path, trainer
 from puzzles.identity import current_learner
 
 store = pui.store()
@@ -47,7 +47,8 @@ def review_name(item: str) -> str:
 
         card = by_id(item, lang)
         game = name.split(":", 1)[0]
-        title = card.title if card is not None else pui.t("rc.title")
+        own = item.startswith(drills.prefix(game))
+        title = card.title if card is not None else pui.t("rc.drill" if own else "rc.title")
         return f"{title} ({ui.variant_title(game)})" if game in ui.variants() else title
     return pz.describe(name) if prefix == "puzzle" else pz.scope_name(item)
 
@@ -129,7 +130,8 @@ def view() -> None:
             pui.t(col): st.column_config.NumberColumn(format="%d")
             for col in ("col.rating", "col.rd", "col.attempts")})
     st.subheader(pui.t("p.queue"))
-    failed = store.failed_puzzles(learner)
+    # A drill is rescheduled in its own queue (puzzles.drills), not replayed from here.
+    failed = [p for p in store.failed_puzzles(learner) if not drills.is_drill_puzzle(p)]
     if not failed:
         st.write(pui.t("p.empty_queue"))
     for puzzle_id in failed[:20]:

@@ -21,7 +21,7 @@ from app_pages.card_table import card_table
 from engine.notation.actions import Action
 from puzzles import drills, srs
 from puzzles import review_cards as rc
-from puzzles.i18n import suit_name
+from puzzles.i18n import suit_name, theme_name
 from puzzles.identity import current_learner
 
 P = "rc_"
@@ -161,7 +161,8 @@ def check_drill(drill_id: int) -> None:
     st.session_state[f"{P}drill_result"] = {
         "id": drill_id, "right": found.right, "due": found.due.isoformat(),
         "better": app_ui.describe_action(decision.better, deal.profile, mine),
-        "cost": review_parts.cost_text(decision), "why": list(decision.why(pui.lang()))}
+        "cost": review_parts.cost_text(decision), "why": list(decision.why(pui.lang())),
+        "themes": list(found.themes)}
 
 
 def next_drill() -> None:
@@ -197,6 +198,8 @@ def drill_view(drill: drills.Drill, count: int) -> None:
         fb.show(right, lessons.split_feedback(lead, [app_ui.notation(r) for r in result["why"]]))
         st.caption(pui.t("rc.drill_played", action=labels.get(str(drill.played),
                                                               str(drill.played))))
+        st.caption(pui.t("rc.drill_themes", themes=", ".join(
+            theme_name(t, lang) for t in result.get("themes", ()))))
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))
 
 

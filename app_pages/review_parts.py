@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 
 import streamlit as st
 
@@ -60,8 +61,9 @@ def on_drill(decision: Decision, key: str) -> None:
 def cost_text(decision: Decision) -> str:
     points = round(decision.cost)
     if not decision.exact:
-        return ui.t("hand_review.estimate", points=points, low=round(decision.low),
-                    high=round(decision.high))
+        # A flagged estimate's interval excludes zero: never "between 0 and …".
+        low = math.ceil(decision.low) if decision.flagged else round(decision.low)
+        return ui.t("hand_review.estimate", points=points, low=low, high=round(decision.high))
     return ui.t("hand_review." + ("exact" if decision.kind == "points" else decision.kind),
                 points=points)
 

@@ -16,7 +16,9 @@ lang, learner = pui.lang(), current_learner()
 
 
 def theme_rows(variant: str) -> pd.DataFrame:
-    """One row per documented theme: name, description, puzzles, attempts, accuracy."""
+    """One row per documented theme: name, accuracy, attempts (bank puzzles and the
+    learner's drills, :mod:`puzzles.drills`), puzzles, description; the numbers before
+    the long description, so they are in sight on a narrow screen."""
     counts: dict[str, int] = {}
     for kind in ("meld", "endgame"):
         for rec in pz.records(kind, variant):
@@ -26,11 +28,11 @@ def theme_rows(variant: str) -> pd.DataFrame:
     rows = []
     for theme in themes.catalogue().values():
         done = mine.get(theme.id)
-        rows.append((theme.name[lang], theme.description[lang], counts.get(theme.id, 0),
-                     done["attempts"] if done else 0,
-                     round(100 * done["accuracy"]) if done else None))
+        rows.append((theme.name[lang], round(100 * done["accuracy"]) if done else None,
+                     done["attempts"] if done else 0, counts.get(theme.id, 0),
+                     theme.description[lang]))
     return pd.DataFrame(rows, columns=[pui.t(c) for c in (
-        "col.name", "col.description", "col.puzzles", "col.attempts", "col.accuracy")])
+        "col.name", "col.accuracy", "col.attempts", "col.puzzles", "col.description")])
 
 
 def view() -> None:

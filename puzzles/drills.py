@@ -4,6 +4,31 @@ decision) and the seat; it joins the learner's review cards (:mod:`puzzles.revie
 as ``card:<variant>:drill:<id>``, due at once and then scheduled by FSRS
 (:mod:`puzzles.srs`) from each answer. An answer is judged by the same function as the
 review (:func:`engine.bots.review.judge`): right unless it clearly costs points.
+
+One queue, the banks' themes
+----------------------------
+A learner's own puzzles are their drills: one row each in the store, one schedule
+item each (:attr:`Drill.item`). There is no second list of "personal puzzles":
+
+* **Where it is served.** The review cards page serves every due drill first. A drill
+  the exact solver judges (a play-off card, :func:`engine.bots.review.solver_judges`)
+  is also the endgame trainer's next puzzle while it is due (:func:`due_endgame`):
+  the same drill, as a bank record built by :func:`puzzles.personal.endgame_puzzle`
+  (its solver values, line and starting rating), carrying the drill's item under
+  ``"drill"``. Whichever page it is answered on reschedules that one item
+  (:func:`answer` here, :func:`puzzles.trainer.submit` there), so it leaves both
+  queues at once. Declarations stay on the review cards page: a meld puzzle's best
+  declaration (which counts the turns left) is not the review's verdict, and a
+  drill must be judged as the review judged it.
+* **Themes.** :func:`puzzle` gives a drill its themes from the engine's results, as
+  the banks' records get theirs (:mod:`puzzles.themes`): a play-off card the
+  solver judges, from the solver's line (the endgame record); a declaration, from
+  the meld verdicts of its position (:func:`puzzles.personal.meld_puzzles`); any
+  other card, from the hint's reasons for the better move
+  (:func:`puzzles.themes.from_reasons`).
+* **Accuracy.** Every answer is an attempt in the store like a bank puzzle's
+  (:meth:`puzzles.store.ProgressStore.record_attempt`, puzzle id ``drill-<id>``), so
+  its themes count on the Themes and Progress pages.
 """
 
 from __future__ import annotations
@@ -11,16 +36,22 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from engine.bots.review import Budget, Decision, judge
+from engine.bots.review import Budget, Decision, judge, solver_judges
 from engine.errors import BeziqueError
-from engine.notation.actions import Action
+from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
-from puzzles import srs
-from puzzles.review_cards import card_id
+from puzzles import personal, srs, themes
+from puzzles.games import captures_score
+from puzzles.simulate import melds_position
 from puzzles.store import ProgressStore, now_utc
 
 TOPIC = "drill"
+PUZZLE_PREFIX = "drill-"   # a drill's puzzle id in the attempts: drill-<id>
+# Actions of a declaration decision (the draw ends declaring: declaring nothing).
+_DECLARING = {ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING,
+              ActionType.DRAW}
 
 
 @dataclass(frozen=True)
@@ -38,6 +69,10 @@ class Drill:
     def item(self) -> str:
         return item_id(self.variant, self.id)
 
+    @property
+    def puzzle_id(self) -> str:
+        return f"{PUZZLE_PREFIX}{self.id}"
+
 
 @dataclass(frozen=True)
 class DrillAnswer:
@@ -47,14 +82,15 @@ class DrillAnswer:
     right: bool
     decision: Decision
     due: datetime
+    themes: tuple[str, ...] = ()
 
 
 def item_id(variant: str, drill_id: int) -> str:
-    return card_id(variant, TOPIC, str(drill_id))
+    return srs.card_item(variant, TOPIC, str(drill_id))
 
 
 def prefix(variant: str) -> str:
-    return card_id(variant, TOPIC, "")
+    return srs.card_item(variant, TOPIC, "")
 
 
 def add(store: ProgressStore, learner: str, decision: Decision,
@@ -93,17 +129,79 @@ def due(store: ProgressStore, learner: str, variant: str,
     return [mine[i] for i in srs.card_due(store, learner, prefix(variant), at) if i in mine]
 
 
+def is_drill_puzzle(puzzle_id: str) -> bool:
+    """Whether an attempt's puzzle id is a drill's (not a bank puzzle's)."""
+    return puzzle_id.startswith(PUZZLE_PREFIX)
+
+
+def endgame_puzzle(drill: Drill) -> dict[str, Any] | None:
+    """The drill as an endgame puzzle (a bank record: solver values, line, themes and
+    starting rating) where the exact solver judged it, else ``None``. Its id is the
+    drill's puzzle id and ``"drill"`` its schedule item."""
+    deal = drill.deal
+    if drill.played.type is not ActionType.PLAY or not solver_judges(deal) \
+            or captures_score(deal.profile):   # 000: the capture search, not this solver
+        return None
+    found = personal.endgame_puzzle(deal.playoff_position(), {"drill": drill.id})
+    if found is None:   # brisques only broke a tie (Rubicon): no points to find
+        return None
+    return {**found, "id": drill.puzzle_id, "drill": drill.item}
+
+
+def puzzle(drill: Drill, decision: Decision | None = None) -> dict[str, Any]:
+    """The drill as an attempt's puzzle: id, kind, themes and starting rating.
+    ``decision`` (the judged answer) gives the reasons of a card the solver does not
+    judge; without it such a drill has only its question's theme."""
+    record = endgame_puzzle(drill)
+    if record is not None:
+        return record
+    base: dict[str, Any] = {"id": drill.puzzle_id, "variant": drill.variant, "type": "drill",
+                            "drill": drill.item}
+    if {drill.played.type, drill.better.type} & _DECLARING:
+        return {**base, "kind": "meld", **_declaration(drill)}
+    reasons = [] if decision is None else [r.key for r in decision.reasons]
+    return {**base, "kind": "play", "themes": themes.from_reasons(reasons)}
+
+
+def _declaration(drill: Drill) -> dict[str, Any]:
+    """A declaration's themes and rating from the meld questions of its position: the
+    best-declaration question's where it has one."""
+    deal = drill.deal
+    found = personal.meld_puzzles(melds_position(deal, drill.seat), deal.stock_count,
+                                  {"drill": drill.id})
+    best = [r for r in found if r["type"] == "best"]
+    if best:
+        return {"themes": best[0]["themes"], "rating": best[0]["rating"]}
+    question = themes.BASE[("meld", "best")]
+    bases = set(themes.BASE.values())
+    seen = [t for r in found for t in r["themes"] if t not in bases]
+    return {"themes": list(dict.fromkeys([question, *seen]))}
+
+
+def due_endgame(store: ProgressStore, learner: str, variant: str,
+                at: datetime | None = None) -> dict[str, Any] | None:
+    """The first due drill of ``variant`` that is an endgame puzzle, as its record."""
+    for drill in due(store, learner, variant, at):
+        record = endgame_puzzle(drill)
+        if record is not None:
+            return record
+    return None
+
+
 def answer(store: ProgressStore, learner: str, drill: Drill, action: Action,
            seconds: float | None = None, budget: Budget | None = None,
            at: datetime | None = None) -> DrillAnswer:
-    """Judge the learner's ``action`` in the drill's position as the review does, and
-    schedule the drill from it (wrong: again soon; right: later)."""
+    """Judge the learner's ``action`` in the drill's position as the review does,
+    record it as an attempt at the drill's puzzle (its themes count like a bank
+    puzzle's) and schedule the drill from it (wrong: again soon; right: later)."""
     decision = judge(drill.deal.copy(), drill.seat, action, budget or Budget())
     right = not decision.flagged
+    record = puzzle(drill, decision)
+    store.record_attempt(learner, record, 1.0 if right else 0.0, 0, right, seconds, at=at)
     when, _new = srs.review_card(store, learner, drill.item, srs.card_rating(right, seconds),
                                  at or now_utc())
-    return DrillAnswer(right, decision, when)
+    return DrillAnswer(right, decision, when, tuple(record["themes"]))
 
 
-__all__ = ["TOPIC", "Drill", "DrillAnswer", "add", "answer", "drills", "due", "item_id",
-           "prefix"]
+__all__ = ["PUZZLE_PREFIX", "TOPIC", "Drill", "DrillAnswer", "add", "answer", "drills", "due",
+           "due_endgame", "endgame_puzzle", "is_drill_puzzle", "item_id", "prefix", "puzzle"]

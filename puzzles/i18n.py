@@ -305,9 +305,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "col.puzzles": ("Puzzles", "Задач"),
     "themes.title": ("Themes", "Темы"),
     "themes.intro": ("Every idea the puzzles practise, what it means, how many puzzles of "
-                     "this game carry it and how well you have done in it so far.",
+                     "this game carry it and how well you have done in it so far, your "
+                     "own drilled positions included.",
                      "Все идеи, которые тренируют задачи: что каждая значит, сколько задач "
-                     "этой игры её содержат и насколько хорошо она вам пока даётся."),
+                     "этой игры её содержат и насколько хорошо она вам пока даётся, "
+                     "с учётом ваших собственных позиций для тренировки."),
     "col.lesson": ("Lesson", "Урок"),
     "col.checks": ("Checks passed", "Верных ответов"),
     "col.mastery": ("Mastery", "Освоено"),
@@ -363,8 +365,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rc.drill_played": ("In the game you chose: {action}.", "В партии вы выбрали: {action}."),
     "rc.drill_right": ("Good move: no move clearly does better here.",
                        "Хороший ход: явно лучшего хода здесь нет."),
-    "rc.drill_wrong": ("Better: {action} ({cost}).", "Лучше: {action} ({cost})."),
+    # {cost} has its own brackets ("about 50 points (between 10 and 90)"): none around it
+    "rc.drill_wrong": ("Better: {action}, a difference of {cost}.",
+                       "Лучше: {action}, разница — {cost}."),
     "rc.drill_count": ("Your positions due now: {count}", "Ваших позиций к повторению: {count}"),
+    "rc.drill_themes": ("Themes: {themes}", "Темы: {themes}"),
+    "e.own": ("Your own position, from the review of one of your games: find the best card.",
+              "Ваша позиция из разбора одной из ваших партий: найдите лучшую карту."),
     "hub.cards": ("Review cards: meld values and last-trick duties",
                   "Карточки: очки комбинаций и обязанности в последних взятках"),
     # the learner's path (puzzles.path): the Home page's "Continue" and the Rules page

@@ -1,6 +1,8 @@
 """Puzzles from the learner's own games: a position the hand review picks becomes a
 record like the banks' (same builders, so the same engine checks, themes and
-starting rating); ``source`` says where it came from.
+starting rating); ``source`` says where it came from. These are builders only: the
+learner's own puzzles are queued as drills (:mod:`puzzles.drills`, which explains the
+one queue), never stored here.
 
     endgame_puzzle(deal.playoff_position(), {"game": "…", "trick": 3})
     meld_puzzles(melds_position(deal, seat), deal.stock_count, {"game": "…"})

@@ -238,10 +238,6 @@ class ReviewCard:
         return ", ".join(self.label(o) for o in self.options if o in self.answer)
 
 
-def card_id(variant: str, topic: str, name: str) -> str:
-    return f"{PREFIX}{variant}:{topic}:{name}"
-
-
 def _seed(text: str) -> int:
     return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:12], 16)
 
@@ -406,7 +402,7 @@ def _meld_card(profile: Profile, spec: MeldSpec, lang: str) -> ReviewCard:
 
     name = meld_name(spec.kind, lang)
     game = profile.title_ru if lang == "ru" else profile.title
-    cid = card_id(profile.name, "meld", spec.kind)
+    cid = srs.card_item(profile.name, "meld", spec.kind)
     values = _choices(spec.points, _pool(profile), random.Random(_seed(cid)))
 
     def price(p: Profile) -> int:
@@ -445,7 +441,7 @@ def _blanche_cards(profile: Profile, lang: str) -> list[ReviewCard]:
              lambda p: p.declaring.double_carte_blanche)):
         if not points or kind in kinds:
             continue
-        cid = card_id(profile.name, "meld", kind)
+        cid = srs.card_item(profile.name, "meld", kind)
         values = _choices(points, _pool(profile), random.Random(_seed(cid)))
         name = meld_name(kind, lang)
         out.append(ReviewCard(
@@ -467,7 +463,7 @@ def _dix_card(profile: Profile, lang: str) -> ReviewCard:
     rank = Rank(dix.card_rank)
     card = int(PICTURE_TRUMP) * 8 + int(rank)
     suit = _suit(PICTURE_TRUMP, lang)
-    cid = card_id(profile.name, "dix", "points")
+    cid = srs.card_item(profile.name, "dix", "points")
     values = _choices(dix.points, _pool(profile), random.Random(_seed(cid)))
     if "0" not in values:        # "nothing" is always a choice: some games give no points
         drop = max((v for v in values if v != str(dix.points)), key=int)
@@ -500,7 +496,7 @@ def _dix_card(profile: Profile, lang: str) -> ReviewCard:
 def _last_trick_card(profile: Profile, lang: str) -> ReviewCard:
     game = profile.title_ru if lang == "ru" else profile.title
     bonus = profile.scoring.last_trick_bonus
-    cid = card_id(profile.name, "last", "trick")
+    cid = srs.card_item(profile.name, "last", "trick")
     values = _choices(bonus, _pool(profile), random.Random(_seed(cid)))
     lines = [_t(lang, "last.a", game=game, points=_points(bonus, lang))]
     if profile.scoring.last_trick_split:
@@ -518,7 +514,7 @@ def _last_trick_card(profile: Profile, lang: str) -> ReviewCard:
 def _brisque_card(profile: Profile, lang: str) -> ReviewCard:
     game = profile.title_ru if lang == "ru" else profile.title
     points = profile.scoring.brisque_points
-    cid = card_id(profile.name, "brisque", "points")
+    cid = srs.card_item(profile.name, "brisque", "points")
     values = _choices(points, _pool(profile), random.Random(_seed(cid)))
     lines = [_t(lang, "brisque.a", game=game, points=_points(points, lang))]
     if profile.scoring.brisques == "tiebreak_only":
@@ -551,7 +547,7 @@ def _duty_cards(profile: Profile, lang: str) -> list[ReviewCard]:
     for name, bound, rule_id, yes_key, no_key in duties:
         rule = MESSAGES[yes_key][1 if lang == "ru" else 0] if bound else _t(lang, no_key)
         out.append(ReviewCard(
-            id=card_id(profile.name, "duty", name), topic="duty", rule_id=rule_id,
+            id=srs.card_item(profile.name, "duty", name), topic="duty", rule_id=rule_id,
             title=_t(lang, f"title.{name}"), question=_t(lang, f"duty.{name}.q", n=n),
             options=yes_no, labels=labels, answer=frozenset({YES if bound else NO}),
             explanation=(_t(lang, "duty.yes" if bound else "duty.no", game=game, rule=rule),),
@@ -559,7 +555,7 @@ def _duty_cards(profile: Profile, lang: str) -> list[ReviewCard]:
     follow = profile.follow_in_stock
     in_stock = _t(lang, "duty.in_stock_yes" if follow else "duty.in_stock_no")
     out.append(ReviewCard(
-        id=card_id(profile.name, "duty", "in_stock"), topic="duty",
+        id=srs.card_item(profile.name, "duty", "in_stock"), topic="duty",
         rule_id="play.follow_in_stock" if follow else "play.stock_any_card",
         title=_t(lang, "title.in_stock"), question=_t(lang, "duty.in_stock.q"),
         options=yes_no, labels=labels, answer=frozenset({YES if follow else NO}),
@@ -579,7 +575,7 @@ def _duty_why(bound: bool, labels: tuple[str, str], game: str, rule: str,
 def _position(profile: Profile, situation: str) -> tuple[int, int, tuple[int, ...]]:
     """``(trump, lead, hand)`` of five cards for a play-off situation, the same every
     time for a variant (seeded by the card's id), built from the variant's cards."""
-    rng = random.Random(_seed(card_id(profile.name, "play", situation)))
+    rng = random.Random(_seed(srs.card_item(profile.name, "play", situation)))
     kinds = sorted({c % 32 for c in profile.deck_ids() if c < JOKER_MIN_ID})
     size = min(5, profile.hand_size)
     for _ in range(10_000):
@@ -621,7 +617,7 @@ def _play_card_at(profile: Profile, situation: str, trump: int, lead: int,
 
     why, missed = playoff_reasons(hand, lead, trump, profile, lang)
     return ReviewCard(
-        id=card_id(profile.name, "play", situation), topic="play",
+        id=srs.card_item(profile.name, "play", situation), topic="play",
         rule_id=rule or "playoff.follow_suit",
         # numbered, not named by the lead: the suits change each time it is shown
         title=_t(lang, "title.play", n=SITUATIONS.index(situation) + 1),

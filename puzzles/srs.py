@@ -99,6 +99,11 @@ def due(store: ProgressStore, learner: str, at: datetime | None = None) -> list[
 
 # --- review cards ------------------------------------------------------------------------
 
+def card_item(variant: str, topic: str, name: str) -> str:
+    """A review card's schedule item: ``card:<variant>:<topic>:<name>``."""
+    return f"{CARD_PREFIX}{variant}:{topic}:{name}"
+
+
 def card_rating(right: bool, seconds: float | None = None) -> Rating:
     """A review card's grade: wrong → Again; right → Easy when answered within
     :data:`FAST_SECONDS`, else Good."""

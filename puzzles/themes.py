@@ -8,11 +8,14 @@ in the engine's results, never in hand-typed tags:
 * capture puzzles (000): :func:`engine.rules.captures.score_capture`'s answer;
 * endgame puzzles: the solver's best line against the refutation of every worse
   card (:func:`puzzles.endgame.themes`), and for captures that keep scoring the
-  search with and without combinations (:mod:`puzzles.capture_endgame`).
+  search with and without combinations (:mod:`puzzles.capture_endgame`);
+* drilled decisions from the learner's own games (:mod:`puzzles.drills`) the solver
+  does not judge: the hint's reasons for the better move (:func:`from_reasons`, by
+  each theme's ``reasons`` in the file).
 
 Every puzzle gets at least one theme: its question's own (``spot_all``,
 ``which_now``, ``legality``, ``capture_score``, ``only_card``, ``full_value``,
-``captures``). :func:`documented` keeps an older record's themes to the list.
+``captures``, ``card_choice``). :func:`documented` keeps an older record's themes to the list.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ THEMES_FILE = Path(__file__).with_name("themes.toml")
 BASE = {("meld", "spot"): "spot_all", ("meld", "best"): "which_now",
         ("meld", "legal"): "legality", ("meld", "capture"): "capture_score",
         ("endgame", "best"): "only_card", ("endgame", "value"): "full_value",
-        ("endgame", "capture_best"): "captures"}
+        ("endgame", "capture_best"): "captures", ("play", "drill"): "card_choice"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class Theme:
     kinds: tuple[str, ...]
     name: Mapping[str, str]          # language -> name
     description: Mapping[str, str]   # language -> one line
+    reasons: tuple[str, ...] = ()    # hint reasons (engine.bots.reasons) that show it
 
 
 @cache
@@ -49,7 +53,8 @@ def catalogue() -> dict[str, Theme]:
         data = tomllib.load(handle)
     return {row["id"]: Theme(row["id"], tuple(row["kinds"]),
                              {"en": row["name_en"], "ru": row["name_ru"]},
-                             {"en": row["description_en"], "ru": row["description_ru"]})
+                             {"en": row["description_en"], "ru": row["description_ru"]},
+                             tuple(row.get("reasons", ())))
             for row in data["theme"]}
 
 
@@ -138,6 +143,15 @@ def _capture_themes(record: Mapping[str, Any]) -> list[str]:
     if used & {c for m in answer["melds"] for c in m["cards"]}:
         out.append("reuse")   # a card scores again, in another kind or higher
     return out
+
+
+def from_reasons(reason_keys: Sequence[str], base: str = BASE[("play", "drill")]) -> list[str]:
+    """The themes a decision's reasons show (the keys of its hint's
+    :class:`engine.bots.reasons.Reason`), ``base`` first."""
+    out = [base]
+    for key in reason_keys:
+        out += [t.id for t in catalogue().values() if key in t.reasons]
+    return list(dict.fromkeys(out))
 
 
 def derive(record: Mapping[str, Any], solution: Any = None) -> list[str]:

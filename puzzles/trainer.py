@@ -19,7 +19,7 @@ from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.solver import paranoid_reply
 from engine.text.explain import meld_name
-from puzzles import bank, endgame, meld_bank, srs
+from puzzles import bank, drills, endgame, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, suit_to_play, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore
 
@@ -78,10 +78,15 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
          types: Sequence[str] | None = None, at: datetime | None = None,
          records: Sequence[Mapping[str, Any]] | None = None,
          variant: str = "two-handed") -> dict[str, Any] | None:
-    """The next puzzle of ``variant`` (two-handed where it has no bank): a due review
-    first (as a fresh suit-permuted instance, with ``review`` set), else an unseen
-    puzzle near the learner's rating."""
+    """The next puzzle of ``variant`` (two-handed where it has no bank): a due drill
+    from the learner's own games that is an endgame puzzle (unfiltered endgames only;
+    :mod:`puzzles.drills`), then a due review (as a fresh suit-permuted instance,
+    with ``review`` set), else an unseen puzzle near the learner's rating."""
     wanted = PRESENTED.get(kind, ()) if types is None else types
+    if kind == "endgame" and records is None:
+        own = drills.due_endgame(store, learner, variant, at)
+        if own is not None and own["type"] in wanted:
+            return own
     pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
             if r.get("type") in wanted]
     if not pool:
@@ -114,10 +119,14 @@ def submit(store: ProgressStore, learner: str, record: Mapping[str, Any], correc
            hints: int, seconds: float | None = None,
            scopes: Mapping[str, float] | None = None,
            at: datetime | None = None) -> AttemptResult:
-    """Record an attempt (ratings, progress) and its spaced-repetition reviews."""
+    """Record an attempt (ratings, progress) and its spaced-repetition reviews (a
+    drill's own schedule item for a drill, :mod:`puzzles.drills`)."""
     score = credit(correct, hints)
     result = store.record_attempt(learner, record, score, hints, correct, seconds, scopes, at)
-    srs.review(store, learner, f"puzzle:{record['id']}", score, at)
+    if record.get("drill"):
+        srs.review_card(store, learner, str(record["drill"]), srs.grade(score), at)
+    else:
+        srs.review(store, learner, f"puzzle:{record['id']}", score, at)
     for scope, value in (scopes or {}).items():
         if scope.startswith("meld:"):
             srs.review(store, learner, scope, value if hints == 0 else min(value, score), at)

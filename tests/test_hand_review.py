@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
 
@@ -16,11 +17,12 @@ from engine.bots.coach import BotPlayer, playoff_verdicts
 from engine.bots.playoff import playoff_values
 from engine.bots.review import MIN_COST, Budget, judge, review_deal, review_game
 from engine.cli import main
-from engine.notation.actions import Action
+from engine.notation.actions import Action, ActionType
+from engine.rules.deal import DECLARE, Deal
 from engine.rules.game import Game
 from engine.rules.profile import load_profile
 from engine.rules.view import PlayerView
-from puzzles import drills
+from puzzles import drills, themes, trainer
 from puzzles.store import open_store
 
 SMALL = Budget(samples=4, time_limit=5.0, hint_samples=2)
@@ -167,6 +169,59 @@ def test_drills_round_trip_through_the_store(tmp_path: Path):
         assert right.right and right.due > wrong.due
 
 
+def test_a_playoff_drill_is_an_endgame_puzzle_with_the_banks_themes(tmp_path: Path):
+    """One queue: the drill is the endgame trainer's next puzzle while due; answered
+    there it leaves the review cards' queue too; its themes come from the solver's
+    line and its attempts count per theme like a bank puzzle's."""
+    decision = review_game(Game.loads(blundered_game()), 0, budget=SMALL).flagged[0]
+    with open_store(tmp_path / "progress.sqlite3") as store:
+        drill = drills.add(store, "ann", decision)
+        record = drills.endgame_puzzle(drill)
+        assert record is not None and record["id"] == drill.puzzle_id
+        assert record["themes"][0] == themes.BASE[("endgame", record["type"])]
+        assert set(record["themes"]) <= set(themes.catalogue())
+        assert record["themes"] == themes.derive(record)
+        picked = trainer.pick(store, "ann", "endgame", random.Random(1), variant="two-handed")
+        assert picked is not None and picked["id"] == drill.puzzle_id
+        trainer.submit(store, "ann", picked, False, 0)
+        assert drills.due(store, "ann", "two-handed") == []   # rescheduled, not due now
+        later = drills.due(store, "ann", "two-handed", at=datetime.now(UTC) + timedelta(days=1))
+        assert [d.id for d in later] == [drill.id]
+        answered = drills.answer(store, "ann", drill, decision.better, budget=SMALL)
+        assert answered.right and answered.themes == tuple(record["themes"])
+        accuracy = {row["name"]: row for row in store.accuracy("ann", "theme:")}
+        assert set(accuracy) == set(record["themes"])
+        assert all(row["attempts"] == 2 and row["accuracy"] == 0.5 for row in accuracy.values())
+        assert drills.is_drill_puzzle(store.attempts("ann")[0]["puzzle_id"])
+
+
+def test_drills_before_the_playoff_take_their_themes_from_the_engine():
+    """A card before the play-off: the hint's reasons; a declaration: the meld
+    verdicts of its position."""
+    assert themes.from_reasons(["keep_for", "partner_trick", "lead_low", "risk"]) == [
+        "card_choice", "keep_meld", "feed_partner", "cheap_card"]
+    deal = Deal.new(load_profile("two-handed"), random.Random(3), dealer=1)
+    bots = [BotPlayer("club", random.Random(p)) for p in range(2)]
+    declared = early = None
+    while declared is None or early is None:
+        legal = deal.legal_actions()
+        melds = [a for a in legal if a.type is ActionType.DECLARE]
+        if deal.phase == DECLARE and melds and declared is None:
+            draw = next(a for a in legal if a.type is ActionType.DRAW)
+            declared = drills.Drill(1, "two-handed", deal.to_move, deal.copy(), draw, melds[0])
+        elif deal.phase != DECLARE and len(legal) > 1 and early is None:
+            played = judge(deal.copy(), deal.to_move, legal[0], SMALL)
+            early = drills.Drill(2, "two-handed", deal.to_move, deal.copy(), legal[0],
+                                 played.better)
+            record = drills.puzzle(early, played)
+            assert record["kind"] == "play" and record["themes"][0] == "card_choice"
+            assert record["themes"] == themes.from_reasons([r.key for r in played.reasons])
+        deal.apply(bots[deal.to_move].choose_in(deal, deal.to_move))
+    record = drills.puzzle(declared)
+    assert record["kind"] == "meld" and record["themes"][0] == "which_now"
+    assert set(record["themes"]) <= set(themes.catalogue())
+
+
 # --- the app ----------------------------------------------------------------------------
 
 def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
@@ -188,6 +243,18 @@ def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
     radio.set_value(str(review.flagged[0].played)).run()
     at.button(key="rc_drill_check").click().run()
     assert not at.exception and at.session_state["rc_drill_result"]["right"] is False
+
+
+def test_endgame_page_serves_a_due_playoff_drill_as_its_puzzle():
+    """The learner's own play-off position is the endgame trainer's next puzzle."""
+    decision = review_game(Game.loads(blundered_game()), 0, budget=SMALL).flagged[0]
+    with open_store() as store:   # the suite's temporary store (tests/conftest.py)
+        drill = drills.add(store, "drill-endgame", decision)
+    at = run_page("endgame", learner="drill-endgame", variant="two-handed")
+    assert at.session_state["eg_puzzle"]["id"] == drill.puzzle_id
+    assert any("Your own position" in i.value for i in at.info)
+    ru = run_page("endgame", "ru", learner="drill-endgame", variant="two-handed")
+    assert any("Ваша позиция" in i.value for i in ru.info)
 
 
 def test_migration_8_adds_drills_and_keeps_the_rest(tmp_path: Path):

@@ -12,6 +12,7 @@ import pytest
 
 from engine.rules.profile import load_profile, variant_names
 from puzzles import review_cards as rc
+from puzzles import srs
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = [(variant, lang) for variant in variant_names() for lang in ("en", "ru")]
@@ -43,14 +44,14 @@ def test_every_wrong_option_has_its_own_reason(variant: str, lang: str) -> None:
 
 def test_reasons_speak_of_the_number_chosen() -> None:
     cards = {c.id: c for c in rc.deck("two-handed", "en")}
-    marriage = dict(cards[rc.card_id("two-handed", "meld", "marriage")].why)
+    marriage = dict(cards[srs.card_item("two-handed", "meld", "marriage")].why)
     assert marriage["60"].startswith("60 is the value of four queens in Two-handed Bezique")
-    dix = dict(cards[rc.card_id("two-handed", "dix", "points")].why)
+    dix = dict(cards[srs.card_item("two-handed", "dix", "points")].why)
     assert dix["0"].startswith("0 (nothing) is another source's figure (003")
-    duty = dict(cards[rc.card_id("two-handed", "duty", "in_stock")].why)
+    duty = dict(cards[srs.card_item("two-handed", "duty", "in_stock")].why)
     assert duty["yes"].startswith("“Yes” would make it a duty, but in Two-handed Bezique")
     ru = {c.id: c for c in rc.deck("rubicon", "ru")}
-    dix_ru = dict(ru[rc.card_id("rubicon", "dix", "points")].why)
+    dix_ru = dict(ru[srs.card_item("rubicon", "dix", "points")].why)
     assert dix_ru["10"].startswith("10 — цифра другого источника (001")
     assert dix_ru["20"].startswith("20 в игре «Безик-рубикон» — это цена другого: марьяж")
     profile = load_profile("fildinski")

@@ -48,14 +48,14 @@ def test_answers_agree_with_the_profile_and_the_engine(variant: str) -> None:
     cards = {c.id: c for c in rc.build_deck(profile)}
     melds = {spec.kind: spec.points for spec in profile.melds if spec.points}
     for kind, points in melds.items():
-        card = cards[rc.card_id(variant, "meld", kind)]
+        card = cards[srs.card_item(variant, "meld", kind)]
         assert card.answer == {str(points)}
         shown = [c for _, row in card.rows for c in row]
         assert shown and all(c < JOKER_MIN_ID for c in shown)   # a picture of real cards
     if profile.dix.points:
-        assert cards[rc.card_id(variant, "dix", "points")].answer == {str(profile.dix.points)}
+        assert cards[srs.card_item(variant, "dix", "points")].answer == {str(profile.dix.points)}
     if profile.scoring.last_trick_bonus:
-        assert cards[rc.card_id(variant, "last", "trick")].answer == \
+        assert cards[srs.card_item(variant, "last", "trick")].answer == \
             {str(profile.scoring.last_trick_bonus)}
     plays = [c for c in cards.values() if c.topic == "play"]
     if profile.deal_end != "playoff" or not profile.tricks_kept:
@@ -83,22 +83,22 @@ def test_situations_differ_where_the_rules_do() -> None:
     lax = two.with_options(playoff={"must_win": False})
     strict = {c.id: c for c in rc.build_deck(two)}
     loose = {c.id: c for c in rc.build_deck(lax)}
-    key = rc.card_id("two-handed", "play", "follow_and_beat")
+    key = srs.card_item("two-handed", "play", "follow_and_beat")
     assert strict[key].answer < loose[key].answer       # more cards allowed without the duty
-    assert strict[rc.card_id("two-handed", "duty", "must_win")].answer == {rc.YES}
-    assert loose[rc.card_id("two-handed", "duty", "must_win")].answer == {rc.NO}
+    assert strict[srs.card_item("two-handed", "duty", "must_win")].answer == {rc.YES}
+    assert loose[srs.card_item("two-handed", "duty", "must_win")].answer == {rc.NO}
 
 
 def test_a_changed_rule_changes_the_card_not_its_id() -> None:
     two = load_profile("two-handed")
     club = apply_option(two, "last_trick_bonus", "club_250")
-    key = rc.card_id("two-handed", "last", "trick")
+    key = srs.card_item("two-handed", "last", "trick")
     before = {c.id: c for c in rc.build_deck(two)}[key]
     after = {c.id: c for c in rc.build_deck(club)}[key]
     assert before.answer == {"10"} and after.answer == {"250"}
     three = load_profile("fildinski-three-pack")
     reduced = apply_option(three, "fildinski_scores", "reduced_000")
-    key = rc.card_id(three.name, "meld", "double_bezique")
+    key = srs.card_item(three.name, "meld", "double_bezique")
     old = {c.id: c for c in rc.build_deck(three)}[key].answer
     new = {c.id: c for c in rc.build_deck(reduced)}[key].answer
     assert old != new and new == {str(reduced.meld("double_bezique").points)}
@@ -106,16 +106,16 @@ def test_a_changed_rule_changes_the_card_not_its_id() -> None:
 
 def test_named_options_that_change_a_value_are_told() -> None:
     cards = {c.id: c for c in rc.deck("two-handed", "en")}
-    notes = " ".join(cards[rc.card_id("two-handed", "last", "trick")].notes)
+    notes = " ".join(cards[srs.card_item("two-handed", "last", "trick")].notes)
     assert "250" in notes and "50" in notes and "002" in notes
-    assert "0" in " ".join(cards[rc.card_id("two-handed", "dix", "points")].notes)
-    assert not cards[rc.card_id("two-handed", "meld", "marriage")].notes
+    assert "0" in " ".join(cards[srs.card_item("two-handed", "dix", "points")].notes)
+    assert not cards[srs.card_item("two-handed", "meld", "marriage")].notes
     # An option of another family that the profile happens to match is not told:
     # Rubicon's melds price like full Fildinski, but 000's reduced scores are not Rubicon's.
     rubicon = {c.id: c for c in rc.deck("rubicon", "en")}
-    assert not rubicon[rc.card_id("rubicon", "meld", "trump_sequence")].notes
+    assert not rubicon[srs.card_item("rubicon", "meld", "trump_sequence")].notes
     three = {c.id: c for c in rc.deck("fildinski-three-pack", "en")}
-    assert three[rc.card_id("fildinski-three-pack", "meld", "trump_sequence")].notes
+    assert three[srs.card_item("fildinski-three-pack", "meld", "trump_sequence")].notes
 
 
 @pytest.mark.parametrize("variant", ["two-handed", "rubicon", "card-point"])
@@ -148,9 +148,9 @@ def test_a_position_comes_back_in_other_suits_with_the_same_duty(variant: str) -
 
 def test_check_single_and_multiple() -> None:
     cards = {c.id: c for c in rc.deck("two-handed")}
-    meld = cards[rc.card_id("two-handed", "meld", "double_bezique")]
+    meld = cards[srs.card_item("two-handed", "meld", "double_bezique")]
     assert meld.check("500") and not meld.check("250") and not meld.check(None)
-    play = cards[rc.card_id("two-handed", "play", "void_with_trumps")]
+    play = cards[srs.card_item("two-handed", "play", "void_with_trumps")]
     assert play.check(sorted(play.answer)) and not play.check(list(play.options)[:1])
 
 
@@ -205,10 +205,10 @@ def test_new_cards_take_turns_by_topic(db) -> None:  # noqa: ANN001
 
 
 def test_progress_names_a_card_without_its_id() -> None:
-    card = rc.by_id(rc.card_id("two-handed", "meld", "double_bezique"), "ru")
+    card = rc.by_id(srs.card_item("two-handed", "meld", "double_bezique"), "ru")
     assert card is not None and card.title.startswith("Двойной безик")
     assert rc.by_id("card:no-such-game:meld:x") is None
-    assert rc.by_id(rc.card_id("two-handed", "meld", "gone")) is None
+    assert rc.by_id(srs.card_item("two-handed", "meld", "gone")) is None
 
 
 # --- the page ---------------------------------------------------------------------------
@@ -307,7 +307,7 @@ def test_page_shows_a_damaged_store_instead_of_crashing(page_db: Path) -> None:
 
 def test_a_wrong_choice_of_cards_is_explained() -> None:
     card = {c.id: c for c in rc.deck("two-handed", "ru")}[
-        rc.card_id("two-handed", "play", "void_with_trumps")]
+        srs.card_item("two-handed", "play", "void_with_trumps")]
     wrong = [o for o in card.options if o not in card.answer][:1]
     lines = card.feedback(wrong, "ru")
     # each card wrongly picked, and each allowed one left out, has its own reason

@@ -154,15 +154,18 @@ def judge(deal: Deal, seat: int, played: Action, budget: Budget = Budget(),
                     reasons=reasons, **base)
 
 
-def _exact_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
-    """The solver's verdicts where it applies and answers in time: every two-player
+def solver_judges(deal: Deal) -> bool:
+    """Whether a card played now is judged by the exact solver: every two-player
     play-off (its first trick of 12 or 13 cards takes up to a second), and four in
     partnerships where the compiled search makes it quick."""
     if deal.phase == DECLARE or not deal.in_playoff:
-        return None
-    if deal.profile.players != 2 and not verdicts_are_quick(deal):
-        return None
-    return playoff_verdicts(deal)
+        return False
+    return deal.profile.players == 2 or verdicts_are_quick(deal)
+
+
+def _exact_verdicts(deal: Deal) -> dict[int, CardVerdict] | None:
+    """The solver's verdicts where it applies (:func:`solver_judges`)."""
+    return playoff_verdicts(deal) if solver_judges(deal) else None
 
 
 def _cheapness(card: int, trump: int | None) -> tuple[int, int, int]:
@@ -247,4 +250,4 @@ def _ranked(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
 
 
 __all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "judge", "position_seed", "review_deal",
-           "review_game"]
+           "review_game", "solver_judges"]
