@@ -152,6 +152,24 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 
 # --- playing a puzzle against the solver ---------------------------------------------
 
+def _allowed(position: Position) -> set[int]:
+    """The card ids the player to move may play (follow suit, win, trump)."""
+    hand = [c.id for c in position.hands[position.to_move]]
+    if not position.trick:
+        return set(hand)
+    trump = None if position.trump is None else int(position.trump)
+    on_table = [c.id for c in position.trick]
+    return set(playoff_legal(hand, on_table[0], trump, position.profile.playoff,
+                             on_table[trick_best(on_table, trump)]))
+
+
+def legal_faces(position: Position) -> list[str]:
+    """The faces the player to move may play, each once, in hand order."""
+    allowed = _allowed(position)
+    return list(dict.fromkeys(c.face for c in position.hands[position.to_move]
+                              if c.id in allowed))
+
+
 def play_card(position: Position, face: str) -> Position | None:
     """The position after the player to move plays a card of this face
     (``None`` once the last trick is complete)."""
@@ -159,14 +177,9 @@ def play_card(position: Position, face: str) -> Position | None:
     card: Card | None = next((c for c in position.hands[mover] if c.face == face), None)
     if card is None:
         raise PositionError(f"player {mover} holds no {face}")
+    if card.id not in _allowed(position):
+        raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
     trump = None if position.trump is None else int(position.trump)
-    if position.trick:
-        on_table = [c.id for c in position.trick]
-        allowed = playoff_legal([c.id for c in position.hands[mover]], on_table[0], trump,
-                                position.profile.playoff,
-                                on_table[trick_best(on_table, trump)])
-        if card.id not in allowed:
-            raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
     hands = [list(h) for h in position.hands]
     hands[mover].remove(card)
     trick = (*position.trick, card)
