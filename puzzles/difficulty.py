@@ -140,8 +140,7 @@ def endgame_features(solution: Solution, kind: str) -> dict[str, float]:
 def greedy_loses(solution: Solution) -> float:
     """1 when the card completing the trick takes most points for the mover's side
     now is no best card (the obvious card is wrong); 0 otherwise and for leads."""
-    from puzzles.endgame import trick_points
-    from puzzles.lines import side_of
+    from puzzles.lines import side_of, trick_points
 
     pos = solution.position
     ours = side_of(pos.to_move, pos.players)
