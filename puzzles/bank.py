@@ -170,6 +170,14 @@ def write(records: Iterable[Mapping[str, Any]], path: str | os.PathLike[str]) ->
     return count
 
 
+def rerated(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The records with the starting rating the difficulty model gives them now
+    (after a new fit: ``scripts/calibrate_puzzles.py --fit``); everything else kept."""
+    from puzzles import difficulty
+
+    return [dict(rec, rating=difficulty.rating(rec)) for rec in records]
+
+
 @cache
 def _load(kind: str, variant: str) -> tuple[dict[str, Any], ...]:
     from puzzles.themes import documented

@@ -20,19 +20,26 @@ Features, by question:
   ``close`` (the second-best card loses 10 points or less), ``depth`` (tricks
   before the closest refutation changes a trick's winner: the deeper, the
   harder to see), ``value`` (the question asks the value), ``tied`` (cards
-  sharing the best value, a value question only);
+  sharing the best value, a value question only), ``greedy_loses`` (the card
+  taking most points in the trick now is no best card);
 * endgame ``capture_best``: ``tricks``, ``moves``, ``melds_decide`` (brisques
   alone would pick another card).
 
-The weights were set by hand and checked by ``scripts/calibrate_puzzles.py``,
-which lets simulated solvers of several strengths try a bank sample and reports
-the correlation between the rating and how often they fail (README, "Puzzle
-difficulty").
+The meld weights were set by hand; the endgame ``best`` / ``value`` weights are
+fitted by ``scripts/calibrate_puzzles.py --fit`` (least squares of simulated
+solvers' failure rates on these features; the solvers see 1, 2 or 3 tricks ahead)
+and read from ``difficulty_fit.toml``, which records the fit's date and sample;
+the constants below are the fallback before any fit. The script reports the
+correlation between the rating and how often the solvers fail on a held-out half
+of the banks (README, "Puzzle difficulty").
 """
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from engine.solver import Scale, Solution
@@ -52,6 +59,26 @@ MODEL: dict[tuple[str, str], tuple[int, dict[str, int]]] = {
                                  "value": 150, "tied": 40}),
     ("endgame", "capture_best"): (1000, {"tricks": 120, "moves": 20, "melds_decide": 300}),
 }
+
+
+FIT_FILE = Path(__file__).with_name("difficulty_fit.toml")
+FITTED = (("endgame", "best"), ("endgame", "value"))
+
+
+@cache
+def endgame_fit() -> tuple[int, dict[str, int]] | None:
+    """The fitted endgame base and weights (``None`` before any fit)."""
+    if not FIT_FILE.is_file():
+        return None
+    with open(FIT_FILE, "rb") as handle:
+        data = tomllib.load(handle)
+    return int(data["base"]), {str(k): int(v) for k, v in data["weights"].items()}
+
+
+def model(kind: str, kind_type: str) -> tuple[int, dict[str, int]]:
+    """The base rating and feature weights of a question."""
+    fitted = endgame_fit() if (kind, kind_type) in FITTED else None
+    return fitted if fitted is not None else MODEL[(kind, kind_type)]
 
 
 def clamp(value: float) -> int:
@@ -106,7 +133,25 @@ def endgame_features(solution: Solution, kind: str) -> dict[str, float]:
     return {"tricks": solution.position.tricks_left, "moves": len(solution.moves),
             "close": float(margin <= 10), "depth": refutation_depth(solution),
             "value": float(kind == "value"),
-            "tied": sum(1 for _f, v in solution.moves if v == values[0]) - 1}
+            "tied": sum(1 for _f, v in solution.moves if v == values[0]) - 1,
+            "greedy_loses": greedy_loses(solution)}
+
+
+def greedy_loses(solution: Solution) -> float:
+    """1 when the card completing the trick takes most points for the mover's side
+    now is no best card (the obvious card is wrong); 0 otherwise and for leads."""
+    from puzzles.lines import side_of, trick_points
+
+    pos = solution.position
+    ours = side_of(pos.to_move, pos.players)
+    now: dict[str, int] = {}
+    for face, _value in solution.moves:
+        won = trick_points(pos, face)
+        if won is None:
+            return 0.0
+        now[face] = won[1] if side_of(won[0], pos.players) == ours else -won[1]
+    top = max(now.values())
+    return float(not any(now[face] == top for face in solution.best))
 
 
 def capture_endgame_features(record: Mapping[str, Any]) -> dict[str, float]:
@@ -131,7 +176,7 @@ def features(record: Mapping[str, Any], solution: Solution | None = None) -> dic
 
 
 def rating_of(kind: str, kind_type: str, found: Mapping[str, float]) -> int:
-    base, weights = MODEL[(kind, kind_type)]
+    base, weights = model(kind, kind_type)
     return clamp(base + sum(w * found.get(name, 0.0) for name, w in weights.items()))
 
 

@@ -25,15 +25,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.errors import PositionError
-from engine.notation.cards import Card, kind_face, parse_card
+from engine.notation.cards import Card, kind_face
 from engine.rules.profile import Profile
-from engine.rules.trick_scoring import trick_value
-from engine.rules.tricks import is_brisque, playoff_legal, trick_best
+from engine.rules.tricks import playoff_legal, trick_best
 from engine.solver import Position, Solution, solve
 from puzzles import difficulty as puzzle_difficulty
 from puzzles import themes as puzzle_themes
 from puzzles.ids import puzzle_id
-from puzzles.lines import LineFacts, Trick, facts, side_of, themes, tricks_of
+from puzzles.lines import LineFacts, Trick, facts, side_of, themes, trick_points, tricks_of
 from puzzles.permute import permute_solve_position, shuffled
 from puzzles.simulate import new_deal, step
 
@@ -47,7 +46,7 @@ def solution_of(data: Mapping[str, Any], explain: bool = False) -> Solution:
 
 
 # The line rules live in puzzles.lines; these names are the module's public face.
-__all__ = ["LineFacts", "Trick", "facts", "side_of", "themes", "tricks_of"]
+__all__ = ["LineFacts", "Trick", "facts", "side_of", "themes", "trick_points", "tricks_of"]
 
 
 def difficulty(solution: Solution, kind: str) -> int:
@@ -152,6 +151,24 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 
 # --- playing a puzzle against the solver ---------------------------------------------
 
+def _allowed(position: Position) -> set[int]:
+    """The card ids the player to move may play (follow suit, win, trump)."""
+    hand = [c.id for c in position.hands[position.to_move]]
+    if not position.trick:
+        return set(hand)
+    trump = None if position.trump is None else int(position.trump)
+    on_table = [c.id for c in position.trick]
+    return set(playoff_legal(hand, on_table[0], trump, position.profile.playoff,
+                             on_table[trick_best(on_table, trump)]))
+
+
+def legal_faces(position: Position) -> list[str]:
+    """The faces the player to move may play, each once, in hand order."""
+    allowed = _allowed(position)
+    return list(dict.fromkeys(c.face for c in position.hands[position.to_move]
+                              if c.id in allowed))
+
+
 def play_card(position: Position, face: str) -> Position | None:
     """The position after the player to move plays a card of this face
     (``None`` once the last trick is complete)."""
@@ -159,14 +176,9 @@ def play_card(position: Position, face: str) -> Position | None:
     card: Card | None = next((c for c in position.hands[mover] if c.face == face), None)
     if card is None:
         raise PositionError(f"player {mover} holds no {face}")
+    if card.id not in _allowed(position):
+        raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
     trump = None if position.trump is None else int(position.trump)
-    if position.trick:
-        on_table = [c.id for c in position.trick]
-        allowed = playoff_legal([c.id for c in position.hands[mover]], on_table[0], trump,
-                                position.profile.playoff,
-                                on_table[trick_best(on_table, trump)])
-        if card.id not in allowed:
-            raise PositionError(f"{face} may not be played now (follow suit, win, trump)")
     hands = [list(h) for h in position.hands]
     hands[mover].remove(card)
     trick = (*position.trick, card)
@@ -178,23 +190,6 @@ def play_card(position: Position, face: str) -> Position | None:
             return None
     return Position(position.profile, position.trump, leader, tuple(tuple(h) for h in hands),
                     trick)
-
-
-def trick_points(position: Position, face: str) -> tuple[int, int] | None:
-    """(winner, points) when ``face`` completes the trick on the table: brisques,
-    what the trick itself scores (002, 004) and, for the last trick, the last-trick
-    bonus; ``None`` when it does not."""
-    if len(position.trick) != position.players - 1:
-        return None
-    profile = position.profile
-    cards = [c.kind for c in position.trick] + [parse_card(face).kind]
-    trump = None if position.trump is None else int(position.trump)
-    winner = (position.leader + trick_best(cards, trump)) % position.players
-    points = profile.scoring.brisque_points * sum(map(is_brisque, cards))
-    points += trick_value(profile, cards, playoff=True)   # 002 trick points, 004 card values
-    if position.tricks_left == 1:
-        points += profile.scoring.last_trick_bonus
-    return winner, points
 
 
 def face_text(kind: int) -> str:

@@ -12,8 +12,17 @@ built and checked by the engine or the solver:
 * ``meld``, combinations from captures (000): the state before a trick is won
   (:func:`puzzles.capture_bank.make_record`);
 * ``endgame``: every play-off position with ``min_tricks`` to ``max_tricks``
-  tricks left, before each card (:func:`puzzles.endgame.record_for`; with
-  captures that keep scoring, :func:`puzzles.capture_endgame.make_record`).
+  tricks left, before each card, leads and replies of every seat
+  (:func:`puzzles.endgame.record_for`; with captures that keep scoring,
+  :func:`puzzles.capture_endgame.make_record`), and every position one card off the
+  game's line: the position after each other legal card (``source["instead_of"]``
+  names the card the game played). Those are lichess's puzzles: the position right
+  after a mistake, with the deal and the hands of a real game.
+
+What a game offers is a list of :class:`Candidate` positions, each made into
+records only when the picker (:mod:`puzzles.generate`) wants it, so a game's
+many positions cost a solve only when they can join the bank: the bots' search
+budget, not the puzzles, sets the speed.
 """
 
 from __future__ import annotations
@@ -29,6 +38,7 @@ from engine.notation.actions import ActionType
 from engine.notation.cards import Card, Suit
 from engine.rules.deal import DECLARE, Deal
 from engine.rules.profile import Profile
+from engine.solver import Position
 from puzzles import capture_bank, capture_endgame, endgame, meld_bank
 from puzzles.simulate import DeclareSpot, melds_position
 
@@ -41,6 +51,15 @@ TIME_LIMIT = 2.0     # seconds per decision at most; a cap the default budget ne
 class Budget:
     samples: int = SAMPLES
     time_limit: float = TIME_LIMIT
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One position of a game: ``group`` spreads the picks (an endgame's tricks left,
+    0 for meld spots) and ``make`` builds its records (solving an endgame)."""
+
+    group: int
+    make: Callable[[], list[dict[str, Any]]]
 
 
 def captures_score(profile: Profile) -> bool:
@@ -79,7 +98,14 @@ def _capture_record(deal: Deal, card: int, seed: int) -> dict[str, Any]:
 
 def game_records(kind: str, profile: Profile, seed: int, budget: Budget = Budget(),
                  min_tricks: int = 2, max_tricks: int | None = None) -> list[dict[str, Any]]:
-    """Every record of ``kind`` one expert game offers, in the order seen."""
+    """Every record of ``kind`` one expert game offers (every candidate made)."""
+    return [rec for cand in game_candidates(kind, profile, seed, budget, min_tricks, max_tricks)
+            for rec in cand.make()]
+
+
+def game_candidates(kind: str, profile: Profile, seed: int, budget: Budget = Budget(),
+                    min_tricks: int = 2, max_tricks: int | None = None) -> list[Candidate]:
+    """Every position of ``kind`` one expert game offers, in the order seen."""
     if kind == "endgame" and profile.settlement is not None and \
             profile.settlement.skip_hopeless_playoff:
         # a play-off that cannot change the result is still a position to learn from
@@ -88,10 +114,13 @@ def game_records(kind: str, profile: Profile, seed: int, budget: Budget = Budget
     deal = Deal.new(profile, rng, dealer=seed % profile.players)
     bots = [BotPlayer(LEVEL, random.Random(f"{seed}:{seat}"), budget.samples,
                       budget.time_limit) for seat in range(profile.players)]
-    out: list[dict[str, Any]] = []
+    out: list[Candidate] = []
     collect = _collector(kind, profile, seed, out, min_tricks, max_tricks)
+    # declarations end with the stock: a meld game stops there (the play-off's
+    # searches would only cost time), unless captures keep scoring
+    stop_at_playoff = kind == "meld" and not captures_score(profile)
     played = 0
-    while not deal.is_over:
+    while not deal.is_over and not (stop_at_playoff and deal.in_playoff):
         action = bots[deal.to_move].choose_in(deal, deal.to_move)
         collect(deal, action.card if action.type is ActionType.PLAY else None, played)
         if deal.in_playoff and action.type is ActionType.PLAY:
@@ -103,7 +132,19 @@ def game_records(kind: str, profile: Profile, seed: int, budget: Budget = Budget
 Collector = Callable[[Deal, "int | None", int], None]
 
 
-def _collector(kind: str, profile: Profile, seed: int, out: list[dict[str, Any]],
+def _in_range(tricks_left: int, min_tricks: int, max_tricks: int | None) -> bool:
+    return tricks_left >= min_tricks and (max_tricks is None or tricks_left <= max_tricks)
+
+
+def _solved(position: Position, source: dict[str, Any]) -> Candidate:
+    def make() -> list[dict[str, Any]]:
+        rec = endgame.record_for(position, source)
+        return [] if rec is None else [rec]
+
+    return Candidate(position.tricks_left, make)
+
+
+def _collector(kind: str, profile: Profile, seed: int, out: list[Candidate],
                min_tricks: int, max_tricks: int | None) -> Collector:
     captures = captures_score(profile)
 
@@ -112,25 +153,42 @@ def _collector(kind: str, profile: Profile, seed: int, out: list[dict[str, Any]]
                 not deal.pending[deal.to_move]:
             spot = DeclareSpot(seed, deal.to_move, deal.stock_count,
                                melds_position(deal, deal.to_move))
-            for recs in meld_bank.records_from(spot).values():
-                out.extend(recs)
+            out.append(Candidate(0, lambda: [rec for recs in meld_bank.records_from(spot).values()
+                                             for rec in recs]))
 
     def capture_spot(deal: Deal, card: int | None, played: int) -> None:
         if card is not None and len(deal.trick) == profile.players - 1:
-            out.append(_capture_record(deal, card, seed))
+            rec = _capture_record(deal, card, seed)
+            out.append(Candidate(0, lambda: [rec]))
+
+    def capture_playoff_spot(deal: Deal, card: int | None, played: int) -> None:
+        if not deal.in_playoff or card is None or \
+                not _in_range(len(deal.holding(deal.to_move)), min_tricks, max_tricks):
+            return
+        position = capture_endgame.position_of(deal)
+
+        def make() -> list[dict[str, Any]]:
+            rec = capture_endgame.make_record(position, seed)
+            return [] if rec is None else [rec]
+
+        out.append(Candidate(len(deal.holding(deal.to_move)), make))
 
     def playoff_spot(deal: Deal, card: int | None, played: int) -> None:
         if not deal.in_playoff or card is None:
             return
-        tricks_left = len(deal.holding(deal.to_move))
-        if tricks_left < min_tricks or (max_tricks is not None and tricks_left > max_tricks):
-            return
+        position = deal.playoff_position()
         source = {"deal": seed, "cards_played": played}
-        rec = (capture_endgame.make_record(capture_endgame.position_of(deal), seed)
-               if captures else endgame.record_for(deal.playoff_position(), source))
-        if rec is not None:
-            out.append(rec)
+        if _in_range(position.tricks_left, min_tricks, max_tricks):
+            out.append(_solved(position, source))
+        played_face = Card.from_id(card).face
+        for face in endgame.legal_faces(position):
+            if face == played_face:
+                continue
+            after = endgame.play_card(position, face)
+            if after is not None and _in_range(after.tricks_left, min_tricks, max_tricks):
+                out.append(_solved(after, {**source, "cards_played": played + 1,
+                                           "instead_of": played_face, "played": face}))
 
     if kind == "meld":
         return capture_spot if captures else meld_spot
-    return playoff_spot
+    return capture_playoff_spot if captures else playoff_spot

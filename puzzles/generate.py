@@ -159,8 +159,12 @@ class ProgressBar:
 # --- banks from expert games: a resumable stream ------------------------------------------
 
 CAPTURE_MAX_TRICKS = 4   # the play-off search with scoring captures: minutes at 8 tricks
-SLACK = 2                # a type may run this far ahead of its share
-STARVED = 3              # games without a new puzzle before the shares are lifted
+# What one game may give each question type: meld, at most ``share`` x 30 of its
+# declaration decisions' records; endgame, ``share`` x 4 per number of tricks left
+# (two of each type per length), so every length from 2 tricks to the whole play-off
+# is harvested from every game.
+PER_GROUP = {"meld": 30, "endgame": 4}
+HARVEST = 2   # the picking rules' version: a bank from older rules is not resumed
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +183,8 @@ class Plan:
 
     def run_id(self) -> str:
         fields = [self.kind, self.variant, self.seed, self.budget.samples,
-                  self.budget.time_limit, self.types, self.min_tricks, self.max_tricks]
+                  self.budget.time_limit, self.types, self.min_tricks, self.max_tricks,
+                  HARVEST]
         return hashlib.sha256(json.dumps(fields).encode()).hexdigest()[:10]
 
     def shares(self) -> dict[str, float]:
@@ -235,49 +240,51 @@ def resume_point(plan: Plan, records: Sequence[Mapping[str, Any]]
 
 
 class _Picker:
-    """Which records of a game join the bank: at most ``PER_DEAL`` of a type per
-    game, each type near its share of the bank so far, refused and legal
-    declarations balanced, few "nothing to declare" spots. Every rule reads only
-    the bank so far, never the count asked for."""
+    """Which records of a game join the bank: each (question type, group) up to its
+    quota for the game (``PER_GROUP`` x the type's share; a group is an endgame's
+    tricks left), refused and legal declarations balanced, few "nothing to declare"
+    spots. A candidate is made (an endgame solved) only while its group has room.
+    Every rule reads only the game and the bank so far, never the count asked for."""
 
     def __init__(self, plan: Plan, kept: Sequence[Mapping[str, Any]]) -> None:
         self.plan = plan
         self.share = plan.shares()
+        self.quota = {t: max(1, round(s * PER_GROUP[plan.kind])) for t, s in self.share.items()}
         self.got: list[dict[str, Any]] = [dict(r) for r in kept]
         self.seen = {r["id"] for r in kept}
-        self.by_type = {t: sum(1 for r in kept if r["type"] == t) for t in self.share}
-        self.last_game = max((int(r["source"]["game"]) for r in kept), default=-1)
+        self.legal = [sum(1 for r in kept if r["type"] == "legal" and r["answer"]["legal"] is v)
+                      for v in (False, True)]
 
-    def take(self, game: int, pool: list[dict[str, Any]], count: int) -> None:
+    def take(self, game: int, candidates: list[games.Candidate], count: int) -> None:
         rng = random.Random(f"pick:{self.plan.seed}:{game}")
-        rng.shuffle(pool)
-        starved = game - self.last_game > STARVED
-        taken: dict[str, int] = {}
-        for rec in pool:
-            kind = rec["type"]
+        rng.shuffle(candidates)
+        taken: dict[tuple[str, int], int] = {}
+        for cand in candidates:
             if len(self.got) >= count:
                 return
-            if kind not in self.share or rec["id"] in self.seen or \
-                    taken.get(kind, 0) >= PER_DEAL:
+            if all(taken.get((t, cand.group), 0) >= q for t, q in self.quota.items()):
                 continue
-            if not starved and self.by_type[kind] > self.share[kind] * (len(self.got) + 1) \
-                    + SLACK:
-                continue
-            if kind == "legal" and not self._balanced(rec):
-                continue
-            if kind == "spot" and not rec["answer"] and rng.random() > 0.15:
-                continue
-            taken[kind] = taken.get(kind, 0) + 1
-            self.seen.add(rec["id"])
-            self.by_type[kind] += 1
-            rec["source"] = {**rec.get("source", {}), "run": self.plan.run_id(),
-                             "game": game, "from": "expert games"}
-            self.got.append(rec)
-            self.last_game = game
+            for rec in cand.make():
+                key = (rec["type"], cand.group)
+                if len(self.got) >= count:
+                    return
+                if rec["type"] not in self.quota or rec["id"] in self.seen or \
+                        taken.get(key, 0) >= self.quota[rec["type"]]:
+                    continue
+                if rec["type"] == "legal" and not self._balanced(rec):
+                    continue
+                if rec["type"] == "spot" and not rec["answer"] and rng.random() > 0.15:
+                    continue
+                taken[key] = taken.get(key, 0) + 1
+                self.seen.add(rec["id"])
+                if rec["type"] == "legal":
+                    self.legal[rec["answer"]["legal"]] += 1
+                rec["source"] = {**rec.get("source", {}), "run": self.plan.run_id(),
+                                 "game": game, "from": "expert games"}
+                self.got.append(rec)
 
     def _balanced(self, rec: Mapping[str, Any]) -> bool:
-        legal = sum(1 for r in self.got if r["type"] == "legal" and r["answer"]["legal"])
-        refused = sum(1 for r in self.got if r["type"] == "legal") - legal
+        refused, legal = self.legal
         return not (rec["answer"]["legal"] and legal > refused + 2) and \
             not (not rec["answer"]["legal"] and refused > legal + 2)
 
@@ -307,9 +314,9 @@ def generate_from_games(plan: Plan, count: int, progress: Progress | None = None
     saved = time.monotonic()
     game = start
     while len(picker.got) < count and game < start + limit:
-        pool = games.game_records(plan.kind, profile, game_seed(plan.seed, game),
-                                  plan.budget, low, high)
-        picker.take(game, pool, count)
+        candidates = games.game_candidates(plan.kind, profile, game_seed(plan.seed, game),
+                                           plan.budget, low, high)
+        picker.take(game, candidates, count)
         game += 1
         if progress is not None:
             progress(len(picker.got), count)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.notation.cards import Rank, parse_card
+from engine.rules.trick_scoring import trick_value
 from engine.rules.tricks import is_brisque, trick_best
 from engine.solver import Position, Solution
 
@@ -45,6 +46,23 @@ def tricks_of(position: Position, plays: Sequence[tuple[int, str]]) -> list[Tric
             out.append(Trick(leader, tuple(cards), winner))
             leader, cards = winner, []
     return out
+
+
+def trick_points(position: Position, face: str) -> tuple[int, int] | None:
+    """(winner, points) when ``face`` completes the trick on the table: brisques,
+    what the trick itself scores (002, 004) and, for the last trick, the last-trick
+    bonus; ``None`` when it does not."""
+    if len(position.trick) != position.players - 1:
+        return None
+    profile = position.profile
+    cards = [c.kind for c in position.trick] + [parse_card(face).kind]
+    trump = None if position.trump is None else int(position.trump)
+    winner = (position.leader + trick_best(cards, trump)) % position.players
+    points = profile.scoring.brisque_points * sum(map(is_brisque, cards))
+    points += trick_value(profile, cards, playoff=True)   # 002 trick points, 004 card values
+    if position.tricks_left == 1:
+        points += profile.scoring.last_trick_bonus
+    return winner, points
 
 
 @dataclass

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from engine.cli import main
-from engine.rules.profile import ordered_variants
-from puzzles import bank, difficulty, themes
+from engine.rules.profile import load_profile, ordered_variants
+from engine.solver import Position
+from puzzles import bank, difficulty, endgame, themes
 from puzzles.games import Budget
 from puzzles.generate import Plan, generate_from_games
 
@@ -51,18 +53,18 @@ def test_growing_a_bank_gives_the_longer_run(tmp_path: Path) -> None:
 
 def test_resume_after_an_interruption(tmp_path: Path) -> None:
     plan = Plan("meld", "two-handed", seed=3, budget=TINY)
-    whole = generate_from_games(plan, 14)
+    whole = generate_from_games(plan, 60)
     saved: list[list[dict]] = []
 
     def stop(done: int, total: int) -> None:
-        if done >= 6:
+        if done > 30:   # after the first game (it gives 30 at most)
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        generate_from_games(plan, 14, stop, checkpoint=lambda r: saved.append(list(r)),
+        generate_from_games(plan, 60, stop, checkpoint=lambda r: saved.append(list(r)),
                             checkpoint_seconds=0)
-    assert saved and 0 < len(saved[-1]) < 14
-    again = generate_from_games(plan, 14, existing=saved[-1])
+    assert saved and 0 < len(saved[-1]) < 60
+    again = generate_from_games(plan, 60, existing=saved[-1])
     assert again == whole
 
 
@@ -142,3 +144,29 @@ def test_themes_page_lists_every_theme_with_accuracy(tmp_path: Path,
         assert first.description[lang] in shown
         row = table[table.iloc[:, 0] == first.name[lang]]
         assert int(row.iloc[0, 1]) == 100   # accuracy, next to the name
+
+
+def test_a_game_gives_many_endgames_of_every_length_without_duplicates() -> None:
+    records = generate_from_games(Plan("endgame", "two-handed", seed=5, budget=TINY), 40)
+    questions = {json.dumps(endgame.question_of(r), sort_keys=True) for r in records}
+    assert len(questions) == len({r["id"] for r in records}) == 40
+    per_game = Counter(r["source"]["game"] for r in records)
+    assert max(per_game.values()) > 4   # the old picker's cap: two of a type per game
+    lengths = {Position.from_dict(r["position"]).tricks_left for r in records}
+    playoff = load_profile("two-handed").playoff_tricks
+    assert min(lengths) <= 3 and max(lengths) == playoff and lengths <= set(range(2, playoff + 1))
+    assert any("instead_of" in r["source"] for r in records)   # after a card not played
+
+
+def test_the_endgame_weights_come_from_the_fit_file_or_the_constants() -> None:
+    fitted = difficulty.endgame_fit()
+    for key in difficulty.FITTED:
+        base, weights = difficulty.model(*key)
+        assert (base, weights) == (fitted if fitted is not None else difficulty.MODEL[key])
+    if fitted is not None:
+        text = difficulty.FIT_FILE.read_text(encoding="utf-8")
+        assert "date = " in text and "sample = " in text
+        assert set(fitted[1]) <= set(difficulty.features(bank.load("endgame")[0]))
+    for rec in bank.load("endgame")[:20]:
+        assert 600 <= difficulty.rating(rec) <= 2400
+        assert bank.rerated([rec])[0]["rating"] == difficulty.rating(rec)

@@ -3,6 +3,7 @@
     bezique puzzles generate --variant no-trump --kind meld --count 500 \
         --out puzzles/meld-no-trump.jsonl.gz --seed 1
     bezique puzzles verify puzzles/endgame-two-handed.jsonl
+    bezique puzzles rate puzzles/endgame-*.jsonl*   # after refitting the difficulty model
 
 ``generate`` takes positions from expert bot-against-bot games (``--source
 games``, the default; ``--budget`` and ``--time-limit`` set the bots' search) or
@@ -65,6 +66,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--out", help="output file (default: the shipped bank; - for stdout)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")
     gen.set_defaults(run=run_generate)
+    rate = sub.add_parser("rate", help="give bank records the difficulty model's rating now")
+    rate.add_argument("files", nargs="+", help="bank files, rewritten in place")
+    rate.set_defaults(run=run_rate)
     ver = sub.add_parser("verify", help="re-check puzzles against the engine")
     ver.add_argument("files", nargs="*", help="bank files (default: the shipped banks)")
     ver.add_argument("--sample", type=int, default=0, help="check only N random puzzles")
@@ -112,6 +116,23 @@ def run_generate(args: argparse.Namespace) -> int:
     print(f"{len(records)} {args.kind} puzzles ({made} new) in {elapsed:.1f} s "
           f"({made / max(elapsed, 1e-9) * 60:.1f} puzzles/min) -> {where}", file=sys.stderr)
     return 0 if len(records) == args.count else 1
+
+
+def run_rate(args: argparse.Namespace) -> int:
+    """Rewrite each bank with the current difficulty model's starting ratings."""
+    from engine.errors import BeziqueError
+    from puzzles import bank
+
+    for name in args.files:
+        try:
+            records = bank.read(name)
+        except bank.BankError as exc:
+            raise BeziqueError(str(exc)) from exc
+        fresh = bank.rerated(records)
+        _write(fresh, name)
+        changed = sum(a["rating"] != b["rating"] for a, b in zip(records, fresh, strict=True))
+        print(f"{name}: {len(fresh)} puzzles, {changed} ratings changed", file=sys.stderr)
+    return 0
 
 
 def _partial(path: str | Path) -> Path:
