@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                           "simulated deals (the first shipped banks)")
     gen.add_argument("--budget", type=int, default=SAMPLES, metavar="SAMPLES",
                      help=f"games: the expert bots' determinizations per decision (default "
-                          f"{SAMPLES}; the app's expert plays at 60 within 0.4 s)")
+                          f"{SAMPLES}; the app's expert plays up to 200 within 0.4 s)")
     gen.add_argument("--time-limit", type=seconds_arg, default=TIME_LIMIT, metavar="SECONDS",
                      help=f"games: the bots' seconds per decision at most (default "
                           f"{TIME_LIMIT:g}; a limit that binds makes games depend on speed)")
