@@ -11,7 +11,7 @@ import streamlit as st
 from app_pages import path_parts, ui
 from app_pages import puzzle_parts as pz
 from app_pages import puzzle_ui as pui
-from puzzles import drills, path, trainer
+from puzzles import bank, drills, path, trainer
 from puzzles.identity import current_learner
 
 store = pui.store()
@@ -130,8 +130,11 @@ def view() -> None:
             pui.t(col): st.column_config.NumberColumn(format="%d")
             for col in ("col.rating", "col.rd", "col.attempts")})
     st.subheader(pui.t("p.queue"))
-    # A drill is rescheduled in its own queue (puzzles.drills), not replayed from here.
-    failed = [p for p in store.failed_puzzles(learner) if not drills.is_drill_puzzle(p)]
+    # A drill is rescheduled in its own queue (puzzles.drills), not replayed from here; a
+    # puzzle no longer in the banks (the first banks, from random deals, were replaced by
+    # positions of expert games) cannot be replayed: its attempts stay in the history.
+    failed = [p for p in store.failed_puzzles(learner)
+              if not drills.is_drill_puzzle(p) and bank.by_id(p) is not None]
     if not failed:
         st.write(pui.t("p.empty_queue"))
     for puzzle_id in failed[:20]:

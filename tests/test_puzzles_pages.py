@@ -153,3 +153,20 @@ def test_three_handed_endgame_states_the_paranoid_aim() -> None:
     at.run()
     text = " ".join(m.value for m in at.markdown)
     assert "both other players against you" in text and "paranoid value" in text
+
+
+def test_a_retired_puzzle_is_not_offered_for_replay() -> None:
+    """The first banks (random deals) were replaced by positions of expert games: a puzzle
+    failed then stays in the history but is not offered again."""
+    from puzzles import bank
+    from puzzles.store import open_store
+
+    kept = bank.load("meld")[0]
+    retired = {**kept, "id": "m-retired000000"}
+    with open_store() as store:
+        store.record_attempt("tester", retired, 0.0)
+        store.record_attempt("tester", kept, 0.0)
+        assert store.failed_puzzles("tester") == [kept["id"], retired["id"]]
+    at = run_page("progress", learner="tester")
+    keys = {b.key for b in at.button if b.key and b.key.startswith("progress_replay_")}
+    assert keys == {f"progress_replay_{kept['id']}"}
