@@ -25,6 +25,7 @@ from engine.errors import IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from engine.rules.profile import apply_option, load_profile
+from puzzles import bank
 
 ROOT = Path(__file__).parent.parent
 BANK = ROOT / "puzzles"
@@ -53,8 +54,7 @@ def in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
 
 
 def endgame_record() -> dict[str, Any]:
-    with open(BANK / "endgame-two-handed.jsonl", encoding="utf-8") as handle:
-        return dict(json.loads(handle.readline()))
+    return dict(bank.load("endgame")[0])
 
 
 # --- N4: actions of the wrong types change nothing ---------------------------------------
@@ -315,8 +315,7 @@ def test_n7_a_read_error_midway_answers_the_records_before_it(
 
 def test_n10_verify_writes_one_json_line_per_record(tmp_path: Path) -> None:
     good = endgame_record()
-    with open(BANK / "endgame-two-handed.jsonl", encoding="utf-8") as handle:
-        other = json.loads(handle.readlines()[1])
+    other = dict(bank.load("endgame")[1])
     wrong = dict(other, value=other["value"] + 7, best=["7C"])
     path = tmp_path / "bank.jsonl"
     path.write_text("\n".join(map(json.dumps, [good, wrong, good, 5])) + "\n", encoding="utf-8")

@@ -162,15 +162,13 @@ def test_four_handed_messages_name_the_seats() -> None:
 
 def test_every_refusal_in_the_meld_banks_has_a_name_in_both_languages() -> None:
     """A refused meld is explained by the rule's name, never by its internal id."""
-    import json
-    from pathlib import Path
 
     from puzzles.i18n import rule_name
 
     rules = set()
-    for path in Path(__file__).resolve().parents[1].glob("puzzles/meld-*.jsonl"):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            answer = json.loads(line).get("answer")
+    for variant in bank.variants("meld"):
+        for record in bank.load("meld", variant):
+            answer = record.get("answer")
             if isinstance(answer, dict) and not answer.get("legal", True):
                 rules.add(answer["rule"])
     assert "reuse.reform" in rules

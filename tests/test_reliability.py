@@ -24,6 +24,7 @@ from engine.rules.game import Game
 from engine.rules.profile import load_profile
 from engine.rules.replay import load_game
 from engine.solver import Position
+from puzzles import bank
 
 ROOT = Path(__file__).parent.parent
 BANK = ROOT / "puzzles"
@@ -56,8 +57,7 @@ def in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
 
 
 def endgame_record() -> dict:
-    with open(BANK / "endgame-two-handed.jsonl", encoding="utf-8") as handle:
-        return json.loads(handle.readline())
+    return dict(bank.load("endgame")[0])
 
 
 # --- F1: non-ASCII digits in a copy mark --------------------------------------------------
@@ -283,7 +283,7 @@ def test_f9_the_worker_bounds_time_and_memory() -> None:
 
 def test_f10_verify_reports_every_bad_record_and_goes_on(tmp_path: Path) -> None:
     good = endgame_record()
-    meld = json.loads((BANK / "meld-two-handed.jsonl").read_text().splitlines()[0])
+    meld = dict(bank.load("meld")[0])
     bad: list[object] = [5, None, {k: v for k, v in meld.items() if k != "answer"},
                          {k: v for k, v in meld.items() if k != "question"},
                          dict(good, position=5), dict(meld, question="x"),

@@ -118,7 +118,7 @@ def test_solve_command_takes_three_hands() -> None:
 def test_three_handed_endgame_puzzle_plays_out_against_both_others() -> None:
     from puzzles import bank, endgame, trainer
 
-    records = bank.read(bank.HERE / "endgame-three-handed.jsonl")
+    records = bank.load("endgame", "three-handed")
     assert len(records) >= 50 and all(r["variant"] == "three-handed" for r in records)
     for rec in [r for r in records if r["type"] == "best"][:5]:
         state = trainer.endgame_start(rec)
