@@ -12,6 +12,7 @@ import urllib.request
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -74,3 +75,19 @@ def app_server(wait_seconds: float = 60, env: Mapping[str, str] | None = None
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+def settle_page(page: Any, timeout_ms: int = 30_000) -> None:
+    """Wait until the script run triggered by the last browser action has finished."""
+    page.wait_for_timeout(200)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"] "
+        "[data-testid=\"stStatusWidgetRunningIcon\"]')"
+        " && !document.querySelector('[data-testid=\"stAppViewBlockContainer\"] "
+        "[data-stale=\"true\"]')", timeout=timeout_ms)
+
+
+def no_exception(page: Any) -> None:
+    """The page shows no Streamlit exception box."""
+    found = page.locator('[data-testid="stException"]')
+    assert found.count() == 0, found.first.inner_text()

@@ -22,7 +22,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from app_server import CHROMIUM, app_server, chromium  # noqa: E402
+from app_server import CHROMIUM, app_server, chromium, no_exception, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -54,23 +54,12 @@ class Shots:
 
 
 def settle(page) -> None:
-    """Wait until the script run triggered by the last click has finished."""
-    page.wait_for_timeout(150)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"] "
-        "[data-testid=\"stStatusWidgetRunningIcon\"]')"
-        " && !document.querySelector('[data-testid=\"stAppViewBlockContainer\"] "
-        "[data-stale=\"true\"]')", timeout=20_000)
+    settle_page(page, 20_000)
 
 
 def move_number(page) -> int:
     text = page.locator(".st-key-play_progress").inner_text(timeout=20_000)
     return int(re.findall(r"(\d+)\s*$", text.strip())[0])
-
-
-def no_exception(page) -> None:
-    found = page.locator('[data-testid="stException"]')
-    assert found.count() == 0, found.first.inner_text()
 
 
 def click_and_wait_for_move(page, locator, act=None, patient: bool = False) -> bool:

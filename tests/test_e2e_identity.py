@@ -16,7 +16,7 @@ from puzzles.i18n import tr
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
-from app_server import CHROMIUM, app_server, chromium  # noqa: E402
+from app_server import CHROMIUM, app_server, chromium, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -39,12 +39,7 @@ def browser():
 
 
 def settle(page) -> None:
-    page.wait_for_timeout(200)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"] "
-        "[data-testid=\"stStatusWidgetRunningIcon\"]')"
-        " && !document.querySelector('[data-testid=\"stAppViewBlockContainer\"] "
-        "[data-stale=\"true\"]')", timeout=20_000)
+    settle_page(page, 20_000)
 
 
 def answer_a_meld_puzzle(page, server: str) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from app_server import CHROMIUM, app_server, chromium  # noqa: E402
+from app_server import CHROMIUM, app_server, chromium, no_exception, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -38,18 +38,7 @@ def browser():
 
 
 def settle(page) -> None:
-    """Wait until the script run triggered by the last action has finished."""
-    page.wait_for_timeout(200)
-    page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"] "
-        "[data-testid=\"stStatusWidgetRunningIcon\"]')"
-        " && !document.querySelector('[data-testid=\"stAppViewBlockContainer\"] "
-        "[data-stale=\"true\"]')", timeout=120_000)
-
-
-def no_exception(page) -> None:
-    found = page.locator('[data-testid="stException"]')
-    assert found.count() == 0, found.first.inner_text()
+    settle_page(page, 120_000)
 
 
 def shot(locator, tmp_path: Path, name: str) -> None:
