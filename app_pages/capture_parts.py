@@ -22,6 +22,16 @@ def mover(position: Mapping[str, Any]) -> int:
     return int(position["leader"]) if not position["trick"] else 1 - int(position["leader"])
 
 
+def duel_line(position: Mapping[str, Any], lang: str) -> str:
+    """Four-handed (000): which duel of the split play-off this is, by real seats;
+    "" for a two-handed play-off."""
+    seats = position.get("seats")
+    if seats is None:
+        return ""
+    me = mover(position)
+    return tr(lang, "c.duel", me=int(seats[me]) + 1, them=int(seats[1 - me]) + 1)
+
+
 def _ids(tokens: Sequence[str]) -> list[int]:
     return sorted((parse_card(t).id for t in tokens), key=display_order)
 

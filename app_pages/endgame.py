@@ -132,6 +132,9 @@ def capture_board(record: dict, state: dict) -> None:
     st.caption(app_ui.variant_title(record["variant"]))
     st.markdown(pui.t("e.to_move", player=cp.mover(record["position"]) + 1,
                       suit=suit_name(record["position"].get("trump"), lang)))
+    duel = cp.duel_line(record["position"], lang)
+    if duel:
+        st.caption(duel)
     st.markdown(pui.t("c.best_q"))
     card_table(cp.table_html(record, state["chosen"]), key=f"{P}table", on_pick=on_pick)
     if st.session_state.get(f"{P}refused") and state["chosen"] is None:

@@ -17,6 +17,14 @@ A record (kind ``endgame``, type ``capture_best``)::
      "value": 40, "best": ["TS"], "moves": {"TS": 40, "7S": 20}, "note": {"en", "ru"},
      "source": {"deal": 123}}
 
+Four-handed (000) the last tricks are two duels side by side, and a puzzle is one
+of them, searched alone (:func:`engine.rules.capture_playoff.duel_refusal` says
+why that is exact): its ``position`` names the duel's two ``seats`` (0-3) and
+the rest, ``leader``, ``hands``, ``laid``, ``history`` (each player's own
+combinations), counts 0 and 1 in that order; its note says so. The generator plays
+the solver's line through the deal itself (:func:`played_value`) and keeps a
+puzzle only when the points scored there are the solver's value.
+
     python -m puzzles.capture_endgame --count 60 --seed 1 > puzzles/endgame-fildinski.jsonl
 """
 
@@ -26,10 +34,12 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.notation.cards import Card, Suit, parse_card
+from engine.notation.actions import Action, ActionType
+from engine.rules import capture_playoff
 from engine.rules.capture_playoff import Solution, solve
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld, display_order
@@ -43,6 +53,18 @@ NOTE = {"en": "Declarations go on in the last tricks: each trick scores its bris
         "ru": "В последних взятках объявления продолжаются: каждая взятка приносит бриски и "
               "комбинации, которые она образует с выложенными картами взявшего (000). В "
               "оценке учтено всё это."}
+
+
+DUEL_NOTE = {"en": "This is one of the two play-offs of the four-handed game: the winner of "
+                   "the last stock trick plays against his left-hand opponent, his partner "
+                   "against the other, side by side. Each player scores only his own captures, "
+                   "so this duel is played for itself; the value is your points minus your "
+                   "opponent's in it.",
+             "ru": "Это один из двух розыгрышей игры вчетвером: взявший последнюю взятку до "
+                   "конца прикупа играет против соседа слева, его партнёр — против другого, "
+                   "одновременно. Каждый засчитывает только свои взятые карты, поэтому этот "
+                   "розыгрыш играется сам по себе; оценка — ваши очки минус очки противника "
+                   "в нём."}
 
 
 def _texts(ids: Any) -> list[str]:
@@ -66,14 +88,60 @@ def solve_position(position: Mapping[str, Any], profile: Profile | None = None) 
 
 
 def position_of(deal: Deal) -> dict[str, Any]:
+    """The play-off position of the player to move: the whole two-handed play-off,
+    or in a split one (four-handed) the duel being played, with its ``seats``."""
     assert deal.trump is not None
-    return {"variant": deal.profile.name, "trump": Suit(deal.trump).letter,
-            "leader": deal.leader, "hands": [_texts(h) for h in deal.hands],
-            "trick": [str(Card.from_id(c)) for c in deal.trick],
-            "laid": [_texts(t) for t in deal.laid],
-            "history": [[{"meld": m.kind, "cards": _texts(m.cards)} for m in side]
-                        for side in deal.history],
-            "dix_counted": _texts(deal.dix_counted)}
+    seats = list(deal.duels[deal.duel_turn]) if deal.duels else [0, 1]
+    # a player's own combinations: partners share one history, never a card
+    history = [[m for m in deal.history[p] if m.cards <= deal.laid[p]] for p in seats]
+    position: dict[str, Any] = {
+        "variant": deal.profile.name, "trump": Suit(deal.trump).letter,
+        "leader": seats.index(deal.leader), "hands": [_texts(deal.hands[p]) for p in seats],
+        "trick": [str(Card.from_id(c)) for c in deal.trick],
+        "laid": [_texts(deal.laid[p]) for p in seats],
+        "history": [[{"meld": m.kind, "cards": _texts(m.cards)} for m in side]
+                    for side in history],
+        "dix_counted": _texts(deal.dix_counted)}
+    if deal.duels:
+        position["seats"] = seats
+    return position
+
+
+def seats_of(position: Mapping[str, Any]) -> list[int]:
+    return list(position.get("seats", [0, 1]))
+
+
+def game_meld_within_reach(deal: Deal) -> bool:
+    """A capture in either duel could still win the game at once and end both."""
+    assert deal.trump is not None
+    pairs = deal.duels or [(0, 1)]
+    return any(capture_playoff.game_meld_within_reach(
+        deal.profile, deal.trump, (frozenset(deal.hands[a]), frozenset(deal.hands[b])),
+        (frozenset(deal.laid[a]), frozenset(deal.laid[b]))) for a, b in pairs)
+
+
+def played_value(deal: Deal, record: Mapping[str, Any],
+                 other: Callable[[list[int]], int] = min) -> int:
+    """Play the record's position to its end in a copy of ``deal`` (the real one it
+    came from): both duel players take a best card of the solver at every turn, the
+    other duel (four-handed) plays ``other`` of its legal cards. The points the
+    engine scored, the mover's minus his opponent's."""
+    trial = deal.copy()
+    seats = seats_of(record["position"])
+    local = int(record["position"]["leader"]) if not record["position"]["trick"] \
+        else 1 - int(record["position"]["leader"])
+    me, them = seats[local], seats[1 - local]
+    before = list(trial.scores)
+    while not trial.is_over and (trial.hands[me] or trial.hands[them]):
+        plays = [a.card for a in trial.legal_actions() if a.type is ActionType.PLAY]
+        if trial.to_move in seats:
+            card = solve_position(position_of(trial), trial.profile).best[0]
+        else:
+            card = other(plays)
+        trial.apply(Action.play(card))
+    return (trial.scores[me] - before[me]) - (trial.scores[them] - before[them])
+
+
 
 
 def _moves(solution: Solution) -> dict[str, int]:
@@ -98,12 +166,18 @@ def make_record(position: dict[str, Any], deal: int) -> dict[str, Any] | None:
     solution = solve_position(position, profile)
     if len(solution.best) != 1 or len({v for _, v in solution.moves}) < 2:
         return None
+    # a capture that wins the game at once ends the deal: the search plays on
+    if capture_playoff.game_meld_within_reach(
+            profile, int(Suit.parse(position["trump"])),
+            (_ids(position["hands"][0]), _ids(position["hands"][1])),
+            (_ids(position["laid"][0]), _ids(position["laid"][1]))):
+        return None
     record: dict[str, Any] = {
         "kind": "endgame", "type": "capture_best", "variant": position["variant"],
         "themes": ["captures", *themes_of(position, profile, solution)], "rating": 0,
         "position": position, "value": solution.value,
         "best": [str(Card.from_id(c)) for c in solution.best], "moves": _moves(solution),
-        "note": NOTE, "source": {"deal": deal}}
+        "note": DUEL_NOTE if "seats" in position else NOTE, "source": {"deal": deal}}
     record["rating"] = puzzle_difficulty.rating(record)
     record["id"] = puzzle_id("e", question_of(record))
     return record

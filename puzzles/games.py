@@ -14,7 +14,9 @@ built and checked by the engine or the solver:
 * ``endgame``: every play-off position with ``min_tricks`` to ``max_tricks``
   tricks left, before each card, leads and replies of every seat
   (:func:`puzzles.endgame.record_for`; with captures that keep scoring,
-  :func:`puzzles.capture_endgame.make_record`), and every position one card off the
+  :func:`puzzles.capture_endgame.make_record`, four-handed one duel of the split
+  play-off, each kept only when the engine, playing the solver's line in a copy of
+  the deal, scores the solver's value), and every position one card off the
   game's line: the position after each other legal card (``source["instead_of"]``
   names the card the game played). Those are lichess's puzzles: the position right
   after a mistake, with the deal and the hands of a real game.
@@ -36,6 +38,7 @@ from typing import Any
 from engine.bots.coach import BotPlayer
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card, Suit
+from engine.rules.capture_playoff import duel_refusal
 from engine.rules.deal import DECLARE, Deal
 from engine.rules.profile import Profile
 from engine.solver import Position
@@ -71,9 +74,8 @@ def endgame_refusal(profile: Profile) -> str:
     """Why this variant has no endgame puzzles ("" when it has)."""
     if not profile.tricks_kept:
         return f"{profile.name} keeps no tricks, so it has no play-off puzzles"
-    if captures_score(profile) and profile.players != 2:
-        return (f"{profile.name}: the play-off search with scoring captures handles two "
-                f"players only")
+    if captures_score(profile):
+        return duel_refusal(profile)
     return ""
 
 
@@ -166,10 +168,16 @@ def _collector(kind: str, profile: Profile, seed: int, out: list[Candidate],
                 not _in_range(len(deal.holding(deal.to_move)), min_tricks, max_tricks):
             return
         position = capture_endgame.position_of(deal)
+        here = deal.copy()
 
         def make() -> list[dict[str, Any]]:
+            if capture_endgame.game_meld_within_reach(here):
+                return []
             rec = capture_endgame.make_record(position, seed)
-            return [] if rec is None else [rec]
+            # the engine plays the solver's line: the points it scores are the value
+            if rec is None or capture_endgame.played_value(here, rec) != rec["value"]:
+                return []
+            return [rec]
 
         out.append(Candidate(len(deal.holding(deal.to_move)), make))
 

@@ -109,6 +109,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "c.move_value": ("{card}: {value} (your points minus the opponent's from here, best play)",
                      "{card}: {value} (ваши очки минус очки противника до конца, при "
                      "лучшей игре)"),
+    "c.duel": ("Four-handed: you are player {me}, against player {them}. This is one of the "
+               "two play-offs played side by side; the other pair's does not change what "
+               "yours scores.",
+               "Игра вчетвером: вы — игрок {me}, против игрока {them}. Это один из двух "
+               "розыгрышей, которые идут одновременно; розыгрыш другой пары не меняет "
+               "того, что принесёт ваш."),
     "c.right": ("Right: the best card", "Верно: это лучшая карта"),
     "c.wrong": ("Not quite: the best card is {best}", "Не совсем: лучшая карта — {best}"),
     "next": ("Next puzzle", "Следующая задача"),

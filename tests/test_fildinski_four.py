@@ -307,3 +307,69 @@ def test_play_page_shows_the_split_side_by_side(lang: str) -> None:
     assert "data-yours=1" in html[first:first + 60]          # the learner's play-off first
     note = "you play them against" if lang == "en" else "вы играете их против"
     assert any(note in i.value for i in at.info)
+
+
+# --- play-off puzzles: one duel of the split play-off ---------------------------------------
+
+def _duel_spots(seed: int, most: int = 4):
+    """Deals played at random into the split play-off, at each turn with at most
+    ``most`` tricks left (a copy each)."""
+    rng = random.Random(seed)
+    deal = to_split(seed)
+    while not deal.is_over:
+        if len(deal.hands[deal.to_move]) <= most:
+            yield deal.copy()
+        deal.apply(rng.choice(deal.legal_actions()))
+
+
+def test_a_duel_is_searched_alone_and_the_deal_scores_its_value() -> None:
+    from puzzles import capture_endgame
+
+    checked = 0
+    for seed in range(6):
+        for deal in _duel_spots(seed):
+            position = capture_endgame.position_of(deal)
+            assert position["seats"] == list(deal.duels[deal.duel_turn])
+            solution = capture_endgame.solve_position(position)
+            record = {"position": position, "value": solution.value}
+            # the engine, playing the solver's line whatever the other duel plays,
+            # gives the mover's side exactly the solver's value
+            for other in (min, max):
+                assert capture_endgame.played_value(deal, record, other) == solution.value
+            checked += 1
+    assert checked > 50
+
+
+def test_duels_that_depend_on_each_other_are_refused() -> None:
+    from engine.rules.capture_playoff import duel_refusal
+    from puzzles.games import endgame_refusal
+
+    assert endgame_refusal(FOUR) == "" and duel_refusal(FIVE) == ""
+    # a bezique counted with the partner's pairs, laid out in the other duel
+    assert "partner" in duel_refusal(SHARED)
+    with pytest.raises(ValueError, match="partner"):
+        from engine.rules.capture_playoff import solve
+        solve(SHARED, 0, (frozenset(), frozenset()), 0, (), (frozenset(), frozenset()),
+              ((), ()), frozenset())
+
+
+def test_duel_endgames_from_expert_games_verify_and_show_their_duel() -> None:
+    from app_pages import capture_parts
+    from puzzles import bank, capture_endgame
+    from puzzles.games import Budget
+    from puzzles.generate import Plan, generate_from_games
+
+    records = generate_from_games(Plan("endgame", "fildinski-four-handed",
+                                       budget=Budget(samples=1)), 3)
+    assert len(records) == 3
+    for rec in records:
+        assert rec["type"] == "capture_best" and bank.verify(rec) == []
+        seats = rec["position"]["seats"]
+        assert len(seats) == 2 and seats[0] % 2 != seats[1] % 2   # opponents
+        assert rec["note"] == capture_endgame.DUEL_NOTE
+        line = capture_parts.duel_line(rec["position"], "en")
+        me = capture_parts.mover(rec["position"])
+        assert f"player {seats[me] + 1}, against player {seats[1 - me] + 1}" in line
+        assert capture_parts.table_html(rec, None)   # the trainer's table builds
+    tampered = {**records[0], "value": records[0]["value"] + 10}
+    assert bank.verify(tampered)

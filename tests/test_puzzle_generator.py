@@ -28,7 +28,8 @@ def _cli(*args: str) -> int:
 
 
 @pytest.mark.parametrize(("variant", "kind"), [("two-handed", "meld"), ("no-trump", "endgame"),
-                                               ("fildinski-four-handed", "meld")])
+                                               ("fildinski-four-handed", "meld"),
+                                               ("fildinski-four-handed", "endgame")])
 def test_round_trip_through_the_cli(variant: str, kind: str, tmp_path: Path) -> None:
     out = tmp_path / "bank.jsonl.gz"
     assert _cli("--variant", variant, "--kind", kind, "--count", "4", "--out", str(out)) == 0

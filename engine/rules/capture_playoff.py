@@ -7,6 +7,14 @@ trumps not yet counted. :func:`solve` searches the remaining tricks (two
 players) and returns the value of each legal card for the player to move:
 his points minus the opponent's, from now to the end, with best play by both.
 
+Four-handed (000, ``playoff.split_pairs``) the last tricks are two duels played
+side by side, and one duel is searched alone: each player scores only his own
+captures, his combinations use only his own laid-out cards and their reuse looks
+only at those cards, and the last trick scored at the stock's end, so nothing one
+duel does changes what the other scores (:func:`duel_refusal` names the rules
+that would break this). A duel's value is the mover's points minus his opponent's
+within it; the other duel adds to both sides' totals apart.
+
     >>> from engine.notation.cards import parse_card
     >>> from engine.rules.profile import load_profile
     >>> ids = lambda t: frozenset(parse_card(c).id for c in t.split())
@@ -23,7 +31,7 @@ from functools import lru_cache
 
 from engine.notation.cards import Rank
 from engine.rules.captures import score_capture
-from engine.rules.melds import ScoredMeld
+from engine.rules.melds import ScoredMeld, by_kind, candidate_sets
 from engine.rules.profile import Profile
 from engine.rules.tricks import playoff_legal, trick_best
 
@@ -45,13 +53,47 @@ class Solution:
 def solve(profile: Profile, trump: int, hands: Hands, leader: int, trick: tuple[int, ...],
           laid: Laid, history: History, dix_counted: frozenset[int]) -> Solution:
     """Value of every legal card for the player to move (see the module text)."""
-    if profile.players != 2:
-        raise ValueError("the capture play-off is searched for two players")
+    refusal = duel_refusal(profile)
+    if refusal:
+        raise ValueError(refusal)
     search = _Search(profile, trump)
     mover = leader if not trick else 1 - leader
     moves = tuple((card, search.after(hands, leader, trick, laid, history, dix_counted, card))
                   for card in search.legal(hands[mover], trick))
     return Solution(max(v for _, v in moves), moves)
+
+
+def duel_refusal(profile: Profile) -> str:
+    """Why the play-off cannot be searched two players at a time ("" when it can):
+    more than two players who do not split into duels, or duels that depend on each
+    other (a double bezique with the partner's pairs, a combination scoring once a
+    deal, or a last-trick bonus going to whichever duel ends last)."""
+    if profile.players == 2:
+        return ""
+    if not profile.playoff.split_pairs:
+        return (f"{profile.name}: the play-off search with scoring captures handles two "
+                f"players only")
+    if profile.declaring.partner_bezique:
+        return f"{profile.name}: a duel's beziques count the partner's, laid out in the other"
+    if any(spec.once or spec.after for spec in profile.melds):
+        return f"{profile.name}: a combination scores once a deal, in either duel"
+    if profile.scoring.last_trick_bonus and profile.scoring.last_trick_at == "deal_end":
+        return f"{profile.name}: the last trick of the deal may fall in either duel"
+    return ""
+
+
+def game_meld_within_reach(profile: Profile, trump: int, hands: Hands, laid: Laid) -> bool:
+    """Whether a capture could still complete a combination that wins the game at once
+    (000: a quadruple bezique), which would end the other duel too: each player's
+    laid-out cards with every card still in the duel's hands."""
+    specs = [profile.meld(kind) for kind in profile.scoring.game_melds]
+    for own in laid:
+        pool = by_kind(own | hands[0] | hands[1])
+        for spec in specs:
+            if any(not own.issuperset(cards)
+                   for cards in candidate_sets(profile, spec, trump, (), pool)):
+                return True
+    return False
 
 
 class _Search:
