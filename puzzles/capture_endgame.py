@@ -37,8 +37,8 @@ import sys
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.notation.cards import Card, Suit, parse_card
 from engine.notation.actions import Action, ActionType
+from engine.notation.cards import Card, Suit, parse_card
 from engine.rules import capture_playoff
 from engine.rules.capture_playoff import Solution, solve
 from engine.rules.deal import Deal
