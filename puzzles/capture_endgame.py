@@ -142,8 +142,6 @@ def played_value(deal: Deal, record: Mapping[str, Any],
     return (trial.scores[me] - before[me]) - (trial.scores[them] - before[them])
 
 
-
-
 def _moves(solution: Solution) -> dict[str, int]:
     return {str(Card.from_id(c)): v for c, v in solution.moves}
 
