@@ -382,6 +382,7 @@ def test_capture_puzzle_bank() -> None:
     import json as _json
 
     from puzzles import bank, capture_bank
+    from puzzles.generate import Plan, generate_from_games
 
     records = bank.read(bank.path_for("meld", "fildinski"))
     assert len(records) >= 100
@@ -390,9 +391,10 @@ def test_capture_puzzle_bank() -> None:
     assert [p for r in records for p in bank.verify(r)] == []
     scoring = [r for r in records if r["answer"]["melds"]]
     assert len(scoring) >= 80 and any(len(r["answer"]["melds"]) > 1 for r in records)
-    # the shipped bank regenerates exactly from its seed
-    again = capture_bank.generate("fildinski", 1, len(records))
-    assert _json.dumps(again) == _json.dumps(records)
+    # the shipped bank comes from expert games and regenerates from its plan
+    assert {r["source"]["run"] for r in records} == {Plan("meld", "fildinski").run_id()}
+    again = generate_from_games(Plan("meld", "fildinski"), 3)
+    assert _json.dumps(again) == _json.dumps(records[:3])
     tampered = dict(records[0], answer=dict(records[0]["answer"],
                                             total=records[0]["answer"]["total"] + 10))
     assert capture_bank.verify(tampered)
@@ -486,6 +488,7 @@ def test_capture_playoff_search_agrees_with_the_deal(seed: int) -> None:
 
 def test_capture_endgame_bank() -> None:
     from puzzles import bank, capture_endgame, trainer
+    from puzzles.generate import Plan
 
     records = bank.read(bank.path_for("endgame", "fildinski"))
     assert len(records) >= 50
@@ -495,7 +498,7 @@ def test_capture_endgame_bank() -> None:
     assert sum("melds_decide" in r["themes"] for r in records) >= 25
     for rec in records[:12]:
         assert bank.verify(rec) == []
-    assert capture_endgame.generate("fildinski", 1, 3) == records[:3]
+    assert {r["source"]["run"] for r in records} == {Plan("endgame", "fildinski").run_id()}
     tampered = dict(records[0], value=records[0]["value"] + 10)
     assert capture_endgame.verify(tampered)
     # the Endgame page serves them (issue 16): see tests/test_fildinski_pages.py
