@@ -55,7 +55,7 @@ NOTE = {"en": "Declarations go on in the last tricks: each trick scores its bris
               "оценке учтено всё это."}
 
 
-DUEL_NOTE = {"en": "This is one of the two play-offs of the four-handed game: the winner of "
+DUEL_NOTE = {"en": "The four-handed game plays its last tricks in two pairs: the winner of "
                    "the last stock trick plays against his left-hand opponent, his partner "
                    "against the other, side by side. Each player scores only his own captures, "
                    "so this duel is played for itself; the value is your points minus your "

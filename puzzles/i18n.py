@@ -109,8 +109,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "c.move_value": ("{card}: {value} (your points minus the opponent's from here, best play)",
                      "{card}: {value} (ваши очки минус очки противника до конца, при "
                      "лучшей игре)"),
-    "c.duel": ("Four-handed: you are player {me}, against player {them}. This is one of the "
-               "two play-offs played side by side; the other pair's does not change what "
+    "c.duel": ("Four-handed: you are player {me}, against player {them}. The last tricks are "
+               "played in two pairs side by side; the other pair's tricks do not change what "
                "yours scores.",
                "Игра вчетвером: вы — игрок {me}, против игрока {them}. Это один из двух "
                "розыгрышей, которые идут одновременно; розыгрыш другой пары не меняет "

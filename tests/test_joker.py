@@ -432,10 +432,10 @@ def test_the_joker_meld_bank() -> None:
     assert len(records) >= 100 and len({r["id"] for r in records}) == len(records)
     assert all(r["variant"] == "joker" and r["kind"] == "meld" for r in records)
     assert {r["type"] for r in records} == {"spot", "best", "legal"}
-    themes = {t for r in records for t in r["themes"]}
+    kinds = {m for r in records for m in r["melds"]}   # the melds each puzzle is about
     # the ladders: steps above the first, growing trump sets, and their refusals
-    assert any(t.endswith("_2") for t in themes)
-    assert themes & {"five_trump_queens", "five_trump_kings", "five_trump_aces",
+    assert any(k.endswith("_2") for k in kinds)
+    assert kinds & {"five_trump_queens", "five_trump_kings", "five_trump_aces",
                      "five_trump_jacks", "five_trump_tens", "four_bezique_jacks",
                      "four_trump_queens", "four_trump_kings"}
     assert any(r["answer"].get("rule", "").startswith("ladder.") for r in records
