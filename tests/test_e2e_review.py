@@ -26,8 +26,15 @@ DEALS = 6   # deals played for the learner until one has a flagged decision
 
 
 @pytest.fixture(scope="module")
-def server():
-    with app_server() as url:
+def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A progress store of this module's own: another browser test's saved game (a
+    four-handed deal against the expert, say) must not be resumed here."""
+    return tmp_path_factory.mktemp("review-store") / "progress.sqlite3"
+
+
+@pytest.fixture(scope="module")
+def server(store_path: Path):
+    with app_server(env={"BEZIQUE_PROGRESS_DB": str(store_path)}) as url:
         yield url
 
 
@@ -78,7 +85,7 @@ def reviewed_deal_with_a_flag(page) -> None:
     pytest.fail(f"no decision flagged in {DEALS} deals")
 
 
-def test_review_drill_answer_and_themes(server, browser, tmp_path):
+def test_review_drill_answer_and_themes(server, browser, tmp_path, store_path):
     page = browser.new_page(viewport={"width": 1024, "height": 1400})
     page.goto(server + "/play?lang=en")
     page.get_by_role("heading", name="Play").first.wait_for(timeout=60_000)
@@ -115,7 +122,7 @@ def test_review_drill_answer_and_themes(server, browser, tmp_path):
     # The answer is an attempt with the drill's themes: the Themes page's accuracy.
     from puzzles.store import open_store
 
-    with open_store() as store:
+    with open_store(store_path) as store:
         counted = [row for name in store.learners()
                    for row in store.accuracy(name, "theme:")]
     assert counted and all(row["attempts"] >= 1 for row in counted)
