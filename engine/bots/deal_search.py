@@ -7,7 +7,8 @@ captures for pairs, 002's fines and deal bonuses, 004's card points and its
 The method is the same determinized search as :mod:`engine.bots.search`: deal the
 unseen cards at random (:func:`engine.rules.view.sample_deal`), try each candidate
 move, play ``horizon`` more tricks with a quick rule-of-thumb policy
-(:func:`rollout_action`) and value the position (:func:`deal_margin`). Only the
+(:func:`rollout_action`) and value the position (:func:`deal_margin`: scores, the
+melds in reach, and each side's share of what the play-off is still worth). Only the
 simulator differs: here every line is a :class:`~engine.rules.deal.Deal`, so it
 follows every rule of the profile by construction, at about a tenth of the fast
 simulator's speed, hence fewer samples per decision.
@@ -161,6 +162,37 @@ def holding_value(deal: Deal, player: int) -> float:
     return value
 
 
+def playoff_stake(deal: Deal) -> list[float]:
+    """Each player's share of what the play-off is still worth (the last trick's bonus
+    and the points per trick of the last tricks, where the profile has them), shared
+    by the strength of the cards held: trumps most, then aces and tens. It weighs
+    keeping trumps for the end where the play-off is worth much (002: 250 for the last
+    trick); zero once the play-off has begun or where there is none."""
+    profile = deal.profile
+    scoring = profile.scoring
+    total = (scoring.last_trick_bonus if scoring.last_trick_at == "deal_end" else 0) \
+        + scoring.points_per_trick * profile.hand_size
+    players = profile.players
+    if deal.is_over or not deal.stock_count or not total or profile.deal_end != "playoff":
+        return [0.0] * players
+    trump = -1 if deal.trump is None else deal.trump
+    strength = [1.0] * players
+    for p in range(players):
+        for c in deal.holding(p):
+            if c >= JOKER_MIN_ID:
+                strength[p] += 2.0
+                continue
+            rank = c & 7
+            if (c & 31) >> 3 == trump:
+                strength[p] += 2.0 + (0.5 if rank >= 6 else 0.0)
+            elif rank == 7:
+                strength[p] += 1.5
+            elif rank == 6:
+                strength[p] += 0.5
+    whole = sum(strength)
+    return [total * s / whole for s in strength]
+
+
 def deal_margin(deal: Deal, player: int) -> float:
     """The points of ``player``'s side minus the mean of the other sides': scores,
     the brisques already won where they are paid at the deal's end, and each
@@ -171,10 +203,11 @@ def deal_margin(deal: Deal, player: int) -> float:
         if profile.scoring.brisques == "count" and profile.scoring.brisque_points:
             for side, points in enumerate(deal.brisque_points()):
                 values[side] += points
+        stake = playoff_stake(deal)
         for p in range(profile.players):
-            values[profile.team(p)] += holding_value(deal, p)
+            values[profile.team(p)] += holding_value(deal, p) + stake[p]
     side = profile.team(player)
     return values[side] - (sum(values) - values[side]) / (len(values) - 1)
 
 
-__all__ = ["deal_margin", "holding_value", "play_line", "rollout_action"]
+__all__ = ["deal_margin", "holding_value", "play_line", "playoff_stake", "rollout_action"]
