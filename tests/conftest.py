@@ -52,3 +52,22 @@ def no_saved_game() -> Iterator[None]:
     and the Play page resumes that learner's latest game (app_pages/play_parts.py)."""
     yield
     forget_saved_games(TEST_DB)
+
+
+# --- the browser tests (tests/test_e2e_*.py): one app server and one Chromium a module;
+# a module that needs another server (its own store, served mode) defines its own.
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    from app_server import app_server
+
+    with app_server() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    from app_server import chromium
+
+    with chromium() as launched:
+        yield launched

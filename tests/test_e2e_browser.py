@@ -22,23 +22,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from app_server import CHROMIUM, app_server, chromium, no_exception, settle_page  # noqa: E402
+from app_server import CHROMIUM, no_exception, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def server():
-    with app_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 class Shots:

@@ -7,23 +7,11 @@ from __future__ import annotations
 import os
 
 import pytest
-from app_server import CHROMIUM, app_server, chromium, settle_page
+from app_server import CHROMIUM, settle_page
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def server():
-    with app_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def chosen_count(page) -> str:

@@ -16,7 +16,7 @@ from puzzles.i18n import tr
 
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
-from app_server import CHROMIUM, app_server, chromium, settle_page  # noqa: E402
+from app_server import CHROMIUM, app_server, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -30,12 +30,6 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     store = tmp_path_factory.mktemp("served") / "progress.sqlite3"
     with app_server(env={"BEZIQUE_SERVED": "1", "BEZIQUE_PROGRESS_DB": str(store)}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def settle(page) -> None:

@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from app_server import CHROMIUM, app_server, chromium, no_exception, settle_page  # noqa: E402
+from app_server import CHROMIUM, app_server, no_exception, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -36,12 +36,6 @@ def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def server(store_path: Path):
     with app_server(env={"BEZIQUE_PROGRESS_DB": str(store_path)}) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def settle(page) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from app_server import CHROMIUM, app_server, chromium, no_exception, settle_page  # noqa: E402
+from app_server import CHROMIUM, no_exception, settle_page  # noqa: E402
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -31,18 +31,6 @@ WORDS = {
            "finish": "Закончить сдачу", "settled": "Анна получает за партию 600 очков",
            "names": ("Анна", "Борис"), "cards": "Кч Дч"},
 }
-
-
-@pytest.fixture(scope="module")
-def server():
-    with app_server() as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def settle(page) -> None:

@@ -124,8 +124,9 @@ def holding_value(deal: Deal, player: int) -> float:
     if deal.is_over:
         return 0.0
     rules = _rules(deal)
-    cards = [c for c in deal.holding(player) | deal.laid[player] if c < JOKER_MIN_ID]
-    jokers = len(deal.holding(player)) + len(deal.laid[player]) - len(cards)
+    pool = deal.holding(player) | deal.laid[player]
+    cards = [c for c in pool if c < JOKER_MIN_ID]
+    jokers = len(pool) - len(cards)
     value = 0.0
     for c in cards:
         if (c & 7) >= 6:
@@ -162,6 +163,17 @@ def holding_value(deal: Deal, player: int) -> float:
     return value
 
 
+def playoff_strength(card: int, trump: int) -> float:
+    """What ``card`` weighs in the tricks at the end: trumps most (a joker as one), then
+    aces and tens; ``trump`` is -1 while there is none."""
+    if card >= JOKER_MIN_ID:
+        return 2.0
+    rank = card & 7
+    if (card & 31) >> 3 == trump:
+        return 2.0 + (0.5 if rank >= 6 else 0.0)
+    return 1.5 if rank == 7 else 0.5 if rank == 6 else 0.0
+
+
 def playoff_stake(deal: Deal) -> list[float]:
     """Each player's share of what the play-off is still worth (the last trick's bonus
     and the points per trick of the last tricks, where the profile has them), shared
@@ -176,19 +188,8 @@ def playoff_stake(deal: Deal) -> list[float]:
     if deal.is_over or not deal.stock_count or not total or profile.deal_end != "playoff":
         return [0.0] * players
     trump = -1 if deal.trump is None else deal.trump
-    strength = [1.0] * players
-    for p in range(players):
-        for c in deal.holding(p):
-            if c >= JOKER_MIN_ID:
-                strength[p] += 2.0
-                continue
-            rank = c & 7
-            if (c & 31) >> 3 == trump:
-                strength[p] += 2.0 + (0.5 if rank >= 6 else 0.0)
-            elif rank == 7:
-                strength[p] += 1.5
-            elif rank == 6:
-                strength[p] += 0.5
+    strength = [1.0 + sum(playoff_strength(c, trump) for c in deal.holding(p))
+                for p in range(players)]
     whole = sum(strength)
     return [total * s / whole for s in strength]
 
@@ -210,4 +211,5 @@ def deal_margin(deal: Deal, player: int) -> float:
     return values[side] - (sum(values) - values[side]) / (len(values) - 1)
 
 
-__all__ = ["deal_margin", "holding_value", "play_line", "playoff_stake", "rollout_action"]
+__all__ = ["deal_margin", "holding_value", "play_line", "playoff_stake", "playoff_strength",
+           "rollout_action"]

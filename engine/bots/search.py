@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
-from engine.bots.deal_search import deal_margin, play_line
+from engine.bots.deal_search import deal_margin, play_line, playoff_strength
 from engine.bots.fastplay import (
     DECLARE,
     DECLARE_PHASE,
@@ -145,15 +145,9 @@ def playoff_estimate(state: FastDeal, player: int) -> float:
     left = 0
     for p in range(state.n):
         for c in state.hold[p]:
-            rank = c & 7
-            if rank >= 6:
+            if (c & 7) >= 6:
                 left += 1
-            if (c & 31) >> 3 == trump:
-                strength[p] += 2.0 + (0.5 if rank >= 6 else 0.0)
-            elif rank == 7:
-                strength[p] += 1.5
-            elif rank == 6:
-                strength[p] += 0.5
+            strength[p] += playoff_strength(c, trump)
     total = left * rules.brisque_points + rules.last_bonus + rules.trick_points * len(
         state.hold[player])
     side = state.side(player)

@@ -170,11 +170,14 @@ def known_concealed(deal: Deal, player: int) -> frozenset[int]:
     hand = deal.hands[player]
     if deal.stock_count == 0 and deal.profile.players == 2:
         return frozenset(hand)
-    known = {e.cards[1] for e in deal.events if e.type == "exchange" and e.player == player
-             and len(e.cards) == 2}
-    # The turn-up is drawn face up when the stock runs out (the last card of all).
-    known.update(e.cards[0] for e in deal.events if e.type == "draw" and e.player == player
-                 and e.cards)
+    known = set()
+    for e in deal.events:   # one pass: views are built at every decision
+        if e.player != player:
+            continue
+        if e.type == "exchange" and len(e.cards) == 2:
+            known.add(e.cards[1])
+        elif e.type == "draw" and e.cards:   # the turn-up, drawn face up at the stock's end
+            known.add(e.cards[0])
     return frozenset(known & hand)
 
 
