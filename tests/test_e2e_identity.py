@@ -83,7 +83,11 @@ def test_two_browsers_keep_their_own_progress(server, browser) -> None:
         assert NO_ATTEMPTS in seen_by_b
         # B's own cookie names another learner than A's.
         token_a = [c["value"] for c in first.cookies() if c["name"] == "bezique_learner"]
-        token_b = [c["value"] for c in second.cookies() if c["name"] == "bezique_learner"]
+        for _wait in range(100):   # the cookie is set by a component once the page has run
+            token_b = [c["value"] for c in second.cookies() if c["name"] == "bezique_learner"]
+            if token_b:
+                break
+            b.wait_for_timeout(200)
         assert token_a and token_b and token_a != token_b
         # Nobody picks a learner through the URL.
         b.goto(server + "/progress?learner=guest&learner_id=1")
