@@ -162,6 +162,7 @@ if deal.is_over:
         st.button(ui.t("play.next_deal"), key="next_deal", type="primary",
                   on_click=parts.on_next_deal)
 
+review_parts.judge_in_background(deal, s.human, len(s.game.finished_deals) + 1)
 if deal.is_over:
     with st.expander(ui.t("play.review"), expanded=True):
         groups = parts.review(s)

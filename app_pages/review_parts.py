@@ -1,8 +1,9 @@
 """The review of a hand (:mod:`engine.bots.review`) on the Play and Game log pages: the
 learner's decisions that clearly cost points, the costliest first, each with its
 position, the better move and why, and a button that makes it a drill
-(:mod:`puzzles.drills`). It is worked out when the learner asks (a few seconds) and
-kept in the tab's session, one review per deal."""
+(:mod:`puzzles.drills`). The decisions are judged in the background as the deal goes on
+(:mod:`app_pages.review_worker`); what is left is worked out when the learner asks, and
+the review is kept in the tab's session, one per deal."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import math
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import review_worker, ui
 from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
@@ -36,10 +37,18 @@ def cached(deal: Deal, seat: int) -> HandReview | None:
     return st.session_state.get(STATE, {}).get(_key(deal, seat))   # type: ignore[no-any-return]
 
 
+def budget() -> Budget:
+    return st.session_state.get(BUDGET) or Budget()  # type: ignore[no-any-return]
+
+
+def judge_in_background(deal: Deal, seat: int, deal_number: int) -> None:
+    """Start judging the learner's latest decisions while the deal goes on."""
+    review_worker.catch_up(deal, seat, deal_number, budget())
+
+
 def on_review(deal: Deal, seat: int, deal_number: int) -> None:
-    budget = st.session_state.get(BUDGET) or Budget()
     with st.spinner(ui.t("hand_review.working")):
-        found = review_deal(deal, seat, deal_number, budget)
+        found = review_deal(deal, seat, deal_number, budget(), review_worker.verdicts())
     reviews = dict(st.session_state.get(STATE, {}))
     while len(reviews) >= KEPT:
         reviews.pop(next(iter(reviews)))

@@ -2,18 +2,25 @@
 by beginner bots (seeded), reviewed for player 1 at the app's budget; prints the
 decisions judged, flagged and exact, and the seconds the review took.
 
+With ``--pace S`` it also measures the review as the Play page serves it: each decision
+handed to a worker process as it is made (app_pages.review_worker), the learner taking
+S seconds a decision, and the seconds the review then takes at the deal's end.
+
     python scripts/bench_review.py [--seed N] [--samples N] [--time-limit S]
-                                   [--hint-samples N] [VARIANT ...]
+                                   [--hint-samples N] [--pace S] [VARIANT ...]
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import time
+from concurrent.futures import Future, ProcessPoolExecutor, wait
 
+from app_pages.review_worker import judge_saved
 from engine.bots.coach import BotPlayer
-from engine.bots.review import Budget, review_deal
+from engine.bots.review import Budget, Decision, decision_key, decisions_of, review_deal
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, variant_names
 
@@ -28,6 +35,24 @@ def played_deal(variant: str, seed: int) -> Deal:
     return deal
 
 
+def review_after_play(deal: Deal, budget: Budget, pace: float,
+                      pool: ProcessPoolExecutor) -> float:
+    """Seconds the review takes at the deal's end when each decision went to ``pool``
+    as it was made, ``pace`` seconds apart (the Play page's way)."""
+    jobs: dict[str, Future[Decision]] = {}
+    for position, action in decisions_of(deal, 0):
+        jobs[decision_key(position, action)] = pool.submit(
+            judge_saved, position.dumps(), 0, action, 1, budget)
+        time.sleep(pace)
+    start = time.perf_counter()
+    for future in jobs.values():
+        future.cancel()
+    wait([f for f in jobs.values() if not f.cancelled()])
+    known = {k: f.result() for k, f in jobs.items() if not f.cancelled()}
+    review_deal(deal, 0, budget=budget, known=known)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("variants", nargs="*")
@@ -35,19 +60,29 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=DEFAULT.samples)
     parser.add_argument("--time-limit", type=float, default=DEFAULT.time_limit)
     parser.add_argument("--hint-samples", type=int, default=DEFAULT.hint_samples)
+    parser.add_argument("--pace", type=float, default=None,
+                        help="seconds a learner decision: also time the review after "
+                             "judging in a worker during the deal")
     args = parser.parse_args()
     budget = Budget(args.samples, args.time_limit, args.hint_samples)
+    pool = (None if args.pace is None else
+            ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")))
+    after = "" if pool is None else f" {'after play':>10}"
     print(f"{'variant':24} {'judged':>6} {'flagged':>7} {'exact':>5} {'seconds':>7} "
-          f"{'s/decision':>10}")
+          f"{'s/decision':>10}{after}")
     for variant in args.variants or variant_names():
         deal = played_deal(variant, args.seed)
         start = time.perf_counter()
         review = review_deal(deal, 0, budget=budget)
         seconds = time.perf_counter() - start
         judged = len(review.decisions)
+        if pool is not None and args.pace is not None:
+            after = f" {review_after_play(deal, budget, args.pace, pool):10.2f}"
         print(f"{variant:24} {judged:6} {len(review.flagged):7} "
               f"{sum(d.exact for d in review.decisions):5} {seconds:7.1f} "
-              f"{seconds / max(1, judged):10.2f}", flush=True)
+              f"{seconds / max(1, judged):10.2f}{after}", flush=True)
+    if pool is not None:
+        pool.shutdown()
 
 
 if __name__ == "__main__":

@@ -27,6 +27,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("BEZIQUE_DATABASE_URL", None)
     # The app on one's own machine unless a test serves it (tests/test_identity.py).
     os.environ.pop("BEZIQUE_SERVED", None)
+    # Decisions are judged when the review is asked for, unless a test starts a worker.
+    os.environ["BEZIQUE_REVIEW_WORKERS"] = "0"
     os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
     os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
 

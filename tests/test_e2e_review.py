@@ -34,7 +34,9 @@ def store_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def server(store_path: Path):
-    with app_server(env={"BEZIQUE_PROGRESS_DB": str(store_path)}) as url:
+    # The app as served: the learner's decisions judged in a worker as the deal goes on.
+    with app_server(env={"BEZIQUE_PROGRESS_DB": str(store_path),
+                         "BEZIQUE_REVIEW_WORKERS": "1"}) as url:
         yield url
 
 

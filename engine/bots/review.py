@@ -37,8 +37,8 @@ from __future__ import annotations
 import hashlib
 import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bots import hint_reasons, refutation_reason
@@ -127,6 +127,23 @@ def position_seed(deal: Deal) -> int:
     return int(hashlib.sha256(deal.dumps().encode("utf-8")).hexdigest()[:12], 16)
 
 
+def decision_key(deal: Deal, played: Action) -> str:
+    """What identifies a decision across processes and page runs: the position (its
+    save) and the action taken there."""
+    return f"{position_seed(deal):x} {played}"
+
+
+def decisions_of(deal: Deal, seat: int, start: int = 0) -> Iterator[tuple[Deal, Action]]:
+    """``seat``'s decisions in ``deal`` (played so far) from its action ``start`` on: the
+    position before each, a copy of its own, and the action taken."""
+    replay = deal_prefix(deal, 0)
+    for index, action in enumerate(deal.actions):
+        if (index >= start and replay.to_move == seat
+                and len(replay.legal_actions()) > 1):
+            yield replay.copy(), action
+        replay.apply(action)
+
+
 def judge(deal: Deal, seat: int, played: Action, budget: Budget = Budget(),
           deal_number: int = 1) -> Decision:
     """The verdict on ``played`` by ``seat`` (to move) in ``deal``; ``deal`` itself is
@@ -211,18 +228,24 @@ def _unique(reasons: Sequence[Reason]) -> tuple[Reason, ...]:
     return tuple(dict.fromkeys(reasons))
 
 
-def review_deal(deal: Deal, seat: int, deal_number: int = 1,
-                budget: Budget = Budget()) -> HandReview:
-    """Judge every decision of ``seat`` in ``deal`` (played so far), the costliest first."""
+def review_deal(deal: Deal, seat: int, deal_number: int = 1, budget: Budget = Budget(),
+                known: Mapping[str, Decision] | None = None) -> HandReview:
+    """Judge every decision of ``seat`` in ``deal`` (played so far), the costliest first.
+    ``known`` holds verdicts judged already (by :func:`decision_key`; the app judges
+    each decision in the background while the deal goes on): those are not judged
+    again."""
     if not 0 <= seat < deal.profile.players:
         raise BeziqueError(f"there is no player {seat + 1} in {deal.profile.name}")
     start = time.perf_counter()
-    replay = deal_prefix(deal, 0)
+    known = known or {}
     decisions = []
-    for action in deal.actions:
-        if replay.to_move == seat and len(replay.legal_actions()) > 1:
-            decisions.append(judge(replay.copy(), seat, action, budget, deal_number))
-        replay.apply(action)
+    for position, action in decisions_of(deal, seat):
+        decision = known.get(decision_key(position, action))
+        if decision is None:
+            decision = judge(position, seat, action, budget, deal_number)
+        elif decision.deal_number != deal_number:
+            decision = replace(decision, deal_number=deal_number)
+        decisions.append(decision)
     return HandReview(deal.profile.name, seat, _ranked(decisions),
                       time.perf_counter() - start)
 
@@ -249,5 +272,5 @@ def _ranked(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
                                                   d.index)))
 
 
-__all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "judge", "position_seed", "review_deal",
-           "review_game", "solver_judges"]
+__all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "decision_key", "decisions_of", "judge",
+           "position_seed", "review_deal", "review_game", "solver_judges"]

@@ -1,0 +1,121 @@
+"""The learner's decisions judged in the background while the deal goes on, so that the
+review of the hand (:mod:`app_pages.review_parts`) is ready when the deal ends instead of
+taking up to ten seconds in the longest games (Chinese, eight-pack, joker).
+
+Each decision is judged by :func:`engine.bots.review.judge` in a worker process, so on
+a machine with two cores the bot's own thinking keeps its core. Whatever the worker has
+not finished when the review is asked for is judged then, as without a worker: the
+verdict is the same either way, because a position's estimates are seeded by the
+position itself (:func:`engine.bots.review.position_seed`).
+
+``BEZIQUE_REVIEW_WORKERS`` sets the number of worker processes (default 1; 0 judges
+only when the review is asked for).
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+
+import streamlit as st
+
+from engine.bots.review import Budget, Decision, decision_key, decisions_of, judge, position_seed
+from engine.notation.actions import Action
+from engine.rules.deal import Deal
+from engine.rules.replay import deal_prefix
+
+log = logging.getLogger("bezique.review")
+WORKERS_ENV = "BEZIQUE_REVIEW_WORKERS"
+JOBS = "review_jobs"          # session: decision key -> its verdict, when ready
+SEEN = "review_seen"          # session: deal -> actions already handed to the worker
+KEPT_JOBS = 600               # about four of the longest deals
+WAIT_SECONDS = 15.0           # a review waits this long for verdicts being worked out
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+
+
+def worker_count() -> int:
+    raw = os.environ.get(WORKERS_ENV, "1").strip()
+    if raw.isdigit():
+        return int(raw)
+    log.warning("%s=%r is not a number of worker processes; judging in the background is off",
+                WORKERS_ENV, raw)
+    return 0
+
+
+def _executor() -> ProcessPoolExecutor | None:
+    global _pool
+    with _lock:
+        if _pool is None and worker_count() > 0:
+            # spawn: the server runs threads, and a forked copy of them may deadlock
+            _pool = ProcessPoolExecutor(worker_count(),
+                                        mp_context=multiprocessing.get_context("spawn"))
+        return _pool
+
+
+def _drop_pool() -> None:
+    global _pool
+    with _lock:
+        _pool = None
+
+
+def judge_saved(position: str, seat: int, action: Action, deal_number: int,
+                budget: Budget) -> Decision:
+    """:func:`judge` on a position's save (what crosses to the worker process)."""
+    return judge(Deal.loads(position), seat, action, budget, deal_number)
+
+
+def _jobs() -> dict[str, Future[Decision]]:
+    return st.session_state.setdefault(JOBS, {})  # type: ignore[no-any-return]
+
+
+def catch_up(deal: Deal, seat: int, deal_number: int, budget: Budget) -> None:
+    """Hand the worker every decision of ``seat`` in ``deal`` it has not been given yet."""
+    pool = _executor()
+    if pool is None or not deal.actions:
+        return
+    start = position_seed(deal_prefix(deal, 0))
+    seen: dict[int, int] = st.session_state.setdefault(SEEN, {})
+    # After an undo the deal is shorter: what is played next is new.
+    done = min(seen.get(start, 0), len(deal.actions))
+    jobs = _jobs()
+    try:
+        for position, action in decisions_of(deal, seat, done):
+            key = decision_key(position, action)
+            if key not in jobs:
+                jobs[key] = pool.submit(judge_saved, position.dumps(), seat, action,
+                                        deal_number, budget)
+    except BrokenProcessPool as exc:   # the worker died (memory): judge on request instead
+        log.warning("the review worker stopped (%s); decisions are judged on request", exc)
+        _drop_pool()
+        return
+    seen[start] = len(deal.actions)
+    while len(jobs) > KEPT_JOBS:
+        jobs.pop(next(iter(jobs))).cancel()
+
+
+def verdicts(wait_seconds: float = WAIT_SECONDS) -> dict[str, Decision]:
+    """The verdicts the worker has reached, after waiting up to ``wait_seconds`` for
+    those being worked out; the ones not started are withdrawn (the review judges
+    them itself, without waiting in the worker's queue)."""
+    jobs = _jobs()
+    for future in jobs.values():
+        future.cancel()          # only the ones still queued are cancelled
+    wait([f for f in jobs.values() if not f.cancelled()], timeout=wait_seconds)
+    found: dict[str, Decision] = {}
+    for key, future in list(jobs.items()):
+        if not future.done() or future.cancelled():
+            jobs.pop(key)
+            continue
+        error = future.exception()
+        if error is not None:      # judged again in the page, where an error shows
+            log.warning("the review worker failed on a decision: %r", error)
+            jobs.pop(key)
+            continue
+        found[key] = future.result()
+    return found
