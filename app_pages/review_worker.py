@@ -18,7 +18,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
 import streamlit as st
@@ -70,40 +70,28 @@ def judge_saved(position: str, seat: int, action: Action, deal_number: int,
     return judge(Deal.loads(position), seat, action, budget, deal_number)
 
 
-def _jobs() -> dict[str, Future[Decision]]:
+Jobs = dict[str, Future[Decision]]
+
+
+def _jobs() -> Jobs:
     return st.session_state.setdefault(JOBS, {})  # type: ignore[no-any-return]
 
 
-def catch_up(deal: Deal, seat: int, deal_number: int, budget: Budget) -> None:
-    """Hand the worker every decision of ``seat`` in ``deal`` it has not been given yet."""
-    pool = _executor()
-    if pool is None or not deal.actions:
-        return
-    start = position_seed(deal_prefix(deal, 0))
-    seen: dict[int, int] = st.session_state.setdefault(SEEN, {})
-    # After an undo the deal is shorter: what is played next is new.
-    done = min(seen.get(start, 0), len(deal.actions))
-    jobs = _jobs()
-    try:
-        for position, action in decisions_of(deal, seat, done):
-            key = decision_key(position, action)
-            if key not in jobs:
-                jobs[key] = pool.submit(judge_saved, position.dumps(), seat, action,
-                                        deal_number, budget)
-    except BrokenProcessPool as exc:   # the worker died (memory): judge on request instead
-        log.warning("the review worker stopped (%s); decisions are judged on request", exc)
-        _drop_pool()
-        return
-    seen[start] = len(deal.actions)
-    while len(jobs) > KEPT_JOBS:
-        jobs.pop(next(iter(jobs))).cancel()
+def hand_over(pool: Executor, jobs: Jobs, deal: Deal, seat: int, deal_number: int,
+              budget: Budget, start: int = 0) -> None:
+    """Submit to ``pool`` each decision of ``seat`` in ``deal`` from action ``start`` on
+    that ``jobs`` does not hold yet."""
+    for position, action in decisions_of(deal, seat, start):
+        saved = position.dumps()
+        key = decision_key(saved, action)
+        if key not in jobs:
+            jobs[key] = pool.submit(judge_saved, saved, seat, action, deal_number, budget)
 
 
-def verdicts(wait_seconds: float = WAIT_SECONDS) -> dict[str, Decision]:
-    """The verdicts the worker has reached, after waiting up to ``wait_seconds`` for
-    those being worked out; the ones not started are withdrawn (the review judges
-    them itself, without waiting in the worker's queue)."""
-    jobs = _jobs()
+def collect(jobs: Jobs, wait_seconds: float | None) -> dict[str, Decision]:
+    """The verdicts ``jobs`` has reached, after waiting up to ``wait_seconds`` (None:
+    as long as it takes) for those being worked out; the ones not started are
+    withdrawn (the review judges them itself, without waiting in the worker's queue)."""
     for future in jobs.values():
         future.cancel()          # only the ones still queued are cancelled
     wait([f for f in jobs.values() if not f.cancelled()], timeout=wait_seconds)
@@ -119,3 +107,29 @@ def verdicts(wait_seconds: float = WAIT_SECONDS) -> dict[str, Decision]:
             continue
         found[key] = future.result()
     return found
+
+
+def catch_up(deal: Deal, seat: int, deal_number: int, budget: Budget) -> None:
+    """Hand the worker every decision of ``seat`` in ``deal`` it has not been given yet."""
+    pool = _executor()
+    if pool is None or not deal.actions:
+        return
+    start = position_seed(deal_prefix(deal, 0))
+    seen: dict[int, int] = st.session_state.setdefault(SEEN, {})
+    jobs = _jobs()
+    try:
+        # After an undo the deal is shorter: what is played next is new.
+        hand_over(pool, jobs, deal, seat, deal_number, budget,
+                  min(seen.get(start, 0), len(deal.actions)))
+    except BrokenProcessPool as exc:   # the worker died (memory): judge on request instead
+        log.warning("the review worker stopped (%s); decisions are judged on request", exc)
+        _drop_pool()
+        return
+    seen[start] = len(deal.actions)
+    while len(jobs) > KEPT_JOBS:
+        jobs.pop(next(iter(jobs))).cancel()
+
+
+def verdicts(wait_seconds: float = WAIT_SECONDS) -> dict[str, Decision]:
+    """The session's verdicts from the worker (:func:`collect`)."""
+    return collect(_jobs(), wait_seconds)

@@ -23,7 +23,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from engine.bots import EXPERT_SAMPLES, make_bot
+from engine.bots import EXPERT_SAMPLES, Bot, make_bot
 from engine.bots.coach import BOT_TIME_LIMIT
 from engine.bots.search import StrongBot
 from engine.cli.arena import arena_profile, side_margins
@@ -49,13 +49,13 @@ class Deviation:
     wins: float         # the same in deals won (a tie half)
 
 
-def _finish(deal: Deal, club: object) -> None:
+def _finish(deal: Deal, club: Bot) -> None:
     while not deal.is_over:
-        deal.apply(club.choose(PlayerView.of(deal, deal.to_move)))  # type: ignore[attr-defined]
+        deal.apply(club.choose(PlayerView.of(deal, deal.to_move)))
 
 
-def _worth(view: PlayerView, deal: Deal, moves: tuple[Action, Action], side: int,
-           redeals: int, seed: int, club: object) -> tuple[float, float]:
+def _worth(view: PlayerView, moves: tuple[Action, Action], side: int, redeals: int,
+           seed: int, club: Bot) -> tuple[float, float]:
     margin = wins = 0.0
     for k in range(redeals):
         base = sample_deal(view, random.Random(seed * 1009 + k))
@@ -94,7 +94,7 @@ def play(job: Job) -> tuple[int, list[Deviation]]:
             asked += 1
             result = expert.search(view)
             if result.action != usual:
-                margin, wins = _worth(view, deal, (result.action, usual), profile.team(seat),
+                margin, wins = _worth(view, (result.action, usual), profile.team(seat),
                                       job.redeals, job.seed + len(deal.actions), club)
                 estimate = result.means.get(result.action, 0.0) - result.means.get(usual, 0.0)
                 found.append(Deviation(estimate, margin, wins))

@@ -16,11 +16,11 @@ import argparse
 import multiprocessing
 import random
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, wait
+from concurrent.futures import ProcessPoolExecutor
 
-from app_pages.review_worker import judge_saved
+from app_pages.review_worker import Jobs, collect, judge_saved
 from engine.bots.coach import BotPlayer
-from engine.bots.review import Budget, Decision, decision_key, decisions_of, review_deal
+from engine.bots.review import Budget, decision_key, decisions_of, review_deal
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, variant_names
 
@@ -39,17 +39,14 @@ def review_after_play(deal: Deal, budget: Budget, pace: float,
                       pool: ProcessPoolExecutor) -> float:
     """Seconds the review takes at the deal's end when each decision went to ``pool``
     as it was made, ``pace`` seconds apart (the Play page's way)."""
-    jobs: dict[str, Future[Decision]] = {}
+    jobs: Jobs = {}
     for position, action in decisions_of(deal, 0):
-        jobs[decision_key(position, action)] = pool.submit(
-            judge_saved, position.dumps(), 0, action, 1, budget)
+        saved = position.dumps()
+        jobs[decision_key(saved, action)] = pool.submit(judge_saved, saved, 0, action, 1,
+                                                        budget)
         time.sleep(pace)
     start = time.perf_counter()
-    for future in jobs.values():
-        future.cancel()
-    wait([f for f in jobs.values() if not f.cancelled()])
-    known = {k: f.result() for k, f in jobs.items() if not f.cancelled()}
-    review_deal(deal, 0, budget=budget, known=known)
+    review_deal(deal, 0, budget=budget, known=collect(jobs, None))
     return time.perf_counter() - start
 
 

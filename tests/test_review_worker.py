@@ -41,7 +41,7 @@ def test_decisions_are_the_seats_choices_from_any_action_on():
 def test_review_takes_known_verdicts_instead_of_judging_again(monkeypatch):
     deal = played()
     first = review_deal(deal, 0, budget=SMALL)
-    known = {decision_key(p, a): d for (p, a), d in
+    known = {decision_key(p.dumps(), a): d for (p, a), d in
              zip(decisions_of(deal, 0), sorted(first.decisions, key=lambda d: d.index),
                  strict=True)}
 

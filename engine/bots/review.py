@@ -124,13 +124,18 @@ class HandReview:
 def position_seed(deal: Deal) -> int:
     """The seed of a position's estimates: the same position is judged the same way,
     in the review and in a drill of it."""
-    return int(hashlib.sha256(deal.dumps().encode("utf-8")).hexdigest()[:12], 16)
+    return _save_seed(deal.dumps())
 
 
-def decision_key(deal: Deal, played: Action) -> str:
-    """What identifies a decision across processes and page runs: the position (its
-    save) and the action taken there."""
-    return f"{position_seed(deal):x} {played}"
+def _save_seed(saved: str) -> int:
+    return int(hashlib.sha256(saved.encode("utf-8")).hexdigest()[:12], 16)
+
+
+def decision_key(saved: str, played: Action) -> str:
+    """What identifies a decision across processes and page runs: the position's save
+    (:meth:`Deal.dumps`, which also carries it to another process) and the action
+    taken there."""
+    return f"{_save_seed(saved):x} {played}"
 
 
 def decisions_of(deal: Deal, seat: int, start: int = 0) -> Iterator[tuple[Deal, Action]]:
@@ -237,10 +242,9 @@ def review_deal(deal: Deal, seat: int, deal_number: int = 1, budget: Budget = Bu
     if not 0 <= seat < deal.profile.players:
         raise BeziqueError(f"there is no player {seat + 1} in {deal.profile.name}")
     start = time.perf_counter()
-    known = known or {}
     decisions = []
     for position, action in decisions_of(deal, seat):
-        decision = known.get(decision_key(position, action))
+        decision = known.get(decision_key(position.dumps(), action)) if known else None
         if decision is None:
             decision = judge(position, seat, action, budget, deal_number)
         elif decision.deal_number != deal_number:
