@@ -62,9 +62,10 @@ def on_drill(decision: Decision, key: str) -> None:
             drills.add(db, current_learner(), decision)
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state[f"{key}_msg"] = ("error", ui.t("play.store_error", error=str(exc)))
+        st.session_state[f"{key}_msg"] = ("error", "play.store_error", {"error": str(exc)})
         return
-    st.session_state[f"{key}_msg"] = ("ok", ui.t("hand_review.drilled"))
+    # The message's key, not its text: it shows in the language chosen later too.
+    st.session_state[f"{key}_msg"] = ("ok", "hand_review.drilled", {})
 
 
 def cost_text(decision: Decision) -> str:
@@ -113,4 +114,5 @@ def decision_box(decision: Decision, key: str) -> None:
                   icon=":material/fitness_center:")
         message = st.session_state.get(f"{key}_msg")
         if message:
-            (st.success if message[0] == "ok" else st.warning)(message[1])
+            kind, text_key, params = message
+            (st.success if kind == "ok" else st.warning)(ui.t(text_key, **params))

@@ -245,6 +245,18 @@ def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
     assert not at.exception and at.session_state["rc_drill_result"]["right"] is False
 
 
+def test_the_drilled_message_follows_a_change_of_language():
+    session = PlaySession.loads(blundered_game(), "club")
+    at = run_page("play", play=session, hand_review_budget=SMALL)
+    at.button(key="play_review_offer").click().run()
+    at.button(key="play_review_0_drill").click().run()
+    assert any("review cards" in s.value for s in at.success)
+    at.session_state["lang"] = "ru"
+    at.run()
+    assert not at.exception
+    assert not any("review cards" in s.value for s in at.success)
+
+
 def test_endgame_page_serves_a_due_playoff_drill_as_its_puzzle():
     """The learner's own play-off position is the endgame trainer's next puzzle."""
     decision = review_game(Game.loads(blundered_game()), 0, budget=SMALL).flagged[0]
