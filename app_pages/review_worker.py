@@ -82,10 +82,17 @@ def hand_over(pool: Executor, jobs: Jobs, deal: Deal, seat: int, deal_number: in
     """Submit to ``pool`` each decision of ``seat`` in ``deal`` from action ``start`` on
     that ``jobs`` does not hold yet."""
     for position, action in decisions_of(deal, seat, start):
-        saved = position.dumps()
-        key = decision_key(saved, action)
-        if key not in jobs:
-            jobs[key] = pool.submit(judge_saved, saved, seat, action, deal_number, budget)
+        hand_over_one(pool, jobs, position, seat, action, deal_number, budget)
+
+
+def hand_over_one(pool: Executor, jobs: Jobs, position: Deal, seat: int, action: Action,
+                  deal_number: int, budget: Budget) -> None:
+    """Submit one decision (``action`` taken by ``seat`` at ``position``) unless
+    ``jobs`` holds it."""
+    saved = position.dumps()
+    key = decision_key(saved, action)
+    if key not in jobs:
+        jobs[key] = pool.submit(judge_saved, saved, seat, action, deal_number, budget)
 
 
 def collect(jobs: Jobs, wait_seconds: float | None) -> dict[str, Decision]:

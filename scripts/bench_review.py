@@ -18,9 +18,9 @@ import random
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from app_pages.review_worker import Jobs, collect, judge_saved
+from app_pages.review_worker import Jobs, collect, hand_over_one
 from engine.bots.coach import BotPlayer
-from engine.bots.review import Budget, decision_key, decisions_of, review_deal
+from engine.bots.review import Budget, decisions_of, review_deal
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, variant_names
 
@@ -41,9 +41,7 @@ def review_after_play(deal: Deal, budget: Budget, pace: float,
     as it was made, ``pace`` seconds apart (the Play page's way)."""
     jobs: Jobs = {}
     for position, action in decisions_of(deal, 0):
-        saved = position.dumps()
-        jobs[decision_key(saved, action)] = pool.submit(judge_saved, saved, 0, action, 1,
-                                                        budget)
+        hand_over_one(pool, jobs, position, 0, action, 1, budget)
         time.sleep(pace)
     start = time.perf_counter()
     review_deal(deal, 0, budget=budget, known=collect(jobs, None))
