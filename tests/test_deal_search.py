@@ -10,11 +10,13 @@ import pytest
 
 from engine.bots import make_bot
 from engine.bots.coach import level_description
-from engine.bots.deal_search import deal_margin, play_line, rollout_action
+from engine.bots.deal_search import _shortfalls, deal_margin, play_line, rollout_action
 from engine.bots.fastplay import supported
 from engine.bots.search import StrongBot, estimate_actions
 from engine.errors import BeziqueError
+from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
+from engine.rules.melds import all_verdicts
 from engine.rules.profile import load_profile, ordered_variants
 from engine.rules.view import PlayerView, sample_deal
 
@@ -145,3 +147,24 @@ def test_the_level_description_says_how_the_expert_searches() -> None:
     assert level_description("expert", "en", fast) == level_description("expert", "en")
     assert "full rules" in level_description("expert", "en", full)
     assert "полным правилам" in level_description("expert", "ru", full)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_melds_in_reach_are_the_melds_the_engine_accepts(name: str) -> None:
+    """The lines' valuation reads the melds a holding completes from the simulator's
+    compiled rules; on rich random holdings they are the melds the rules engine would
+    accept (004's sequences may also take the bezique jack for the jack: the engine may
+    find more there, never fewer)."""
+    profile = load_profile(name)
+    stretch = {spec.kind for spec in profile.melds if spec.jack_from_bezique}
+    for seed in range(30):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        cards = random.Random(seed).sample(sorted(deal.every_card()), profile.hand_size + 6)
+        plain = [c for c in cards if c < JOKER_MIN_ID]
+        engine = {v.spec.kind for v in all_verdicts(profile, deal.trump, set(cards), (),
+                                                     frozenset(), explain=False)
+                  if v.legal and v.spec.pattern != "carte_blanche"}
+        reach = {rule.kind for rule, missing in _shortfalls(deal, 0, plain, len(cards) - len(plain))
+                 if missing == 0}
+        assert reach <= engine, (seed, sorted(reach - engine))
+        assert engine - reach <= stretch, (seed, sorted(engine - reach))

@@ -26,12 +26,14 @@ simulator's speed, hence fewer samples per decision.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
-from engine.bots.fastplay import Rules, rules_for
+from engine.bots.fastplay import MeldRule, Rules, rules_for
 from engine.bots.policy import keep_table
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import DECLARE, LEAD, Deal
+from engine.rules.profile import MeldSpec
 from engine.rules.tricks import beats, trick_best
 
 # Declarations worth more than any trick: taken at once, the better first.
@@ -135,16 +137,34 @@ def holding_value(deal: Deal, player: int) -> float:
             value += 1.0 + (c & 7) * 0.5
     if not deal.stock_count:
         return value + jokers * 10.0
+    factor = min(1.0, len(deal.stock) / 16)
+    seen: set[str] = set()
+    for rule, missing in _shortfalls(deal, player, cards, jokers):
+        if rule.kind in seen:
+            continue
+        if missing == 0:
+            value += rule.points * 0.8
+            seen.add(rule.kind)
+        elif missing <= 2:
+            value += rule.points * (0.3 ** missing) * factor
+            seen.add(rule.kind)
+    return value
+
+
+def _shortfalls(deal: Deal, player: int, cards: list[int], jokers: int
+                ) -> Iterator[tuple[MeldRule, int]]:
+    """Each meld ``player`` may still declare, with the number of cards ``cards`` (and
+    ``jokers``, as many as one meld may take) lack for it; cards already declared in a
+    meld of that kind do not count again."""
     used: dict[str, set[int]] = {}
     for meld in deal.history[player]:
         used.setdefault(meld.kind, set()).update(meld.cards)
-    factor = min(1.0, len(deal.stock) / 16)
     counts = [0] * 32
     for c in cards:
         counts[c & 31] += 1
-    seen: set[str] = set()
-    for rule in rules.melds:
-        if rule.kind in seen:
+    wild = min(jokers, deal.profile.declaring.jokers_per_meld)
+    for rule in _rules(deal).melds:
+        if not _reachable(deal.profile.meld(rule.kind), used):
             continue
         blocked = used.get(rule.kind, set())
         missing = 0
@@ -153,14 +173,16 @@ def holding_value(deal: Deal, player: int) -> float:
             if blocked:
                 have -= sum(1 for c in blocked if (c & 31) in kinds and c in cards)
             missing += max(0, need - have)
-        missing = max(0, missing - jokers)
-        if missing == 0:
-            value += rule.points * 0.8
-            seen.add(rule.kind)
-        elif missing <= 2:
-            value += rule.points * (0.3 ** missing) * factor
-            seen.add(rule.kind)
-    return value
+        yield rule, max(0, missing - wild)
+
+
+def _reachable(spec: MeldSpec, declared: dict[str, set[int]]) -> bool:
+    """Whether the meld can still be declared in this deal: 004's ladders score a rung
+    once, and only after the rung before it (counting every rung of a ladder as in
+    reach valued an 18-card hand at thousands of points)."""
+    if spec.once and spec.kind in declared:
+        return False
+    return not spec.after or spec.after in declared
 
 
 def playoff_strength(card: int, trump: int) -> float:

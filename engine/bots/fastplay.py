@@ -208,6 +208,8 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         # 004 no-trump: a row that scores only as the declaration fixing trumps.
         suits = [] if spec.fixing_only and t >= 0 else _suits(spec.suit, spec.pattern, t,
                                                                trump_from)
+        if spec.suit == "bezique_jack":   # 004: the jack of the bezique pair's suit
+            suits = [] if t < 0 else [profile.bezique_pair(Suit(t))[1] // 8]
         fixes = t < 0 and spec.suit == "trump" and spec.pattern in trump_from
         variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
         if spec.pattern == "marriage":
@@ -222,7 +224,10 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
             variants = [(((queen,), spec.count), ((jack,), spec.count))]
         elif spec.pattern == "rank_set":
             assert spec.rank is not None
-            variants = [((tuple(s * 8 + spec.rank for s in suits), spec.count),)]
+            if spec.distinct_suits:   # 004: one card of each suit
+                variants = [tuple(((s * 8 + spec.rank,), 1) for s in suits)]
+            else:
+                variants = [((tuple(s * 8 + spec.rank for s in suits), spec.count),)]
         for groups in variants:
             need = 0
             compiled: list[tuple[int, int]] = []
