@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
+from engine.bots.search import StrongBot
 from engine.cli import main
-from engine.cli.arena import mean_ci, summarize, wilson
+from engine.cli.arena import build_bot, mean_ci, summarize, wilson
+from engine.rules.deal import Deal
+from engine.rules.profile import load_profile
+from engine.rules.view import PlayerView
 
 
 def test_arena_json_last_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -28,6 +33,26 @@ def test_arena_cheating_strong_runs(capsys: pytest.CaptureFixture[str]) -> None:
                  "--budget", "1", "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert data["a"] == "strong-cheat"
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "rubicon"])   # fast lines, full rules
+def test_a_peeking_bot_sees_the_hands_but_not_the_stock_order(variant: str) -> None:
+    deal = Deal.new(load_profile(variant), random.Random(5), dealer=0)
+    view = PlayerView.of(deal, deal.to_move)
+    opp = 1 - view.seat
+    for name, orders in (("strong-cheat", 1), ("strong-peek", 2)):
+        bot = build_bot(name, random.Random(1), 1, 1.0)
+        assert isinstance(bot, StrongBot)
+        bot.oracle = deal
+        seen = set()
+        for _ in range(6):
+            line = bot._deal_determinization(view)
+            assert line.hands[opp] == deal.hands[opp]
+            assert sorted(line.stock) == sorted(deal.stock)
+            seen.add(tuple(line.stock))
+            fast = bot._determinize(view)
+            assert sorted(fast.hold[opp]) == sorted(deal.hands[opp])
+        assert len(seen) >= orders and (orders > 1 or seen == {tuple(deal.stock)})
 
 
 def test_statistics() -> None:

@@ -38,7 +38,9 @@ profile falls back to the rules of thumb.
 
 ``samples`` bounds the determinizations per decision and ``time_limit`` the
 seconds per decision (whichever comes first). A *cheating* bot (``oracle``)
-is handed the true deal and searches it only: an upper bound for the method.
+is handed the true deal and searches it only: an upper bound for the method. A
+*peeking* one (``oracle_stock`` False) sees the other hands but not the order of the
+stock, which it deals at random: the bound for reading the opponent's hand perfectly.
 """
 
 from __future__ import annotations
@@ -649,6 +651,7 @@ class StrongBot:
         self.time_limit = time_limit
         self.noise = noise
         self.oracle: Deal | None = None     # set by a referee for the cheating variant
+        self.oracle_stock = True            # False: the oracle's stock order stays hidden
 
     def choose(self, view: PlayerView) -> Action:
         infer = self.infer and view.players == 2   # the opponent model is two-handed
@@ -753,7 +756,10 @@ class StrongBot:
 
     def _deal_determinization(self, view: PlayerView) -> Deal:
         if self.oracle is not None:
-            return self.oracle.copy()
+            if self.oracle_stock:
+                return self.oracle.copy()
+            return self.oracle.with_hidden({}, self._oracle_stock()[::-1],
+                                           self.oracle.set_aside)
         if view.players != 2:
             return sample_deal(view, self.rng)
         opp_hand, draw_order = self._sample(view)
@@ -783,7 +789,8 @@ class StrongBot:
         rollout_weights = self._rollout_weights(seat)
         deals = self._every_placing(view)
         # The oracle's one true deal needs one pass only.
-        limit = len(deals) if deals else 1 if self.oracle is not None else self.samples
+        limit = (len(deals) if deals else 1 if self.oracle is not None and self.oracle_stock
+                 else self.samples)
         won = [0.0] * len(candidates)
         margin = [0.0] * len(candidates)
         done = 0
@@ -824,13 +831,21 @@ class StrongBot:
         if self.oracle is not None:
             deal = self.oracle
             if view.players != 2:
-                return _placed_all(view, [sorted(h) for h in deal.hands], list(deal.stock))
-            return _placed(view, sorted(deal.hands[view.opponent]), list(deal.stock))
+                return _placed_all(view, [sorted(h) for h in deal.hands], self._oracle_stock())
+            return _placed(view, sorted(deal.hands[view.opponent]), self._oracle_stock())
         if view.players != 2:
             hands, order = sample_hands(view, self.rng)
             return _placed_all(view, hands, list(reversed(order)))
         opp_hand, draw_order = self._sample(view)
         return _placed(view, opp_hand, list(reversed(draw_order)))
+
+    def _oracle_stock(self) -> list[int]:
+        """The oracle's stock as drawn with pop(); shuffled for a peeking bot."""
+        assert self.oracle is not None
+        stock = list(self.oracle.stock)
+        if not self.oracle_stock:
+            self.rng.shuffle(stock)
+        return stock
 
     def _sample(self, view: PlayerView) -> tuple[list[int], list[int]]:
         """A split of the unseen cards, drawn in proportion to the likelihood of

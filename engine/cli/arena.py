@@ -33,14 +33,15 @@ from engine.rules.deal import Deal
 from engine.rules.profile import Profile, apply_option, load_profile
 from engine.rules.view import PlayerView
 
-CHEAT_SUFFIX = "-cheat"
+CHEAT_SUFFIX = "-cheat"     # sees every card, the stock's order too
+PEEK_SUFFIX = "-peek"       # sees the other hands, not the stock's order
 MAX_DEALS = 1_000_000_000   # paired deals; played one at a time, so only time grows
 MAX_BUDGET = 100_000        # determinizations per decision
 MAX_JOBS = 256              # worker processes
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    names = ", ".join([*BOT_NAMES, "strong-cheat"])
+    names = ", ".join([*BOT_NAMES, "strong-cheat", "strong-peek"])
     parser = subparsers.add_parser("arena", help="bots play paired deals against each other")
     parser.add_argument("--a", default="heuristic", help=f"bot A: {names}")
     parser.add_argument("--b", default="random", help="bot B (same choices)")
@@ -64,13 +65,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
+def cheats(name: str) -> bool:
+    """Whether the bot ``name`` is handed the true deal (``-cheat``, ``-peek``)."""
+    return name.endswith((CHEAT_SUFFIX, PEEK_SUFFIX))
+
+
 def build_bot(name: str, rng: random.Random, budget: int | None, time_limit: float) -> Bot:
-    base = name[:-len(CHEAT_SUFFIX)] if name.endswith(CHEAT_SUFFIX) else name
+    base = name.rsplit("-", 1)[0] if cheats(name) else name
     bot = make_bot(base, rng, samples=budget, time_limit=time_limit)
-    if name.endswith(CHEAT_SUFFIX):
+    if cheats(name):
         if not isinstance(bot, StrongBot):
             raise ValueError(f"only strong bots can cheat, not {base!r}")
         bot.name = name
+        bot.oracle_stock = name.endswith(CHEAT_SUFFIX)
     return bot
 
 
@@ -222,7 +229,7 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
     base = (job.seed * 1_000_003 + job.index) * 4
     bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
     bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
-    cheat = (job.a.endswith(CHEAT_SUFFIX), job.b.endswith(CHEAT_SUFFIX))
+    cheat = (cheats(job.a), cheats(job.b))
     n = profile.players
     deal_seed = job.seed * 1_000_003 + job.index
     diffs: list[int] = []
