@@ -26,7 +26,7 @@ simulator's speed, hence fewer samples per decision.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 
 from engine.bots.fastplay import MeldRule, Rules, rules_for
 from engine.bots.policy import keep_table
@@ -138,10 +138,8 @@ def holding_value(deal: Deal, player: int) -> float:
     if not deal.stock_count:
         return value + jokers * 10.0
     factor = min(1.0, len(deal.stock) / 16)
-    seen: set[str] = set()
-    for rule, missing in _shortfalls(deal, player, cards, jokers):
-        if rule.kind in seen:
-            continue
+    seen: set[str] = set()   # filled as the loop goes: _shortfalls skips those kinds
+    for rule, missing in _shortfalls(deal, player, cards, jokers, seen):
         if missing == 0:
             value += rule.points * 0.8
             seen.add(rule.kind)
@@ -151,11 +149,12 @@ def holding_value(deal: Deal, player: int) -> float:
     return value
 
 
-def _shortfalls(deal: Deal, player: int, cards: list[int], jokers: int
-                ) -> Iterator[tuple[MeldRule, int]]:
+def _shortfalls(deal: Deal, player: int, cards: list[int], jokers: int,
+                skip: Container[str] = ()) -> Iterator[tuple[MeldRule, int]]:
     """Each meld ``player`` may still declare, with the number of cards ``cards`` (and
     ``jokers``, as many as one meld may take) lack for it; cards already declared in a
-    meld of that kind do not count again."""
+    meld of that kind do not count again. Kinds in ``skip`` (read at each step, so a
+    caller may add to it) are passed over."""
     used: dict[str, set[int]] = {}
     for meld in deal.history[player]:
         used.setdefault(meld.kind, set()).update(meld.cards)
@@ -163,8 +162,9 @@ def _shortfalls(deal: Deal, player: int, cards: list[int], jokers: int
     for c in cards:
         counts[c & 31] += 1
     wild = min(jokers, deal.profile.declaring.jokers_per_meld)
+    melds = deal.profile.melds
     for rule in _rules(deal).melds:
-        if not _reachable(deal.profile.meld(rule.kind), used):
+        if rule.kind in skip or not _reachable(melds[rule.index], used):
             continue
         blocked = used.get(rule.kind, set())
         missing = 0

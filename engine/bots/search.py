@@ -758,8 +758,7 @@ class StrongBot:
         if self.oracle is not None:
             if self.oracle_stock:
                 return self.oracle.copy()
-            return self.oracle.with_hidden({}, self._oracle_stock()[::-1],
-                                           self.oracle.set_aside)
+            return self.oracle.with_hidden({}, self._oracle_stock(), self.oracle.set_aside)
         if view.players != 2:
             return sample_deal(view, self.rng)
         opp_hand, draw_order = self._sample(view)
