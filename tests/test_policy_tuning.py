@@ -12,13 +12,14 @@ import pytest
 
 from engine.bots.fastplay import OVER, FastDeal
 from engine.bots.playoff import exact_final_scores
-from engine.bots.policy import HEURISTIC, TUNED, _at_least
+from engine.bots.policy import HEURISTIC, TUNED, at_least
 from engine.bots.search import rollout
 from engine.notation.cards import kind_face
 from engine.rules.profile import load_profile
 from engine.solver import Position, move_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+from tune_heuristic import Job, play_pair  # noqa: E402
 from tune_policy import paired_win_rate  # noqa: E402
 
 
@@ -29,7 +30,7 @@ def test_drawing_chance_matches_enumeration(need: int, copies: int, rate: float)
     exact = sum(
         rate ** sum(drawn) * (1 - rate) ** (copies - sum(drawn))
         for drawn in product((0, 1), repeat=copies) if sum(drawn) >= need)
-    assert _at_least(need, copies, rate) == pytest.approx(exact)
+    assert at_least(need, copies, rate) == pytest.approx(exact)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -86,3 +87,18 @@ def test_capture_and_lose_own_weigh_the_brisques_of_a_trick() -> None:
     assert after[ace] - before[ace] == pytest.approx(20.0)      # (2 - 1) x (10 + 10)
     assert after[own_ten] - before[own_ten] == pytest.approx(-20.0)   # (3 - 1) x 10
     assert after[low] == pytest.approx(before[low])
+
+
+@pytest.mark.parametrize("variant", ["rubicon", "three-handed"])
+def test_heuristic_tuner_pairs_are_fair(variant: str) -> None:
+    """The club bot's numbers against themselves: each seating replays the same deal
+    with A in another seat, so A wins in exactly one of them (a tie for the top: half
+    in each of the two)."""
+    from engine.bots.heuristic import CLUB
+
+    profile = load_profile(variant)
+    for index in range(2):
+        results = play_pair(Job(variant, CLUB, index, seed=3))
+        assert len(results) == profile.sides
+        assert sum(results) == pytest.approx(1.0)
+        assert all(r in (0.0, 0.5, 1.0) for r in results)

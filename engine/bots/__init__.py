@@ -58,10 +58,14 @@ LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
 # The expert in the games the fast simulator does not follow (engine.bots.deal_search):
 # the same search, every line played by the full rules, so fewer tries per move.
 FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules (fines, card "
-                   "points, jokers, re-forming melds), so it tries fewer per move.",
+                   "points, jokers, re-forming melds), so it tries fewer per move; between "
+                   "tries it counts the cards not yet seen and, in Rubicon, plans the melds "
+                   "a played card lets it form again.",
                    "В этой игре каждый вариант он разыгрывает по полным правилам (штрафы, "
                    "очки карт, джокеры, повторные комбинации), поэтому успевает перебрать "
-                   "меньше вариантов на ход.")
+                   "меньше вариантов на ход; кроме того, он считает ещё не вышедшие карты, "
+                   "а в Рубиконе готовит комбинации, которые можно составить снова после "
+                   "сыгранной карты.")
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
 # Determinizations per decision at most: more than the app's 0.4 s usually allows, so

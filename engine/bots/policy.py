@@ -188,7 +188,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
                 if counting:
                     avail = sum(unseen[k] for k in kinds)
                     if w.binomial:
-                        chance *= _at_least(need, avail, min(1.0, rate))
+                        chance *= at_least(need, avail, min(1.0, rate))
                     else:
                         chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
         if missing > 2 or not cards:
@@ -205,7 +205,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
     return values, best
 
 
-def _at_least(need: int, copies: int, rate: float) -> float:
+def at_least(need: int, copies: int, rate: float) -> float:
     """The chance of drawing at least ``need`` of ``copies`` unseen cards when each
     is drawn with probability ``rate`` (binomial; ``need`` is 1 or 2 here)."""
     if copies < need:
@@ -370,5 +370,5 @@ def keep_table(rules: Rules) -> list[float]:
     return table
 
 
-__all__ = ["HEURISTIC", "TUNED", "PolicyWeights", "blocked_masks", "keep_table", "keep_values",
-           "play_scores", "policy_action"]
+__all__ = ["HEURISTIC", "TUNED", "PolicyWeights", "at_least", "blocked_masks", "keep_table",
+           "keep_values", "play_scores", "policy_action"]

@@ -74,7 +74,11 @@ from engine.bots.fastplay import (
     to_action,
 )
 from engine.bots.heuristic import (
+    CLUB,
     EXACT_CAPTURE_TRICKS,
+    EXPERT,
+    EXPERT_CAPTURES,
+    HeuristicWeights,
     advise,
     explain_play,
     follow_scores,
@@ -548,13 +552,14 @@ class _Plan:
     clear: bool
 
 
-def _heuristic_plan(view: PlayerView, gap: float) -> _Plan:
-    prior = advise(view).action
+def _heuristic_plan(view: PlayerView, gap: float, weights: HeuristicWeights = CLUB) -> _Plan:
+    prior = advise(view, weights).action
     if view.phase == "declare":
         return _Plan(prior, [], False)
     cards = [a.card for a in view.legal if a.type is ActionType.PLAY]
-    scores = lead_scores(view, cards) if not view.trick else follow_scores(view, cards)
-    return _Plan(prior, ranked_plays(view), _gap(scores) > gap)
+    scores = (lead_scores(view, cards, weights) if not view.trick
+              else follow_scores(view, cards, weights))
+    return _Plan(prior, ranked_plays(view, weights), _gap(scores) > gap)
 
 
 def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
@@ -681,9 +686,12 @@ class StrongBot:
         fast = supported(view.profile)
         # 000: the tuned policy weighs melds in the hand; where they come from captures
         # the rule-of-thumb bot's capture-aware scores rank the moves. Where the fast
-        # simulator does not apply, the rule-of-thumb bot's own ranking.
-        plan = (_heuristic_plan(view, self.gap) if self.weights == HEURISTIC or not fast
-                or view.profile.declaring.source == "captured"
+        # simulator does not apply, the rules of thumb with the expert's own numbers
+        # (heuristic.EXPERT: card counting, Rubicon's re-formed melds).
+        captured = view.profile.declaring.source == "captured"
+        plan = (_heuristic_plan(view, self.gap, CLUB if self.weights == HEURISTIC
+                                else EXPERT_CAPTURES if captured else EXPERT)
+                if self.weights == HEURISTIC or not fast or captured
                 else _policy_plan(view, self.weights, self.gap))
         if (fast and view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
                 and points_objective(view) and view.players == 2):

@@ -1,0 +1,93 @@
+"""The expert's own rules of thumb (engine.bots.heuristic.EXPERT): the numbers differ
+from the club bot's, and its reading of Rubicon's re-formed melds is the engine's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.bots import make_bot
+from engine.bots.fastplay import rules_for
+from engine.bots.heuristic import CLUB, EXPERT, _blocked, advise, meld_plans
+from engine.bots.search import StrongBot
+from engine.rules.deal import Deal
+from engine.rules.melds import FREED, card_states
+from engine.rules.profile import load_profile
+from engine.rules.view import PlayerView
+
+
+def _freed_cards(seed: int) -> tuple[PlayerView, list[tuple[object, int]]]:
+    """Club bots play a Rubicon deal until the mover holds a card of a scored meld
+    that has since lost a card to a trick: the view and its (rule, card) pairs."""
+    profile = load_profile("rubicon")
+    deal = Deal.new(profile, random.Random(seed), dealer=0)
+    bots = [make_bot("club", random.Random(seed + p)) for p in range(2)]
+    while not deal.is_over:
+        seat = deal.to_move
+        view = PlayerView.of(deal, seat)
+        if deal.stock_count:
+            found = []
+            for rule in rules_for(profile, view.trump).melds:
+                spec = profile.meld(rule.kind)
+                for card in view.holding:
+                    states = card_states(profile, spec, [card], view.history[seat],
+                                         view.played)
+                    if states[0].state == FREED and rule.kind == states[0].prior.kind:
+                        found.append((rule, card))
+            if found:
+                return view, found
+        deal.apply(bots[seat].choose(view))
+    raise LookupError("no freed meld in this deal")
+
+
+def test_the_expert_reads_rubicons_reformed_melds_as_the_engine_does() -> None:
+    cases = 0
+    for seed in range(40):
+        try:
+            view, found = _freed_cards(seed)
+        except LookupError:
+            continue
+        for rule, card in found:
+            assert _blocked(view, rule, card, CLUB)         # the club bot's 001 reading
+            assert not _blocked(view, rule, card, EXPERT)   # freed: may form the meld again
+        cases += 1
+    assert cases >= 3
+
+
+def test_card_counting_lets_go_of_a_meld_whose_cards_are_all_seen() -> None:
+    """With card counting a plan needs unseen copies of what it lacks, and its chance
+    grows with them; without it every plan short of one card has the same share."""
+    deal = Deal.new(load_profile("rubicon"), random.Random(5), dealer=0)
+    view = PlayerView.of(deal, deal.to_move)
+    counted = {(p.rule.kind, p.cards): p.chance for p in meld_plans(view, view.holding, EXPERT)}
+    flat = {(p.rule.kind, p.cards): p.chance for p in meld_plans(view, view.holding, CLUB)}
+    assert counted.keys() == flat.keys()
+    assert all(0.0 < c <= 1.0 for c in counted.values())
+    short = [k for k, c in flat.items() if c < 1.0]
+    assert short and len({counted[k] for k in short}) > 1
+
+
+@pytest.mark.parametrize("variant", ["rubicon", "club", "joker"])
+def test_the_experts_move_is_its_own_rules_of_thumb_where_it_does_not_search(
+        variant: str) -> None:
+    """Where its search finds no clearly better move, the expert plays the rules of
+    thumb with its own numbers, not the club bot's."""
+    profile = load_profile(variant)
+    differs = 0
+    for seed in range(6):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        for _ in range(30):
+            if deal.is_over:
+                break
+            view = PlayerView.of(deal, deal.to_move)
+            if len(view.legal) > 1 and view.stock_count:
+                own = advise(view, EXPERT).action
+                result = StrongBot(random.Random(1), samples=2, time_limit=0.05).search(view)
+                assert result.action in view.legal
+                if not result.means:   # no search: the rules of thumb decided
+                    assert result.action == own
+                differs += own != advise(view, CLUB).action
+            deal.apply(club.choose(view))
+    assert differs > 0
