@@ -24,12 +24,11 @@ Its numbers are a :class:`HeuristicWeights`: :data:`CLUB` is the club bot, and
 simulator does not follow. The expert counts cards (a meld short of a card is
 valued by the chance of drawing it from the copies not yet seen), weighs the
 brisques a trick takes and gives more than their face, does not fear every lost
-trick, and reads Rubicon's re-forming rule: a meld that has lost a card to a
-trick may be formed again with a new card, so its other cards are kept for that.
-Paired self-play against :data:`CLUB` in the rules engine, rules of thumb only
-(``python scripts/tune_heuristic.py --check expert --variant NAME``): Rubicon
-59.9% of 400 paired deals; Chinese 63.2%, four-handed Rubicon 55.8%, the club game
-52.4%, the card-point game 51.1% of 300; the joker game 60.0% of 100.
+trick, reads Rubicon's re-forming rule (a meld that has lost a card to a trick may
+be formed again with a new card, so its other cards are kept for that), reads a
+trick of three or four cards whole and keeps trumps when a big last trick is near.
+Paired self-play against :data:`CLUB` in the rules engine, rules of thumb only,
+is in the README (``python scripts/tune_heuristic.py --check expert --variant NAME``).
 
 Where combinations come from captured cards (000, ``declaring.source =
 "captured"``) a hand holds no melds: a reply is weighed by what the trick would
