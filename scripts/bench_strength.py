@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.bots import Bot
 from engine.bots.coach import BOT_TIME_LIMIT
-from engine.cli.arena import arena_profile, build_bot, side_margins, summarize, wilson
+from engine.cli.arena import a_seats, arena_profile, build_bot, side_margins, summarize, wilson
 from engine.rules.deal import Deal
 from engine.rules.profile import ordered_variants
 from engine.rules.view import PlayerView
@@ -65,7 +65,7 @@ def play_pair(job: Job) -> PairResult:
     decisions = 0
     duels: list[float] = []
     for a_side in range(profile.sides):
-        seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+        seats = a_seats(profile, a_side)
         bots: tuple[Bot, ...] = tuple(bot_a if s else bot_b for s in seats)
         deal = Deal.new(profile, random.Random(job.seed * 1_000_003 + job.index),
                         dealer=job.index % n)

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass
 
 from engine.bots.heuristic import CLUB, EXPERT, EXPERT_CAPTURES, HeuristicBot, HeuristicWeights
-from engine.cli.arena import arena_profile, play_deal, side_margins, wilson
+from engine.cli.arena import a_seats, arena_profile, play_deal, side_margins, wilson
 
 GRID: dict[str, list[float]] = {
     "threat": [0.0, 5.0, 15.0],
@@ -57,7 +57,7 @@ def play_pair(job: Job) -> list[float]:
     seed = job.seed * 1_000_003 + job.index
     results: list[float] = []
     for a_side in range(profile.sides):
-        seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+        seats = a_seats(profile, a_side)
         deal = play_deal(profile, tuple(bot_a if s else bot_b for s in seats), seed,
                          job.index % n)
         diff, game = side_margins(deal, a_side)

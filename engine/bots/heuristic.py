@@ -49,6 +49,7 @@ from engine.bots.fastplay import MeldRule, rules_for
 from engine.bots.policy import at_least
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
+from engine.rules.melds import FREED, FRESH, card_states
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 
@@ -96,18 +97,15 @@ class Advice:
 
 
 def _blocked(view: PlayerView, rule: MeldRule, card: int, w: HeuristicWeights = CLUB) -> bool:
-    """True when ``card`` may not be scored again in ``rule`` (the reuse rule; with
-    ``w.reform``, Rubicon's: a meld that lost a card to a trick frees the others)."""
+    """True when ``card`` may not be scored again in ``rule``: an earlier meld of its
+    class at its level or higher holds it (001's reuse rule); with ``w.reform``, in
+    Rubicon's profiles, not once that meld has lost a card to a trick (freed)."""
     profile = view.profile
-    reform = w.reform and profile.declaring.reuse == "reform_after_play"
-    spec = profile.meld(rule.kind)
-    for prior in reversed(view.history[view.seat]):
-        if card not in prior.cards:
-            continue
-        earlier = profile.meld(prior.kind)
-        if earlier.meld_class == spec.meld_class and earlier.level >= spec.level:
-            return not (reform and prior.cards & view.played)
-    return False
+    state = card_states(profile, profile.melds[rule.index], (card,), view.history[view.seat],
+                        view.played)[0].state
+    if state == FRESH:
+        return False
+    return not (state == FREED and w.reform and profile.declaring.reuse == "reform_after_play")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +124,7 @@ def meld_plans(view: PlayerView, holding: frozenset[int],
     rules = rules_for(view.profile, view.trump)
     unknown = view.unknown if view.stock_count else frozenset()
     hidden = view.hidden_stock
+    counting = w.draw_odds > 0
     # The share of the unseen cards this player still draws.
     rate = min(1.0, (view.stock_count + view.players - 1) // view.players / max(1, len(unknown)))
     plans: list[MeldPlan] = []
@@ -147,12 +146,13 @@ def meld_plans(view: PlayerView, holding: frozenset[int],
                     possible = False
                     break
                 missing += lack
-                counted *= at_least(lack, drawable, rate)
+                if counting:
+                    counted *= at_least(lack, drawable, rate)
         if not possible or missing > 2 or not cards:
             continue
         if missing == 0:
             chance = 1.0
-        elif w.draw_odds > 0:
+        elif counting:
             chance = counted * w.draw_odds
         else:
             chance = (w.decay ** missing) * min(1.0, hidden / 16)
@@ -307,7 +307,7 @@ def follow_scores(view: PlayerView, cards: list[int],
     # With three or four (``w.whole_trick``): the seat the trick goes to so far, and
     # whether that is the partner (his trick stays on our side).
     holder = (view.leader + view.trick.index(lead)) % view.players
-    mate = w.whole_trick and _partner_wins(view)
+    mate = w.whole_trick and view.partner is not None and holder == view.partner
     if view.profile.declaring.source == "captured":
         keep = keep_values(view, w=w)
         taker = holder if w.whole_trick else view.leader
@@ -334,11 +334,15 @@ def follow_scores(view: PlayerView, cards: list[int],
     return scores
 
 
-def ranked_plays(view: PlayerView, w: HeuristicWeights = CLUB) -> list[Action]:
-    """The seat's legal plays, best first by the rules of thumb (stock phase)."""
+def rule_scores(view: PlayerView, w: HeuristicWeights = CLUB) -> dict[int, float]:
+    """Every legal card's score by the rules of thumb, lead or reply (stock phase)."""
     cards = [a.card for a in view.legal if a.type is ActionType.PLAY]
-    scores = lead_scores(view, cards, w) if not view.trick else follow_scores(view, cards, w)
-    return [Action.play(c) for c in sorted(cards, key=lambda c: (-scores[c], c))]
+    return lead_scores(view, cards, w) if not view.trick else follow_scores(view, cards, w)
+
+
+def ranked_plays(scores: dict[int, float]) -> list[Action]:
+    """The plays of :func:`rule_scores`, best first."""
+    return [Action.play(c) for c in sorted(scores, key=lambda c: (-scores[c], c))]
 
 
 def _follow(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:

@@ -81,9 +81,8 @@ from engine.bots.heuristic import (
     HeuristicWeights,
     advise,
     explain_play,
-    follow_scores,
-    lead_scores,
     ranked_plays,
+    rule_scores,
 )
 from engine.bots.playoff import (
     best_playoff_card,
@@ -556,10 +555,8 @@ def _heuristic_plan(view: PlayerView, gap: float, weights: HeuristicWeights = CL
     prior = advise(view, weights).action
     if view.phase == "declare":
         return _Plan(prior, [], False)
-    cards = [a.card for a in view.legal if a.type is ActionType.PLAY]
-    scores = (lead_scores(view, cards, weights) if not view.trick
-              else follow_scores(view, cards, weights))
-    return _Plan(prior, ranked_plays(view, weights), _gap(scores) > gap)
+    scores = rule_scores(view, weights)
+    return _Plan(prior, ranked_plays(scores), _gap(scores) > gap)
 
 
 def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
@@ -688,11 +685,14 @@ class StrongBot:
         # the rule-of-thumb bot's capture-aware scores rank the moves. Where the fast
         # simulator does not apply, the rules of thumb with the expert's own numbers
         # (heuristic.EXPERT: card counting, Rubicon's re-formed melds).
-        captured = view.profile.declaring.source == "captured"
-        plan = (_heuristic_plan(view, self.gap, CLUB if self.weights == HEURISTIC
-                                else EXPERT_CAPTURES if captured else EXPERT)
-                if self.weights == HEURISTIC or not fast or captured
-                else _policy_plan(view, self.weights, self.gap))
+        if self.weights == HEURISTIC:
+            plan = _heuristic_plan(view, self.gap, CLUB)
+        elif view.profile.declaring.source == "captured":
+            plan = _heuristic_plan(view, self.gap, EXPERT_CAPTURES)
+        elif not fast:
+            plan = _heuristic_plan(view, self.gap, EXPERT)
+        else:
+            plan = _policy_plan(view, self.weights, self.gap)
         if (fast and view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
                 and points_objective(view) and view.players == 2):
             return self._endgame(view, plan, deadline)

@@ -94,6 +94,13 @@ def play_deal(profile: Profile, bots: tuple[Bot, ...], seed: int, dealer: int,
     return deal
 
 
+def a_seats(profile: Profile, a_side: int) -> list[bool]:
+    """Which seats bot A takes when it plays side ``a_side``: seats 0 & 2 or 1 & 3 with
+    four (partners); otherwise seat ``a_side`` alone (with three, A against two B)."""
+    n = profile.players
+    return [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+
+
 def side_margins(deal: Deal, a_side: int) -> tuple[int, int | None]:
     """(deal points of side ``a_side`` minus the other side's, the same in settlement
     game points for single-deal variants, else None). Two-handed sides are seats;
@@ -235,9 +242,7 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
     diffs: list[int] = []
     games: list[int] = []
     for a_side in range(profile.sides):
-        # A takes the seats of side a_side (seats 0 & 2 or 1 & 3 with four; with three
-        # players A sits in each seat in turn against two B bots).
-        seats = [(p % 2 == a_side) if n == 4 else (p == a_side) for p in range(n)]
+        seats = a_seats(profile, a_side)
         bots = tuple(bot_a if s else bot_b for s in seats)
         cheaters = tuple(cheat[0] if s else cheat[1] for s in seats)
         deal = play_deal(profile, bots, deal_seed, job.index % n, cheaters)
