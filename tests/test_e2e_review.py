@@ -130,6 +130,10 @@ def test_review_drill_answer_and_themes(server, browser, tmp_path, store_path):
     assert counted and all(row["attempts"] >= 1 for row in counted)
 
     page.locator('[data-testid="stSidebarNav"]').get_by_text("Play").first.click()
+    # The Play page's run finished before the language changes: a click during a page
+    # switch was once lost on a loaded CI machine.
+    page.get_by_role("heading", name="Review of this hand").first.wait_for(timeout=60_000)
+    settle(page)
     page.locator('[data-testid="stSidebar"]').get_by_text("Русский").click()
     page.get_by_role("heading", name="Разбор сдачи").first.wait_for(timeout=60_000)
     settle(page)
