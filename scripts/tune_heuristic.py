@@ -24,7 +24,14 @@ import random
 import time
 from dataclasses import dataclass
 
-from engine.bots.heuristic import CLUB, EXPERT, EXPERT_CAPTURES, HeuristicBot, HeuristicWeights
+from engine.bots.heuristic import (
+    CLUB,
+    EXPERT,
+    EXPERT_CAPTURES,
+    EXPERT_MANY_PACKS,
+    HeuristicBot,
+    HeuristicWeights,
+)
 from engine.cli.arena import a_seats, arena_profile, play_deal, side_margins, wilson
 
 GRID: dict[str, list[float]] = {
@@ -37,6 +44,7 @@ GRID: dict[str, list[float]] = {
     "lose_own": [1.0, 2.0, 3.0],
     "draw_odds": [0.0, 0.5, 1.0],
     "last_trick_keep": [0.0, 10.0, 20.0, 40.0],
+    "max_missing": [1, 2, 3],
 }
 
 
@@ -80,6 +88,8 @@ def parse_weights(text: str) -> HeuristicWeights:
         return EXPERT
     if text == "expert-captures":
         return EXPERT_CAPTURES
+    if text == "expert-many-packs":
+        return EXPERT_MANY_PACKS
     return HeuristicWeights(**json.loads(text))
 
 
@@ -90,8 +100,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--check", action="append", default=[],
-                        help="a candidate: club, expert, expert-captures or a JSON object "
-                             "of weights")
+                        help="a candidate: club, expert, expert-captures, expert-many-packs or a "
+                             "JSON object of weights")
     parser.add_argument("--sweep", default=None, help="start of a one-weight sweep")
     args = parser.parse_args()
     candidates: list[tuple[str, HeuristicWeights]] = [(c, parse_weights(c)) for c in args.check]

@@ -3,6 +3,7 @@
     python scripts/tune_policy.py [--deals N] [--rounds R] [--seed S]
     python scripts/tune_policy.py --check '{"threat": 0.0, "draw_odds": 0.5}'
     python scripts/tune_policy.py --sweep --jobs 2 --greedy --deals 1000 --seed 21
+    python scripts/tune_policy.py --variant three-handed --sweep --jobs 2 --deals 600
 
 Each candidate plays ``N`` paired deals (the same cards twice, seats swapped) of
 the fast simulator against :data:`engine.bots.policy.HEURISTIC` (the heuristic
@@ -57,8 +58,13 @@ GRID: dict[str, list[float]] = {
 def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
                     variant: str = "two-handed", exact: bool = True) -> tuple[float, float]:
     """(win rate, mean point margin) of ``weights`` against HEURISTIC (the play-off
-    solved exactly unless ``exact`` is false: then both play it greedily)."""
+    solved exactly unless ``exact`` is false: then both play it greedily). With three
+    players the candidate sits in each seat in turn against two HEURISTIC players and
+    every meeting counts: its score against each other player's (an even match is 50%,
+    as in ``scripts/bench_strength.py``)."""
     profile = load_profile(variant)
+    if profile.players != 2:
+        return _meetings_win_rate(weights, deals, seed, variant)
     wins, margin = 0.0, 0
     for i in range(deals):
         start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % 2)
@@ -79,9 +85,33 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
     return wins / (2 * deals), margin / (2 * deals)
 
 
-def _measure(job: tuple[str, float, PolicyWeights, int, int, bool]) -> str:
-    name, value, weights, deals, seed, exact = job
-    rate, margin = paired_win_rate(weights, deals, seed, exact=exact)
+def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
+                       variant: str) -> tuple[float, float]:
+    """:func:`paired_win_rate` for each for himself with more than two players, the
+    play-off played by the policy (the solver is two-handed)."""
+    profile = load_profile(variant)
+    n = profile.players
+    wins, margin, meetings = 0.0, 0, 0
+    for i in range(deals):
+        start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % n)
+        for seat in range(n):
+            state = start.copy()
+            rng = random.Random(i)
+            seats = tuple(weights if p == seat else HEURISTIC for p in range(n))
+            while state.phase != OVER:
+                state.apply(policy_action(state, rng, 0.0, seats[state.to_move]))
+            for other in range(n):
+                if other != seat:
+                    d = state.scores[seat] - state.scores[other]
+                    margin += d
+                    wins += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+                    meetings += 1
+    return wins / meetings, margin / meetings
+
+
+def _measure(job: tuple[str, float, PolicyWeights, int, int, bool, str]) -> str:
+    name, value, weights, deals, seed, exact, variant = job
+    rate, margin = paired_win_rate(weights, deals, seed, variant, exact=exact)
     return f"{name}={value}: {rate:.4f} margin {margin:+.1f}"
 
 
@@ -89,12 +119,12 @@ def sweep(start: PolicyWeights, args: argparse.Namespace) -> None:
     """Every single-weight change of ``start`` on the same deals, in parallel."""
     from multiprocessing import Pool
 
-    jobs = [("start", 0.0, start, args.deals, args.seed, not args.greedy)]
+    jobs = [("start", 0.0, start, args.deals, args.seed, not args.greedy, args.variant)]
     for name, values in GRID.items():
         for value in values:
             if getattr(start, name) != value:
                 jobs.append((name, value, dataclasses.replace(start, **{name: value}),
-                             args.deals, args.seed, not args.greedy))
+                             args.deals, args.seed, not args.greedy, args.variant))
     with Pool(args.jobs) as pool:
         for line in pool.imap(_measure, jobs):
             print(line, flush=True)
@@ -108,7 +138,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--accept", type=float, default=0.007)
     parser.add_argument("--start", default="tuned", choices=("tuned", "heuristic"))
-    parser.add_argument("--check", default=None, help="JSON weights to measure only")
+    parser.add_argument("--variant", default="two-handed",
+                        help="a fast-simulator profile; three players: every meeting counts")
+    parser.add_argument("--check", default=None,
+                        help="JSON changes to the start's weights, to measure only")
     parser.add_argument("--sweep", action="store_true",
                         help="measure every single-weight change of the start, no search")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (--sweep)")
@@ -119,13 +152,16 @@ def main() -> None:
         sweep(TUNED if args.start == "tuned" else HEURISTIC, args)
         return
     if args.check is not None:
-        w = dataclasses.replace(HEURISTIC, **json.loads(args.check))
-        rate, margin = paired_win_rate(w, args.deals, args.seed, exact=not args.greedy)
+        base = TUNED if args.start == "tuned" else HEURISTIC
+        w = dataclasses.replace(base, **json.loads(args.check))
+        rate, margin = paired_win_rate(w, args.deals, args.seed, args.variant,
+                                       exact=not args.greedy)
         print(json.dumps({"weights": dataclasses.asdict(w), "win_rate": round(rate, 4),
                           "margin": round(margin, 1)}))
         return
     current = TUNED if args.start == "tuned" else HEURISTIC
-    score, _m = paired_win_rate(current, args.deals, args.seed, exact=not args.greedy)
+    score, _m = paired_win_rate(current, args.deals, args.seed, args.variant,
+                                exact=not args.greedy)
     print(f"start {score:.4f} {dataclasses.asdict(current)}", flush=True)
     for _round in range(args.rounds):
         for name, values in GRID.items():
@@ -134,7 +170,7 @@ def main() -> None:
                     continue
                 start = time.perf_counter()
                 trial = dataclasses.replace(current, **{name: value})
-                rate, margin = paired_win_rate(trial, args.deals, args.seed,
+                rate, margin = paired_win_rate(trial, args.deals, args.seed, args.variant,
                                                exact=not args.greedy)
                 note = ""
                 if rate > score + args.accept:

@@ -9,11 +9,22 @@ import pytest
 
 from engine.bots import make_bot
 from engine.bots.fastplay import rules_for
-from engine.bots.heuristic import CLUB, EXPERT, _blocked, advise, meld_plans
+from engine.bots.heuristic import (
+    CLUB,
+    EXPERT,
+    EXPERT_CAPTURES,
+    EXPERT_MANY_PACKS,
+    _blocked,
+    advise,
+    expert_weights,
+    explain_play,
+    meld_plans,
+)
+from engine.bots.reasons import MISSING, Reason
 from engine.bots.search import StrongBot
 from engine.rules.deal import Deal
 from engine.rules.melds import FREED, card_states
-from engine.rules.profile import load_profile
+from engine.rules.profile import load_profile, ordered_variants
 from engine.rules.view import PlayerView
 
 
@@ -68,7 +79,7 @@ def test_card_counting_lets_go_of_a_meld_whose_cards_are_all_seen() -> None:
     assert short and len({counted[k] for k in short}) > 1
 
 
-@pytest.mark.parametrize("variant", ["rubicon", "club", "joker"])
+@pytest.mark.parametrize("variant", ["rubicon", "club", "joker", "eight-pack"])
 def test_the_experts_move_is_its_own_rules_of_thumb_where_it_does_not_search(
         variant: str) -> None:
     """Where its search finds no clearly better move, the expert plays the rules of
@@ -83,7 +94,7 @@ def test_the_experts_move_is_its_own_rules_of_thumb_where_it_does_not_search(
                 break
             view = PlayerView.of(deal, deal.to_move)
             if len(view.legal) > 1 and view.stock_count:
-                own = advise(view, EXPERT).action
+                own = advise(view, expert_weights(profile)).action
                 result = StrongBot(random.Random(1), samples=2, time_limit=0.05).search(view)
                 assert result.action in view.legal
                 if not result.means:   # no search: the rules of thumb decided
@@ -91,3 +102,48 @@ def test_the_experts_move_is_its_own_rules_of_thumb_where_it_does_not_search(
                 differs += own != advise(view, CLUB).action
             deal.apply(club.choose(view))
     assert differs > 0
+
+
+def test_the_experts_numbers_are_read_from_the_profile() -> None:
+    """Captured melds, many packs without jokers, and the rest: each profile gets the
+    numbers its fields call for, and every count of missing cards they plan for can be
+    said in words."""
+    seen = set()
+    for name in ordered_variants():
+        profile = load_profile(name)
+        weights = expert_weights(profile)
+        seen.add(weights)
+        if profile.declaring.source == "captured":
+            assert weights == EXPERT_CAPTURES
+        elif profile.packs >= 6 and not profile.jokers:
+            assert weights == EXPERT_MANY_PACKS
+        else:
+            assert weights == EXPERT
+        assert set(range(1, weights.max_missing + 1)) <= set(MISSING)
+    assert seen == {EXPERT, EXPERT_CAPTURES, EXPERT_MANY_PACKS}
+
+
+def test_many_packs_plan_melds_three_cards_short_and_say_so() -> None:
+    """In the eight-pack game the expert keeps cards for a set three cards short, and
+    its explanation of a play names that in both languages."""
+    profile = load_profile("eight-pack")
+    found = 0
+    for seed in range(4):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        view = PlayerView.of(deal, deal.to_move)
+        plans = meld_plans(view, view.holding, EXPERT_MANY_PACKS)
+        assert all(p.missing <= 2 for p in meld_plans(view, view.holding, EXPERT))
+        short = [p for p in plans if p.missing == 3]
+        found += len(short)
+        for plan in short:
+            assert 0 < plan.chance < 1
+            reason = Reason("keep_for", meld=plan.rule.kind, points=plan.rule.points,
+                            cards=plan.cards, missing=plan.missing)
+            assert "three cards short" in reason.render("en")
+            assert "трёх карт" in reason.render("ru")
+        best = advise(view, EXPERT_MANY_PACKS).action
+        other = next(a for a in view.legal if a != best)
+        assert best.card is not None
+        for lang in ("en", "ru"):
+            assert all(r.render(lang) for r in explain_play(view, best.card, other))
+    assert found > 0

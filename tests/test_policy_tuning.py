@@ -23,8 +23,8 @@ from tune_heuristic import Job, play_pair  # noqa: E402
 from tune_policy import paired_win_rate  # noqa: E402
 
 
-@pytest.mark.parametrize("need", [1, 2])
-@pytest.mark.parametrize("copies", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("need", [1, 2, 3, 4])
+@pytest.mark.parametrize("copies", [0, 1, 2, 3, 5, 7])
 @pytest.mark.parametrize("rate", [0.0, 0.2, 0.5, 1.0])
 def test_drawing_chance_matches_enumeration(need: int, copies: int, rate: float) -> None:
     exact = sum(
@@ -50,9 +50,21 @@ def test_exact_finish_equals_playing_the_solver_move_by_move(seed: int) -> None:
     assert state.scores == expected
 
 
-def test_a_policy_against_itself_wins_half() -> None:
-    rate, margin = paired_win_rate(HEURISTIC, 10, 3)
+@pytest.mark.parametrize("variant", ["two-handed", "three-handed"])
+def test_a_policy_against_itself_wins_half(variant: str) -> None:
+    rate, margin = paired_win_rate(HEURISTIC, 10, 3, variant)
     assert rate == 0.5 and margin == 0
+
+
+def test_three_handed_tuning_tells_policies_apart() -> None:
+    """Each for himself, a candidate meets two heuristic players in every seat: the
+    tuned numbers beat them, a policy that never keeps a brisque loses."""
+    import dataclasses
+
+    tuned, _m = paired_win_rate(TUNED, 30, 3, "three-handed")
+    careless = dataclasses.replace(HEURISTIC, brisque_keep=-40.0, lead_brisque=-40.0)
+    worse, _m = paired_win_rate(careless, 30, 3, "three-handed")
+    assert worse < 0.5 < tuned
 
 
 def test_capture_and_lose_own_weigh_the_brisques_of_a_trick() -> None:

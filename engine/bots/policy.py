@@ -207,14 +207,20 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
 
 def at_least(need: int, copies: int, rate: float) -> float:
     """The chance of drawing at least ``need`` of ``copies`` unseen cards when each
-    is drawn with probability ``rate`` (binomial; ``need`` is 1 or 2 here)."""
+    is drawn with probability ``rate`` (binomial)."""
     if copies < need:
         return 0.0
     miss = 1.0 - rate
-    none = miss ** copies
-    if need == 1:
-        return 1.0 - none
-    return max(0.0, 1.0 - none - copies * rate * miss ** (copies - 1))
+    if need == 1:          # the rollouts' common case, without the sum
+        return 1.0 - miss ** copies
+    fewer = 0.0
+    term = miss ** copies               # exactly k drawn, from k = 0 up
+    for k in range(need):
+        fewer += term
+        if miss == 0.0:
+            break
+        term *= (copies - k) / (k + 1) * rate / miss
+    return max(0.0, 1.0 - fewer)
 
 
 def policy_action(state: FastDeal, rng: random.Random, noise: float = 0.0,

@@ -145,10 +145,12 @@ LOSSES: dict[str, tuple[str, str]] = {
 }
 
 
-# How far a meld in the making is from complete (``keep_for``): at most two cards.
+# How far a meld in the making is from complete (``keep_for``): at most three cards
+# (heuristic.HeuristicWeights.max_missing; three in games of six packs or more).
 MISSING: dict[int, tuple[str, str]] = {
     1: ("one card short", "не хватает одной карты"),
     2: ("two cards short", "не хватает двух карт"),
+    3: ("three cards short", "не хватает трёх карт"),
 }
 
 MOST_REASONS = 3   # a hint names its move and at most this many reasons

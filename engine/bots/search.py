@@ -76,10 +76,9 @@ from engine.bots.fastplay import (
 from engine.bots.heuristic import (
     CLUB,
     EXACT_CAPTURE_TRICKS,
-    EXPERT,
-    EXPERT_CAPTURES,
     HeuristicWeights,
     advise,
+    expert_weights,
     explain_play,
     ranked_plays,
     rule_scores,
@@ -684,13 +683,11 @@ class StrongBot:
         # 000: the tuned policy weighs melds in the hand; where they come from captures
         # the rule-of-thumb bot's capture-aware scores rank the moves. Where the fast
         # simulator does not apply, the rules of thumb with the expert's own numbers
-        # (heuristic.EXPERT: card counting, Rubicon's re-formed melds).
+        # (heuristic.expert_weights: card counting, Rubicon's re-formed melds).
         if self.weights == HEURISTIC:
             plan = _heuristic_plan(view, self.gap, CLUB)
-        elif view.profile.declaring.source == "captured":
-            plan = _heuristic_plan(view, self.gap, EXPERT_CAPTURES)
-        elif not fast:
-            plan = _heuristic_plan(view, self.gap, EXPERT)
+        elif view.profile.declaring.source == "captured" or not fast:
+            plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         else:
             plan = _policy_plan(view, self.weights, self.gap)
         if (fast and view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
