@@ -9,6 +9,7 @@ import pytest
 
 from engine.bots import LEVEL_DESCRIPTIONS, LEVELS, Hint, hint, make_bot
 from engine.bots.playoff import playoff_values
+from engine.bots.search import StrongBot
 from engine.cli.arena import run_arena
 from engine.notation.actions import ActionType
 from engine.notation.cards import card_text
@@ -172,3 +173,24 @@ def test_endgame_hint_says_what_the_move_does_not_how_often_it_won() -> None:
     overruled = search_reasons(view, replace(result, action=next(
         a for a in view.legal if a != prior)), prior)
     assert overruled and overruled[0].render("en")
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "four-handed"])
+def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str) -> None:
+    """With three or four players no solver plays the play-off, and the tuned policy's
+    scores speak of the stock phase: the expert searches each choice there between
+    cards that differ, instead of trusting its rule when those scores look clear."""
+    profile = load_profile(variant)
+    choices = 0
+    for seed in range(3):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        while not deal.is_over:
+            view = PlayerView.of(deal, deal.to_move)
+            kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
+            if deal.stock_count == 0 and view.phase in ("lead", "follow") and len(kinds) > 1:
+                result = StrongBot(random.Random(seed), samples=2, time_limit=0.05).search(view)
+                assert result.means and result.action in view.legal
+                choices += 1
+            deal.apply(club.choose(view))
+    assert choices > 5

@@ -99,9 +99,9 @@ def expert_weights(profile: Profile) -> HeuristicWeights:
     Measured by paired self-play against :data:`CLUB` (README, "Its own move before the
     search"): planning melds three short gained 7-8 points in the eight-pack game and
     four-handed Rubicon, was even in the Chinese game, and lost 2-7 points in the
-    18-card game, whose jokers stand in for a missing card (so a count of the copies
-    left misjudges the chance); in the four- and two-pack games it moved a point
-    either way."""
+    18-card game (likely because a joker may stand in for a missing card, which the
+    count of the copies left does not see); in the four- and two-pack games it moved
+    a point either way."""
     if profile.declaring.source == "captured":
         return EXPERT_CAPTURES
     if profile.packs >= MANY_PACKS and not profile.jokers:

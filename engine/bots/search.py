@@ -568,6 +568,11 @@ def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
         return _Plan(prior, [], False)
     scores = play_scores(state, weights)
     ranked = sorted(view.legal, key=lambda a: -scores[a.card])
+    if view.stock_count == 0:
+        # The play-off (three or four players; two-handed ones are the solver's): the
+        # policy plays it by its own simple rule, and its scores speak of the stock
+        # phase, so they cannot tell that rule's choice is clear.
+        return _Plan(prior, ranked, False)
     return _Plan(prior, ranked, _gap(scores) > gap)
 
 
