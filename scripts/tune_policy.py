@@ -29,7 +29,7 @@ from engine.bots.fastplay import OVER, FastDeal
 from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
 from engine.bots.search import rollout
-from engine.rules.profile import load_profile
+from engine.rules.profile import Profile, load_profile
 
 GRID: dict[str, list[float]] = {
     "table_threat": [0.0, 0.5, 1.0, 2.0],
@@ -64,7 +64,7 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
     as in ``scripts/bench_strength.py``)."""
     profile = load_profile(variant)
     if profile.players != 2:
-        return _meetings_win_rate(weights, deals, seed, variant)
+        return _meetings_win_rate(weights, deals, seed, profile)
     wins, margin = 0.0, 0
     for i in range(deals):
         start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % 2)
@@ -86,10 +86,9 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
 
 
 def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
-                       variant: str) -> tuple[float, float]:
+                       profile: Profile) -> tuple[float, float]:
     """:func:`paired_win_rate` for each for himself with more than two players, the
     play-off played by the policy (the solver is two-handed)."""
-    profile = load_profile(variant)
     n = profile.players
     wins, margin, meetings = 0.0, 0, 0
     for i in range(deals):
@@ -148,18 +147,17 @@ def main() -> None:
     parser.add_argument("--greedy", action="store_true",
                         help="play the play-off greedily (twice as fast) instead of exactly")
     args = parser.parse_args()
+    current = TUNED if args.start == "tuned" else HEURISTIC
     if args.sweep:
-        sweep(TUNED if args.start == "tuned" else HEURISTIC, args)
+        sweep(current, args)
         return
     if args.check is not None:
-        base = TUNED if args.start == "tuned" else HEURISTIC
-        w = dataclasses.replace(base, **json.loads(args.check))
+        w = dataclasses.replace(current, **json.loads(args.check))
         rate, margin = paired_win_rate(w, args.deals, args.seed, args.variant,
                                        exact=not args.greedy)
         print(json.dumps({"weights": dataclasses.asdict(w), "win_rate": round(rate, 4),
                           "margin": round(margin, 1)}))
         return
-    current = TUNED if args.start == "tuned" else HEURISTIC
     score, _m = paired_win_rate(current, args.deals, args.seed, args.variant,
                                 exact=not args.greedy)
     print(f"start {score:.4f} {dataclasses.asdict(current)}", flush=True)

@@ -43,7 +43,7 @@ of the deal; the last few tricks are searched exactly
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from engine.bots.fastplay import MeldRule, rules_for
 from engine.bots.policy import at_least
@@ -91,6 +91,8 @@ EXPERT_CAPTURES = HeuristicWeights(whole_trick=True)
 # more copies, and these games pay 400-9000 for sets of four or five alike).
 EXPERT_MANY_PACKS = replace(EXPERT, max_missing=3)
 MANY_PACKS = 6
+# Complete melds only (what a won trick lets one declare at once).
+COMPLETE = replace(CLUB, max_missing=0)
 
 
 def expert_weights(profile: Profile) -> HeuristicWeights:
@@ -113,6 +115,9 @@ def expert_weights(profile: Profile) -> HeuristicWeights:
 class Advice:
     action: Action
     reasons: tuple[Reason, ...]
+    # The stock phase's scores of every play (rule_scores) when the choice was made by
+    # them; None in the play-off, for declarations and exact capture searches.
+    scores: dict[int, float] | None = field(default=None, compare=False)
 
 
 # --- card values ----------------------------------------------------------------------
@@ -160,6 +165,9 @@ def meld_plans(view: PlayerView, holding: frozenset[int],
                           and not _blocked(view, rule, c, w))
             cards.extend(have[:count])
             lack = max(0, count - len(have))
+            if missing + lack > w.max_missing:
+                possible = False
+                break
             if lack:
                 drawable = sum(1 for c in unknown if bits >> (c % 32) & 1)
                 if turn_up_helps(view, bits):
@@ -170,7 +178,7 @@ def meld_plans(view: PlayerView, holding: frozenset[int],
                 missing += lack
                 if counting:
                     counted *= at_least(lack, drawable, rate)
-        if not possible or missing > w.max_missing or not cards:
+        if not possible or not cards:
             continue
         if missing == 0:
             chance = 1.0
@@ -228,8 +236,7 @@ def meld_after(view: PlayerView, holding: frozenset[int]) -> tuple[str, int] | N
     """The best meld (kind, points) declarable from ``holding`` after winning a trick."""
     if view.stock_count <= 0 or view.profile.declaring.source != "hand":
         return None
-    found = [(plan.rule.kind, plan.rule.points)
-             for plan in meld_plans(view, holding) if plan.missing == 0]
+    found = [(plan.rule.kind, plan.rule.points) for plan in meld_plans(view, holding, COMPLETE)]
     found += [(meld.kind, view.profile.meld(meld.kind).points) for meld in view.pending[view.seat]]
     return max(found, key=lambda kind_points: kind_points[1], default=None)
 
@@ -289,16 +296,14 @@ def _lead(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
             return exact
     if view.stock_count == 0:
         return _playoff(view, cards)
-    keep = keep_values(view, w=w)
     scores = lead_scores(view, cards, w)
     card = max(cards, key=lambda c: (scores[c], -rank_of(c), -c))
     reasons = [Reason("lead_low", card=card)]
-    reasons.extend(_kept(view, keep, card, w))
-    return Advice(Action.play(card), tuple(reasons))
+    reasons.extend(_kept(view, card, w))
+    return Advice(Action.play(card), tuple(reasons), scores)
 
 
-def _kept(view: PlayerView, keep: dict[int, float], played: int,
-          w: HeuristicWeights = CLUB) -> list[Reason]:
+def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Reason]:
     """Reasons naming the melds the bot keeps cards for."""
     out: list[Reason] = []
     hold = view.holding - {played}
@@ -326,13 +331,11 @@ def follow_scores(view: PlayerView, cards: list[int],
                   w: HeuristicWeights = CLUB) -> dict[int, float]:
     """How good each reply is by the rules of thumb (higher is better)."""
     lead = _to_beat(view)
-    # With three or four (``w.whole_trick``): the seat the trick goes to so far, and
-    # whether that is the partner (his trick stays on our side).
-    holder = (view.leader + view.trick.index(lead)) % view.players
-    mate = w.whole_trick and view.partner is not None and holder == view.partner
+    # With three or four (``w.whole_trick``): the partner's trick stays on our side.
+    mate = w.whole_trick and _partner_wins(view)
     if view.profile.declaring.source == "captured":
         keep = keep_values(view, w=w)
-        taker = holder if w.whole_trick else view.leader
+        taker = _trick_holder(view) if w.whole_trick else view.leader
         sign = 1 if mate else -1
         return {c: (capture_value(view, view.seat, c) + 3 if beats(lead, c, view.trump)
                     else sign * capture_value(view, taker, c)) - keep[c] for c in cards}
@@ -374,7 +377,6 @@ def _follow(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
         return _playoff(view, cards)
     lead = _to_beat(view)
     trump = view.trump
-    keep = keep_values(view, w=w)
     threat = opponent_threat(view, w)
     lead_points = 10 if is_brisque(lead) else 0
     scores = follow_scores(view, cards, w)
@@ -396,8 +398,8 @@ def _follow(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
             reasons.append(Reason("brisque_lost", lead=lead))
         if threat > 30:
             reasons.append(Reason("risk"))
-    reasons.extend(_kept(view, keep, card, w))
-    return Advice(Action.play(card), tuple(reasons))
+    reasons.extend(_kept(view, card, w))
+    return Advice(Action.play(card), tuple(reasons), scores)
 
 
 def explain_play(view: PlayerView, card: int, instead: Action) -> list[Reason]:
@@ -429,15 +431,18 @@ def explain_play(view: PlayerView, card: int, instead: Action) -> list[Reason]:
             reasons.append(Reason("let_go", card=card, kept=other))
         else:
             reasons.append(Reason("discard_low", card=card))
-    w = expert_weights(view.profile)
-    reasons.extend(_kept(view, keep_values(view, w=w), card, w))
+    reasons.extend(_kept(view, card, expert_weights(view.profile)))
     return reasons
+
+
+def _trick_holder(view: PlayerView) -> int:
+    """The seat the current trick goes to so far."""
+    return (view.leader + view.trick.index(_to_beat(view))) % view.players
 
 
 def _partner_wins(view: PlayerView) -> bool:
     """The trick so far goes to the seat's partner."""
-    best = view.trick.index(_to_beat(view))
-    return view.partner is not None and (view.leader + best) % view.players == view.partner
+    return view.partner is not None and _trick_holder(view) == view.partner
 
 
 EXACT_CAPTURE_TRICKS = 5   # the capture play-off search is exact from this many tricks
@@ -478,7 +483,7 @@ def _follow_captures(view: PlayerView, cards: list[int], w: HeuristicWeights) ->
         points = capture_value(view, leader, card)
         reason = (Reason("capture_denied", card=card, points=points) if points
                   else Reason("discard_low", card=card))
-    return Advice(Action.play(card), (reason,))
+    return Advice(Action.play(card), (reason,), scores)
 
 
 def _playoff(view: PlayerView, cards: list[int]) -> Advice:

@@ -551,10 +551,11 @@ class _Plan:
 
 
 def _heuristic_plan(view: PlayerView, gap: float, weights: HeuristicWeights = CLUB) -> _Plan:
-    prior = advise(view, weights).action
+    advice = advise(view, weights)
+    prior = advice.action
     if view.phase == "declare":
         return _Plan(prior, [], False)
-    scores = rule_scores(view, weights)
+    scores = advice.scores if advice.scores is not None else rule_scores(view, weights)
     return _Plan(prior, ranked_plays(scores), _gap(scores) > gap)
 
 
