@@ -194,3 +194,27 @@ def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str
                 choices += 1
             deal.apply(club.choose(view))
     assert choices > 5
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(seed: int) -> None:
+    """From eight stock cards down the expert follows every play to the end of the
+    deal and counts deals won; before that it searches a few tricks ahead."""
+    deal = Deal.new(PROFILE, random.Random(seed), dealer=0)
+    club = make_bot("club", random.Random(seed))
+    seen = set()
+    while deal.stock_count:
+        view = PlayerView.of(deal, deal.to_move)
+        kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
+        if view.phase in ("lead", "follow") and len(kinds) > 1 and deal.stock_count in (8, 10):
+            result = StrongBot(random.Random(seed), samples=3, time_limit=60.0).search(view)
+            if deal.stock_count == 8:
+                # every kind of card tried (copies differ where one has scored in a meld)
+                assert result.samples == 3
+                assert {a.card % 32 for a in result.wins} == kinds
+                assert set(result.wins) == set(result.means) == set(result.margins)
+            else:
+                assert result.wins == {}
+            seen.add(deal.stock_count)
+        deal.apply(club.choose(view))
+    assert seen == {8, 10}

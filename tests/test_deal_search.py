@@ -144,9 +144,15 @@ def test_the_level_description_says_how_the_expert_searches() -> None:
     fast = load_profile("two-handed")
     full = load_profile("rubicon")
     assert supported(fast) and not supported(full)
-    assert level_description("expert", "en", fast) == level_description("expert", "en")
     assert "full rules" in level_description("expert", "en", full)
     assert "полным правилам" in level_description("expert", "ru", full)
+    # two-handed: the last stock tricks followed to the end of the deal; three-handed
+    # (no solver for its play-off) neither note
+    assert "end of the deal" in level_description("expert", "en", fast)
+    assert "до конца сдачи" in level_description("expert", "ru", fast)
+    three = load_profile("three-handed")
+    assert supported(three)
+    assert level_description("expert", "en", three) == level_description("expert", "en")
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -66,6 +66,11 @@ FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules
                    "меньше вариантов на ход; кроме того, он считает ещё не вышедшие карты, "
                    "а в Рубиконе готовит комбинации, которые можно составить снова после "
                    "сыгранной карты.")
+# The expert where it plays the end of the stock out (engine.bots.search.plays_stock_end_out).
+STOCK_END_NOTE = ("In the last four tricks before the stock runs out it follows each move to "
+                  "the end of the deal and chooses the one that wins the most deals.",
+                  "В последних четырёх взятках перед концом колоды он просчитывает каждый ход "
+                  "до конца сдачи и выбирает тот, что чаще выигрывает сдачу.")
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
 # Determinizations per decision at most: more than the app's 0.4 s usually allows, so
@@ -204,6 +209,6 @@ def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tupl
     return action, tuple(reasons[:MOST_REASONS]) or (Reason("only_action"),)
 
 
-__all__ = ["FULL_RULES_NOTE", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "Bot", "Hint",
-           "RandomBot", "HeuristicBot", "StrongBot", "make_bot", "hint", "hint_reasons",
-           "refutation_reason"]
+__all__ = ["FULL_RULES_NOTE", "LEVELS", "LEVEL_DESCRIPTIONS", "LEVEL_INFO", "STOCK_END_NOTE",
+           "Bot", "Hint", "RandomBot", "HeuristicBot", "StrongBot", "make_bot", "hint",
+           "hint_reasons", "refutation_reason"]

@@ -25,9 +25,18 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.bots import FULL_RULES_NOTE, LEVEL_DESCRIPTIONS, LEVELS, Bot, hint, make_bot
+from engine.bots import (
+    FULL_RULES_NOTE,
+    LEVEL_DESCRIPTIONS,
+    LEVELS,
+    STOCK_END_NOTE,
+    Bot,
+    hint,
+    make_bot,
+)
 from engine.bots.fastplay import supported
 from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
+from engine.bots.search import plays_stock_end_out
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card, parse_card
@@ -53,8 +62,11 @@ def level_description(level: str, lang: str = "en", profile: Profile | None = No
     texts = LEVEL_DESCRIPTIONS.get(level)
     if not texts:
         return ""
-    if level == "expert" and profile is not None and not supported(profile):
-        texts = (f"{texts[0]} {FULL_RULES_NOTE[0]}", f"{texts[1]} {FULL_RULES_NOTE[1]}")
+    if level == "expert" and profile is not None:
+        note = (FULL_RULES_NOTE if not supported(profile)
+                else STOCK_END_NOTE if plays_stock_end_out(profile) else None)
+        if note:
+            texts = (f"{texts[0]} {note[0]}", f"{texts[1]} {note[1]}")
     return texts[1] if lang == "ru" else texts[0]
 
 

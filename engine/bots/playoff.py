@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from engine.bots.fastplay import OVER, FastDeal
 from engine.notation.cards import kind_face
+from engine.rules.profile import Profile
 from engine.rules.view import PlayerView
 from engine.solver import Position, Solution, move_values, solve
 
@@ -85,9 +86,14 @@ def points_objective(view: PlayerView) -> bool:
     scores: not Rubicon's tiebreak, and no points per trick (the solver counts
     brisques and the last trick only), and no combinations from captures (000: they
     go on scoring in the play-off, which that solver does not count)."""
-    scoring = view.profile.scoring
+    return plain_points_playoff(view.profile)
+
+
+def plain_points_playoff(profile: Profile) -> bool:
+    """:func:`points_objective` for a profile."""
+    scoring = profile.scoring
     return (scoring.brisques != "tiebreak_only" and scoring.points_per_trick == 0
-            and view.profile.declaring.source == "hand")
+            and profile.declaring.source == "hand")
 
 
 def exact_final_scores(state: FastDeal) -> list[int]:

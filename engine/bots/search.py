@@ -14,13 +14,16 @@ advantage exceeds ``margin`` by ``z`` standard errors over at least
 ``min_samples`` samples; otherwise it plays the heuristic's move. The older,
 cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 
-At the last stock trick (``endgame_stock``: the stock count from which this
-applies) the bot follows every candidate to the end of the deal instead: the
-rules of thumb up to the play-off, then the solver for both, over every placing
-of the one hidden stock card (weighed by the likelihood of the opponent's
-choices seen), and judges each on winning the deal
-(``win_value`` points) plus the point difference. The deal is nearly decided
-there, so counting wins rather than points pays.
+In the last four tricks before the stock runs out (``endgame_stock``: the stock
+count from which this applies, 8) the bot follows every candidate to the end of the
+deal instead: the rules of thumb up to the play-off, then the solver for both. With
+one hidden stock card it tries every placing of the unseen cards (weighed by the
+likelihood of the opponent's choices seen), before that ``samples`` random ones; it
+judges each candidate on winning the deal (``win_value`` points) plus the point
+difference. The deal is nearly decided there, so counting wins rather than points
+pays: played so from the last trick only (stock 2), the expert won 60.9% of 400
+two-handed deals against club; from the last four, 65.3% of the same deals (the
+README's strength table).
 
 In the play-off the bot plays exactly with the project's solver
 (:mod:`engine.bots.playoff`) when two play; with three or four players (each
@@ -86,7 +89,7 @@ from engine.bots.heuristic import (
 from engine.bots.playoff import (
     best_playoff_card,
     exact_final_scores,
-    points_objective,
+    plain_points_playoff,
     solvable,
 )
 from engine.bots.policy import (
@@ -103,6 +106,7 @@ from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld
+from engine.rules.profile import Profile
 from engine.rules.view import PlayerView, sample_deal, sample_hands, sample_unseen
 
 PRIOR_BONUS = 4.0
@@ -279,6 +283,13 @@ _blocked_masks = blocked_masks
 def heuristic_action(state: FastDeal, rng: random.Random, noise: float = 0.0) -> FastAction:
     """The heuristic bot's rules on the fast simulator (:data:`HEURISTIC` weights)."""
     return policy_action(state, rng, noise, HEURISTIC)
+
+
+def plays_stock_end_out(profile: Profile) -> bool:
+    """Whether the expert follows each move of the last stock tricks to the end of the
+    deal (``StrongBot.endgame_stock``): two players, lines the fast simulator plays,
+    and a play-off the solver values in plain points."""
+    return profile.players == 2 and supported(profile) and plain_points_playoff(profile)
 
 
 # --- inference: what the opponent's past choices say about its hand -------------------
@@ -641,7 +652,7 @@ class StrongBot:
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
                  policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
                  tries: int = 30, weights: PolicyWeights = TUNED,
-                 endgame_stock: int = 2, win_value: float = 1000.0) -> None:
+                 endgame_stock: int = 8, win_value: float = 1000.0) -> None:
         self.rng = rng
         self.endgame_stock = endgame_stock
         self.win_value = win_value
@@ -698,8 +709,8 @@ class StrongBot:
             plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         else:
             plan = _policy_plan(view, self.weights, self.gap)
-        if (fast and view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
-                and points_objective(view) and view.players == 2):
+        if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
+                and plays_stock_end_out(view.profile)):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
         if self.gap > 0 and plan.clear:
