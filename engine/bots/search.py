@@ -21,9 +21,9 @@ one hidden stock card it tries every placing of the unseen cards (weighed by the
 likelihood of the opponent's choices seen), before that ``samples`` random ones; it
 judges each candidate on winning the deal (``win_value`` points) plus the point
 difference. The deal is nearly decided there, so counting wins rather than points
-pays: played so from the last trick only (stock 2), the expert won 60.9% of 400
-two-handed deals against club; from the last four, 65.3% of the same deals (the
-README's strength table).
+pays: played so from the last trick only (stock 2), the expert won 60.2% of 660
+two-handed deals against club; from the last four, 63.0% of the same deals (the
+README's strength section).
 
 In the play-off the bot plays exactly with the project's solver
 (:mod:`engine.bots.playoff`) when two play; with three or four players (each
