@@ -218,3 +218,24 @@ def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(seed
             seen.add(deal.stock_count)
         deal.apply(club.choose(view))
     assert seen == {8, 10}
+
+
+def test_the_review_estimates_the_last_stock_tricks_by_playing_them_out() -> None:
+    """In the last four stock tricks a move's estimate is a final margin of the deal
+    (two-handed scores come in tens), as the expert plays them out, not a few tricks
+    and a valuation of the cards left."""
+    from engine.bots.search import estimate_actions
+
+    deal = Deal.new(PROFILE, random.Random(4), dealer=0)
+    club = make_bot("club", random.Random(4))
+    checked = 0
+    while deal.stock_count:
+        view = PlayerView.of(deal, deal.to_move)
+        plays = list({a.card % 32: a for a in view.legal if a.type is ActionType.PLAY}.values())
+        if view.phase in ("lead", "follow") and len(plays) > 1 and deal.stock_count <= 8:
+            estimates = estimate_actions(view, plays[:3], random.Random(1), samples=1,
+                                         time_limit=60.0)
+            assert all(e.mean % 10 == 0 and e.loss % 10 == 0 for e in estimates)
+            checked += 1
+        deal.apply(club.choose(view))
+    assert checked >= 3

@@ -748,6 +748,24 @@ class StrongBot:
         return self._lines(lambda: self._determinize(view), fast, play_on,
                            lambda state: margin(state, seat, static_value))
 
+    def _stock_end_lines(self, view: PlayerView, candidates: list[Action]
+                         ) -> Callable[[], list[float]]:
+        """One determinization's final point margin of each candidate, followed to the
+        end of the deal as :meth:`_endgame` follows it (the rules of thumb up to the
+        play-off, then the solver for both)."""
+        rules = rules_for(view.profile, view.trump)
+        fast = [from_action(rules, a) for a in candidates]
+        seat, opp = view.seat, view.opponent
+        rollout_weights = self._rollout_weights(seat)
+
+        def play_on(state: FastDeal, _seed: int) -> None:
+            rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
+
+        def value(state: FastDeal) -> float:
+            scores = exact_final_scores(state)
+            return float(scores[seat] - scores[opp])
+        return self._lines(lambda: self._determinize(view), fast, play_on, value)
+
     def _deal_lines(self, view: PlayerView, candidates: list[Action]
                     ) -> Callable[[], list[float]]:
         """One determinization's value of each candidate, every line played by the
@@ -912,15 +930,22 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
     """The search's estimate of each of ``actions`` (legal in ``view``), the best
     first: every action is tried in the same ``samples`` deals of the unseen cards
     (fewer when ``time_limit`` seconds run out), played on as the expert's lines
-    are, by the fast simulator where it applies and by the rules engine elsewhere."""
+    are, by the fast simulator where it applies and by the rules engine elsewhere; in
+    the last stock tricks the expert plays out (:func:`plays_stock_end_out`) each is
+    followed to the end of the deal and valued by its final point margin."""
     if not actions or any(a not in view.legal for a in actions):
         raise BeziqueError("only the legal actions of the view can be estimated")
     deadline = time.perf_counter() + time_limit
     bot = StrongBot(rng, samples=samples, time_limit=time_limit)
     candidates = list(dict.fromkeys(actions))
     capture_playoff = view.stock_count == 0 and view.profile.declaring.source == "captured"
-    lines = (bot._fast_lines(view, candidates, capture_playoff) if supported(view.profile)
-             else bot._deal_lines(view, candidates))
+    if (view.stock_count <= bot.endgame_stock and view.phase in ("lead", "follow")
+            and plays_stock_end_out(view.profile)):
+        lines = bot._stock_end_lines(view, candidates)
+    elif supported(view.profile):
+        lines = bot._fast_lines(view, candidates, capture_playoff)
+    else:
+        lines = bot._deal_lines(view, candidates)
     stats = _sampled(lines, len(candidates), samples, deadline)
     means = [stats.mean(i) for i in range(len(candidates))]
     best = max(range(len(candidates)), key=lambda i: means[i])
