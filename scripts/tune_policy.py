@@ -26,9 +26,8 @@ import random
 import time
 
 from engine.bots.fastplay import OVER, FastDeal
-from engine.bots.playoff import exact_final_scores
 from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
-from engine.bots.search import rollout
+from engine.bots.search import played_out
 from engine.rules.profile import Profile, load_profile
 
 GRID: dict[str, list[float]] = {
@@ -73,8 +72,7 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
             rng = random.Random(i)
             sides = (weights, HEURISTIC) if side == 0 else (HEURISTIC, weights)
             if exact:
-                rollout(state, rng, 0.0, -1, "heuristic", sides)
-                scores = exact_final_scores(state)
+                scores = played_out(state, sides)
             else:
                 while state.phase != OVER:
                     state.apply(policy_action(state, rng, 0.0, sides[state.to_move]))

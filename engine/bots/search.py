@@ -141,6 +141,14 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
         state.apply(act(state, rng, noise))
 
 
+def played_out(state: FastDeal, weights: tuple[PolicyWeights, ...]) -> list[int]:
+    """The final scores of two-handed ``state`` played out: ``weights[p]``'s rules of
+    thumb for player p up to the play-off (no random moves), then the solver for both
+    (:func:`engine.bots.playoff.exact_final_scores`). ``state`` is played on in place."""
+    rollout(state, _NO_RNG, 0.0, -1, "heuristic", weights)
+    return exact_final_scores(state)
+
+
 def playoff_estimate(state: FastDeal, player: int) -> float:
     """A cheap estimate of the play-off points of ``player``'s side minus the other
     sides' mean, from the holdings when the stock is exhausted: the brisques and
@@ -709,8 +717,7 @@ class StrongBot:
             plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         else:
             plan = _policy_plan(view, self.weights, self.gap)
-        if (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
-                and plays_stock_end_out(view.profile)):
+        if self._at_stock_end(view):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
         if self.gap > 0 and plan.clear:
@@ -748,6 +755,12 @@ class StrongBot:
         return self._lines(lambda: self._determinize(view), fast, play_on,
                            lambda state: margin(state, seat, static_value))
 
+    def _at_stock_end(self, view: PlayerView) -> bool:
+        """A play in the last stock tricks, where the bot follows each move to the end of
+        the deal (``endgame_stock``, :func:`plays_stock_end_out`)."""
+        return (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
+                and plays_stock_end_out(view.profile))
+
     def _stock_end_lines(self, view: PlayerView, candidates: list[Action]
                          ) -> Callable[[], list[float]]:
         """One determinization's final point margin of each candidate, followed to the
@@ -758,13 +771,12 @@ class StrongBot:
         seat, opp = view.seat, view.opponent
         rollout_weights = self._rollout_weights(seat)
 
-        def play_on(state: FastDeal, _seed: int) -> None:
-            rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
-
-        def value(state: FastDeal) -> float:
-            scores = exact_final_scores(state)
+        def final_margin(state: FastDeal) -> float:
+            scores = played_out(state, rollout_weights)
             return float(scores[seat] - scores[opp])
-        return self._lines(lambda: self._determinize(view), fast, play_on, value)
+        # No random moves to seed: the play-out is the valuation.
+        return self._lines(lambda: self._determinize(view), fast, lambda _s, _seed: None,
+                           final_margin)
 
     def _deal_lines(self, view: PlayerView, candidates: list[Action]
                     ) -> Callable[[], list[float]]:
@@ -845,8 +857,7 @@ class StrongBot:
             for i, action in enumerate(fast):
                 state = base.copy()
                 state.apply(action)
-                rollout(state, _NO_RNG, 0.0, -1, "heuristic", rollout_weights)
-                scores = exact_final_scores(state)
+                scores = played_out(state, rollout_weights)
                 d = scores[seat] - scores[opp]
                 won[i] += like * (1.0 if d > 0 else 0.5 if d == 0 else 0.0)
                 margin[i] += like * d
@@ -939,8 +950,7 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
     bot = StrongBot(rng, samples=samples, time_limit=time_limit)
     candidates = list(dict.fromkeys(actions))
     capture_playoff = view.stock_count == 0 and view.profile.declaring.source == "captured"
-    if (view.stock_count <= bot.endgame_stock and view.phase in ("lead", "follow")
-            and plays_stock_end_out(view.profile)):
+    if bot._at_stock_end(view):
         lines = bot._stock_end_lines(view, candidates)
     elif supported(view.profile):
         lines = bot._fast_lines(view, candidates, capture_playoff)
