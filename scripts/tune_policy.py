@@ -10,7 +10,8 @@ the fast simulator against :data:`engine.bots.policy.HEURISTIC` (the heuristic
 bot's numbers); all candidates see the same deals, so their win rates compare
 with little noise. Coordinate search: one weight at a time over a few values,
 accepting a change that wins clearly more (``--accept``). The numbers chosen
-become :data:`engine.bots.policy.TUNED`; confirm them in the real engine with
+become :data:`engine.bots.policy.TUNED` (``--start tuned``: the variant's own,
+:func:`engine.bots.policy.tuned_weights`); confirm them in the real engine with
 ``bezique arena``. The play-off is solved exactly, as the bots play it
 (``--greedy``: both play it greedily, twice as fast; it changed TUNED's win
 rate by half a point). ``--sweep`` measures every single-weight change of the
@@ -26,7 +27,7 @@ import random
 import time
 
 from engine.bots.fastplay import OVER, FastDeal
-from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action
+from engine.bots.policy import HEURISTIC, PolicyWeights, policy_action, tuned_weights
 from engine.bots.search import played_out
 from engine.rules.profile import Profile, load_profile
 
@@ -145,7 +146,8 @@ def main() -> None:
     parser.add_argument("--greedy", action="store_true",
                         help="play the play-off greedily (twice as fast) instead of exactly")
     args = parser.parse_args()
-    current = TUNED if args.start == "tuned" else HEURISTIC
+    current = (tuned_weights(load_profile(args.variant)) if args.start == "tuned"
+               else HEURISTIC)
     if args.sweep:
         sweep(current, args)
         return

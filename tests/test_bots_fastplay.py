@@ -113,3 +113,57 @@ def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
     h_open = keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]]
     state.played = 0
     assert keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]] == h_open
+
+
+def test_with_four_packs_the_expert_keeps_a_lone_bezique_card_for_the_double() -> None:
+    """004's no-trump game has four copies of each card: the expert's numbers there
+    (policy.tuned_weights) value a single queen of spades for the double bezique
+    (500), three cards short; with two packs, and by the usual numbers, it is no hope."""
+    from engine.bots.policy import (
+        TUNED,
+        TUNED_MANY_PACKS,
+        blocked_masks,
+        keep_values,
+        tuned_weights,
+    )
+    from engine.notation.cards import parse_card
+
+    no_trump, two_handed = load_profile("no-trump"), load_profile("two-handed")
+    assert tuned_weights(no_trump) is TUNED_MANY_PACKS
+    assert tuned_weights(two_handed) is TUNED
+    ids = [parse_card(t).id for t in ("QS", "7H", "8C", "9C", "TD", "KC", "8H", "9H")]
+    state = FastDeal.new(no_trump, random.Random(3))
+    state.hold[0] = ids
+    state.stock = [c for c in state.stock if c not in ids]
+    blocked = blocked_masks(state, 0)
+    many = keep_values(state, 0, ids, blocked, TUNED_MANY_PACKS)[0][ids[0]]
+    usual = keep_values(state, 0, ids, blocked, TUNED)[0][ids[0]]
+    # Three short of the 500, the chance of drawing them is worth tens of points.
+    assert many - usual > 20
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "no-trump", "three-handed", "fildinski"])
+def test_the_best_complete_meld_is_the_one_the_keep_values_find(variant: str) -> None:
+    """The rollouts' shortcut (best_complete_meld) agrees with keep_values on every
+    holding less one card met in rule-of-thumb deals."""
+    from engine.bots.policy import (
+        HEURISTIC,
+        TUNED,
+        best_complete_meld,
+        blocked_masks,
+        keep_values,
+        policy_action,
+    )
+
+    profile = load_profile(variant)
+    for seed in range(4):
+        state = FastDeal.new(profile, random.Random(seed))
+        rng = random.Random(seed)
+        while state.phase != OVER:
+            p = state.to_move
+            blocked = blocked_masks(state, p)
+            for c in state.hold[p]:
+                rest = [x for x in state.hold[p] if x != c]
+                assert best_complete_meld(state.rules, rest, blocked) \
+                    == keep_values(state, p, rest, blocked, TUNED)[1]
+            state.apply(policy_action(state, rng, 0.2, (TUNED, HEURISTIC)[p % 2]))

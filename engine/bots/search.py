@@ -94,12 +94,12 @@ from engine.bots.playoff import (
 )
 from engine.bots.policy import (
     HEURISTIC,
-    TUNED,
     PolicyWeights,
     blocked_masks,
     keep_table,
     play_scores,
     policy_action,
+    tuned_weights,
 )
 from engine.bots.reasons import Reason
 from engine.errors import BeziqueError
@@ -659,7 +659,7 @@ class StrongBot:
                  noise: float = 0.1, horizon: int = 6, top: int = 4,
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
                  policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
-                 tries: int = 30, weights: PolicyWeights = TUNED,
+                 tries: int = 30, weights: PolicyWeights | None = None,
                  endgame_stock: int = 8, win_value: float = 1000.0) -> None:
         self.rng = rng
         self.endgame_stock = endgame_stock
@@ -716,7 +716,7 @@ class StrongBot:
         elif view.profile.declaring.source == "captured" or not fast:
             plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         else:
-            plan = _policy_plan(view, self.weights, self.gap)
+            plan = _policy_plan(view, self._own_weights(view.profile), self.gap)
         if self._at_stock_end(view):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
@@ -744,7 +744,7 @@ class StrongBot:
         rules = rules_for(view.profile, view.trump)
         fast = [from_action(rules, a) for a in candidates]
         seat = view.seat
-        rollout_weights = self._rollout_weights(seat, view.players)
+        rollout_weights = self._rollout_weights(view)
         # Three or four players in the play-off: follow every line to the end.
         # 000's capture play-off likewise (both hands known, captures still score).
         horizon = self.horizon if view.stock_count and not capture_playoff else 99
@@ -769,7 +769,7 @@ class StrongBot:
         rules = rules_for(view.profile, view.trump)
         fast = [from_action(rules, a) for a in candidates]
         seat, opp = view.seat, view.opponent
-        rollout_weights = self._rollout_weights(seat)
+        rollout_weights = self._rollout_weights(view)
 
         def final_margin(state: FastDeal) -> float:
             scores = played_out(state, rollout_weights)
@@ -820,10 +820,16 @@ class StrongBot:
         hands[view.opponent] = opp_hand
         return sample_deal(view, self.rng, (hands, draw_order))
 
-    def _rollout_weights(self, seat: int, players: int = 2) -> tuple[PolicyWeights, ...]:
+    def _own_weights(self, profile: Profile) -> PolicyWeights:
+        """The bot's own rule-of-thumb numbers: those it was given, else the game's
+        tuned ones (:func:`engine.bots.policy.tuned_weights`)."""
+        return self.weights if self.weights is not None else tuned_weights(profile)
+
+    def _rollout_weights(self, view: PlayerView) -> tuple[PolicyWeights, ...]:
         """Own play by the bot's weights, the others' by the heuristic's: the
         same model of the opponent as the inference (OpponentModel)."""
-        return tuple(self.weights if p == seat else HEURISTIC for p in range(players))
+        own = self._own_weights(view.profile)
+        return tuple(own if p == view.seat else HEURISTIC for p in range(view.players))
 
     def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
         """From ``endgame_stock`` down: every candidate play is followed to the end of the
@@ -839,7 +845,7 @@ class StrongBot:
         rules = rules_for(view.profile, view.trump)
         fast = [from_action(rules, a) for a in candidates]
         seat, opp = view.seat, view.opponent
-        rollout_weights = self._rollout_weights(seat)
+        rollout_weights = self._rollout_weights(view)
         deals = self._every_placing(view)
         # The oracle's one true deal needs one pass only.
         limit = (len(deals) if deals else 1 if self.oracle is not None and self.oracle_stock
