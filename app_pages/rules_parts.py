@@ -273,17 +273,22 @@ def _scroll(target: str, number: int) -> None:
     st.html(f"""<script>/* link {number} */
 (function () {{
   /* Folds and tables drawn above it after it appears move it down: keep it in place
-     for a moment (about 2 s after it is first found), then leave the page alone. */
-  let tries = 0, settled = 0;
+     until it has stayed put for 1.5 s (a slow page may draw them seconds later), at
+     most 10 s, then leave the page alone. */
+  let tries = 0, steady = 0;
   const timer = setInterval(function () {{
     const el = window.document.querySelector(".st-key-{target}");
     if (el) {{
       el.style.scrollMarginTop = "5rem";   /* clear of the app's top bar */
       const top = el.getBoundingClientRect().top;
-      if (top < 40 || top > 200) el.scrollIntoView({{block: "start"}});
-      if (++settled > 20) clearInterval(timer);
+      if (top < 40 || top > 200) {{
+        el.scrollIntoView({{block: "start"}});
+        steady = 0;
+      }} else if (++steady > 15) {{
+        clearInterval(timer);
+      }}
     }}
-    if (++tries > 80) clearInterval(timer);
+    if (++tries > 100) clearInterval(timer);
   }}, 100);
 }})();</script>""", unsafe_allow_javascript=True)
 
