@@ -21,7 +21,7 @@ from engine.bots.heuristic import (
     meld_plans,
 )
 from engine.bots.reasons import MISSING, Reason
-from engine.bots.search import StrongBot
+from engine.bots.search import StrongBot, reason_weights
 from engine.rules.deal import Deal
 from engine.rules.melds import FREED, card_states
 from engine.rules.profile import load_profile, ordered_variants
@@ -146,4 +146,32 @@ def test_many_packs_plan_melds_three_cards_short_and_say_so() -> None:
         assert best.card is not None
         for lang in ("en", "ru"):
             assert all(r.render(lang) for r in explain_play(view, best.card, other))
+    assert found > 0
+
+
+def test_no_trump_reasons_name_the_melds_three_short_the_expert_keeps_cards_for() -> None:
+    """With four packs the expert's own move keeps cards for a meld three short
+    (policy.tuned_weights); the reasons for its move name such plans too, where the
+    rules of thumb alone stop at two short. Two packs: the expert's numbers unchanged."""
+    assert reason_weights(load_profile("two-handed")) == expert_weights(
+        load_profile("two-handed"))
+    profile = load_profile("no-trump")
+    weights = reason_weights(profile)
+    assert weights.max_missing == 3
+    found = 0
+    for seed in range(8):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        view = PlayerView.of(deal, deal.to_move)
+        best = advise(view, EXPERT).action
+        other = next(a for a in view.legal if a != best)
+        assert best.card is not None
+        assert all(dict(r.params)["missing"] <= 2  # type: ignore[operator]
+                   for r in explain_play(view, best.card, other) if r.key == "keep_for")
+        reasons = explain_play(view, best.card, other, weights)
+        short = [r for r in reasons
+                 if r.key == "keep_for" and dict(r.params)["missing"] == 3]
+        found += len(short)
+        for reason in short:
+            assert "three cards short" in reason.render("en")
+            assert "трёх карт" in reason.render("ru")
     assert found > 0

@@ -402,10 +402,12 @@ def _follow(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
     return Advice(Action.play(card), tuple(reasons), scores)
 
 
-def explain_play(view: PlayerView, card: int, instead: Action) -> list[Reason]:
+def explain_play(view: PlayerView, card: int, instead: Action,
+                 w: HeuristicWeights | None = None) -> list[Reason]:
     """A card player's reasons for playing ``card`` where the rules of thumb would
     play ``instead`` (a deeper look overruled them): what the card wins or lets go,
-    what the other card is kept for, the melds still in the making."""
+    what the other card is kept for, the melds still in the making (planned with ``w``,
+    by default the expert's numbers for the game)."""
     other = instead.card if instead.type is ActionType.PLAY else None
     reasons: list[Reason] = []
     if not view.trick:
@@ -431,7 +433,7 @@ def explain_play(view: PlayerView, card: int, instead: Action) -> list[Reason]:
             reasons.append(Reason("let_go", card=card, kept=other))
         else:
             reasons.append(Reason("discard_low", card=card))
-    reasons.extend(_kept(view, card, expert_weights(view.profile)))
+    reasons.extend(_kept(view, card, w or expert_weights(view.profile)))
     return reasons
 
 

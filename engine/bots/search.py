@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
@@ -973,6 +973,17 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
     return tuple(sorted(out, key=lambda e: e.loss))
 
 
+def reason_weights(profile: Profile) -> HeuristicWeights:
+    """The rules of thumb that name the melds the expert keeps cards for in its reasons:
+    its own numbers for the game, planning as many cards short as its own move does
+    where that move is the tuned policy's (three in the no-trump game's four packs)."""
+    weights = expert_weights(profile)
+    if supported(profile) and profile.declaring.source != "captured":
+        deepest = max(weights.max_missing, tuned_weights(profile).max_missing)
+        return replace(weights, max_missing=deepest)
+    return weights
+
+
 def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> list[Reason]:
     """Why the search's move beats the rule of thumb's ``prior``, in card terms: what
     the move wins or lets go and what it keeps (:func:`explain_play`); none where
@@ -981,7 +992,7 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
     if action == prior:
         return []
     if action.type is ActionType.PLAY:
-        return explain_play(view, action.card, prior)
+        return explain_play(view, action.card, prior, reason_weights(view.profile))
     if action.type is ActionType.DRAW:
         return [Reason("hold_back")]
     if action.meld:
@@ -990,5 +1001,5 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
     return []
 
 
-__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "rollout",
-           "search_reasons", "DECLARE_PHASE", "FOLLOW", "LEAD"]
+__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "reason_weights",
+           "rollout", "search_reasons", "DECLARE_PHASE", "FOLLOW", "LEAD"]
