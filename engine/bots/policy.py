@@ -178,6 +178,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
         values[c] = v
     factor = min(1.0, len(state.stock) / w.stock_scale)
     counting = w.draw_odds > 0
+    most_missing = w.max_missing
     if counting:
         unseen, rate = _unseen_kinds(state, player, hold)
     best = 0
@@ -200,7 +201,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
             if len(have) < count:
                 need = count - len(have)
                 missing += need
-                if missing > w.max_missing:
+                if missing > most_missing:
                     break
                 if counting:
                     avail = sum(unseen[k] for k in kinds)
@@ -208,7 +209,7 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
                         chance *= at_least(need, avail, min(1.0, rate))
                     else:
                         chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
-        if missing > w.max_missing or not cards:
+        if missing > most_missing or not cards:
             continue
         if missing == 0:
             share = float(rule.points)

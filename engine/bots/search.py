@@ -293,6 +293,15 @@ def heuristic_action(state: FastDeal, rng: random.Random, noise: float = 0.0) ->
     return policy_action(state, rng, noise, HEURISTIC)
 
 
+def moves_by_policy(profile: Profile) -> bool:
+    """Whether the expert's own move (before the search) is the tuned policy's: where the
+    fast simulator plays the lines and melds come from the hand. Elsewhere it is the
+    rules of thumb with the expert's numbers (000's captured melds: the rule-of-thumb
+    bot's capture-aware scores; games the simulator does not follow: card counting,
+    Rubicon's re-formed melds, :func:`engine.bots.heuristic.expert_weights`)."""
+    return supported(profile) and profile.declaring.source != "captured"
+
+
 def plays_stock_end_out(profile: Profile) -> bool:
     """Whether the expert follows each move of the last stock tricks to the end of the
     deal (``StrongBot.endgame_stock``): two players, lines the fast simulator plays,
@@ -707,16 +716,12 @@ class StrongBot:
             # thumb when a caller asks the search itself.
             return SearchResult(advise(view).action, {}, 0)
         fast = supported(view.profile)
-        # 000: the tuned policy weighs melds in the hand; where they come from captures
-        # the rule-of-thumb bot's capture-aware scores rank the moves. Where the fast
-        # simulator does not apply, the rules of thumb with the expert's own numbers
-        # (heuristic.expert_weights: card counting, Rubicon's re-formed melds).
         if self.weights == HEURISTIC:
             plan = _heuristic_plan(view, self.gap, CLUB)
-        elif view.profile.declaring.source == "captured" or not fast:
-            plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
-        else:
+        elif moves_by_policy(view.profile):
             plan = _policy_plan(view, self._own_weights(view.profile), self.gap)
+        else:
+            plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         if self._at_stock_end(view):
             return self._endgame(view, plan, deadline)
         prior = plan.prior
@@ -978,9 +983,8 @@ def reason_weights(profile: Profile) -> HeuristicWeights:
     its own numbers for the game, planning as many cards short as its own move does
     where that move is the tuned policy's (three in the no-trump game's four packs)."""
     weights = expert_weights(profile)
-    if supported(profile) and profile.declaring.source != "captured":
-        deepest = max(weights.max_missing, tuned_weights(profile).max_missing)
-        return replace(weights, max_missing=deepest)
+    if moves_by_policy(profile):
+        return replace(weights, max_missing=tuned_weights(profile).max_missing)
     return weights
 
 
@@ -1001,5 +1005,6 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
     return []
 
 
-__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "reason_weights",
-           "rollout", "search_reasons", "DECLARE_PHASE", "FOLLOW", "LEAD"]
+__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions",
+           "moves_by_policy", "reason_weights", "rollout", "search_reasons", "DECLARE_PHASE",
+           "FOLLOW", "LEAD"]
