@@ -13,15 +13,26 @@ zero, and its estimate of the gain agrees with the outcome (the correlation).
 
     python scripts/bench_deviations.py [--deals N] [--share P] [--redeals K]
                                        [--time-limit S] [--jobs J] [--seed N] [VARIANT ...]
+                                       [--stock LOW:HIGH] [--phase lead,follow]
+                                       [--bot '{"z": 2.0}']
+
+``--stock`` and ``--phase`` put only some decisions to the expert (say the earlier stock
+phase, ``--stock 10:48``); ``--bot`` changes the expert's search (keyword arguments of
+:class:`engine.bots.search.StrongBot`, e.g. ``{"z": 2.0}`` or ``{"endgame_stock": 16}``).
+Besides the worth of a deviation, the table gives the worth of a decision asked (a
+deviation's worth, or zero where the expert agrees with club): the sum over a deal is
+what the search adds to it, whether it deviates often for little or rarely for much.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import random
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from engine.bots import EXPERT_SAMPLES, Bot, make_bot
 from engine.bots.coach import BOT_TIME_LIMIT
@@ -32,6 +43,9 @@ from engine.rules.deal import Deal
 from engine.rules.profile import ordered_variants
 from engine.rules.view import PlayerView, sample_deal
 
+# The decisions a deal asks for: a lead, a reply, a declaration after a trick won.
+PHASES = ("lead", "follow", "declare")
+
 
 @dataclass(frozen=True, slots=True)
 class Job:
@@ -40,6 +54,15 @@ class Job:
     share: float
     redeals: int
     time_limit: float
+    stock: tuple[int, int] = (0, 10_000)
+    phases: tuple[str, ...] = PHASES
+    bot: dict[str, Any] = field(default_factory=dict)
+
+    def asks(self, view: PlayerView) -> bool:
+        """Whether the decision of ``view`` is one to put to the expert."""
+        low, high = self.stock
+        return (len(view.legal) > 1 and low <= view.stock_count <= high
+                and view.phase in self.phases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +100,9 @@ def play(job: Job) -> tuple[int, list[Deviation]]:
     profile = arena_profile(job.variant)
     rng = random.Random(job.seed)
     club = make_bot("club", random.Random(1))
-    experts = [StrongBot(random.Random(job.seed * 7 + p), samples=EXPERT_SAMPLES,
-                         time_limit=job.time_limit) for p in range(profile.players)]
+    settings = {"samples": EXPERT_SAMPLES, "time_limit": job.time_limit, **job.bot}
+    experts = [StrongBot(random.Random(job.seed * 7 + p), **settings)
+               for p in range(profile.players)]
     deal = Deal.new(profile, random.Random(job.seed), dealer=job.seed % profile.players)
     asked = 0
     found: list[Deviation] = []
@@ -90,7 +114,7 @@ def play(job: Job) -> tuple[int, list[Deviation]]:
         if infer:
             expert.model.observe(view)
         usual = club.choose(view)
-        if len(view.legal) > 1 and rng.random() < job.share:
+        if job.asks(view) and rng.random() < job.share:
             asked += 1
             result = expert.search(view)
             if result.action != usual:
@@ -104,12 +128,42 @@ def play(job: Job) -> tuple[int, list[Deviation]]:
     return asked, found
 
 
-def _interval(values: list[float]) -> str:
+def _interval(values: list[float], digits: int = 1) -> str:
     if len(values) < 2:
         return "—"
     mean = statistics.fmean(values)
     err = 1.96 * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:+.1f} ({mean - err:+.1f}…{mean + err:+.1f})"
+    return f"{mean:+.{digits}f} ({mean - err:+.{digits}f}…{mean + err:+.{digits}f})"
+
+
+def _bot_settings(text: str) -> dict[str, Any]:
+    try:
+        settings = json.loads(text)
+    except ValueError:
+        settings = None
+    if not isinstance(settings, dict):
+        raise argparse.ArgumentTypeError(f"expected a JSON object of StrongBot settings, "
+                                         f"got {text!r}")
+    return settings
+
+
+def _phases(text: str) -> tuple[str, ...]:
+    phases = tuple(text.split(","))
+    if not phases or set(phases) - set(PHASES):
+        raise argparse.ArgumentTypeError(f"expected phases among {', '.join(PHASES)}, "
+                                         f"got {text!r}")
+    return phases
+
+
+def _stock_range(text: str) -> tuple[int, int]:
+    low, sep, high = text.partition(":")
+    try:
+        bounds = int(low), int(high)
+    except ValueError:
+        bounds = (0, -1)
+    if not sep or bounds[0] > bounds[1] or bounds[0] < 0:
+        raise argparse.ArgumentTypeError(f"expected LOW:HIGH stock counts, got {text!r}")
+    return bounds
 
 
 def main() -> None:
@@ -124,16 +178,27 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=BOT_TIME_LIMIT)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--stock", type=_stock_range, default=(0, 10_000),
+                        help="LOW:HIGH, only decisions with this many stock cards")
+    parser.add_argument("--phase", type=_phases, default=PHASES,
+                        help="only decisions of these phases (comma-separated)")
+    parser.add_argument("--bot", type=_bot_settings, default={},
+                        help="JSON keyword arguments of the expert's StrongBot")
     args = parser.parse_args()
     print(f"expert's deviations from club, {args.deals} club deals per variant, "
           f"{args.share:.0%} of decisions asked, {args.redeals} re-deals each, "
-          f"{args.time_limit} s a decision")
+          f"{args.time_limit} s a decision"
+          + (f", expert {json.dumps(args.bot)}" if args.bot else "")
+          + (f", stock {args.stock[0]}-{args.stock[1]}" if args.stock != (0, 10_000) else "")
+          + (f", {','.join(args.phase)}" if args.phase != PHASES else ""))
     print(f"{'variant':<22} {'asked':>6} {'deviated':>8} {'points a deviation (95% CI)':>30} "
-          f"{'wins a deviation':>16} {'better':>7} {'corr':>6}")
+          f"{'wins a deviation':>16} {'better':>7} {'corr':>6} "
+          f"{'points a decision (95% CI)':>28} {'wins a decision (95% CI)':>30}")
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for variant in args.variants or list(ordered_variants()):
             jobs = [Job(variant, args.seed * 100_003 + i, args.share, args.redeals,
-                        args.time_limit) for i in range(args.deals)]
+                        args.time_limit, args.stock, args.phase, args.bot)
+                    for i in range(args.deals)]
             results = pool.map(play, jobs, chunksize=1)
             asked = sum(a for a, _d in results)
             found = [d for _a, ds in results for d in ds]
@@ -143,8 +208,12 @@ def main() -> None:
             corr = (statistics.correlation([d.estimate for d in found], margins)
                     if len(found) > 2 and len(set(margins)) > 1
                     and len({d.estimate for d in found}) > 1 else float("nan"))
+            # Per decision asked: the deviations' worth, zero for the others.
+            agreed = [0.0] * (asked - len(found))
             print(f"{variant:<22} {asked:>6} {len(found):>8} {_interval(margins):>30} "
-                  f"{wins:>+16.3f} {better:>7.0%} {corr:>6.2f}", flush=True)
+                  f"{wins:>+16.3f} {better:>7.0%} {corr:>6.2f} "
+                  f"{_interval([*margins, *agreed], 2):>28} "
+                  f"{_interval([*(d.wins for d in found), *agreed], 4):>30}", flush=True)
 
 
 if __name__ == "__main__":
