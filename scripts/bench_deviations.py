@@ -31,7 +31,7 @@ import json
 import multiprocessing
 import random
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.bots import EXPERT_SAMPLES, Bot, make_bot
@@ -45,6 +45,8 @@ from engine.rules.view import PlayerView, sample_deal
 
 # The decisions a deal asks for: a lead, a reply, a declaration after a trick won.
 PHASES = ("lead", "follow", "declare")
+# Any stock count: every decision of the deal.
+ANY_STOCK = (0, 10_000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,9 +56,9 @@ class Job:
     share: float
     redeals: int
     time_limit: float
-    stock: tuple[int, int] = (0, 10_000)
-    phases: tuple[str, ...] = PHASES
-    bot: dict[str, Any] = field(default_factory=dict)
+    stock: tuple[int, int]
+    phases: tuple[str, ...]
+    bot: dict[str, Any]
 
     def asks(self, view: PlayerView) -> bool:
         """Whether the decision of ``view`` is one to put to the expert."""
@@ -156,14 +158,10 @@ def _phases(text: str) -> tuple[str, ...]:
 
 
 def _stock_range(text: str) -> tuple[int, int]:
-    low, sep, high = text.partition(":")
-    try:
-        bounds = int(low), int(high)
-    except ValueError:
-        bounds = (0, -1)
-    if not sep or bounds[0] > bounds[1] or bounds[0] < 0:
+    low, _sep, high = text.partition(":")
+    if not (low.isdigit() and high.isdigit() and int(low) <= int(high)):
         raise argparse.ArgumentTypeError(f"expected LOW:HIGH stock counts, got {text!r}")
-    return bounds
+    return int(low), int(high)
 
 
 def main() -> None:
@@ -178,7 +176,7 @@ def main() -> None:
     parser.add_argument("--time-limit", type=float, default=BOT_TIME_LIMIT)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--stock", type=_stock_range, default=(0, 10_000),
+    parser.add_argument("--stock", type=_stock_range, default=ANY_STOCK,
                         help="LOW:HIGH, only decisions with this many stock cards")
     parser.add_argument("--phase", type=_phases, default=PHASES,
                         help="only decisions of these phases (comma-separated)")
@@ -189,7 +187,7 @@ def main() -> None:
           f"{args.share:.0%} of decisions asked, {args.redeals} re-deals each, "
           f"{args.time_limit} s a decision"
           + (f", expert {json.dumps(args.bot)}" if args.bot else "")
-          + (f", stock {args.stock[0]}-{args.stock[1]}" if args.stock != (0, 10_000) else "")
+          + (f", stock {args.stock[0]}-{args.stock[1]}" if args.stock != ANY_STOCK else "")
           + (f", {','.join(args.phase)}" if args.phase != PHASES else ""))
     print(f"{'variant':<22} {'asked':>6} {'deviated':>8} {'points a deviation (95% CI)':>30} "
           f"{'wins a deviation':>16} {'better':>7} {'corr':>6} "
