@@ -25,9 +25,11 @@ import dataclasses
 import json
 import random
 import time
+from multiprocessing import Pool
+from multiprocessing.pool import Pool as PoolType
 
 from engine.bots.fastplay import OVER, FastDeal
-from engine.bots.policy import HEURISTIC, PolicyWeights, policy_action, tuned_weights
+from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action, tuned_weights
 from engine.bots.search import played_out
 from engine.rules.profile import Profile, load_profile
 
@@ -56,17 +58,19 @@ GRID: dict[str, list[float]] = {
 
 
 def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
-                    variant: str = "two-handed", exact: bool = True) -> tuple[float, float]:
+                    variant: str = "two-handed", exact: bool = True,
+                    first: int = 0) -> tuple[float, float]:
     """(win rate, mean point margin) of ``weights`` against HEURISTIC (the play-off
     solved exactly unless ``exact`` is false: then both play it greedily). With three
     players the candidate sits in each seat in turn against two HEURISTIC players and
     every meeting counts: its score against each other player's (an even match is 50%,
-    as in ``scripts/bench_strength.py``)."""
+    as in ``scripts/bench_strength.py``). ``first``: the index of the first deal, so
+    that workers can share one set of deals."""
     profile = load_profile(variant)
     if profile.players != 2:
-        return _meetings_win_rate(weights, deals, seed, profile)
+        return _meetings_win_rate(weights, deals, seed, profile, first)
     wins, margin = 0.0, 0
-    for i in range(deals):
+    for i in range(first, first + deals):
         start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % 2)
         for side in (0, 1):
             state = start.copy()
@@ -85,12 +89,12 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
 
 
 def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
-                       profile: Profile) -> tuple[float, float]:
+                       profile: Profile, first: int = 0) -> tuple[float, float]:
     """:func:`paired_win_rate` for each for himself with more than two players, the
     play-off played by the policy (the solver is two-handed)."""
     n = profile.players
     wins, margin, meetings = 0.0, 0, 0
-    for i in range(deals):
+    for i in range(first, first + deals):
         start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % n)
         for seat in range(n):
             state = start.copy()
@@ -107,6 +111,30 @@ def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
     return wins / meetings, margin / meetings
 
 
+def _chunk(job: tuple[PolicyWeights, int, int, int, str]) -> tuple[float, float]:
+    weights, first, deals, seed, variant = job
+    return paired_win_rate(weights, deals, seed, variant, first=first)
+
+
+def shared_win_rates(pool: PoolType, candidates: list[PolicyWeights], deals: int, seed: int,
+                     variant: str, chunks: int) -> list[tuple[float, float]]:
+    """:func:`paired_win_rate` of each candidate on the same ``deals`` (exact play-off),
+    each candidate's deals split into ``chunks`` for the worker processes of ``pool``."""
+    step = -(-deals // chunks)
+    jobs = [(w, first, min(step, deals - first), seed, variant)
+            for w in candidates for first in range(0, deals, step)]
+    parts = pool.map(_chunk, jobs, chunksize=1)
+    per = len(parts) // len(candidates)
+    out = []
+    for i in range(len(candidates)):
+        mine = parts[i * per:(i + 1) * per]
+        # Each chunk's rate is over its own deals: weigh it by their number.
+        sizes = [job[2] for job in jobs[i * per:(i + 1) * per]]
+        out.append((sum(r * n for (r, _m), n in zip(mine, sizes, strict=True)) / deals,
+                    sum(m * n for (_r, m), n in zip(mine, sizes, strict=True)) / deals))
+    return out
+
+
 def _measure(job: tuple[str, float, PolicyWeights, int, int, bool, str]) -> str:
     name, value, weights, deals, seed, exact, variant = job
     rate, margin = paired_win_rate(weights, deals, seed, variant, exact=exact)
@@ -115,8 +143,6 @@ def _measure(job: tuple[str, float, PolicyWeights, int, int, bool, str]) -> str:
 
 def sweep(start: PolicyWeights, args: argparse.Namespace) -> None:
     """Every single-weight change of ``start`` on the same deals, in parallel."""
-    from multiprocessing import Pool
-
     jobs = [("start", 0.0, start, args.deals, args.seed, not args.greedy, args.variant)]
     for name, values in GRID.items():
         for value in values:
@@ -135,26 +161,33 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--accept", type=float, default=0.007)
-    parser.add_argument("--start", default="tuned", choices=("tuned", "heuristic"))
+    parser.add_argument("--start", default="tuned", choices=("tuned", "base", "heuristic"),
+                        help="the variant's own numbers, policy.TUNED or HEURISTIC")
     parser.add_argument("--variant", default="two-handed",
                         help="a fast-simulator profile; three players: every meeting counts")
     parser.add_argument("--check", default=None,
                         help="JSON changes to the start's weights, to measure only")
     parser.add_argument("--sweep", action="store_true",
                         help="measure every single-weight change of the start, no search")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (--sweep)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="worker processes (--sweep; --check with the exact play-off)")
     parser.add_argument("--greedy", action="store_true",
                         help="play the play-off greedily (twice as fast) instead of exactly")
     args = parser.parse_args()
-    current = (tuned_weights(load_profile(args.variant)) if args.start == "tuned"
-               else HEURISTIC)
+    current = {"tuned": tuned_weights(load_profile(args.variant)), "base": TUNED,
+               "heuristic": HEURISTIC}[args.start]
     if args.sweep:
         sweep(current, args)
         return
     if args.check is not None:
         w = dataclasses.replace(current, **json.loads(args.check))
-        rate, margin = paired_win_rate(w, args.deals, args.seed, args.variant,
-                                       exact=not args.greedy)
+        if args.jobs > 1 and not args.greedy:
+            with Pool(args.jobs) as pool:
+                [(rate, margin)] = shared_win_rates(pool, [w], args.deals, args.seed,
+                                                    args.variant, 4 * args.jobs)
+        else:
+            rate, margin = paired_win_rate(w, args.deals, args.seed, args.variant,
+                                           exact=not args.greedy)
         print(json.dumps({"weights": dataclasses.asdict(w), "win_rate": round(rate, 4),
                           "margin": round(margin, 1)}))
         return

@@ -167,3 +167,37 @@ def test_the_best_complete_meld_is_the_one_the_keep_values_find(variant: str) ->
                 assert best_complete_meld(state.rules, rest, blocked) \
                     == keep_values(state, p, rest, blocked, TUNED)[1]
             state.apply(policy_action(state, rng, 0.2, (TUNED, HEURISTIC)[p % 2]))
+
+
+def test_the_hope_factors_scale_only_the_melds_they_name() -> None:
+    """``ready_share`` scales what a complete meld adds to its cards, ``big_odds`` the
+    hopes for melds of 250 points or more, ``odds2`` the hopes two or more cards short.
+    Q♠ J♦ with hearts trumps: a bezique ready (40), the double bezique two short (500),
+    the marriage of spades one short; K♣ hopes only for the marriage of clubs."""
+    from dataclasses import replace
+
+    from engine.bots.policy import TUNED, blocked_masks, keep_values
+    from engine.notation.cards import parse_card
+
+    state = FastDeal.new(load_profile("two-handed"), random.Random(2))
+    assert state.rules.trump == parse_card("7H").id >> 3
+    queen, jack, king = (parse_card(t).id for t in ("QS", "JD", "KC"))
+    ids = [queen, jack, king, *(parse_card(t).id for t in ("8C", "9C", "TD", "8S", "9S"))]
+    state.hold[0] = ids
+    state.stock = [c for c in state.stock if c not in ids]
+    blocked = blocked_masks(state, 0)
+
+    def keeps(**changes: float) -> dict[int, float]:
+        return keep_values(state, 0, ids, blocked, replace(TUNED, **changes))[0]
+
+    usual = keeps()
+    assert usual == keeps(ready_share=1.0, big_odds=1.0, odds2=1.0)
+    half_ready = keeps(ready_share=0.5)
+    assert usual[queen] - half_ready[queen] == pytest.approx(20.0)
+    assert usual[jack] - half_ready[jack] == pytest.approx(20.0)
+    no_big, no_far = keeps(big_odds=0.0), keeps(odds2=0.0)
+    # The double bezique is the queen's only hope that is big, and two short.
+    assert usual[queen] - no_big[queen] > 0
+    assert usual[queen] - no_big[queen] == pytest.approx(usual[queen] - no_far[queen])
+    for changed in (half_ready, no_big, no_far):
+        assert changed[king] == usual[king]

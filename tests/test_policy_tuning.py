@@ -3,6 +3,7 @@ finish of ``scripts/tune_policy.py``."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import sys
 from itertools import product
@@ -20,7 +21,7 @@ from engine.solver import Position, move_values
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 from tune_heuristic import Job, play_pair  # noqa: E402
-from tune_policy import paired_win_rate  # noqa: E402
+from tune_policy import paired_win_rate, shared_win_rates  # noqa: E402
 
 
 @pytest.mark.parametrize("need", [1, 2, 3, 4])
@@ -114,3 +115,16 @@ def test_heuristic_tuner_pairs_are_fair(variant: str) -> None:
         assert len(results) == profile.sides
         assert sum(results) == pytest.approx(1.0)
         assert all(r in (0.0, 0.5, 1.0) for r in results)
+
+
+def test_deals_shared_among_workers_give_the_one_process_result() -> None:
+    """The CMA tuner's candidates play their deals in chunks on worker processes; the
+    chunks, uneven ones too, add up to the one-process win rate and margin."""
+    from multiprocessing import Pool
+
+    careless = dataclasses.replace(HEURISTIC, brisque_keep=-40.0)
+    with Pool(2) as pool:
+        shared = shared_win_rates(pool, [TUNED, careless], 7, 3, "two-handed", 3)
+    for weights, (rate, margin) in zip((TUNED, careless), shared, strict=True):
+        one_rate, one_margin = paired_win_rate(weights, 7, 3)
+        assert rate == pytest.approx(one_rate) and margin == pytest.approx(one_margin)

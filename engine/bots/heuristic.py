@@ -46,7 +46,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from engine.bots.fastplay import MeldRule, rules_for
-from engine.bots.policy import at_least
+from engine.bots.policy import BIG_MELD, at_least
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import FREED, FRESH, card_states
@@ -54,7 +54,6 @@ from engine.rules.profile import Profile
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 
-BIG_MELD = 250
 LATE_STOCK = 12           # stock cards left at which timing plays stop and contests start
 
 
