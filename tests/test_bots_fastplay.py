@@ -122,6 +122,7 @@ def test_with_four_packs_the_expert_keeps_a_lone_bezique_card_for_the_double() -
     from engine.bots.policy import (
         TUNED,
         TUNED_MANY_PACKS,
+        TUNED_TWO_PACKS,
         blocked_masks,
         keep_values,
         tuned_weights,
@@ -130,7 +131,8 @@ def test_with_four_packs_the_expert_keeps_a_lone_bezique_card_for_the_double() -
 
     no_trump, two_handed = load_profile("no-trump"), load_profile("two-handed")
     assert tuned_weights(no_trump) is TUNED_MANY_PACKS
-    assert tuned_weights(two_handed) is TUNED
+    assert tuned_weights(two_handed) is TUNED_TWO_PACKS
+    assert tuned_weights(load_profile("three-handed")) is TUNED
     ids = [parse_card(t).id for t in ("QS", "7H", "8C", "9C", "TD", "KC", "8H", "9H")]
     state = FastDeal.new(no_trump, random.Random(3))
     state.hold[0] = ids
