@@ -3,7 +3,8 @@ self-play against :data:`engine.bots.policy.HEURISTIC` (the ``cma`` package:
 ``pip install -e ".[tune]"``).
 
     python scripts/tune_policy_cma.py [--variant two-handed] [--generations 45]
-        [--deals 800] [--sigma 0.5] [--seed 100] [--jobs 2] [--start JSON]
+        [--deals 800] [--sigma 0.5] [--seed 100] [--cma-seed 3] [--jobs 2]
+        [--from tuned|base] [--start JSON]
 
 ``scripts/tune_policy.py`` changes one number at a time, and a change worth half a
 point of win rate is lost in the noise of the few thousand games it can afford per
@@ -29,7 +30,7 @@ from multiprocessing import Pool
 
 from tune_policy import shared_win_rates
 
-from engine.bots.policy import PolicyWeights, tuned_weights
+from engine.bots.policy import TUNED, PolicyWeights, tuned_weights
 from engine.rules.profile import load_profile
 
 # name: (the size of one step, the lowest value); integers are rounded.
@@ -65,7 +66,11 @@ def numbers(weights: PolicyWeights) -> str:
 
 
 def main() -> None:
-    import cma  # the tuning extra only: the engine and the app never need it
+    try:
+        import cma  # the tuning extra only: the engine and the app never need it
+    except ImportError:
+        raise SystemExit('tune_policy_cma.py needs the cma package: pip install -e ".[tune]"'
+                         ) from None
 
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -73,15 +78,19 @@ def main() -> None:
     parser.add_argument("--generations", type=int, default=45)
     parser.add_argument("--deals", type=int, default=800, help="paired deals a candidate")
     parser.add_argument("--sigma", type=float, default=0.5, help="first step size, in scales")
-    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=100,
+                        help="the first generation's deals (then seed + generation)")
+    parser.add_argument("--cma-seed", type=int, default=3, help="the search's own random numbers")
+    parser.add_argument("--from", dest="origin", default="tuned", choices=("tuned", "base"),
+                        help="start from the variant's own numbers or from policy.TUNED")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--start", default="{}",
-                        help="JSON changes to the variant's tuned numbers to start from")
+                        help="JSON changes to those numbers to start from")
     args = parser.parse_args()
-    base = tuned_weights(load_profile(args.variant))
+    base = tuned_weights(load_profile(args.variant)) if args.origin == "tuned" else TUNED
     start = dataclasses.replace(base, **json.loads(args.start))
     es = cma.CMAEvolutionStrategy(steps_from(start, base), args.sigma,
-                                  {"seed": args.seed, "verbose": -9})
+                                  {"seed": args.cma_seed, "verbose": -9})
     print(f"start {numbers(start)}", flush=True)
     with Pool(args.jobs) as pool:
         for generation in range(args.generations):

@@ -84,14 +84,15 @@ TUNED = PolicyWeights(threat=0.0, table_threat=0.0, brisque_keep=5.0, draw_odds=
 MANY_COPIES = 4
 TUNED_MANY_PACKS = replace(TUNED, max_missing=3, draw_odds=0.35)
 # Two packs and two players (001's reference game): every number tuned at once by
-# CMA-ES from TUNED (``python scripts/tune_policy_cma.py --generations 45`` with 800
-# deals a candidate, then ``--start`` its mean at generation 24, ``--generations 25
-# --deals 1200 --sigma 0.3 --seed 5000``). It keeps its brisques, trumps and the
-# seven longer, leads a brisque more reluctantly, credits winning a trick less and
-# hopes less for the big melds and for melds two short. Against HEURISTIC on fresh
-# deals (``python scripts/tune_policy.py --check '{}' --deals 10000 --seed S --jobs 2``,
-# and ``--start base`` for TUNED): 57.96% -> 59.46% (seed 777) and 58.27% -> 59.25%
-# (seed 888), +5 to +7 points a deal.
+# CMA-ES from TUNED (scripts/tune_policy_cma.py, two runs of about 20 minutes: ``--from
+# base --generations 45`` with its defaults, then ``--from base --start MEAN
+# --generations 25 --deals 1200 --sigma 0.3 --seed 5000 --cma-seed 5`` with MEAN the
+# first run's mean at generation 24). It keeps its brisques, trumps and the seven
+# longer, leads a brisque more reluctantly, credits winning a trick less and hopes less
+# for the big melds and for melds two short. Against HEURISTIC on fresh deals (``python
+# scripts/tune_policy.py --check '{}' --deals 10000 --seed S --jobs 2``, and ``--start
+# base`` for TUNED): 57.96% -> 59.46% (seed 777) and 58.27% -> 59.25% (seed 888), +5 to
+# +7 points a deal.
 TWO_PACKS = 2
 TUNED_TWO_PACKS = replace(
     TUNED, threat=2.447, late_threat=1.844, late_stock=9, win_bonus=0.097,
