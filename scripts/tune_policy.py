@@ -121,17 +121,15 @@ def shared_win_rates(pool: PoolType, candidates: list[PolicyWeights], deals: int
     """:func:`paired_win_rate` of each candidate on the same ``deals`` (exact play-off),
     each candidate's deals split into ``chunks`` for the worker processes of ``pool``."""
     step = -(-deals // chunks)
-    jobs = [(w, first, min(step, deals - first), seed, variant)
-            for w in candidates for first in range(0, deals, step)]
-    parts = pool.map(_chunk, jobs, chunksize=1)
-    per = len(parts) // len(candidates)
+    spans = [(first, min(step, deals - first)) for first in range(0, deals, step)]
+    parts = iter(pool.map(_chunk, [(w, first, n, seed, variant) for w in candidates
+                                   for first, n in spans], chunksize=1))
     out = []
-    for i in range(len(candidates)):
-        mine = parts[i * per:(i + 1) * per]
-        # Each chunk's rate is over its own deals: weigh it by their number.
-        sizes = [job[2] for job in jobs[i * per:(i + 1) * per]]
-        out.append((sum(r * n for (r, _m), n in zip(mine, sizes, strict=True)) / deals,
-                    sum(m * n for (_r, m), n in zip(mine, sizes, strict=True)) / deals))
+    for _w in candidates:
+        # A chunk's rate and margin are over its own deals: weigh them by their number.
+        mine = [(next(parts), n) for _first, n in spans]
+        out.append((sum(r * n for (r, _m), n in mine) / deals,
+                    sum(m * n for (_r, m), n in mine) / deals))
     return out
 
 

@@ -51,8 +51,9 @@ def weights_at(x: list[float], base: PolicyWeights) -> PolicyWeights:
     """``base`` moved by ``x`` steps of each number's scale."""
     changes: dict[str, float | int] = {}
     for (name, (scale, low)), step in zip(SCALES.items(), x, strict=True):
-        value = max(low, getattr(base, name) + step * scale)
-        changes[name] = round(value) if isinstance(getattr(base, name), int) else round(value, 3)
+        old = getattr(base, name)
+        value = max(low, old + step * scale)
+        changes[name] = round(value) if isinstance(old, int) else round(value, 3)
     return dataclasses.replace(base, **changes)
 
 
