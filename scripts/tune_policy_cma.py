@@ -13,7 +13,8 @@ the same ``--deals`` paired deals (the play-off solved exactly), new deals each
 generation (``--seed`` plus the generation), so the search follows the direction
 many candidates agree on rather than one lucky set of deals. A number moves in steps
 of its :data:`SCALES` entry. The objective is the win rate plus the mean point margin
-over 500 (the margin tells close candidates apart with less noise). Every fifth
+over 500 (``--margin-weight``: the margin tells close candidates apart with less
+noise, but a large weight buys points rather than deals won). Every fifth
 generation, and at the end, the mean's numbers are printed as JSON; confirm them on
 fresh deals before taking them:
 
@@ -44,7 +45,6 @@ SCALES: dict[str, tuple[float, float]] = {
     "lower_first_stock": (10.0, 0.0), "big_odds": (0.3, 0.0), "odds2": (0.3, 0.0),
     "ready_share": (0.2, 0.2),
 }
-MARGIN_WEIGHT = 1 / 500
 
 
 def weights_at(x: list[float], base: PolicyWeights) -> PolicyWeights:
@@ -85,6 +85,8 @@ def main() -> None:
     parser.add_argument("--from", dest="origin", default="tuned", choices=("tuned", "base"),
                         help="start from the variant's own numbers or from policy.TUNED")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--margin-weight", type=float, default=1 / 500,
+                        help="the objective: win rate + this x mean point margin")
     parser.add_argument("--start", default="{}",
                         help="JSON changes to those numbers to start from")
     args = parser.parse_args()
@@ -101,7 +103,7 @@ def main() -> None:
             mean = weights_at(list(es.mean), base)
             results = shared_win_rates(pool, [*candidates, mean, start], args.deals,
                                        args.seed + generation, args.variant, args.jobs)
-            es.tell(xs, [-(rate + MARGIN_WEIGHT * margin)
+            es.tell(xs, [-(rate + args.margin_weight * margin)
                          for rate, margin in results[:len(xs)]])
             (m_rate, m_margin), (s_rate, s_margin) = results[-2:]
             print(f"generation {generation}: mean {m_rate:.4f} {m_margin:+.1f}, "

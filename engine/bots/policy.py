@@ -95,11 +95,11 @@ TUNED_MANY_PACKS = replace(TUNED, max_missing=3, draw_odds=0.35)
 # +7 points a deal.
 TWO_PACKS = 2
 TUNED_TWO_PACKS = replace(
-    TUNED, threat=2.447, late_threat=1.844, late_stock=9, win_bonus=0.097,
-    lead_brisque=13.661, brisque_keep=4.299, trump_keep=6.96, trump_rank=2.415,
-    seven_keep=16.745, draw_odds=0.477, meld_win=0.367, late_keep_stock=11,
-    late_trump_keep=-0.543, late_ace_keep=5.254, capture=1.5, lose_own=1.962,
-    lower_first_stock=14, big_odds=0.696, odds2=0.767, ready_share=0.956)
+    TUNED, threat=0.0, late_threat=1.555, late_stock=10, win_bonus=-0.23,
+    lead_brisque=13.021, brisque_keep=2.85, trump_keep=7.345, trump_rank=2.436,
+    seven_keep=16.718, draw_odds=0.495, meld_win=0.405, late_keep_stock=12,
+    late_trump_keep=0.673, late_ace_keep=5.82, capture=1.63, lose_own=2.26,
+    lower_first_stock=18, big_odds=0.52, odds2=0.677, ready_share=1.04)
 
 
 def tuned_weights(profile: Profile) -> PolicyWeights:
