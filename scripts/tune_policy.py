@@ -29,10 +29,19 @@ from multiprocessing import Pool
 from multiprocessing.pool import Pool as PoolType
 
 from engine.bots.fastplay import OVER, FastDeal
-from engine.bots.policy import HEURISTIC, TUNED, PolicyWeights, policy_action, tuned_weights
+from engine.bots.policy import (
+    CLUB_MODEL,
+    HEURISTIC,
+    TUNED,
+    PolicyWeights,
+    policy_action,
+    tuned_weights,
+)
 from engine.bots.search import played_out
 from engine.rules.profile import Profile, load_profile
 
+# The opponents to measure against: the club bot's numbers, or its closer model.
+OPPONENTS = {"heuristic": HEURISTIC, "club-model": CLUB_MODEL}
 GRID: dict[str, list[float]] = {
     "table_threat": [0.0, 0.5, 1.0, 2.0],
     "threat": [0.0, 5.0, 10.0, 15.0],
@@ -59,8 +68,9 @@ GRID: dict[str, list[float]] = {
 
 def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
                     variant: str = "two-handed", exact: bool = True,
-                    first: int = 0) -> tuple[float, float]:
-    """(win rate, mean point margin) of ``weights`` against HEURISTIC (the play-off
+                    first: int = 0, opponent: PolicyWeights = HEURISTIC
+                    ) -> tuple[float, float]:
+    """(win rate, mean point margin) of ``weights`` against ``opponent`` (the play-off
     solved exactly unless ``exact`` is false: then both play it greedily). With three
     players the candidate sits in each seat in turn against two HEURISTIC players and
     every meeting counts: its score against each other player's (an even match is 50%,
@@ -68,14 +78,14 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
     that workers can share one set of deals."""
     profile = load_profile(variant)
     if profile.players != 2:
-        return _meetings_win_rate(weights, deals, seed, profile, first)
+        return _meetings_win_rate(weights, deals, seed, profile, first, opponent)
     wins, margin = 0.0, 0
     for i in range(first, first + deals):
         start = FastDeal.new(profile, random.Random(seed * 7919 + i), dealer=i % 2)
         for side in (0, 1):
             state = start.copy()
             rng = random.Random(i)
-            sides = (weights, HEURISTIC) if side == 0 else (HEURISTIC, weights)
+            sides = (weights, opponent) if side == 0 else (opponent, weights)
             if exact:
                 scores = played_out(state, sides)
             else:
@@ -89,7 +99,8 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
 
 
 def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
-                       profile: Profile, first: int = 0) -> tuple[float, float]:
+                       profile: Profile, first: int = 0,
+                       opponent: PolicyWeights = HEURISTIC) -> tuple[float, float]:
     """:func:`paired_win_rate` for each for himself with more than two players, the
     play-off played by the policy (the solver is two-handed)."""
     n = profile.players
@@ -99,7 +110,7 @@ def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
         for seat in range(n):
             state = start.copy()
             rng = random.Random(i)
-            seats = tuple(weights if p == seat else HEURISTIC for p in range(n))
+            seats = tuple(weights if p == seat else opponent for p in range(n))
             while state.phase != OVER:
                 state.apply(policy_action(state, rng, 0.0, seats[state.to_move]))
             for other in range(n):
@@ -111,18 +122,20 @@ def _meetings_win_rate(weights: PolicyWeights, deals: int, seed: int,
     return wins / meetings, margin / meetings
 
 
-def _chunk(job: tuple[PolicyWeights, int, int, int, str]) -> tuple[float, float]:
-    weights, first, deals, seed, variant = job
-    return paired_win_rate(weights, deals, seed, variant, first=first)
+def _chunk(job: tuple[PolicyWeights, int, int, int, str, PolicyWeights]
+           ) -> tuple[float, float]:
+    weights, first, deals, seed, variant, opponent = job
+    return paired_win_rate(weights, deals, seed, variant, first=first, opponent=opponent)
 
 
 def shared_win_rates(pool: PoolType, candidates: list[PolicyWeights], deals: int, seed: int,
-                     variant: str, chunks: int) -> list[tuple[float, float]]:
+                     variant: str, chunks: int, opponent: PolicyWeights = HEURISTIC
+                     ) -> list[tuple[float, float]]:
     """:func:`paired_win_rate` of each candidate on the same ``deals`` (exact play-off),
     each candidate's deals split into ``chunks`` for the worker processes of ``pool``."""
     step = -(-deals // chunks)
     spans = [(first, min(step, deals - first)) for first in range(0, deals, step)]
-    parts = iter(pool.map(_chunk, [(w, first, n, seed, variant) for w in candidates
+    parts = iter(pool.map(_chunk, [(w, first, n, seed, variant, opponent) for w in candidates
                                    for first, n in spans], chunksize=1))
     out = []
     for _w in candidates:
@@ -169,6 +182,8 @@ def main() -> None:
                         help="measure every single-weight change of the start, no search")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes (--sweep; --check with the exact play-off)")
+    parser.add_argument("--against", default="heuristic", choices=tuple(OPPONENTS),
+                        help="--check: the opponent (club-model: policy.CLUB_MODEL)")
     parser.add_argument("--greedy", action="store_true",
                         help="play the play-off greedily (twice as fast) instead of exactly")
     args = parser.parse_args()
@@ -182,10 +197,12 @@ def main() -> None:
         if args.jobs > 1 and not args.greedy:
             with Pool(args.jobs) as pool:
                 [(rate, margin)] = shared_win_rates(pool, [w], args.deals, args.seed,
-                                                    args.variant, 4 * args.jobs)
+                                                    args.variant, 4 * args.jobs,
+                                                    OPPONENTS[args.against])
         else:
             rate, margin = paired_win_rate(w, args.deals, args.seed, args.variant,
-                                           exact=not args.greedy)
+                                           exact=not args.greedy,
+                                           opponent=OPPONENTS[args.against])
         print(json.dumps({"weights": dataclasses.asdict(w), "win_rate": round(rate, 4),
                           "margin": round(margin, 1)}))
         return

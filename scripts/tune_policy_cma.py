@@ -1,10 +1,12 @@
 """Tune all of the strong bot's rule-of-thumb numbers at once by CMA-ES, paired
-self-play against :data:`engine.bots.policy.HEURISTIC` (the ``cma`` package:
-``pip install -e ".[tune]"``).
+self-play against :data:`engine.bots.policy.HEURISTIC` or, ``--against club-model``,
+:data:`engine.bots.policy.CLUB_MODEL` (the ``cma`` package: ``pip install -e
+".[tune]"``).
 
     python scripts/tune_policy_cma.py [--variant two-handed] [--generations 45]
         [--deals 800] [--sigma 0.5] [--seed 100] [--cma-seed 3] [--jobs 2]
-        [--from tuned|base] [--start JSON]
+        [--from tuned|base] [--start JSON] [--against heuristic|club-model]
+        [--margin-weight 0.002]
 
 ``scripts/tune_policy.py`` changes one number at a time, and a change worth half a
 point of win rate is lost in the noise of the few thousand games it can afford per
@@ -19,6 +21,7 @@ generation, and at the end, the mean's numbers are printed as JSON; confirm them
 fresh deals before taking them:
 
     python scripts/tune_policy.py --check 'JSON' --deals 10000 --seed 777 --jobs 2
+        [--against club-model]
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ import json
 import time
 from multiprocessing import Pool
 
-from tune_policy import shared_win_rates
+from tune_policy import OPPONENTS, shared_win_rates
 
 from engine.bots.policy import TUNED, PolicyWeights, tuned_weights
 from engine.rules.profile import load_profile
@@ -85,6 +88,9 @@ def main() -> None:
     parser.add_argument("--from", dest="origin", default="tuned", choices=("tuned", "base"),
                         help="start from the variant's own numbers or from policy.TUNED")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against", default="heuristic", choices=tuple(OPPONENTS),
+                        help="the opponent (club-model: policy.CLUB_MODEL, the club bot's "
+                             "choices more closely)")
     parser.add_argument("--margin-weight", type=float, default=1 / 500,
                         help="the objective: win rate + this x mean point margin")
     parser.add_argument("--start", default="{}",
@@ -102,7 +108,8 @@ def main() -> None:
             candidates = [weights_at(list(x), base) for x in xs]
             mean = weights_at(list(es.mean), base)
             results = shared_win_rates(pool, [*candidates, mean, start], args.deals,
-                                       args.seed + generation, args.variant, args.jobs)
+                                       args.seed + generation, args.variant, args.jobs,
+                                       OPPONENTS[args.against])
             es.tell(xs, [-(rate + args.margin_weight * margin)
                          for rate, margin in results[:len(xs)]])
             (m_rate, m_margin), (s_rate, s_margin) = results[-2:]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
-from engine.bots.fastplay import OVER, FastDeal, from_action, to_action
+from engine.bots.fastplay import OVER, FastAction, FastDeal, from_action, to_action
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile
 
@@ -58,26 +59,23 @@ def test_from_deal_mid_game_continues_identically() -> None:
     assert copy.phase != OVER  # the copy was not touched
 
 
-def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
-    import random as _random
-
-    from engine.bots.fastplay import FastDeal, from_action
+def _agreement_with_club(variant: str, deals: int,
+                         choose: Callable[[FastDeal], FastAction]) -> tuple[int, int]:
+    """How many of the club bot's stock-phase choices ``choose`` makes on the fast
+    simulator's copy of the position, of how many, in ``deals`` deals."""
     from engine.bots.heuristic import advise
-    from engine.bots.search import heuristic_action
-    from engine.rules.deal import Deal
-    from engine.rules.profile import load_profile
     from engine.rules.view import PlayerView
 
-    profile = load_profile("two-handed")
+    profile = load_profile(variant)
     same = total = 0
-    for seed in range(4):
-        deal = Deal.new(profile, _random.Random(seed), dealer=seed % 2)
+    for seed in range(deals):
+        deal = Deal.new(profile, random.Random(seed), dealer=seed % 2)
         while not deal.is_over:
             view = PlayerView.of(deal, deal.to_move)
             action = advise(view).action
             if len(view.legal) > 1 and deal.stock_count > 0:
                 fast = FastDeal.from_deal(deal)
-                mine = heuristic_action(fast, _random.Random(0), 0.0)
+                mine = choose(fast)
                 assert mine in fast.legal()
                 target = from_action(fast.rules, action)
                 if isinstance(mine, int) and isinstance(target, int) and mine >= 0 <= target:
@@ -86,7 +84,26 @@ def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
                     same += mine == target
                 total += 1
             deal.apply(action)
+    return same, total
+
+
+def test_heuristic_port_mostly_agrees_with_the_heuristic() -> None:
+    from engine.bots.search import heuristic_action
+
+    same, total = _agreement_with_club(
+        "two-handed", 4, lambda fast: heuristic_action(fast, random.Random(0), 0.0))
     assert total > 100 and same / total > 0.85
+
+
+@pytest.mark.parametrize("variant", ["two-handed", "no-trump", "three-handed"])
+def test_club_model_plays_as_the_club_bot(variant: str) -> None:
+    """CLUB_MODEL, the tuner's opponent, makes the club bot's choices: it also lets go
+    of a meld whose missing cards are all seen and exchanges the seven at once."""
+    from engine.bots.policy import CLUB_MODEL, policy_action
+
+    same, total = _agreement_with_club(
+        variant, 6, lambda fast: policy_action(fast, random.Random(0), 0.0, CLUB_MODEL))
+    assert total > 150 and same / total > 0.98
 
 
 def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
@@ -95,7 +112,7 @@ def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
     import random as _random
 
     from engine.bots.fastplay import FastDeal
-    from engine.bots.policy import HEURISTIC, TUNED, blocked_masks, keep_values
+    from engine.bots.policy import CLUB_MODEL, HEURISTIC, TUNED, blocked_masks, keep_values
     from engine.notation.cards import parse_card
     from engine.rules.profile import load_profile
 
@@ -113,6 +130,34 @@ def test_tuned_policy_drops_a_meld_whose_cards_are_all_seen() -> None:
     h_open = keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]]
     state.played = 0
     assert keep_values(state, 0, ids, blocked_masks(state, 0), HEURISTIC)[0][ids[0]] == h_open
+    # The club bot's model does not count either, but it sees that both jacks are out.
+    club_open = keep_values(state, 0, ids, blocked_masks(state, 0), CLUB_MODEL)[0][ids[0]]
+    for jack in jacks:
+        state.played |= 1 << jack
+    assert keep_values(state, 0, ids, blocked_masks(state, 0), CLUB_MODEL)[0][ids[0]] < club_open
+
+
+def test_the_club_model_exchanges_the_seven_where_the_heuristic_shows_it() -> None:
+    """Offered both, HEURISTIC shows the seven of trumps first and CLUB_MODEL exchanges
+    it at once, as the club bot does."""
+    from engine.bots.fastplay import DECLARE_PHASE, EXCHANGE, SHOW
+    from engine.bots.policy import CLUB_MODEL, HEURISTIC, policy_action
+
+    rng = random.Random(0)
+    for seed in range(40):
+        state = FastDeal.new(PROFILE, random.Random(seed), dealer=seed % 2)
+        while state.phase != OVER:
+            if state.phase == DECLARE_PHASE:
+                kinds = {a[0] for a in state.declare_actions(state.to_move)
+                         if not isinstance(a, int)}
+                if {SHOW, EXCHANGE} <= kinds:
+                    shown = policy_action(state, rng, 0.0, HEURISTIC)
+                    exchanged = policy_action(state, rng, 0.0, CLUB_MODEL)
+                    assert not isinstance(shown, int) and shown[0] == SHOW
+                    assert not isinstance(exchanged, int) and exchanged[0] == EXCHANGE
+                    return
+            state.apply(policy_action(state, rng, 0.0, HEURISTIC))
+    raise AssertionError("no deal offered both the show and the exchange of the seven")
 
 
 def test_with_four_packs_the_expert_keeps_a_lone_bezique_card_for_the_double() -> None:
