@@ -72,7 +72,7 @@ def paired_win_rate(weights: PolicyWeights, deals: int, seed: int,
                     ) -> tuple[float, float]:
     """(win rate, mean point margin) of ``weights`` against ``opponent`` (the play-off
     solved exactly unless ``exact`` is false: then both play it greedily). With three
-    players the candidate sits in each seat in turn against two HEURISTIC players and
+    players the candidate sits in each seat in turn against two ``opponent`` players and
     every meeting counts: its score against each other player's (an even match is 50%,
     as in ``scripts/bench_strength.py``). ``first``: the index of the first deal, so
     that workers can share one set of deals."""

@@ -128,3 +128,14 @@ def test_deals_shared_among_workers_give_the_one_process_result() -> None:
     for weights, (rate, margin) in zip((TUNED, careless), shared, strict=True):
         one_rate, one_margin = paired_win_rate(weights, 7, 3)
         assert rate == pytest.approx(one_rate) and margin == pytest.approx(one_margin)
+
+
+def test_a_candidate_meets_the_opponent_it_is_given() -> None:
+    """``--against club-model``: the opponent is CLUB_MODEL in every seat. The same
+    numbers on both sides of a paired deal play the same game twice with the seats
+    swapped, so they break exactly even; against HEURISTIC they do not."""
+    from engine.bots.policy import CLUB_MODEL
+
+    assert paired_win_rate(CLUB_MODEL, 6, 5, opponent=CLUB_MODEL) == (0.5, 0.0)
+    assert paired_win_rate(CLUB_MODEL, 6, 5) != (0.5, 0.0)
+    assert paired_win_rate(CLUB_MODEL, 2, 5, "three-handed", opponent=CLUB_MODEL) == (0.5, 0.0)
