@@ -225,8 +225,13 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
     factor = min(1.0, len(state.stock) / w.stock_scale)
     counting = w.draw_odds > 0
     most_missing = w.max_missing
-    if counting or w.drawable:
+    # Without counting, club's rule only: a meld whose missing cards are all seen is no
+    # hope (read once here, not per meld in the loop below).
+    seen_out = w.drawable and not counting
+    if counting or seen_out:
         unseen, rate = _unseen_kinds(state, player, hold)
+    if seen_out:
+        # the turn-up is still to be taken, with the seven or last
         turn_up = state.turn_up & 31 if state.turn_up >= 0 else -1
     best = 0
     # The hot loop of the rollouts: the holding grouped by kind once, so a meld's
@@ -250,18 +255,15 @@ def keep_values(state: FastDeal, player: int, hold: list[int], blocked: list[int
                 missing += need
                 if missing > most_missing:
                     break
-                if w.drawable and not counting:
-                    # the turn-up is still to be taken with the seven, or last
-                    avail = sum(unseen[k] for k in kinds) + (turn_up in kinds)
-                    if avail < need:
-                        missing = most_missing + 1
-                        break
                 if counting:
                     avail = sum(unseen[k] for k in kinds)
                     if w.binomial:
                         chance *= at_least(need, avail, min(1.0, rate))
                     else:
                         chance *= min(1.0, avail * rate) ** need if avail >= need else 0.0
+                elif seen_out and sum(unseen[k] for k in kinds) + (turn_up in kinds) < need:
+                    missing = most_missing + 1
+                    break
         if missing > most_missing or not cards:
             continue
         if missing == 0:
