@@ -12,7 +12,7 @@ from engine.bots import make_bot
 from engine.bots.coach import level_description
 from engine.bots.deal_search import _shortfalls, deal_margin, play_line, rollout_action
 from engine.bots.fastplay import supported
-from engine.bots.search import StrongBot, estimate_actions
+from engine.bots.search import StrongBot, estimate_actions, plays_stock_end_out
 from engine.errors import BeziqueError
 from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
@@ -153,6 +153,70 @@ def test_the_level_description_says_how_the_expert_searches() -> None:
     three = load_profile("three-handed")
     assert supported(three)
     assert level_description("expert", "en", three) == level_description("expert", "en")
+    # 002's club game: lines by the full rules, and its last stock tricks played out
+    club = level_description("expert", "en", load_profile("club"))
+    assert "full rules" in club and "end of the deal" in club
+    assert "end of the deal" not in level_description("expert", "en", full)
+
+
+@pytest.mark.parametrize("name", ["club", "card-point"])
+def test_the_last_stock_tricks_are_played_out_where_tricks_score(name: str) -> None:
+    """002's points for tricks (and 250 for the last) and 004's card points: from eight
+    stock cards down the expert follows every kind of card to the end of the deal by
+    the full rules and counts deals won; the review's estimate there is the final
+    margin of those same lines, and earlier lines play out the play-off they reach."""
+    profile = load_profile(name)
+    assert plays_stock_end_out(profile) and not supported(profile)
+    seen = set()
+    for seed in range(4):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        while deal.stock_count:
+            view = PlayerView.of(deal, deal.to_move)
+            plays = {a.card % 32: a for a in view.legal if a.type.value == "play"}
+            if view.phase in ("lead", "follow") and len(plays) > 1 \
+                    and deal.stock_count in (8, 10):
+                result = StrongBot(random.Random(seed), samples=3, time_limit=60.0,
+                                   gap=0.0).search(view)
+                if deal.stock_count == 8:
+                    assert result.samples in (3, len(view.unknown))
+                    assert {a.card % 32 for a in result.wins} == set(plays)
+                    assert set(result.wins) == set(result.means) == set(result.margins)
+                    estimates = estimate_actions(view, list(plays.values()),
+                                                 random.Random(1), samples=2, time_limit=60)
+                    lines = StrongBot(random.Random(1))._stock_end_lines(
+                        view, [e.action for e in estimates])
+                    assert all(v == int(v) for v in lines())   # final margins: whole points
+                else:
+                    assert result.wins == {} and result.samples == 3
+                seen.add(deal.stock_count)
+            deal.apply(club.choose(view))
+    assert seen == {8, 10}
+
+
+def test_a_line_that_reaches_the_play_off_plays_it_out() -> None:
+    """With ten stock cards left a six-trick line of the club game reaches the play-off,
+    whose last trick is worth 250: it is played to the end of the deal and valued by
+    the deal's final margin (a bot handed the true deal, no random moves)."""
+    for seed in range(6):
+        deal = Deal.new(load_profile("club"), random.Random(seed), dealer=0)
+        rng = random.Random(seed)
+        while not deal.is_over and not (deal.stock_count <= 10
+                                        and deal.phase in ("lead", "follow")):
+            deal.apply(rollout_action(deal, rng))
+        if deal.is_over or deal.stock_count <= 8:
+            continue
+        bot = StrongBot(random.Random(3), noise=0.0)
+        bot.oracle = deal
+        view = PlayerView.of(deal, deal.to_move)
+        move = view.legal[0]
+        values = bot._deal_lines(view, [move])()
+        line = deal.copy()
+        line.apply(move)
+        play_line(line, random.Random(0), 0.0)
+        assert line.is_over and values == [deal_margin(line, view.seat)]
+        return
+    pytest.fail("no club position with ten stock cards found")
 
 
 @pytest.mark.parametrize("name", VARIANTS)

@@ -62,13 +62,13 @@ def level_description(level: str, lang: str = "en", profile: Profile | None = No
     texts = LEVEL_DESCRIPTIONS.get(level)
     if not texts:
         return ""
-    note = None
+    notes = []
     if level == "expert" and profile is not None:
         if not supported(profile):
-            note = FULL_RULES_NOTE
-        elif plays_stock_end_out(profile):
-            note = STOCK_END_NOTE
-    if note:
+            notes.append(FULL_RULES_NOTE)
+        if plays_stock_end_out(profile):
+            notes.append(STOCK_END_NOTE)
+    for note in notes:
         texts = (f"{texts[0]} {note[0]}", f"{texts[1]} {note[1]}")
     return texts[1] if lang == "ru" else texts[0]
 

@@ -304,9 +304,18 @@ def moves_by_policy(profile: Profile) -> bool:
 
 def plays_stock_end_out(profile: Profile) -> bool:
     """Whether the expert follows each move of the last stock tricks to the end of the
-    deal (``StrongBot.endgame_stock``): two players, lines the fast simulator plays,
-    and a play-off the solver values in plain points."""
-    return profile.players == 2 and supported(profile) and plain_points_playoff(profile)
+    deal (``StrongBot.endgame_stock``): two players, melds from the hand, and a
+    play-off worth points (not Rubicon's tiebreak). Where the fast simulator plays
+    the lines, the solver values their play-off in plain points; elsewhere (002's
+    points for tricks, 004's card points) the rules engine plays the lines out, the
+    play-off by the rules of thumb, as the solver there takes a tenth of a second
+    a position."""
+    if profile.players != 2 or profile.deal_end != "playoff" \
+            or profile.declaring.source != "hand":
+        return False
+    if supported(profile):
+        return plain_points_playoff(profile)
+    return profile.scoring.brisques != "tiebreak_only"
 
 
 # --- inference: what the opponent's past choices say about its hand -------------------
@@ -569,6 +578,21 @@ def _own_state(view: PlayerView) -> FastDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class _Playout:
+    """The last stock tricks followed to the end of the deal (:meth:`StrongBot._playout`):
+    every placing of the unseen cards when one stock card is hidden (else none), a
+    random deal of them, the candidate moves as the lines take them, a line's final
+    point margin for the seat (it plays the line out) and the opponent's concealed
+    cards in a deal."""
+
+    placings: Sequence[Any]
+    deal_out: Callable[[], Any]
+    moves: Sequence[Any]
+    final_margin: Callable[[Any], float]
+    concealed: Callable[[Any], list[int]]
+
+
+@dataclass(frozen=True, slots=True)
 class _Plan:
     """The bot's own rule-of-thumb choice, its plays best first, and whether the
     best play is clearly ahead of the second."""
@@ -769,19 +793,11 @@ class StrongBot:
     def _stock_end_lines(self, view: PlayerView, candidates: list[Action]
                          ) -> Callable[[], list[float]]:
         """One determinization's final point margin of each candidate, followed to the
-        end of the deal as :meth:`_endgame` follows it (the rules of thumb up to the
-        play-off, then the solver for both)."""
-        rules = rules_for(view.profile, view.trump)
-        fast = [from_action(rules, a) for a in candidates]
-        seat, opp = view.seat, view.opponent
-        rollout_weights = self._rollout_weights(view)
-
-        def final_margin(state: FastDeal) -> float:
-            scores = played_out(state, rollout_weights)
-            return float(scores[seat] - scores[opp])
+        end of the deal as :meth:`_endgame` follows it (:meth:`_playout`)."""
+        playout = self._playout(view, candidates)
         # No random moves to seed: the play-out is the valuation.
-        return self._lines(lambda: self._determinize(view), fast, lambda _s, _seed: None,
-                           final_margin)
+        return self._lines(playout.deal_out, playout.moves, lambda _s, _seed: None,
+                           playout.final_margin)
 
     def _deal_lines(self, view: PlayerView, candidates: list[Action]
                     ) -> Callable[[], list[float]]:
@@ -789,6 +805,10 @@ class StrongBot:
         rules engine (:mod:`engine.bots.deal_search`)."""
         seat = view.seat
         horizon = self.horizon if view.stock_count else 99
+        if plays_stock_end_out(view.profile) and view.stock_count <= view.players * horizon:
+            # A line that reaches the play-off plays it out: 002's last trick is worth
+            # 250, which the valuation of a position no longer sees once the stock is out.
+            horizon = 99
 
         def play_on(line: Deal, seed: int) -> None:
             play_line(line, random.Random(seed), self.noise, horizon)
@@ -838,20 +858,16 @@ class StrongBot:
 
     def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
         """From ``endgame_stock`` down: every candidate play is followed to the end of the
-        deal (the rules of thumb up to the play-off, then the solver for both) and
-        judged on winning the deal, ``win_value`` points, plus the point
-        difference. With one hidden stock card every placing of the unseen cards
-        is tried, each weighed by the opponent model's likelihood of the choices
-        seen; before that ``samples`` random ones (drawn by that likelihood)."""
+        deal (:meth:`_playout`) and judged on winning the deal, ``win_value`` points,
+        plus the point difference. With one hidden stock card every placing of the
+        unseen cards is tried, each weighed by the opponent model's likelihood of the
+        choices seen; before that ``samples`` random ones (drawn by that likelihood)."""
         prior = plan.prior
         candidates = _candidates(view, prior, plan.ranked, len(view.legal))
         if len(candidates) == 1:
             return SearchResult(candidates[0], {}, 0)
-        rules = rules_for(view.profile, view.trump)
-        fast = [from_action(rules, a) for a in candidates]
-        seat, opp = view.seat, view.opponent
-        rollout_weights = self._rollout_weights(view)
-        deals = self._every_placing(view)
+        playout = self._playout(view, candidates)
+        deals = playout.placings
         # The oracle's one true deal needs one pass only.
         limit = (len(deals) if deals else 1 if self.oracle is not None and self.oracle_stock
                  else self.samples)
@@ -860,16 +876,14 @@ class StrongBot:
         done = 0
         mass = 0.0
         while done < limit and (done == 0 or time.perf_counter() < deadline):
-            base = deals[done] if deals else self._determinize(view)
+            base = deals[done] if deals else playout.deal_out()
             # A placing is as likely as the opponent's observed choices make it.
-            like = (self.model.weight(view, [c for c in base.hold[opp]
-                                             if c not in view.tables[opp]])
+            like = (self.model.weight(view, playout.concealed(base))
                     if deals and self.infer and self.model.events else 1.0)
-            for i, action in enumerate(fast):
-                state = base.copy()
-                state.apply(action)
-                scores = played_out(state, rollout_weights)
-                d = scores[seat] - scores[opp]
+            for i, move in enumerate(playout.moves):
+                line = base.copy()
+                line.apply(move)
+                d = playout.final_margin(line)
                 won[i] += like * (1.0 if d > 0 else 0.5 if d == 0 else 0.0)
                 margin[i] += like * d
             mass += like
@@ -881,6 +895,31 @@ class StrongBot:
         best = max(candidates, key=lambda a: (means[a], a == prior))
         return SearchResult(best, means, done, wins, margins)
 
+    def _playout(self, view: PlayerView, candidates: list[Action]) -> _Playout:
+        """How :meth:`_endgame` and the review follow a move of the last stock tricks to
+        the end of the deal: on the fast simulator, the rules of thumb up to the
+        play-off, then the solver for both; elsewhere every line by the rules engine
+        and its rollout rules, the play-off included."""
+        seat, opp = view.seat, view.opponent
+        hidden = view.tables[opp]
+        if supported(view.profile):
+            rules = rules_for(view.profile, view.trump)
+            rollout_weights = self._rollout_weights(view)
+
+            def final_margin(state: FastDeal) -> float:
+                scores = played_out(state, rollout_weights)
+                return float(scores[seat] - scores[opp])
+            return _Playout(self._every_placing(view), lambda: self._determinize(view),
+                            [from_action(rules, a) for a in candidates], final_margin,
+                            lambda state: [c for c in state.hold[opp] if c not in hidden])
+
+        def deal_final_margin(line: Deal) -> float:
+            play_line(line, _NO_RNG, 0.0)
+            return deal_margin(line, seat)
+        return _Playout(self._every_deal_placing(view),
+                        lambda: self._deal_determinization(view), list(candidates),
+                        deal_final_margin, lambda line: sorted(line.hands[opp]))
+
     def _every_placing(self, view: PlayerView) -> list[FastDeal]:
         """With exactly one hidden stock card, one deal per unseen card placed
         there (the rest in the opponent's hand); otherwise none."""
@@ -889,6 +928,18 @@ class StrongBot:
         unknown = sorted(view.unknown)
         return [_placed(view, [*view.opponent_known, *(c for c in unknown if c != card)],
                         [card]) for card in unknown]
+
+    def _every_deal_placing(self, view: PlayerView) -> list[Deal]:
+        """:meth:`_every_placing` as deals of the rules engine."""
+        if self.oracle is not None or view.hidden_stock != 1:
+            return []
+        unknown = sorted(view.unknown)
+        out = []
+        for card in unknown:
+            hands: list[list[int]] = [[], []]
+            hands[view.opponent] = [*view.opponent_known, *(c for c in unknown if c != card)]
+            out.append(sample_deal(view, self.rng, (hands, [card])))
+        return out
 
     def _determinize(self, view: PlayerView) -> FastDeal:
         if self.oracle is not None:
