@@ -16,7 +16,9 @@ cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 
 In the last four tricks before the stock runs out (``endgame_stock``: the stock
 count from which this applies, 8) the bot follows every candidate to the end of the
-deal instead: the rules of thumb up to the play-off, then the solver for both. With
+deal instead: the rules of thumb up to the play-off, then the solver for both (in
+002's club game and 004's card-point game, whose lines the rules engine plays, the
+rollout rules to the end: their play-off takes the solver a tenth of a second). With
 one hidden stock card it tries every placing of the unseen cards (weighed by the
 likelihood of the opponent's choices seen), before that ``samples`` random ones; it
 judges each candidate on winning the deal (``win_value`` points) plus the point
@@ -923,23 +925,25 @@ class StrongBot:
     def _every_placing(self, view: PlayerView) -> list[FastDeal]:
         """With exactly one hidden stock card, one deal per unseen card placed
         there (the rest in the opponent's hand); otherwise none."""
-        if self.oracle is not None or view.hidden_stock != 1:
-            return []
-        unknown = sorted(view.unknown)
-        return [_placed(view, [*view.opponent_known, *(c for c in unknown if c != card)],
-                        [card]) for card in unknown]
+        return [_placed(view, hand, stock) for hand, stock in self._placings(view)]
 
     def _every_deal_placing(self, view: PlayerView) -> list[Deal]:
         """:meth:`_every_placing` as deals of the rules engine."""
+        out = []
+        for hand, stock in self._placings(view):
+            hands: list[list[int]] = [[], []]
+            hands[view.opponent] = hand
+            out.append(sample_deal(view, self.rng, (hands, stock)))
+        return out
+
+    def _placings(self, view: PlayerView) -> list[tuple[list[int], list[int]]]:
+        """The opponent's concealed hand and the stock for each placing of the unseen
+        cards when exactly one stock card is hidden (none for an oracle)."""
         if self.oracle is not None or view.hidden_stock != 1:
             return []
         unknown = sorted(view.unknown)
-        out = []
-        for card in unknown:
-            hands: list[list[int]] = [[], []]
-            hands[view.opponent] = [*view.opponent_known, *(c for c in unknown if c != card)]
-            out.append(sample_deal(view, self.rng, (hands, [card])))
-        return out
+        return [([*view.opponent_known, *(c for c in unknown if c != card)], [card])
+                for card in unknown]
 
     def _determinize(self, view: PlayerView) -> FastDeal:
         if self.oracle is not None:
