@@ -12,7 +12,12 @@ from engine.bots import make_bot
 from engine.bots.coach import level_description
 from engine.bots.deal_search import _shortfalls, deal_margin, play_line, rollout_action
 from engine.bots.fastplay import supported
-from engine.bots.search import StrongBot, estimate_actions, plays_stock_end_out
+from engine.bots.search import (
+    StrongBot,
+    estimate_actions,
+    plays_stock_end_out,
+    searches_every_play,
+)
 from engine.errors import BeziqueError
 from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
@@ -238,3 +243,23 @@ def test_melds_in_reach_are_the_melds_the_engine_accepts(name: str) -> None:
                  if missing == 0}
         assert reach <= engine, (seed, sorted(reach - engine))
         assert engine - reach <= stretch, (seed, sorted(engine - reach))
+
+
+def test_where_every_trick_scores_every_play_is_searched() -> None:
+    """002's tricks score by themselves: the expert searches every play with a choice
+    there, not only those its rules of thumb find close (the default gap)."""
+    assert searches_every_play(load_profile("club"))
+    for name in ("two-handed", "rubicon", "joker", "fildinski-four-handed", "card-point"):
+        assert not searches_every_play(load_profile(name))
+    deal = Deal.new(load_profile("club"), random.Random(5), dealer=0)
+    club = make_bot("club", random.Random(5))
+    searched = 0
+    while deal.stock_count > 10:
+        view = PlayerView.of(deal, deal.to_move)
+        kinds = {a.card % 32 for a in view.legal if a.type.value == "play"}
+        if len(kinds) > 1 and deal.to_move == 0:
+            result = StrongBot(random.Random(1), samples=2, time_limit=10.0).search(view)
+            assert result.samples == 2 and len(result.means) >= 2
+            searched += 1
+        deal.apply(club.choose(view))
+    assert searched > 10
