@@ -817,11 +817,11 @@ class StrongBot:
         """One determinization's value of each candidate, every line played by the
         rules engine (:mod:`engine.bots.deal_search`)."""
         seat = view.seat
-        horizon = self.horizon if view.stock_count else 99
-        if plays_stock_end_out(view.profile) and view.stock_count <= view.players * horizon:
-            # A line that reaches the play-off plays it out: 002's last trick is worth
-            # 250, which the valuation of a position no longer sees once the stock is out.
-            horizon = 99
+        # A line that reaches the play-off plays it out where the play-off counts: 002's
+        # last trick is worth 250, which the valuation no longer sees once the stock is out.
+        reaches_playoff = (view.stock_count <= view.players * self.horizon
+                           and plays_stock_end_out(view.profile))
+        horizon = 99 if not view.stock_count or reaches_playoff else self.horizon
 
         def play_on(line: Deal, seed: int) -> None:
             play_line(line, random.Random(seed), self.noise, horizon)
@@ -914,7 +914,7 @@ class StrongBot:
         play-off, then the solver for both; elsewhere every line by the rules engine
         and its rollout rules, the play-off included."""
         seat, opp = view.seat, view.opponent
-        hidden = view.tables[opp]
+        exposed = view.tables[opp]
         if supported(view.profile):
             rules = rules_for(view.profile, view.trump)
             rollout_weights = self._rollout_weights(view)
@@ -924,7 +924,7 @@ class StrongBot:
                 return float(scores[seat] - scores[opp])
             return _Playout(self._every_placing(view), lambda: self._determinize(view),
                             [from_action(rules, a) for a in candidates], final_margin,
-                            lambda state: [c for c in state.hold[opp] if c not in hidden])
+                            lambda state: [c for c in state.hold[opp] if c not in exposed])
 
         def deal_final_margin(line: Deal) -> float:
             play_line(line, _NO_RNG, 0.0)
