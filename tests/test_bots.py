@@ -197,10 +197,13 @@ def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(seed: int) -> None:
+@pytest.mark.parametrize("variant", ["two-handed", "fildinski"])
+def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(
+        variant: str, seed: int) -> None:
     """From eight stock cards down the expert follows every play to the end of the
-    deal and counts deals won; before that it searches a few tricks ahead."""
-    deal = Deal.new(PROFILE, random.Random(seed), dealer=0)
+    deal and counts deals won; before that it searches a few tricks ahead. 000's
+    captured melds too: its lines play the capture play-off by their rollout rules."""
+    deal = Deal.new(load_profile(variant), random.Random(seed), dealer=0)
     club = make_bot("club", random.Random(seed))
     seen = set()
     while deal.stock_count:
@@ -218,6 +221,31 @@ def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(seed
             seen.add(deal.stock_count)
         deal.apply(club.choose(view))
     assert seen == {8, 10}
+
+
+def test_expert_plays_a_long_capture_play_off_out_for_deals_won() -> None:
+    """000's play-off still scores captures and both hands are known: with more cards
+    than the exact search takes, every play is followed to the end of the deal and
+    judged on deals won, as in the last stock tricks."""
+    from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
+
+    profile = load_profile("fildinski")
+    searched = 0
+    for seed in range(3):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        while not deal.is_over:
+            view = PlayerView.of(deal, deal.to_move)
+            kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
+            if deal.stock_count == 0 and len(kinds) > 1 \
+                    and len(view.hand) > EXACT_CAPTURE_TRICKS:
+                result = StrongBot(random.Random(seed), samples=9, time_limit=60.0).search(view)
+                assert {a.card % 32 for a in result.wins} == kinds
+                assert result.samples == 1   # nothing hidden: one play-out a move
+                assert all(m == int(m) for m in result.margins.values())   # final margins
+                searched += 1
+            deal.apply(club.choose(view))
+    assert searched > 3
 
 
 def test_the_review_estimates_the_last_stock_tricks_by_playing_them_out() -> None:
