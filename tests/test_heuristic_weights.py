@@ -175,3 +175,43 @@ def test_no_trump_reasons_name_the_melds_three_short_the_expert_keeps_cards_for(
             assert "three cards short" in reason.render("en")
             assert "трёх карт" in reason.render("ru")
     assert found > 0
+
+
+def test_the_expert_counts_a_tricks_cards_at_their_card_values() -> None:
+    """004's card-point game scores a trick's cards (A 11, 10 10, K 4, Q 3, J 2): the
+    expert's replies weigh the lead and its own card at those values, the club bot's at
+    10 an ace or ten; elsewhere both read 10 an ace or ten."""
+    from dataclasses import replace
+
+    from engine.bots.heuristic import card_worth, follow_scores
+    from engine.rules.tricks import beats
+
+    worth = card_worth(load_profile("card-point"))
+    assert [worth(rank) for rank in range(8)] == [0, 0, 0, 2, 3, 4, 10, 11]
+    plain = card_worth(load_profile("two-handed"))
+    assert [plain(rank) for rank in range(8)] == [0, 0, 0, 0, 0, 0, 10, 10]
+    assert EXPERT.card_values and not CLUB.card_values
+
+    profile = load_profile("card-point")
+    blind = replace(EXPERT, card_values=False)
+    compared = 0
+    for seed in range(6):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        while deal.stock_count:
+            view = PlayerView.of(deal, deal.to_move)
+            if view.phase == "follow":
+                cards = [a.card for a in view.legal if a.card is not None]
+                seen = follow_scores(view, cards, EXPERT)
+                flat = follow_scores(view, cards, blind)
+                lead = view.trick[0]
+                for card in cards:
+                    extra = worth(card) - plain(card)
+                    if beats(lead, card, view.trump):
+                        expected = EXPERT.capture * (worth(lead) - plain(lead) + extra)
+                    else:
+                        expected = -EXPERT.lose_own * extra
+                    assert seen[card] - flat[card] == pytest.approx(expected)
+                    compared += expected != 0
+            deal.apply(club.choose(view))
+    assert compared > 20

@@ -29,6 +29,7 @@ import random
 from collections.abc import Container, Iterator
 
 from engine.bots.fastplay import MeldRule, Rules, rules_for
+from engine.bots.heuristic import card_worth
 from engine.bots.policy import keep_table
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import JOKER_MIN_ID
@@ -40,7 +41,7 @@ from engine.rules.tricks import beats, trick_best
 _SEVEN_ACTIONS = (ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN, ActionType.CARTE_BLANCHE)
 _SCORING = (ActionType.DECLARE, ActionType.SCORE_PENDING, ActionType.ANNOUNCE)
 JOKER_KEEP = 60.0       # a joker completes any meld: never thrown away in a rollout
-BRISQUE_HELD = 5.0      # an ace or ten in hand: half its worth when the deal ends
+HELD_SHARE = 0.5        # a card in hand: half what it brings in a trick (an ace or ten 5)
 
 
 def _rules(deal: Deal) -> Rules:
@@ -84,11 +85,12 @@ def rollout_action(deal: Deal, rng: random.Random, noise: float = 0.1) -> Action
     if team(seats[best]) == team(deal.to_move):
         return min(plays, key=lambda a: _keep(a.card, keep))
     winning = deal.trick[best]
-    worth = 10.0 * sum(1 for c in deal.trick if c < JOKER_MIN_ID and (c & 7) >= 6)
+    points = card_worth(deal.profile)
+    worth = float(sum(points(c) for c in deal.trick))
     chosen, value = plays[0], -1e9
     for action in plays:
         card = action.card
-        own = 10.0 if card < JOKER_MIN_ID and (card & 7) >= 6 else 0.0
+        own = float(points(card))
         wins = beats(winning, card, deal.trump)
         v = (worth + own + 3.0 if wins else -own - 15.0) - _keep(card, keep)
         if v > value:
@@ -130,9 +132,9 @@ def holding_value(deal: Deal, player: int) -> float:
     cards = [c for c in pool if c < JOKER_MIN_ID]
     jokers = len(pool) - len(cards)
     value = 0.0
+    points = card_worth(deal.profile)
     for c in cards:
-        if (c & 7) >= 6:
-            value += BRISQUE_HELD
+        value += points(c) * HELD_SHARE
         if (c & 31) >> 3 == rules.trump:
             value += 1.0 + (c & 7) * 0.5
     if not deal.stock_count:

@@ -43,12 +43,14 @@ of the deal; the last few tricks are searched exactly
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from engine.bots.fastplay import MeldRule, rules_for
 from engine.bots.policy import BIG_MELD, at_least
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
+from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.melds import FREED, FRESH, card_states
 from engine.rules.profile import Profile
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
@@ -78,12 +80,14 @@ class HeuristicWeights:
     last_trick_keep: float = 0.0  # keep of a trump once the stock is low, per 100 points
                                   # of the last trick's bonus (a plain ace: half)
     max_missing: int = 2          # a meld still planned for when this many cards short
+    card_values: bool = False     # a trick's cards at the profile's card values (004: A 11,
+                                  # 10 10, K 4, Q 3, J 2), not 10 an ace or ten
 
 
 CLUB = HeuristicWeights()
 EXPERT = HeuristicWeights(threat=0.0, table_threat=0.0, brisque_keep=5.0, capture=1.5,
                           lose_own=2.0, draw_odds=0.5, reform=True, whole_trick=True,
-                          last_trick_keep=20.0)
+                          last_trick_keep=20.0, card_values=True)
 # Where melds come from captures (000) the club bot's numbers, the partner's trick read.
 EXPERT_CAPTURES = HeuristicWeights(whole_trick=True)
 # Six packs or more: a meld three cards short is still planned for (each card has six or
@@ -340,11 +344,11 @@ def follow_scores(view: PlayerView, cards: list[int],
                     else sign * capture_value(view, taker, c)) - keep[c] for c in cards}
     keep = keep_values(view, w=w)
     threat = 0.0 if mate else opponent_threat(view, w)
-    lead_points = (10 * sum(1 for c in view.trick if is_brisque(c)) if w.whole_trick
-                   else 10 if is_brisque(lead) else 0)
+    worth = card_worth(view.profile) if w.card_values else _brisque_worth
+    lead_points = (sum(worth(c) for c in view.trick) if w.whole_trick else worth(lead))
     scores: dict[int, float] = {}
     for card in cards:
-        own_points = 10 if is_brisque(card) else 0
+        own_points = worth(card)
         value: float
         if beats(lead, card, view.trump):
             # Overtaking the partner takes nothing from the other side.
@@ -356,6 +360,19 @@ def follow_scores(view: PlayerView, cards: list[int],
             value = -w.lose_own * own_points - threat
         scores[card] = value - keep[card]
     return scores
+
+
+def _brisque_worth(card: int) -> int:
+    return 10 if is_brisque(card) else 0
+
+
+def card_worth(profile: Profile) -> Callable[[int], int]:
+    """What a card brings whoever takes it in a trick: its card value where the profile
+    counts card values (004's card-point game), else 10 for an ace or ten."""
+    values = profile.card_points
+    if not values.any:
+        return _brisque_worth
+    return lambda card: 0 if card >= JOKER_MIN_ID else values.of_rank(card % 8)
 
 
 def rule_scores(view: PlayerView, w: HeuristicWeights = CLUB) -> dict[int, float]:
