@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -180,19 +181,11 @@ def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str
     """With three or four players no solver plays the play-off, and the tuned policy's
     scores speak of the stock phase: the expert searches each choice there between
     cards that differ, instead of trusting its rule when those scores look clear."""
-    profile = load_profile(variant)
     choices = 0
-    for seed in range(3):
-        deal = Deal.new(profile, random.Random(seed), dealer=0)
-        club = make_bot("club", random.Random(seed))
-        while not deal.is_over:
-            view = PlayerView.of(deal, deal.to_move)
-            kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
-            if deal.stock_count == 0 and view.phase in ("lead", "follow") and len(kinds) > 1:
-                result = StrongBot(random.Random(seed), samples=2, time_limit=0.05).search(view)
-                assert result.means and result.action in view.legal
-                choices += 1
-            deal.apply(club.choose(view))
+    for seed, view, _kinds in _play_off_choices(variant):
+        result = StrongBot(random.Random(seed), samples=2, time_limit=0.05).search(view)
+        assert result.means and result.action in view.legal
+        choices += 1
     assert choices > 5
 
 
@@ -229,23 +222,30 @@ def test_expert_plays_a_long_capture_play_off_out_for_deals_won() -> None:
     judged on deals won, as in the last stock tricks."""
     from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
 
-    profile = load_profile("fildinski")
     searched = 0
+    for seed, view, kinds in _play_off_choices("fildinski"):
+        if len(view.hand) > EXACT_CAPTURE_TRICKS:
+            result = StrongBot(random.Random(seed), samples=9, time_limit=60.0).search(view)
+            assert {a.card % 32 for a in result.wins} == kinds
+            assert result.samples == 1   # nothing hidden: one play-out a move
+            assert all(m == int(m) for m in result.margins.values())   # final margins
+            searched += 1
+    assert searched > 3
+
+
+def _play_off_choices(variant: str) -> Iterator[tuple[int, PlayerView, set[int]]]:
+    """Club bots play three deals of ``variant``; each play-off play with a choice of
+    cards that differ, as (the deal's seed, the mover's view, the kinds of card)."""
+    profile = load_profile(variant)
     for seed in range(3):
         deal = Deal.new(profile, random.Random(seed), dealer=0)
         club = make_bot("club", random.Random(seed))
         while not deal.is_over:
             view = PlayerView.of(deal, deal.to_move)
             kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
-            if deal.stock_count == 0 and len(kinds) > 1 \
-                    and len(view.hand) > EXACT_CAPTURE_TRICKS:
-                result = StrongBot(random.Random(seed), samples=9, time_limit=60.0).search(view)
-                assert {a.card % 32 for a in result.wins} == kinds
-                assert result.samples == 1   # nothing hidden: one play-out a move
-                assert all(m == int(m) for m in result.margins.values())   # final margins
-                searched += 1
+            if deal.stock_count == 0 and view.phase in ("lead", "follow") and len(kinds) > 1:
+                yield seed, view, kinds
             deal.apply(club.choose(view))
-    assert searched > 3
 
 
 def test_the_review_estimates_the_last_stock_tricks_by_playing_them_out() -> None:

@@ -108,3 +108,33 @@ def test_expert_searches_the_long_capture_play_off() -> None:
     result = bot.search(view)
     assert result.action in deal.legal_actions()
     assert result.samples == 6 and len(result.means) > 1   # rollouts with captures
+
+
+def test_the_earlier_search_weighs_the_chance_of_winning_the_deal_where_captures_score() -> None:
+    """Two players with combinations from captures: the expert's earlier lines are worth
+    their margin plus the deal-winning chance that margin implies, its spread narrowing
+    as the deal runs out; elsewhere, and in a review's estimate, the margin alone."""
+    from engine.bots.search import StrongBot, win_spread, win_weighted
+
+    assert win_spread(FIL) == pytest.approx(0.29 * FIL.scoring.target)
+    for name in ("two-handed", "card-point", "club", "fildinski-four-handed"):
+        assert win_spread(load_profile(name)) == 0.0
+    spread = win_spread(FIL)
+    assert win_weighted(0.0, 0.5, spread, 1000.0) == pytest.approx(500.0)
+    assert win_weighted(120.0, 0.3, 0.0, 1000.0) == 120.0
+    assert win_weighted(120.0, 0.3, spread, 0.0) == 120.0
+    margins = [-400.0, -50.0, 0.0, 50.0, 400.0]
+    values = [win_weighted(m, 0.3, spread, 1000.0) for m in margins]
+    assert values == sorted(values)
+    # a lead of 50 points late in the deal is nearer a won deal than early on
+    assert win_weighted(50.0, 0.9, spread, 1000.0) > win_weighted(50.0, 0.1, spread, 1000.0)
+
+    deal = Deal.new(FIL, random.Random(3), dealer=0)
+    view = PlayerView.of(deal, deal.to_move)
+    plays = [a for a in view.legal if a.card is not None][:2]
+    bot = StrongBot(random.Random(1))
+    points = StrongBot(random.Random(1), win_value=0.0)
+    weighed = bot._fast_lines(view, plays, False)()
+    plain = points._fast_lines(view, plays, False)()
+    assert len(weighed) == len(plain) == 2
+    assert all(w > p for w, p in zip(weighed, plain, strict=True))
