@@ -107,7 +107,8 @@ def test_expert_searches_the_long_capture_play_off() -> None:
     bot = StrongBot(random.Random(1), samples=6, time_limit=5.0, gap=0.0, top=8)
     result = bot.search(view)
     assert result.action in deal.legal_actions()
-    assert result.samples == 6 and len(result.means) > 1   # rollouts with captures
+    # both hands known: one play-out to the end of the deal a move, judged on deals won
+    assert result.samples == 1 and len(result.means) > 1 and set(result.wins) == set(result.means)
 
 
 def test_the_earlier_search_weighs_the_chance_of_winning_the_deal_where_captures_score() -> None:
