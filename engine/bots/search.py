@@ -147,7 +147,11 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
 def played_out(state: FastDeal, weights: tuple[PolicyWeights, ...]) -> list[int]:
     """The final scores of two-handed ``state`` played out: ``weights[p]``'s rules of
     thumb for player p up to the play-off (no random moves), then the solver for both
-    (:func:`engine.bots.playoff.exact_final_scores`). ``state`` is played on in place."""
+    (:func:`engine.bots.playoff.exact_final_scores`); with 000's captures the capture
+    rollout rules to the end. ``state`` is played on in place."""
+    if state.rules.captured:   # 000: no solver for the capture play-off; its rollout rules
+        rollout(state, _NO_RNG, 0.0)
+        return state.final_scores()
     rollout(state, _NO_RNG, 0.0, -1, "heuristic", weights)
     return exact_final_scores(state)
 
@@ -959,11 +963,7 @@ class StrongBot:
             rollout_weights = self._rollout_weights(view)
 
             def final_margin(state: FastDeal) -> float:
-                if rules.captured:
-                    rollout(state, _NO_RNG, 0.0)
-                    scores = state.scores
-                else:
-                    scores = played_out(state, rollout_weights)
+                scores = played_out(state, rollout_weights)
                 return float(scores[seat] - scores[opp])
             return _Playout(self._every_placing(view), lambda: self._determinize(view),
                             [from_action(rules, a) for a in candidates], final_margin,
