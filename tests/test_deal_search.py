@@ -19,6 +19,7 @@ from engine.bots.search import (
     searches_every_play,
 )
 from engine.errors import BeziqueError
+from engine.notation.actions import ActionType
 from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
 from engine.rules.melds import all_verdicts
@@ -197,6 +198,38 @@ def test_the_last_stock_tricks_are_played_out_where_tricks_score(name: str) -> N
                 seen.add(deal.stock_count)
             deal.apply(club.choose(view))
     assert seen == {8, 10}
+
+
+def test_four_handed_fildinski_plays_the_last_four_stock_tricks_out() -> None:
+    """000 for two pairs: from the last four stock tricks (sixteen cards with four
+    players) the expert follows every kind of card to the end of the deal by the full
+    rules and counts deals won, and goes on so in the split play-off; before that, the
+    short lines."""
+    profile = load_profile("fildinski-four-handed")
+    assert plays_stock_end_out(profile) and not supported(profile)
+    seen = set()
+    for seed in range(2):
+        deal = Deal.new(profile, random.Random(seed), dealer=0)
+        club = make_bot("club", random.Random(seed))
+        while not deal.is_over:
+            view = PlayerView.of(deal, deal.to_move)
+            plays = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
+            stage = deal.stock_count if deal.stock_count in (16, 20) else \
+                "play-off" if not deal.stock_count and len(view.hand) == 6 else None
+            if stage is not None and view.phase in ("lead", "follow") and len(plays) > 1:
+                result = StrongBot(random.Random(seed), samples=3, time_limit=60.0,
+                                   gap=0.0).search(view)
+                if stage == 20:
+                    assert result.wins == {} and result.samples == 3
+                else:
+                    assert result.samples == 3
+                    assert {a.card % 32 for a in result.wins} == plays
+                    assert set(result.wins) == set(result.means) == set(result.margins)
+                    lines = StrongBot(random.Random(1))._stock_end_lines(view, list(result.wins))
+                    assert all(v == int(v) for v in lines())   # final margins: whole points
+                seen.add(stage)
+            deal.apply(club.choose(view))
+    assert seen == {16, 20, "play-off"}
 
 
 def test_a_line_that_reaches_the_play_off_plays_it_out() -> None:

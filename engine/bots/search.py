@@ -15,7 +15,8 @@ advantage exceeds ``margin`` by ``z`` standard errors over at least
 cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 
 In the last four tricks before the stock runs out (``endgame_stock``: the stock
-count from which this applies, 8) the bot follows every candidate to the end of the
+count from which this applies with two players, 8; as many tricks, 16 cards, with
+four) the bot follows every candidate to the end of the
 deal instead: the rules of thumb up to the play-off, then the solver for both (in
 002's club game and 004's card-point game, whose lines the rules engine plays, the
 rollout rules to the end: their play-off takes the solver a tenth of a second). With
@@ -322,17 +323,21 @@ def searches_every_play(profile: Profile) -> bool:
 
 def plays_stock_end_out(profile: Profile) -> bool:
     """Whether the expert follows each move of the last stock tricks to the end of the
-    deal (``StrongBot.endgame_stock``): two players, and a play-off worth points (not
-    Rubicon's tiebreak). Where the fast simulator plays the lines, the solver values
-    their play-off in plain points, and 000's capture play-off (both hands known,
-    captures still scoring) is played by the capture rollout rules, its long play-off
-    too; elsewhere (002's points for tricks, 004's card points) the rules engine plays
-    the lines out, the play-off by the rules of thumb, as the solver there takes a
-    tenth of a second a position. In Fildinski this took the same 160 deals against
-    club from 55.6% to 58.8% (the README's strength section)."""
-    if profile.players != 2 or profile.deal_end != "playoff":
+    deal (``StrongBot.endgame_stock``): two players and a play-off worth points (not
+    Rubicon's tiebreak), or 000's captures for two pairs. Where the fast simulator
+    plays the lines, the solver values their play-off in plain points, and 000's
+    capture play-off (both hands known, captures still scoring) is played by the
+    capture rollout rules, its long play-off too; elsewhere (002's points for tricks,
+    004's card points, four-handed Fildinski) the rules engine plays the lines out, the
+    play-off by the rules of thumb, as the solver there takes a tenth of a second a
+    position (and does not play captures). In Fildinski this took the same 160 deals
+    against club from 55.6% to 58.8%, in four-handed Fildinski the same 100 from 55.0%
+    to 69.0% (the README's strength section)."""
+    if profile.deal_end != "playoff":
         return False
     captured = profile.declaring.source == "captured"
+    if profile.players != 2:
+        return captured and profile.partnerships
     if supported(profile):
         return captured or plain_points_playoff(profile)
     return not captured and profile.scoring.brisques != "tiebreak_only"
@@ -842,7 +847,9 @@ class StrongBot:
     def _at_stock_end(self, view: PlayerView) -> bool:
         """A play in the last stock tricks, where the bot follows each move to the end of
         the deal (``endgame_stock``, :func:`plays_stock_end_out`)."""
-        return (view.stock_count <= self.endgame_stock and view.phase in ("lead", "follow")
+        # endgame_stock counts two players' draws: the same number of tricks with more.
+        return (view.stock_count <= self.endgame_stock * view.players // 2
+                and view.phase in ("lead", "follow")
                 and plays_stock_end_out(view.profile))
 
     def _stock_end_lines(self, view: PlayerView, candidates: list[Action]
@@ -993,7 +1000,7 @@ class StrongBot:
     def _placings(self, view: PlayerView) -> list[tuple[list[int], list[int]]]:
         """The opponent's concealed hand and the stock for each placing of the unseen
         cards when exactly one stock card is hidden (none for an oracle)."""
-        if self.oracle is not None or view.hidden_stock != 1:
+        if self.oracle is not None or view.hidden_stock != 1 or view.players != 2:
             return []
         unknown = sorted(view.unknown)
         return [([*view.opponent_known, *(c for c in unknown if c != card)], [card])
