@@ -190,21 +190,28 @@ def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str
 
 
 @pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("variant", ["two-handed", "fildinski"])
+@pytest.mark.parametrize("variant", ["two-handed", "fildinski", "three-handed", "four-handed",
+                                     "fildinski-four-handed"])
 def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(
         variant: str, seed: int) -> None:
-    """From eight stock cards down the expert follows every play to the end of the
-    deal and counts deals won; before that it searches a few tricks ahead. 000's
-    captured melds too: its lines play the capture play-off by their rollout rules."""
-    deal = Deal.new(load_profile(variant), random.Random(seed), dealer=0)
+    """From the last four stock tricks (eight stock cards with two players, twelve with
+    three, sixteen with four) the expert follows every play to the end of the deal and
+    counts deals won; before that it searches a few tricks ahead. 000's captured melds
+    too: its lines play the capture play-off by their rollout rules (for two pairs the
+    rules engine plays them); with three or four hands, the rules of thumb play every
+    line's play-off."""
+    profile = load_profile(variant)
+    end = 4 * profile.players
+    deal = Deal.new(profile, random.Random(seed), dealer=0)
     club = make_bot("club", random.Random(seed))
     seen = set()
     while deal.stock_count:
         view = PlayerView.of(deal, deal.to_move)
         kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
-        if view.phase in ("lead", "follow") and len(kinds) > 1 and deal.stock_count in (8, 10):
+        if view.phase in ("lead", "follow") and len(kinds) > 1 \
+                and deal.stock_count in (end, end + profile.players):
             result = StrongBot(random.Random(seed), samples=3, time_limit=60.0).search(view)
-            if deal.stock_count == 8:
+            if deal.stock_count == end:
                 # every kind of card tried (copies differ where one has scored in a meld)
                 assert result.samples == 3
                 assert {a.card % 32 for a in result.wins} == kinds
@@ -213,7 +220,21 @@ def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(
                 assert result.wins == {}
             seen.add(deal.stock_count)
         deal.apply(club.choose(view))
-    assert seen == {8, 10}
+    assert seen == {end, end + profile.players}
+
+
+def test_a_played_out_deal_counts_each_other_side_beaten() -> None:
+    """The stock-end search's outcome of a finished deal: the share of the other sides
+    the seat's side beat (a tie half) and its margin over their mean; with two sides,
+    won, tied or lost and the plain difference."""
+    from engine.bots.search import final_outcome
+
+    assert final_outcome([300, 200], 0) == (1.0, 100.0)
+    assert final_outcome([300, 200], 1) == (0.0, -100.0)
+    assert final_outcome([250, 250], 1) == (0.5, 0.0)
+    assert final_outcome([100, 80, 120], 0) == (0.5, 0.0)
+    assert final_outcome([100, 100, 40], 2) == (0.0, -60.0)
+    assert final_outcome([100, 100, 40], 0) == (0.75, 30.0)
 
 
 def test_expert_plays_a_long_capture_play_off_out_for_deals_won() -> None:
@@ -231,6 +252,24 @@ def test_expert_plays_a_long_capture_play_off_out_for_deals_won() -> None:
             assert all(m == int(m) for m in result.margins.values())   # final margins
             searched += 1
     assert searched > 3
+
+
+@pytest.mark.parametrize("variant", ["three-handed", "fildinski-four-handed"])
+def test_with_three_or_four_hands_the_play_off_is_played_out_for_deals_won(
+        variant: str) -> None:
+    """Three or four hands: no solver knows the others' cards, so in the play-off (the
+    split one of 000 for pairs too) every play is followed to the end of the deal over
+    deals of the unseen cards and judged on deals won, as in the last stock tricks."""
+    searched = 0
+    for seed, view, kinds in _play_off_choices(variant):
+        result = StrongBot(random.Random(seed), samples=3, time_limit=60.0).search(view)
+        assert {a.card % 32 for a in result.wins} == kinds
+        assert result.samples == 3
+        assert all(0.0 <= w <= 1.0 for w in result.wins.values())
+        searched += 1
+        if searched == 6:
+            return
+    pytest.fail(f"only {searched} play-off choices in {variant}")
 
 
 def _play_off_choices(variant: str) -> Iterator[tuple[int, PlayerView, set[int]]]:

@@ -19,7 +19,6 @@ from engine.bots.search import (
     searches_every_play,
 )
 from engine.errors import BeziqueError
-from engine.notation.actions import ActionType
 from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
 from engine.rules.melds import all_verdicts
@@ -152,13 +151,16 @@ def test_the_level_description_says_how_the_expert_searches() -> None:
     assert supported(fast) and not supported(full)
     assert "full rules" in level_description("expert", "en", full)
     assert "полным правилам" in level_description("expert", "ru", full)
-    # two-handed: the last stock tricks followed to the end of the deal; three-handed
-    # (no solver for its play-off) neither note
+    # two-handed and three-handed (its play-off by the rules of thumb): the last stock
+    # tricks followed to the end of the deal, on the fast simulator
     assert "end of the deal" in level_description("expert", "en", fast)
     assert "до конца сдачи" in level_description("expert", "ru", fast)
     three = load_profile("three-handed")
     assert supported(three)
-    assert level_description("expert", "en", three) == level_description("expert", "en")
+    assert level_description("expert", "en", three) == level_description("expert", "en", fast)
+    rubicon_four = load_profile("rubicon-four-handed")   # Rubicon's tiebreak: neither note
+    assert not supported(rubicon_four)
+    assert "end of the deal" not in level_description("expert", "en", rubicon_four)
     # 002's club game: lines by the full rules, and its last stock tricks played out
     club = level_description("expert", "en", load_profile("club"))
     assert "full rules" in club and "end of the deal" in club
@@ -198,38 +200,6 @@ def test_the_last_stock_tricks_are_played_out_where_tricks_score(name: str) -> N
                 seen.add(deal.stock_count)
             deal.apply(club.choose(view))
     assert seen == {8, 10}
-
-
-def test_four_handed_fildinski_plays_the_last_four_stock_tricks_out() -> None:
-    """000 for two pairs: from the last four stock tricks (sixteen cards with four
-    players) the expert follows every kind of card to the end of the deal by the full
-    rules and counts deals won, and goes on so in the split play-off; before that, the
-    short lines."""
-    profile = load_profile("fildinski-four-handed")
-    assert plays_stock_end_out(profile) and not supported(profile)
-    seen = set()
-    for seed in range(2):
-        deal = Deal.new(profile, random.Random(seed), dealer=0)
-        club = make_bot("club", random.Random(seed))
-        while not deal.is_over:
-            view = PlayerView.of(deal, deal.to_move)
-            plays = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
-            stage = deal.stock_count if deal.stock_count in (16, 20) else \
-                "play-off" if not deal.stock_count and len(view.hand) == 6 else None
-            if stage is not None and view.phase in ("lead", "follow") and len(plays) > 1:
-                result = StrongBot(random.Random(seed), samples=3, time_limit=60.0,
-                                   gap=0.0).search(view)
-                if stage == 20:
-                    assert result.wins == {} and result.samples == 3
-                else:
-                    assert result.samples == 3
-                    assert {a.card % 32 for a in result.wins} == plays
-                    assert set(result.wins) == set(result.means) == set(result.margins)
-                    lines = StrongBot(random.Random(1))._stock_end_lines(view, list(result.wins))
-                    assert all(v == int(v) for v in lines())   # final margins: whole points
-                seen.add(stage)
-            deal.apply(club.choose(view))
-    assert seen == {16, 20, "play-off"}
 
 
 def test_a_line_that_reaches_the_play_off_plays_it_out() -> None:

@@ -15,11 +15,12 @@ advantage exceeds ``margin`` by ``z`` standard errors over at least
 cruder rollout policy (:func:`policy_action`) is kept as ``policy="fast"``.
 
 In the last four tricks before the stock runs out (``endgame_stock``: the stock
-count from which this applies with two players, 8; as many tricks, 16 cards, with
-four) the bot follows every candidate to the end of the
-deal instead: the rules of thumb up to the play-off, then the solver for both (in
-002's club game and 004's card-point game, whose lines the rules engine plays, the
-rollout rules to the end: their play-off takes the solver a tenth of a second). With
+count from which this applies with two players, 8; as many tricks with three or four,
+12 or 16 cards) the bot follows every candidate to the end of the deal instead: the
+rules of thumb up to the play-off, then the solver for both (in 002's club game and
+004's card-point game, whose lines the rules engine plays, the rollout rules to the
+end: their play-off takes the solver a tenth of a second; with three or four hands,
+whose play-off has no solver, the rules of thumb to the end). With
 one hidden stock card it tries every placing of the unseen cards (weighed by the
 likelihood of the opponent's choices seen), before that ``samples`` random ones; it
 judges each candidate on winning the deal (``win_value`` points) plus the point
@@ -31,10 +32,12 @@ README's strength section).
 In the play-off the bot plays exactly with the project's solver
 (:mod:`engine.bots.playoff`) when two play; with three or four players (each
 for himself, or partners) the hands of the others are not known, so it goes
-on searching, every line followed to the end of the deal. With more than two
-players a determinization deals the unseen cards among all the other hands
-(:func:`engine.rules.view.sample_hands`) and a line is valued as the points of the
-bot's side minus the mean of the other sides' (:func:`margin`). Where the fast
+on searching, every line followed to the end of the deal and judged as in the last
+stock tricks, a deal won counting each other side beaten (:func:`final_outcome`). With
+more than two players a determinization deals the unseen cards among all the other
+hands (:func:`engine.rules.view.sample_hands`) and a line before the stock's end is
+valued as the points of the bot's side minus the mean of the other sides'
+(:func:`margin`). Where the fast
 simulator does not follow the profile (carte blanche, Rubicon's re-forming, the
 stock marker, captures for pairs, 002's and 004's table rules, card points and
 jokers: :func:`engine.bots.fastplay.supported`) the same search plays every
@@ -146,12 +149,15 @@ def rollout(state: FastDeal, rng: random.Random, noise: float = 0.1,
 
 
 def played_out(state: FastDeal, weights: tuple[PolicyWeights, ...]) -> list[int]:
-    """The final scores of two-handed ``state`` played out: ``weights[p]``'s rules of
-    thumb for player p up to the play-off (no random moves), then the solver for both
-    (:func:`engine.bots.playoff.exact_final_scores`); with 000's captures the capture
-    rollout rules to the end. ``state`` is played on in place."""
-    if state.rules.captured:   # 000: no solver for the capture play-off; its rollout rules
-        rollout(state, _NO_RNG, 0.0)
+    """The final scores of ``state`` played out: ``weights[p]``'s rules of thumb for
+    player p (no random moves) up to the play-off, then, with two hands, the solver for
+    both (:func:`engine.bots.playoff.exact_final_scores`); with 000's captures (the
+    capture rollout rules) or three or four hands, the rules of thumb to the end.
+    ``state`` is played on in place."""
+    if state.rules.captured or state.n != 2:
+        # 000: no solver for the capture play-off, nor for three or four hands: the
+        # rollout rules to the end.
+        rollout(state, _NO_RNG, 0.0, 99, "heuristic", weights)
         return state.final_scores()
     rollout(state, _NO_RNG, 0.0, -1, "heuristic", weights)
     return exact_final_scores(state)
@@ -323,23 +329,23 @@ def searches_every_play(profile: Profile) -> bool:
 
 def plays_stock_end_out(profile: Profile) -> bool:
     """Whether the expert follows each move of the last stock tricks to the end of the
-    deal (``StrongBot.endgame_stock``): two players and a play-off worth points (not
-    Rubicon's tiebreak), or 000's captures for two pairs. Where the fast simulator
-    plays the lines, the solver values their play-off in plain points, and 000's
-    capture play-off (both hands known, captures still scoring) is played by the
-    capture rollout rules, its long play-off too; elsewhere (002's points for tricks,
-    004's card points, four-handed Fildinski) the rules engine plays the lines out, the
-    play-off by the rules of thumb, as the solver there takes a tenth of a second a
-    position (and does not play captures). In Fildinski this took the same 160 deals
-    against club from 55.6% to 58.8%, in four-handed Fildinski the same 100 from 55.0%
-    to 69.0% (the README's strength section)."""
+    deal (``StrongBot.endgame_stock``) and counts deals won: where the play-off is worth
+    points (not Rubicon's tiebreak). On the fast simulator two hands' play-off is the
+    solver's in plain points, 000's capture play-off (both hands known, captures still
+    scoring) the capture rollout rules', its long play-off too, and three or four hands'
+    the rules of thumb's. Elsewhere the rules engine plays the lines out, the play-off by
+    its rollout rules: 002's points for tricks and 004's card points (the solver takes a
+    tenth of a second a position there) and 000's captures for two pairs. In Fildinski
+    this took the same 160 deals against club from 55.6% to 58.8%, in four-handed
+    Fildinski the same 100 from 55.0% to 69.0%, in three-handed the same 360 meetings
+    from 58.3% to 65.8% (the README's strength section)."""
     if profile.deal_end != "playoff":
         return False
     captured = profile.declaring.source == "captured"
-    if profile.players != 2:
-        return captured and profile.partnerships
     if supported(profile):
         return captured or plain_points_playoff(profile)
+    if profile.players != 2:
+        return captured and profile.partnerships
     return not captured and profile.scoring.brisques != "tiebreak_only"
 
 
@@ -635,15 +641,24 @@ def _own_state(view: PlayerView) -> FastDeal:
 class _Playout:
     """The last stock tricks followed to the end of the deal (:meth:`StrongBot._playout`):
     every placing of the unseen cards when one stock card is hidden (else none), a
-    random deal of them, the candidate moves as the lines take them, a line's final
-    point margin for the seat (it plays the line out) and the opponent's concealed
-    cards in a deal."""
+    random deal of them, the candidate moves as the lines take them, a line's outcome
+    for the seat's side (it plays the line out: :func:`final_outcome`) and the
+    opponent's concealed cards in a deal."""
 
     placings: Sequence[Any]
     deal_out: Callable[[], Any]
     moves: Sequence[Any]
-    final_margin: Callable[[Any], float]
+    outcome: Callable[[Any], tuple[float, float]]
     concealed: Callable[[Any], list[int]]
+
+
+def final_outcome(totals: Sequence[int], side: int) -> tuple[float, float]:
+    """A finished deal's result for ``side`` from each side's points: the share of the
+    other sides it beat (a tie half) and its point margin over their mean."""
+    others = [t for s, t in enumerate(totals) if s != side]
+    own = totals[side]
+    won = sum(1.0 if own > t else 0.5 if own == t else 0.0 for t in others)
+    return won / len(others), own - sum(others) / len(others)
 
 
 @dataclass(frozen=True, slots=True)
@@ -859,7 +874,7 @@ class StrongBot:
         playout = self._playout(view, candidates)
         # No random moves to seed: the play-out is the valuation.
         return self._lines(playout.deal_out, playout.moves, lambda _s, _seed: None,
-                           playout.final_margin)
+                           lambda line: playout.outcome(line)[1])
 
     def _deal_lines(self, view: PlayerView, candidates: list[Action]
                     ) -> Callable[[], list[float]]:
@@ -946,8 +961,8 @@ class StrongBot:
             for i, move in enumerate(playout.moves):
                 line = base.copy()
                 line.apply(move)
-                d = playout.final_margin(line)
-                won[i] += like * (1.0 if d > 0 else 0.5 if d == 0 else 0.0)
+                share, d = playout.outcome(line)
+                won[i] += like * share
                 margin[i] += like * d
             mass += like
             done += 1
@@ -969,19 +984,21 @@ class StrongBot:
             rules = rules_for(view.profile, view.trump)
             rollout_weights = self._rollout_weights(view)
 
-            def final_margin(state: FastDeal) -> float:
-                scores = played_out(state, rollout_weights)
-                return float(scores[seat] - scores[opp])
+            def outcome(state: FastDeal) -> tuple[float, float]:
+                totals = [0] * view.profile.sides
+                for player, points in enumerate(played_out(state, rollout_weights)):
+                    totals[state.side(player)] += points
+                return final_outcome(totals, state.side(seat))
             return _Playout(self._every_placing(view), lambda: self._determinize(view),
-                            [from_action(rules, a) for a in candidates], final_margin,
+                            [from_action(rules, a) for a in candidates], outcome,
                             lambda state: [c for c in state.hold[opp] if c not in exposed])
 
-        def deal_final_margin(line: Deal) -> float:
+        def deal_outcome(line: Deal) -> tuple[float, float]:
             play_line(line, _NO_RNG, 0.0)
-            return deal_margin(line, seat)
+            return final_outcome(line.team_scores(), view.profile.team(seat))
         return _Playout(self._every_deal_placing(view),
                         lambda: self._deal_determinization(view), list(candidates),
-                        deal_final_margin, lambda line: sorted(line.hands[opp]))
+                        deal_outcome, lambda line: sorted(line.hands[opp]))
 
     def _every_placing(self, view: PlayerView) -> list[FastDeal]:
         """With exactly one hidden stock card, one deal per unseen card placed
@@ -1123,5 +1140,5 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
 
 
 __all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions",
-           "moves_by_policy", "reason_weights", "rollout", "search_reasons", "DECLARE_PHASE",
-           "FOLLOW", "LEAD"]
+           "final_outcome", "moves_by_policy", "reason_weights", "rollout", "search_reasons",
+           "DECLARE_PHASE", "FOLLOW", "LEAD"]
