@@ -337,8 +337,8 @@ def plays_stock_end_out(profile: Profile) -> bool:
     its rollout rules: 002's points for tricks and 004's card points (the solver takes a
     tenth of a second a position there) and 000's captures for two pairs. In Fildinski
     this took the same 160 deals against club from 55.6% to 58.8%, in four-handed
-    Fildinski the same 100 from 55.0% to 69.0%, in three-handed the same 360 meetings
-    from 58.3% to 65.8% (the README's strength section)."""
+    Fildinski the same 100 from 55.0% to 69.0%, in three-handed the same 900 meetings
+    from 61.3% to 64.7% (the README's strength section)."""
     if profile.deal_end != "playoff":
         return False
     captured = profile.declaring.source == "captured"
@@ -1016,7 +1016,7 @@ class StrongBot:
 
     def _placings(self, view: PlayerView) -> list[tuple[list[int], list[int]]]:
         """The opponent's concealed hand and the stock for each placing of the unseen
-        cards when exactly one stock card is hidden (none for an oracle)."""
+        cards when exactly one stock card is hidden and two play (none for an oracle)."""
         if self.oracle is not None or view.hidden_stock != 1 or view.players != 2:
             return []
         unknown = sorted(view.unknown)
