@@ -180,7 +180,8 @@ def test_endgame_hint_says_what_the_move_does_not_how_often_it_won() -> None:
 def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str) -> None:
     """With three or four players no solver plays the play-off, and the tuned policy's
     scores speak of the stock phase: the expert searches each choice there between
-    cards that differ, instead of trusting its rule when those scores look clear."""
+    cards that differ (following each to the end of the deal, as in the last stock
+    tricks), instead of trusting its rule when those scores look clear."""
     choices = 0
     for seed, view, _kinds in _play_off_choices(variant):
         result = StrongBot(random.Random(seed), samples=2, time_limit=0.05).search(view)

@@ -26,7 +26,7 @@ simulator's speed, hence fewer samples per decision.
 from __future__ import annotations
 
 import random
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterator, Sequence
 
 from engine.bots.fastplay import MeldRule, Rules, rules_for
 from engine.bots.heuristic import card_worth
@@ -231,9 +231,15 @@ def deal_margin(deal: Deal, player: int) -> float:
         stake = playoff_stake(deal)
         for p in range(profile.players):
             values[profile.team(p)] += holding_value(deal, p) + stake[p]
-    side = profile.team(player)
+    return side_margin(values, profile.team(player))
+
+
+def side_margin(values: Sequence[float], side: int) -> float:
+    """``side``'s points (``values``, one entry a side) minus the mean of the other
+    sides'."""
     return values[side] - (sum(values) - values[side]) / (len(values) - 1)
 
 
 __all__ = ["deal_margin", "holding_value", "play_line", "playoff_stake", "playoff_strength",
+           "side_margin",
            "rollout_action"]

@@ -62,7 +62,7 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
-from engine.bots.deal_search import deal_margin, play_line, playoff_strength
+from engine.bots.deal_search import deal_margin, play_line, playoff_strength, side_margin
 from engine.bots.fastplay import (
     DECLARE,
     DECLARE_PHASE,
@@ -195,12 +195,10 @@ def margin(state: FastDeal, player: int, extra: Callable[[FastDeal, int], float]
     if n == 2:
         return (state.scores[player] - state.scores[1 - player]
                 + extra(state, player) - extra(state, 1 - player))
-    values = [0.0] * n
+    values = [0.0] * state.rules.profile.sides
     for p in range(n):
         values[state.side(p)] += state.scores[p] + extra(state, p)
-    side = state.side(player)
-    sides = len(state.side_scores())
-    return values[side] - (sum(values[:sides]) - values[side]) / (sides - 1)
+    return side_margin(values, state.side(player))
 
 
 def _none(state: FastDeal, player: int) -> float:
@@ -654,11 +652,12 @@ class _Playout:
 
 def final_outcome(totals: Sequence[int], side: int) -> tuple[float, float]:
     """A finished deal's result for ``side`` from each side's points: the share of the
-    other sides it beat (a tie half) and its point margin over their mean."""
-    others = [t for s, t in enumerate(totals) if s != side]
+    other sides it beat (a tie half) and its point margin over their mean
+    (:func:`engine.bots.deal_search.side_margin`)."""
     own = totals[side]
-    won = sum(1.0 if own > t else 0.5 if own == t else 0.0 for t in others)
-    return won / len(others), own - sum(others) / len(others)
+    won = sum(1.0 if own > t else 0.5 if own == t else 0.0
+              for s, t in enumerate(totals) if s != side)
+    return won / (len(totals) - 1), side_margin(totals, side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -691,7 +690,8 @@ def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
     scores = play_scores(state, weights)
     ranked = sorted(view.legal, key=lambda a: -scores[a.card])
     if view.stock_count == 0:
-        # The play-off (three or four players; two-handed ones are the solver's): the
+        # The play-off (three or four players; two-handed ones are the solver's, and
+        # where the play-off counts points the stock-end search takes every play): the
         # policy plays it by its own simple rule, and its scores speak of the stock
         # phase, so they cannot tell that rule's choice is clear. (The same in
         # _heuristic_plan, whose lines the rules engine plays, fewer a move, lost:
