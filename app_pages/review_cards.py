@@ -157,7 +157,7 @@ def check_drill(drill_id: int) -> None:
                               time.monotonic() - st.session_state[f"{P}t0"])
     decision = found.decision
     deal = drill.deal
-    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    mine = decision.shown_among()   # a copy mark only where it tells two moves apart
     st.session_state[f"{P}drill_result"] = {
         "id": drill_id, "right": found.right, "due": found.due.isoformat(),
         "better": app_ui.describe_action(decision.better, deal.profile, mine),

@@ -99,7 +99,7 @@ def section(deal: Deal, seat: int, deal_number: int, key: str) -> None:
 
 def decision_box(decision: Decision, key: str) -> None:
     deal = decision.position_deal()
-    mine = [*deal.hands[decision.seat], *deal.tables[decision.seat]]
+    mine = decision.shown_among()   # a copy mark only where it tells two moves apart
     with st.container(border=True, key=key):
         st.markdown("**" + ui.t("hand_review.heading", trick=decision.trick,
                                 played=ui.describe_action(decision.played, deal.profile, mine),
