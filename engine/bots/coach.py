@@ -334,5 +334,5 @@ def _solver_values(deal: Deal) -> dict[int, int] | None:
 
 
 __all__ = ["AUTO_VERDICT_TRICKS", "HELPER_LEVEL", "RANDOM_LEVEL", "BotPlayer", "CardVerdict",
-           "Hint", "bot_levels", "default_level", "engine_hint", "has_playoff_verdicts", "level_description",
-           "playoff_verdicts", "simple_hint", "verdicts_are_quick"]
+           "Hint", "bot_levels", "default_level", "engine_hint", "has_playoff_verdicts",
+           "level_description", "playoff_verdicts", "simple_hint", "verdicts_are_quick"]
