@@ -334,5 +334,6 @@ def _ranked(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
                                                   d.index)))
 
 
-__all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "decision_key", "decisions_of", "judge",
-           "position_seed", "review_deal", "review_game", "solver_judges"]
+__all__ = ["CONFIRM_FACTOR", "CONFIRM_Z", "MIN_COST", "Budget", "Decision", "HandReview",
+           "decision_key", "decisions_of", "judge", "position_seed", "review_deal",
+           "review_game", "solver_judges"]

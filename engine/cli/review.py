@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.bots.review import Budget, Decision, HandReview, review_game
+from engine.bots.review import CONFIRM_FACTOR, Budget, Decision, HandReview, review_game
 from engine.cli.arguments import count_arg, read_input
 from engine.cli.records import printable
 from engine.errors import CorruptSaveError
@@ -55,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="deals of the unseen cards for each first estimate and for "
                              "finding the expert's move (default: the game's expert floor, "
                              "the [bots] table of its variant file); a loss that looks clear "
-                             "is confirmed on three times as many fresh deals")
+                             f"is confirmed on {CONFIRM_FACTOR} times as many fresh deals")
     parser.set_defaults(run=run)
 
 
