@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from engine.bots import make_bot
 from engine.bots.budget import position_seed
-from engine.bots.review import MIN_COST, Budget, Decision, review_game
+from engine.bots.review import CONFIRM_Z, MIN_COST, Budget, Decision, review_game
 from engine.bots.search import ActionEstimate, estimate_actions
 from engine.cli.review import read_game
 from engine.rules.game import Game
@@ -45,6 +45,8 @@ class Check:
     loss: float           # the re-check's
     low: float
     high: float
+    confirming: float     # the confirming estimate's cost and standard error (its
+    error: float          # interval at any z: confirming -+ z * error)
 
     @property
     def confirmed(self) -> bool:
@@ -90,7 +92,13 @@ def recheck(name: str, decision: Decision, deals: int, budget: Budget) -> Check:
     again = next(e for e in estimate_actions(view, moves, random.Random(777 + decision.index),
                                              deals)
                  if e.action == decision.played)
-    return Check(name, decision, first.loss, again.loss, again.low, again.high)
+    # The confirming estimate again (judge's seed and deals), one standard error wide.
+    confirm = next(e for e in estimate_actions(
+        view, moves, random.Random(position_seed(deal, "confirm")), budget.confirming(deal),
+        z=1.0) if e.action == decision.played)
+    error = confirm.loss - confirm.low if confirm.loss > 0 else 0.0
+    return Check(name, decision, first.loss, again.loss, again.low, again.high, confirm.loss,
+                 error)
 
 
 def main() -> None:
@@ -144,6 +152,12 @@ def main() -> None:
     held = sum(c.confirmed for c in before)
     print(f"before confirming (the first estimate alone): flags {len(before)}, confirmed "
           f"{held} ({held / max(1, len(before)):.1%})")
+    print("had the confirming interval been z standard errors wide (z: flags, confirmed):")
+    for z in (1.96, 2.33, 2.58, CONFIRM_Z):
+        kept = [c for c in before if c.confirming - z * c.error > 0 and c.confirming >= MIN_COST]
+        held = sum(c.confirmed for c in kept)
+        print(f"  z {z:.2f}: {len(kept)} flags, {held} confirmed "
+              f"({held / max(1, len(kept)):.1%})")
     if checks:
         print(f"mean cost: first estimate {statistics.fmean(c.first for c in checks):.1f}, "
               f"review (confirming) {statistics.fmean(c.decision.cost for c in checks):.1f}, "
