@@ -3,8 +3,12 @@
 the same on a quiet machine and a busy one.
 
 * The expert's *floor* is the game's own (:func:`expert_deals`, from the ``[bots]``
-  table of its variant file: ``expert_deals`` and ``stock_end_deals``). The expert, its
-  hints and the hand review all search that many deals a decision.
+  table of its variant file: ``expert_deals``, and ``stock_end_deals`` for the last
+  stock tricks, where each line is followed to the end of the deal). The expert, its
+  hints and the hand review all search that many deals a decision. The floors were
+  set so that a searched decision takes about 0.4 s of CPU, what the app's expert got
+  from its clock before (``scripts/bench_floor.py`` measures them); when the simulator
+  gets faster, raise them there: one number each.
 * One bound in seconds stays, :data:`SAFETY_SECONDS` a decision, far above what a
   decision takes: it cuts in only when the machine is pathologically loaded, and a
   search it cuts says so (``cut_short``).
