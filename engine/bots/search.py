@@ -798,7 +798,6 @@ def _sampled(lines: Callable[[], list[float]], count: int, deals: int,
     return stats
 
 
-
 class StrongBot:
     """Determinized rollout search over the unseen cards, heuristic rollouts."""
 
