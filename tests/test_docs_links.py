@@ -7,6 +7,7 @@ docs/variants.md lists every named option."""
 from __future__ import annotations
 
 import functools
+import json
 import re
 import shlex
 import subprocess
@@ -100,18 +101,42 @@ def shell_words(line: str) -> shlex.shlex:
     return lexer
 
 
+CHOICES = re.compile(r"positional arguments:\n\s+\{([\w,-]+)\}")
+# One process prints `bezique ... --help` for the command and every subcommand, walking
+# the {a,b,...} choices each help offers (the engine takes seconds to import).
+WALK = f"""
+import contextlib, io, json, re
+from engine.cli import main
+helps, todo = {{}}, [[]]
+while todo:
+    words = todo.pop()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):
+        main([*words, "--help"])
+    helps[" ".join(words)] = out.getvalue()
+    found = re.search({CHOICES.pattern!r}, out.getvalue())
+    todo += [[*words, name] for name in (found.group(1).split(",") if found else [])]
+print(json.dumps(helps))
+"""
+
+
 @functools.cache
+def all_help() -> dict[str, str]:
+    done = subprocess.run([sys.executable, "-c", WALK], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    helps: dict[str, str] = json.loads(done.stdout)
+    return helps
+
+
 def bezique_help(*words: str) -> str:
-    """What `bezique WORDS --help` prints (run as `python -m engine.cli`)."""
-    done = subprocess.run([sys.executable, "-m", "engine.cli", *words, "--help"],
-                          capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert done.returncode == 0, f"bezique {' '.join(words)} --help: {done.stderr}"
-    return done.stdout
+    """What `bezique WORDS --help` prints."""
+    return all_help()[" ".join(words)]
 
 
 def subcommands(*words: str) -> set[str]:
     """The commands `bezique WORDS --help` offers (a {a,b,...} positional), if any."""
-    found = re.search(r"positional arguments:\n\s+\{([\w,-]+)\}", bezique_help(*words))
+    found = CHOICES.search(bezique_help(*words))
     return set(found.group(1).split(",")) if found else set()
 
 
