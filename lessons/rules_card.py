@@ -140,25 +140,27 @@ def _declaring(p: Profile, ru: bool) -> str:
                 "Nothing is declared from the hand: the cards of a trick won that can serve "
                 "in a combination are laid out in front of the winner, and every combination "
                 "they complete scores at once.")
-    if ru:
-        text = "Взявший взятку может объявить одну комбинацию из руки, выложив её на стол"
-        if d.after_tricks:
-            text += f" (только после {d.after_tricks} взяток)"
-        if d.partner_declares:
-            text += ", или уступить объявление партнёру"
-        text += "; выложенными картами можно играть дальше."
-        if d.pending == "cady":
-            text += " Лишние комбинации могут ждать следующих взяток."
-    else:
-        text = "The winner of a trick may declare one meld from his hand, laid face up"
-        if d.after_tricks:
-            text += f" (only after {d.after_tricks} tricks)"
-        if d.partner_declares:
-            text += ", or let his partner declare"
-        text += "; its cards may still be played."
-        if d.pending == "cady":
-            text += " Further melds may wait for later tricks."
-    return text
+    parts = [_DECLARE["one"]]
+    if d.after_tricks:
+        parts.append(_DECLARE["after"])
+    if d.partner_declares:
+        parts.append(_DECLARE["partner"])
+    parts.append(_DECLARE["played"])
+    if d.pending == "cady":
+        parts.append(_DECLARE["wait"])
+    return "".join(part[ru] for part in parts).format(n=d.after_tricks)
+
+
+# The declaring sentence in pieces, (English, Russian) each.
+_DECLARE = {
+    "one": ("The winner of a trick may declare one meld from his hand, laid face up",
+            "Взявший взятку может объявить одну комбинацию из руки, выложив её на стол"),
+    "after": (" (only after {n} tricks)", " (только после {n} взяток)"),
+    "partner": (", or let his partner declare", ", или уступить объявление партнёру"),
+    "played": ("; its cards may still be played.", "; выложенными картами можно играть дальше."),
+    "wait": (" Further melds may wait for later tricks.",
+             " Лишние комбинации могут ждать следующих взяток."),
+}
 
 
 def _draw(p: Profile, ru: bool) -> str:
