@@ -58,11 +58,17 @@ class Deal:
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.tables: list[set[int]] = [set() for _ in range(n)]
         self.won: list[list[int]] = [[] for _ in range(n)]
-        # Partners share one history and one list of waiting melds (same list objects).
+        # Partners share one history of scored melds (same list objects). A waiting
+        # meld is its declarer's, scored by him on a later trick (001 §03; 004 l.198,
+        # l.230: each declares his own game); partners share those too only where one
+        # may declare with the other's exposed cards (003's four-handed Rubicon).
         team_history: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
-        team_pending: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
         self.history = [team_history[profile.team(p)] for p in range(n)]
-        self.pending = [team_pending[profile.team(p)] for p in range(n)]
+        if profile.partnerships and profile.declaring.use_partner_table:
+            team_pending: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
+            self.pending = [team_pending[profile.team(p)] for p in range(n)]
+        else:
+            self.pending = [[] for _ in range(n)]
         self.scores: list[int] = [0] * n
         self.events: list[Event] = []
         self.actions: list[Action] = []
