@@ -736,8 +736,9 @@ class FastDeal:
         r = self.rules
         melds = r.profile.melds
         history = [ScoredMeld(melds[i].kind, frozenset(c)) for i, c in self.history[winner]]
+        counted = [c for c in cards if (self.dix_counted >> c) & 1]
         capture = score_capture(r.profile, None if r.trump < 0 else r.trump,
-                                self.laid[winner], cards, history)
+                                self.laid[winner], cards, history, counted=counted)
         self.scores[winner] += capture.total if brisques else capture.total - (
             capture.brisque_points)
         self.laid[winner].extend(capture.kept)
@@ -745,11 +746,8 @@ class FastDeal:
         for verdict in capture.melds:
             self.history[winner].append((index[verdict.spec.kind],
                                          tuple(sorted(verdict.cards))))
-        if r.dix_capture:
-            for card in cards:
-                if (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
-                    self.scores[winner] += r.dix_points
-                    self.dix_counted |= 1 << card
+        for card in capture.sevens:   # scored in capture.total
+            self.dix_counted |= 1 << card
 
     # --- playouts ---------------------------------------------------------------------
 
