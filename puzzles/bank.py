@@ -50,6 +50,7 @@ def compressed(path: str | os.PathLike[str]) -> bool:
 
 MAX_LINE = 1_000_000       # bytes of one record's line
 MAX_TEXT = 64_000_000      # bytes of a bank's text (after gzip): a gzip bomb stops here
+MAX_LINES = 1_000_000      # lines of a bank, blank ones included (a bomb of newlines)
 _BOM = b"\xef\xbb\xbf"      # a UTF-8 byte order mark some editors put at the start
 
 
@@ -68,7 +69,8 @@ def lines(path: str | os.PathLike[str]) -> Iterator[Line]:
     line), gzip-compressed when the name ends in ``.gz``, UTF-8, a byte order mark at
     the start ignored. A line that is not one JSON value (too long, not UTF-8, not
     JSON) comes with its ``problem``; a file that cannot be read through (missing,
-    not gzip, cut short, a failed read, more than :data:`MAX_TEXT` bytes) raises
+    not gzip, cut short, a failed read, more than :data:`MAX_TEXT` bytes or
+    :data:`MAX_LINES` lines) raises
     :class:`BankError` where it stops."""
     try:
         with _open_bytes(path) as handle:
@@ -78,6 +80,9 @@ def lines(path: str | os.PathLike[str]) -> Iterator[Line]:
                 if not raw:
                     return
                 number += 1
+                if number > MAX_LINES:
+                    raise BankError(f"puzzle bank {path} holds more than {MAX_LINES:,} lines: "
+                                    "not a bank")
                 size += len(raw)
                 long = len(raw) > MAX_LINE and not raw.endswith(b"\n")
                 while long and raw and not raw.endswith(b"\n") and size <= MAX_TEXT:
@@ -99,7 +104,7 @@ def lines(path: str | os.PathLike[str]) -> Iterator[Line]:
         raise BankError(f"puzzle bank {path} is not a complete gzip file: {exc}") from exc
 
 
-def _open_bytes(path: str | os.PathLike[str]) -> IO[bytes]:
+def _open_bytes(path: str | os.PathLike[str]) -> gzip.GzipFile | io.BufferedReader:
     if os.path.isdir(path):
         raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
     return gzip.open(path, "rb") if compressed(path) else open(path, "rb")

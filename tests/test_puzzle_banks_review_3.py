@@ -184,3 +184,10 @@ def test_a_huge_number_is_named_plainly(tmp_path: Path, command: list[str]) -> N
     text = "\n".join(out) + err
     assert status == 1 and "set_int_max_str_digits" not in text
     assert "more than 4300 digits" in text
+
+
+def test_a_gzip_bomb_of_blank_lines_stops_early(tmp_path: Path) -> None:
+    path = tmp_path / "bomb.jsonl.gz"
+    path.write_bytes(gzip.compress(b"\n" * (bank.MAX_LINES + 10)))
+    with pytest.raises(bank.BankError, match="not a bank"):
+        bank.read(path)
