@@ -37,11 +37,10 @@ from typing import Any
 
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card, Suit, parse_card
-from engine.rules.captures import score_capture
+from engine.rules.captures import score_capture, seven_step
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld, display_order
 from engine.rules.profile import load_profile
-from engine.text.explain import step
 from puzzles import difficulty as puzzle_difficulty
 from puzzles import themes
 from puzzles.ids import puzzle_id
@@ -71,8 +70,7 @@ def solve(position: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     answer["total"] = capture.total
     lines = [f"{len(capture.brisques)} brisque(s) in the trick: {capture.brisque_points}"]
     lines += ["; ".join(s.render() for s in v.steps) for v in capture.melds]
-    lines += [step("dix.capture", "dix_capture", card=Card.from_id(c).pretty,
-                   points=profile.dix.points).render() for c in capture.sevens]
+    lines += [seven_step(profile, c).render() for c in capture.sevens]
     lines.append(f"total {capture.total}")
     return answer, lines
 

@@ -89,6 +89,17 @@ def test_a_seven_scored_before_scores_nothing() -> None:
     assert query(dict(position, sevens_scored=["7S"]))["total"] == 20
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_lesson_check_counts_the_seven_too(lang: str) -> None:
+    from lessons._loader import Check
+    from lessons.checks import evaluate_check
+
+    params = {"trump": "S", "laid": ["KC"], "trick": ["QC", "7S"]}
+    result = evaluate_check(Check("t", "capture_score", params, "?", "fildinski"), lang)
+    assert result.answer == ("30",) and "dix.capture" in result.rules
+    assert any("7♠" in line for line in result.explanation)
+
+
 @pytest.mark.parametrize("lang, word", [("en", "seven of trumps"), ("ru", "козырная семёрка")])
 def test_the_question_says_the_seven_counts(lang: str, word: str) -> None:
     assert word in tr(lang, "c.question")

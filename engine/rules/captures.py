@@ -49,7 +49,7 @@ from engine.rules.melds import (
 )
 from engine.rules.profile import MeldSpec, Profile
 from engine.rules.tricks import is_brisque, is_trump_seven
-from engine.text.explain import Event, step
+from engine.text.explain import Event, Step, step
 
 
 def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
@@ -231,6 +231,11 @@ def capture_sevens(profile: Profile, trump: int | None, trick: Iterable[int],
     done = set(counted)
     return tuple(c for c in trick
                  if is_trump_seven(c, trump, profile.dix.card_rank) and c not in done)
+
+
+def seven_step(profile: Profile, card: int) -> Step:
+    """Why a captured seven of trumps scores (the deal's own words, ``dix_capture``)."""
+    return step("dix.capture", "dix_capture", card=_p(card), points=profile.dix.points)
 
 
 def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],

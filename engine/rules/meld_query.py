@@ -13,10 +13,9 @@ from typing import Any
 
 from engine.errors import PositionError, listed
 from engine.notation.cards import Card, Suit, parse_card
-from engine.rules.captures import score_capture
+from engine.rules.captures import score_capture, seven_step
 from engine.rules.melds import ScoredMeld, Verdict, all_verdicts, judge
 from engine.rules.profile import MeldSpec, load_profile
-from engine.text.explain import step
 
 MAX_QUERY_CARDS = 200
 
@@ -196,9 +195,7 @@ def capture_query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
                          for v in capture.melds],
         "refused": [], "brisques": capture.brisque_points,
         "sevens": [{"card": str(Card.from_id(c)), "points": points, "rule": "dix.capture",
-                    "explanation": [step("dix.capture", "dix_capture",
-                                         card=Card.from_id(c).pretty, points=points
-                                         ).render(lang)]}
+                    "explanation": [seven_step(profile, c).render(lang)]}
                    for c in capture.sevens],
         "laid_out": [str(Card.from_id(c)) for c in capture.kept],
         "discarded": [str(Card.from_id(c)) for c in capture.dropped],
