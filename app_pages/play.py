@@ -211,9 +211,8 @@ with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options appli
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
     level_names = {level: ui.t(f"level.{level}") for level in levels}
-    # set on every run: the label follows a language switch
-    wanted = st.session_state.get("level") or s.level
-    st.session_state["play_level"] = wanted if wanted in levels else levels[0]
+    # set on every run (the label follows a language switch): the level playing this game
+    st.session_state["play_level"] = s.level if s.level in levels else parts.chosen_level()
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)

@@ -67,6 +67,7 @@ def restored_session() -> PlaySession | None:
     restored.saved_as = saved.id
     st.session_state["play"] = restored
     st.session_state["variant"] = restored.deal.profile.name   # "new game" keeps it
+    st.session_state["level"] = restored.level                 # and its computer level
     st.session_state["play_saved_mark"] = saved_mark(restored)
     st.session_state["play_restored"] = True
     for key in ("play_msg", "play_hint", "play_verdicts_at"):
@@ -75,9 +76,10 @@ def restored_session() -> PlaySession | None:
 
 
 def saved_mark(s: PlaySession) -> tuple[object, ...]:
-    """What changes with every action, undo or deal of a game, and its save's id."""
+    """What changes with every action, undo or deal of a game, its computer level, and
+    its save's id."""
     return (s.saved_as, len(s.game.finished_deals), len(s.deal.actions), s.undo_count,
-            s.game.is_over)
+            s.game.is_over, s.level)
 
 
 def moves(s: PlaySession) -> int:
@@ -109,11 +111,27 @@ def store_trouble(exc: ProgressStoreError) -> None:
     st.session_state["play_store_msg"] = ("play.store_error", str(exc))
 
 
+LEVEL_SETTING = "play_level"   # the store's setting: the computer level the learner chose
+
+
+def chosen_level() -> str:
+    """The computer level of a new game: the learner's choice (made in this tab, else
+    kept in the store from an earlier visit), else the default."""
+    level = st.session_state.get("level")
+    if level not in bot_levels():
+        try:
+            with open_store() as db:
+                level = db.setting(current_learner(), LEVEL_SETTING, "")
+        except ProgressStoreError as exc:
+            store_trouble(exc)
+        if level not in bot_levels():
+            level = default_level()
+        st.session_state["level"] = level
+    return str(level)
+
+
 def new_session(seed: int | None = None) -> PlaySession:
-    levels = bot_levels()
-    level = st.session_state.get("level") or default_level()
-    if level not in levels:
-        level = default_level()
+    level = chosen_level()
     variant = st.session_state.get("variant", "two-handed")
     if variant not in ui.variants():
         variant = "two-handed"
@@ -207,7 +225,16 @@ def on_next_deal() -> None:
 
 
 def on_level() -> None:
-    st.session_state["level"] = st.session_state["play_level"]
+    """The level chosen plays the game on the table from now on, and the learner's next
+    games, in this tab and later ones (a store that fails keeps it for this tab)."""
+    level = st.session_state["play_level"]
+    st.session_state["level"] = level
+    session().set_level(level)
+    try:
+        with open_store() as db:
+            db.set_setting(current_learner(), LEVEL_SETTING, level)
+    except ProgressStoreError as exc:
+        store_trouble(exc)
 
 
 def on_variant() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
+from app_pages.play_parts import chosen_level
 from app_pages.session import PlaySession
 from engine.errors import BeziqueError
 from engine.rules.game import Game
@@ -133,7 +134,7 @@ def on_resume(source: str, deal_number: int, index: int) -> None:
     if game is None:
         return
     try:
-        forked = PlaySession.fork(game, deal_number, index, st.session_state.get("level"))
+        forked = PlaySession.fork(game, deal_number, index, chosen_level())
     except BeziqueError as exc:
         st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
         return

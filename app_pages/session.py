@@ -118,6 +118,11 @@ class PlaySession:
         session._run_bot()
         return session
 
+    def set_level(self, level: str) -> None:
+        """The bot of ``level`` plays every other seat from now on."""
+        self.level = level
+        self._bot = BotPlayer(level, random.Random(self.seed * 7 + 1))
+
     # --- state ------------------------------------------------------------------------
 
     @property
