@@ -81,7 +81,7 @@ hand = table.picks_html(parts.picks(s, verdicts, hinted),
 card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
                             show_opponent=deal.is_over or (deal.in_playoff and players == 2),
                             lang=ui.lang(), hand=hand),
-           key="play_table", on_pick=parts.on_pick)
+           key="play_table", on_pick=parts.on_pick, token=parts.table_token(s))
 if deal.profile.declaring.source == "captured":   # 000, Fildinski: melds from captures
     st.caption(ui.t("play.laid_caption"))
 if deal.duels and not deal.is_over:   # 000, four-handed: which play-off is the learner's

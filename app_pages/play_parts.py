@@ -8,6 +8,7 @@ stops play: its (credential-free) message is shown and the game stays in this ta
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from app_pages.session import PlaySession, has_table_rules, seat_options
+from app_pages.session import PlaySession, game_result, has_table_rules, seat_options
 from app_pages.table import Pick
 from engine.bots.coach import (
     bot_levels,
@@ -96,7 +97,8 @@ def keep_saved(s: PlaySession) -> None:
     try:
         with open_store() as db:
             s.saved_as = db.save_game(current_learner(), s.dumps(), s.deal.profile.name, s.level,
-                                      moves(s), s.game.is_over, s.saved_as)
+                                      moves(s), s.game.is_over, s.saved_as,
+                                      result=json.dumps(game_result(s.game, s.human)))
     except ProgressStoreError as exc:
         store_trouble(exc)
         return
@@ -555,6 +557,13 @@ def meld_values(variant: str, lang: str) -> str:
     head = (f"| {ui.translate(lang, 'score.meld_col')} | "
             f"{ui.translate(lang, 'score.points_col')} |\n|---|---:|")
     return "\n".join([head, *rows])
+
+
+def table_token(s: PlaySession) -> str:
+    """What the hand on the table was drawn from: this game at this move (a click made
+    on an earlier drawing of the table is dropped, :func:`app_pages.card_table.card_table`)."""
+    return "-".join(str(part) for part in (s.seed, id(s.game), len(s.game.finished_deals),
+                                            len(s.deal.actions), s.undo_count))
 
 
 def on_pick(card: str) -> None:

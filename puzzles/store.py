@@ -33,7 +33,9 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
   save (JSON), rewritten at every action, so that a learner finds it again at the
   same move after a server restart or on another device. Pruned whenever a game is
   started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
-  any game not played for :data:`GAME_DAYS_KEPT` days is removed.
+  any game not played for :data:`GAME_DAYS_KEPT` days is removed. Each keeps its
+  ``result`` as the app summarises it (who won, the scores) for the Game log's list,
+  which reads every game of a learner but none of their saves (:meth:`game_list`).
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 * Drills: ``drills`` keeps a learner's own puzzles, decisions of their games that the
   review of a hand flagged (:mod:`puzzles.drills`): the position as the deal's save,
@@ -45,6 +47,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -67,7 +70,7 @@ from puzzles.store_db import (
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
-           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "SavedGame",
+           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "SavedGame", "GameEntry",
            "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path", "default_location",
            "clean_name", "is_named", "now_utc", "MIGRATIONS", "SCHEMA_VERSION",
            "DEFAULT_LEARNER", "KEY_PREFIX"]
@@ -153,6 +156,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                played TEXT NOT NULL, better TEXT NOT NULL, created TEXT NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS drills_by_learner ON drills(learner_id, variant)",
     ),
+    (  # 9: a saved game's result as the Game log lists it (the app's short JSON: who
+       # won, or the deal being played, and the scores), written with every save.
+       # Adding a column that exists is skipped, so the step can run again.
+        "ALTER TABLE saved_games ADD COLUMN result TEXT NOT NULL DEFAULT ''",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
@@ -163,6 +171,7 @@ MAX_GAME = 1_000_000  # characters of one saved game (an uploaded game log's lim
 MAX_DRILL = 100_000   # characters of one drill's position (a deal's save)
 GAMES_KEPT = 20       # saved games kept per learner, the most recently played
 GAME_DAYS_KEPT = 30   # days a saved game is kept after it was last played
+MAX_RESULT = 400      # characters of a saved game's result (the app's summary)
 
 
 def default_path() -> Path:
@@ -235,6 +244,8 @@ class AttemptResult:
 P = ParamSpec("P")
 T = TypeVar("T")
 
+
+_ADD_COLUMN = re.compile(r"ALTER TABLE (?P<table>\w+) ADD COLUMN (?P<column>\w+)")
 
 # What damaged values read back cause: text that is not a number or not JSON, a
 # number out of range. (A public method's own argument checks run before the guard.)
@@ -313,7 +324,9 @@ class ProgressStore:
                 return
             for number in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[number]:
-                    db.execute(db.ddl(statement))
+                    added = _ADD_COLUMN.match(statement)
+                    if added is None or added["column"] not in db.columns(added["table"]):
+                        db.execute(db.ddl(statement))
                 db.set_version(number + 1)
 
     def _current(self, version: int) -> bool:
@@ -801,24 +814,28 @@ class ProgressStore:
     @_guarded
     def save_game(self, learner: str, game: str, variant: str, level: str, moves: int,
                   finished: bool, game_id: int | None = None,
-                  at: datetime | None = None) -> int:
+                  at: datetime | None = None, result: str = "") -> int:
         """Store a game's save (its JSON text) for ``learner``, over the learner's game
         ``game_id`` when it is still kept, else as a new game (which prunes, see
-        :meth:`prune_games`). One transaction. Returns the game's id."""
+        :meth:`prune_games`), with its ``result`` as the app lists it. One transaction.
+        Returns the game's id."""
         if len(game) > MAX_GAME:
             raise ProgressStoreError(f"a saved game is limited to {MAX_GAME} characters")
+        if len(result) > MAX_RESULT:
+            raise ProgressStoreError(f"a game's result is limited to {MAX_RESULT} characters")
         when = _iso(at)
-        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game)
+        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game,
+               result)
         with self.transaction():
             learner_id = self.learner_id(learner)
             if game_id is not None and self._x(
                     "UPDATE saved_games SET variant = ?, level = ?, moves = ?, finished = ?, "
-                    "game = ?, updated = ? WHERE id = ? AND learner_id = ? RETURNING id",
-                    (*row, when, game_id, learner_id)).fetchone() is not None:
+                    "game = ?, result = ?, updated = ? WHERE id = ? AND learner_id = ? "
+                    "RETURNING id", (*row, when, game_id, learner_id)).fetchone() is not None:
                 return game_id
             new_id = int(self._x(
                 "INSERT INTO saved_games(learner_id, variant, level, moves, finished, game, "
-                "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "result, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (learner_id, *row, when, when)).fetchone()[0])
             self.prune_games(learner, at)
             return new_id
@@ -849,6 +866,26 @@ class ProgressStore:
             "l.id = g.learner_id WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC LIMIT 1",
             (clean_name(learner),)).fetchone()
         return None if row is None else _saved_game(row)
+
+    @_guarded
+    def saved_game(self, learner: str, game_id: int) -> SavedGame | None:
+        """One of the learner's saved games, or None when it is not kept."""
+        row = self._x(
+            f"SELECT {_GAME_COLUMNS} FROM saved_games g JOIN learners l ON "
+            "l.id = g.learner_id WHERE l.name = ? AND g.id = ?",
+            (clean_name(learner), game_id)).fetchone()
+        return None if row is None else _saved_game(row)
+
+    @_guarded
+    def game_list(self, learner: str) -> list[GameEntry]:
+        """The learner's saved games without their saves (the Game log's list), the
+        most recently played first."""
+        rows = self._x(
+            "SELECT g.id, g.variant, g.level, g.moves, g.finished, g.result, g.created, "
+            "g.updated FROM saved_games g JOIN learners l ON l.id = g.learner_id "
+            "WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC", (clean_name(learner),))
+        return [GameEntry(int(r[0]), str(r[1]), str(r[2]), int(r[3]), bool(r[4]), str(r[5]),
+                          str(r[6]), str(r[7])) for r in rows]
 
     @_guarded
     def saved_games(self, learner: str) -> list[SavedGame]:
@@ -893,7 +930,8 @@ class ProgressStore:
                           "created"), r, strict=True)) for r in rows]
 
 
-_GAME_COLUMNS = "g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, g.updated"
+_GAME_COLUMNS = ("g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, "
+                 "g.updated, g.result")
 
 
 @dataclass(frozen=True, slots=True)
@@ -909,11 +947,26 @@ class SavedGame:
     game: str
     created: str
     updated: str
+    result: str = ""   # as the app summarises it (:meth:`ProgressStore.save_game`)
 
 
 def _saved_game(row: Sequence[Any]) -> SavedGame:
     return SavedGame(int(row[0]), str(row[1]), str(row[2]), int(row[3]), bool(row[4]),
-                     str(row[5]), str(row[6]), str(row[7]))
+                     str(row[5]), str(row[6]), str(row[7]), str(row[8]))
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A saved game as the Game log lists it: a :class:`SavedGame` without its save."""
+
+    id: int
+    variant: str
+    level: str
+    moves: int
+    finished: bool
+    result: str
+    created: str
+    updated: str
 
 
 @dataclass(frozen=True, slots=True)

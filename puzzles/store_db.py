@@ -99,6 +99,10 @@ class Backend:
         """The names of the tables in the store's database (or schema)."""
         raise NotImplementedError
 
+    def columns(self, table: str) -> list[str]:
+        """The names of the columns of ``table`` (a migration adds only missing ones)."""
+        raise NotImplementedError
+
     def close(self) -> None:
         self.conn.close()
 
@@ -200,6 +204,10 @@ class SQLiteBackend(Backend):
         return [row[0] for row in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' "
             "AND name NOT LIKE 'sqlite!_%' ESCAPE '!' ORDER BY name")]
+
+    def columns(self, table: str) -> list[str]:
+        return [row[1] for row in self.conn.execute(
+            "SELECT * FROM pragma_table_info(?)", (table,))]
 
     def prepare(self) -> None:
         self._wal()
@@ -528,6 +536,11 @@ class PostgresBackend(Backend):
         return [row[0] for row in self.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
             "ORDER BY tablename")]
+
+    def columns(self, table: str) -> list[str]:
+        return [row[0] for row in self.execute(
+            "SELECT column_name FROM information_schema.columns WHERE "
+            "table_schema = current_schema() AND table_name = ?", (table,))]
 
     def ddl(self, statement: str) -> str:
         # The one schema in PostgreSQL's types: REAL is 4 bytes there, ratings need 8.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from app_helpers import act_by_hand, pick, pickable, run_page
+from app_helpers import act_by_hand, pick, pickable, run_page, table_token
 from streamlit.testing.v1 import AppTest
 
 from puzzles.store import GAME_DAYS_KEPT, now_utc, open_store
@@ -73,9 +73,37 @@ def test_a_level_change_is_saved_with_the_game() -> None:
     assert _saved_level() == "beginner"    # saved at once, not at the next move
 
 
-def test_clicks_are_played_by_pick() -> None:   # the helper still clicks a card
-    at = run_page("play", play_seed=3)
-    before = len(at.session_state["play"].deal.actions)
+# --- #5 clicks ---------------------------------------------------------------------------
+
+def test_a_second_click_on_a_card_already_sent_is_dropped_quietly() -> None:
+    at = run_page("play", variant="four-handed", level="beginner", play_seed=11)
+    shown = table_token(at, "play_table")
     cards = [c for c, state in pickable(at, "play_table").items() if state != "illegal"]
-    pick(at, "play_table", cards[0])
-    assert len(at.session_state["play"].deal.actions) > before
+    pick(at, "play_table", cards[0])             # sent: the bots answer, the card is gone
+    s = at.session_state["play"]
+    after = list(s.deal.actions)
+    assert cards[0] not in s.deal.hands[s.human]
+    # The same card clicked again on the table as it was drawn before the answer
+    # (old main: "Not allowed: You do not hold A♥").
+    pick(at, "play_table", cards[0], token=shown)
+    assert at.session_state["play_msg"] is None and not at.error
+    assert list(at.session_state["play"].deal.actions) == after
+    # Another card clicked on the old table is dropped too: it meant another position.
+    if len(cards) > 1:
+        pick(at, "play_table", cards[1], token=shown)
+        assert list(at.session_state["play"].deal.actions) == after
+    # A click on the table as drawn now plays.
+    act_by_hand(at)
+    assert len(at.session_state["play"].deal.actions) > len(after)
+
+
+def test_an_illegal_card_clicked_twice_is_refused_twice() -> None:
+    # The token changes with the position only: a refusal leaves the table as it was.
+    from app_helpers import playoff_follow_session
+
+    s = playoff_follow_session()
+    at = run_page("play", play=s)
+    illegal = next(c for c, state in pickable(at, "play_table").items() if state == "illegal")
+    for _ in range(2):
+        pick(at, "play_table", illegal)
+        assert at.session_state["play_msg"] is not None and at.error
