@@ -30,6 +30,7 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from engine.rules.replay import actors
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
@@ -141,12 +142,21 @@ def new_session(seed: int | None = None) -> PlaySession:
         seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
     created = PlaySession.new(variant, seed=seed, level=level,
                               options=chosen_options(load_profile(variant)))
+    previous = st.session_state.get("play")
+    if previous is not None and untouched(previous):
+        # a game the learner left before acting is replaced in the store, not listed
+        created.saved_as = previous.saved_as
     st.session_state["play"] = created
     st.session_state["play_saved_mark"] = None
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None
     st.session_state["play_verdicts_at"] = None
     return created
+
+
+def untouched(s: PlaySession) -> bool:
+    """Whether the learner has not acted in this game yet (the bots may have)."""
+    return not s.game.finished_deals and s.human not in actors(s.deal)
 
 
 def option_key(option_id: str) -> str:
