@@ -113,7 +113,7 @@ def _save(variant: str, seed: int, minutes: int, level: str = "expert",
 
 def test_the_game_log_lists_every_saved_game_newest_first() -> None:
     old, _ = _save("rubicon", 4, minutes=50, level="beginner")
-    middle, _ = _save("two-handed", 5, minutes=30, deals=2)
+    _save("two-handed", 5, minutes=30, deals=2)
     new, newest = _save("three-handed", 6, minutes=10, level="club")
     # A new browser session, the Play page not opened (old main: "No game of yours yet").
     at = run_page("replay")
