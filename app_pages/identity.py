@@ -364,7 +364,8 @@ def _change_password() -> None:
             db.forget_browsers(learner)
             _new_token(db, learner)
     except accounts.AccountError as exc:
-        _refused(exc)
+        _refused(accounts.AccountError("account.wrong_current") if exc.reason ==
+                 "account.refused" else exc)
         return
     except ProgressStoreError as exc:
         st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})

@@ -10,6 +10,10 @@ position itself (:func:`engine.bots.review.position_seed`).
 
 ``BEZIQUE_REVIEW_WORKERS`` sets the number of worker processes (default 1; 0 judges
 only when the review is asked for).
+
+A worker ends with the app process that started it (:func:`watch_parent`): killed
+(``kill -9``, the OOM killer), that process cannot stop it, and a worker left behind
+would keep its memory, and multiprocessing's resource tracker, for good.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 
@@ -34,6 +39,7 @@ JOBS = "review_jobs"          # session: decision key -> its verdict, when ready
 SEEN = "review_seen"          # session: deal -> actions already handed to the worker
 KEPT_JOBS = 600               # about four of the longest deals
 WAIT_SECONDS = 15.0           # a review waits this long for verdicts being worked out
+PARENT_POLL = 1.0             # seconds between a worker's looks at its parent
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -54,8 +60,25 @@ def _executor() -> ProcessPoolExecutor | None:
         if _pool is None and worker_count() > 0:
             # spawn: the server runs threads, and a forked copy of them may deadlock
             _pool = ProcessPoolExecutor(worker_count(),
-                                        mp_context=multiprocessing.get_context("spawn"))
+                                        mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=watch_parent, initargs=(os.getpid(),))
         return _pool
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker, first thing: end as soon as ``parent`` (the app process) is no
+    longer its parent. (Linux's PR_SET_PDEATHSIG would fire when the *thread* that
+    made the worker ends, a page run's thread here, so the parent is watched instead.)
+    Once the workers are gone, the resource tracker sees its last pipe close and ends."""
+    if os.getppid() != parent:
+        os._exit(0)
+    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(0)   # no cleanup to wait for: the worker holds nothing of its own
 
 
 def _drop_pool() -> None:

@@ -61,6 +61,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "account.refused": ("Wrong name or password.", "Неверное имя или пароль."),
     "account.locked": ("Too many wrong passwords: try again in {seconds} s.",
                        "Слишком много неверных паролей: попробуйте снова через {seconds} с."),
+    "account.wrong_current": ("That is not your current password.",
+                              "Это не ваш нынешний пароль."),
     "account.busy": ("Many accounts were just made here: try again in {seconds} s.",
                      "Здесь только что создали много учётных записей: попробуйте снова "
                      "через {seconds} с."),

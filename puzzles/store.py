@@ -445,11 +445,11 @@ class ProgressStore:
     def learners(self) -> list[str]:
         return [r[0] for r in self._x("SELECT name FROM learners ORDER BY name")]
 
-    def _new_learner(self) -> tuple[int, str]:
+    def _new_learner(self, at: datetime | None = None) -> tuple[int, str]:
         """A learner with a fresh opaque key (inside the caller's transaction)."""
         key = KEY_PREFIX + secrets.token_hex(12)
         learner_id = int(self._x("INSERT INTO learners(name, created) VALUES (?, ?) "
-                                 "RETURNING id", (key, _iso(None))).fetchone()[0])
+                                 "RETURNING id", (key, _iso(at))).fetchone()[0])
         return learner_id, key
 
     # --- identities: browsers and accounts ----------------------------------------------
@@ -486,7 +486,7 @@ class ProgressStore:
                         (expires, token_hash))
                 return Browser(str(row[0]), expires, False, renewed=True)
             self._x("DELETE FROM browsers WHERE token_hash = ?", (token_hash,))
-            learner_id, key = self._new_learner()
+            learner_id, key = self._new_learner(now)
             self._x("INSERT INTO browsers(token_hash, learner_id, created, expires) "
                     "VALUES (?, ?, ?, ?)", (token_hash, learner_id, _iso(now), expires))
             return Browser(key, expires, False, renewed=True)
@@ -554,8 +554,8 @@ class ProgressStore:
         with self.transaction():
             self._x("DELETE FROM browsers WHERE expires < ?", (_iso(now),))
             empty = [row[0] for row in self._x(
-                f"SELECT l.id FROM learners l WHERE l.name LIKE '{KEY_PREFIX}%' "
-                f"AND l.created < ? AND {unused}", (cutoff,))]
+                f"SELECT l.id FROM learners l WHERE l.name LIKE ? AND l.created < ? "
+                f"AND {unused}", (KEY_PREFIX + "%", cutoff))]
             for learner_id in empty:
                 self._x("DELETE FROM browsers WHERE learner_id = ?", (learner_id,))
                 self._x("DELETE FROM learners WHERE id = ?", (learner_id,))
