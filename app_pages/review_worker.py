@@ -21,9 +21,14 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 import time
+import types
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from importlib.machinery import ModuleSpec
 from concurrent.futures.process import BrokenProcessPool
 
 import streamlit as st
@@ -62,7 +67,28 @@ def _executor() -> ProcessPoolExecutor | None:
             _pool = ProcessPoolExecutor(worker_count(),
                                         mp_context=multiprocessing.get_context("spawn"),
                                         initializer=watch_parent, initargs=(os.getpid(),))
+            with _plain_main():   # start the workers now, each one submit
+                for _ in range(worker_count()):
+                    _pool.submit(os.getpid)
         return _pool
+
+
+@contextmanager
+def _plain_main() -> Iterator[None]:
+    """A stand-in main module while workers start. A spawned worker first runs its
+    parent's main module again (as ``__mp_main__``) unless that module is a package's
+    ``__main__``, and Streamlit makes the page run's script (``app.py``) the main
+    module: every worker would run the whole app once, in bare mode, before its
+    first job."""
+    saved = sys.modules.get("__main__")
+    stand_in = types.ModuleType("__main__")
+    stand_in.__spec__ = ModuleSpec("app_pages.__main__", None)   # "nothing to run"
+    sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is stand_in and saved is not None:
+            sys.modules["__main__"] = saved
 
 
 def watch_parent(parent: int) -> None:

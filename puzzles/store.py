@@ -24,16 +24,21 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
 * Identities: a learner is named by a key, ``learners.name``: a name typed on the
   learner's own machine (``guest``, the default learner, ``Anna``), or an opaque key
   starting with ``#`` for a browser's or an account's learner (:func:`is_named`).
-  ``browsers`` maps the SHA-256 of a browser's secret token to its learner;
-  ``accounts`` maps a login (local or OpenID Connect) to its learner, with the
-  password's Argon2 hash and the count of failed sign-ins (:mod:`puzzles.accounts`).
+  ``browsers`` maps the SHA-256 of a browser's secret token to its learner, until the
+  token's end (``expires``: :data:`BROWSER_DAYS` after an anonymous browser's last
+  visit, :data:`SIGNED_IN_DAYS` after a sign-in); ``accounts`` maps a login (local or
+  OpenID Connect) to its learner, with the password's Argon2 hash; ``sign_in_failures``
+  counts the wrong passwords of a login, known or not (:mod:`puzzles.accounts`).
+  Anonymous learners that recorded nothing are forgotten after
+  :data:`EMPTY_LEARNER_DAYS` (:meth:`ProgressStore.prune_browsers`).
   Every progress query is filtered by the learner's id, found from the key.
 * ``scope`` names a rating: ``overall``, ``theme:NAME``,
 * Saved games: ``saved_games`` keeps each game played on the Play page as its engine
   save (JSON), rewritten at every action, so that a learner finds it again at the
   same move after a server restart or on another device. Pruned whenever a game is
   started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
-  any game not played for :data:`GAME_DAYS_KEPT` days is removed.
+  any game not played for :data:`GAME_DAYS_KEPT` days is removed. Each save counts a
+  ``version``, so that a tab behind another cannot overwrite its moves (GameMovedOn).
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 * Drills: ``drills`` keeps a learner's own puzzles, decisions of their games that the
   review of a hand flagged (:mod:`puzzles.drills`): the position as the deal's save,

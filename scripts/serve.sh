@@ -24,10 +24,11 @@
 # Supervised: a Streamlit process that dies is started again (a loop per process; the
 # pid file follows it, restarts are counted in restarts-k), and so is one that stops
 # answering: its health check (/_stcore/health, $BEZIQUE_HEALTH_TIMEOUT s, every
-# $BEZIQUE_HEALTH_EVERY s) failing $BEZIQUE_HEALTH_MISSES times in a row (defaults 5, 5,
-# 3: a hung process is restarted within about 30 s). nginx stops sending to a process
-# that refuses connections (max_fails=1 fail_timeout=5s: the browsers it served go to
-# the next process, which resumes their games from the progress store).
+# $BEZIQUE_HEALTH_EVERY s) failing $BEZIQUE_HEALTH_MISSES times in a row (defaults 30,
+# 10, 3: a hung process is restarted within about 2 minutes; a busy one is not, as 40
+# sessions on an overloaded 2-core machine still had it answer within 22 s). nginx
+# stops sending to a process that refuses connections (max_fails=1 fail_timeout=5s: the
+# browsers it served go to the next process, which resumes their games from the store).
 set -euo pipefail
 set -m   # every background job in a process group of its own, ended whole by stop()
 export BEZIQUE_SERVED=${BEZIQUE_SERVED:-1}
@@ -37,8 +38,8 @@ PORT=${2:-8500}
 [[ "$N" =~ ^[1-9][0-9]?$ ]] || { echo "usage: scripts/serve.sh N [PORT]  (1 <= N <= 99)" >&2; exit 2; }
 [[ "$PORT" =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT + N <= 65535 )) \
   || { echo "PORT must be a number from 1024 up" >&2; exit 2; }
-HEALTH_EVERY=${BEZIQUE_HEALTH_EVERY:-5}
-HEALTH_TIMEOUT=${BEZIQUE_HEALTH_TIMEOUT:-5}
+HEALTH_EVERY=${BEZIQUE_HEALTH_EVERY:-10}
+HEALTH_TIMEOUT=${BEZIQUE_HEALTH_TIMEOUT:-30}
 HEALTH_MISSES=${BEZIQUE_HEALTH_MISSES:-3}
 READY_SECONDS=${BEZIQUE_READY_SECONDS:-180}
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}

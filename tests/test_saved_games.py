@@ -21,8 +21,8 @@ from puzzles.store import (
     GAME_DAYS_KEPT,
     GAMES_KEPT,
     MIGRATIONS,
-    GameMovedOn,
     SCHEMA_VERSION,
+    GameMovedOn,
     ProgressStoreError,
     open_store,
 )
