@@ -122,6 +122,8 @@ def test_only_new_decisions_are_handed_over_and_an_undo_starts_again(monkeypatch
 PARENT = """
 import os, sys, time
 sys.path.insert(0, {root!r})
+with open({ran!r}, "a") as ran:   # who runs this script: the parent only, not its worker
+    ran.write(f"{{os.getpid()}}\\n")
 if __name__ == "__main__":
     os.environ["BEZIQUE_REVIEW_WORKERS"] = "1"
     from multiprocessing import resource_tracker
@@ -135,7 +137,8 @@ if __name__ == "__main__":
 
 def test_the_worker_and_its_tracker_end_with_a_killed_parent(tmp_path):
     """Reliability review 3, F4: an app process killed with kill -9 (or by the OOM
-    killer) left its review worker and multiprocessing's resource tracker running."""
+    killer) left its review worker and multiprocessing's resource tracker running. And
+    each worker ran the parent's main script once on start (served, the whole app)."""
     import os
     import signal
     import subprocess
@@ -143,13 +146,16 @@ def test_the_worker_and_its_tracker_end_with_a_killed_parent(tmp_path):
     import time
     from pathlib import Path
 
-    script = tmp_path / "parent.py"
-    script.write_text(PARENT.format(root=str(Path(__file__).resolve().parents[1])))
+    script, ran = tmp_path / "parent.py", tmp_path / "ran"
+    script.write_text(PARENT.format(root=str(Path(__file__).resolve().parents[1]),
+                                    ran=str(ran)))
     parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
                               text=True, start_new_session=True)
     try:
         children = [int(pid) for pid in parent.stdout.readline().split()]   # type: ignore[union-attr]
         assert len(children) == 2 and all(_alive(pid) for pid in children)
+        # A worker starts without running its parent's main script (the app, served).
+        assert ran.read_text().split() == [str(parent.pid)]
         parent.send_signal(signal.SIGKILL)
         parent.wait()
         deadline = time.monotonic() + 30   # a bound, not a figure: the watch polls each second
