@@ -45,6 +45,7 @@ SEEN = "review_seen"          # session: deal -> actions already handed to the w
 KEPT_JOBS = 600               # about four of the longest deals
 WAIT_SECONDS = 15.0           # a review waits this long for verdicts being worked out
 PARENT_POLL = 1.0             # seconds between a worker's looks at its parent
+WORKER_NICE = 10              # background judging yields the cores to the clicks
 
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
@@ -93,12 +94,16 @@ def _plain_main() -> Iterator[None]:
 
 def watch_parent(parent: int) -> None:
     """In a worker, first thing: end as soon as ``parent`` (the app process) is no
-    longer its parent. (Linux's PR_SET_PDEATHSIG would fire when the *thread* that
+    longer its parent, and run at a lower priority than the app. (Linux's PR_SET_PDEATHSIG would fire when the *thread* that
     made the worker ends, a page run's thread here, so the parent is watched instead.)
     Once the workers are gone, the resource tracker sees its last pipe close and ends."""
     if os.getppid() != parent:
         os._exit(0)
     threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
+    try:
+        os.nice(WORKER_NICE)   # a learner's click waits for a core; a verdict can wait
+    except OSError:
+        pass
 
 
 def _watch(parent: int) -> None:

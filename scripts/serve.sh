@@ -84,6 +84,9 @@ import socket, sys
 port, n = int(sys.argv[1]), int(sys.argv[2])
 for p in range(port, port + n + 1):
     with socket.socket() as sock:
+        # As nginx and uvicorn bind: a port left in TIME_WAIT by a server just stopped
+        # is free, one that a program listens on is not.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("127.0.0.1", p))
         except OSError as exc:
