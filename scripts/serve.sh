@@ -15,7 +15,7 @@
 # process group of its own, and the whole group is ended). Files (config, logs, pids)
 # go to $BEZIQUE_SERVE_DIR (default .serve/).
 # BEZIQUE_SERVED=1 tells the app it is served: each browser is then its own learner (a
-# cookie), with sign-in to carry a record to other devices (README "Learners").
+# cookie), with sign-in to carry a record to other devices (docs/serving.md, "Learners").
 #
 # It says "serving" only once nginx and every process answer on their own ports; a port
 # taken, nginx refusing its configuration or a process that ends or does not answer
