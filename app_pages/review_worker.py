@@ -27,9 +27,9 @@ import time
 import types
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from importlib.machinery import ModuleSpec
-from concurrent.futures.process import BrokenProcessPool
 
 import streamlit as st
 
@@ -94,9 +94,10 @@ def _plain_main() -> Iterator[None]:
 
 def watch_parent(parent: int) -> None:
     """In a worker, first thing: end as soon as ``parent`` (the app process) is no
-    longer its parent, and run at a lower priority than the app. (Linux's PR_SET_PDEATHSIG would fire when the *thread* that
-    made the worker ends, a page run's thread here, so the parent is watched instead.)
-    Once the workers are gone, the resource tracker sees its last pipe close and ends."""
+    longer its parent, and run at a lower priority than the app. (Linux's
+    PR_SET_PDEATHSIG would fire when the *thread* that made the worker ends, a page
+    run's thread here, so the parent is watched instead.) Once the workers are gone,
+    the resource tracker sees its last pipe close and ends."""
     if os.getppid() != parent:
         os._exit(0)
     threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()

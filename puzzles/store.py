@@ -167,6 +167,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
        # Adding a column that exists is skipped, so the step can run again.
         "ALTER TABLE browsers ADD COLUMN expires TEXT",
         "CREATE INDEX IF NOT EXISTS browsers_by_learner ON browsers(learner_id)",
+        # prune_browsers asks every learner table whether a learner has rows there
+        "CREATE INDEX IF NOT EXISTS timed_runs_by_learner ON timed_runs(learner_id)",
         "ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
         """CREATE TABLE IF NOT EXISTS sign_in_failures (provider TEXT NOT NULL,
                login TEXT NOT NULL, failures INTEGER NOT NULL, failed_at TEXT NOT NULL,
