@@ -344,10 +344,10 @@ def test_undo_step_by_step() -> None:
      "whole number from 0"),
     ({"variant": "rubicon", "players": ["a", "b"], "deals": [{"brisques": [300, 300]}]},
      "at most 320"),
-    ({"variant": "rubicon", "players": ["a", "b"], "deals": [{"scores": [1, 2]},
-                                                             {"scores": [1, 2]}]},
+    ({"variant": "rubicon", "players": ["a", "b"], "deals": [{"scores": [10, 20]},
+                                                             {"scores": [10, 20]}]},
      "one deal"),
-    ({"variant": "two-handed", "players": ["a", "b"], "deals": [{}, {"scores": [1, 2]}]},
+    ({"variant": "two-handed", "players": ["a", "b"], "deals": [{}, {"scores": [10, 20]}]},
      "not finished"),
 ])
 def test_malformed_pads_are_refused_with_the_problem_named(data: Any, problem: str) -> None:
