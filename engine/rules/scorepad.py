@@ -668,9 +668,12 @@ class PadReport:
                 for s in range(profile.sides)]
 
     def _names(self, lang: str) -> tuple[list[str | Name], list[str | Name]]:
+        # Names typed at a table say nothing sure of their gender: the Russian lines
+        # are worded without a gendered verb («Победа в партии: Anna»).
+        players: list[str | Name] = [Name(n, "n") for n in self.pad.players]
         sides: list[str | Name] = [Name(n, "they") for n in self.side_names(lang)] \
-            if self.pad.profile.partnerships else list(self.pad.players)
-        return list(self.pad.players), sides
+            if self.pad.profile.partnerships else list(players)
+        return players, sides
 
     def step_text(self, s: Step, lang: str = "en") -> str:
         names, sides = self._names(lang)
@@ -842,7 +845,8 @@ def _target_end(pad: ScorePad, deal: DealRecord, number: int, totals: Sequence[i
     if target and over > 1 and meld_side is None and field and getattr(deal, field) is None:
         rule = "game.first_reached" if field == "first_to_target" else "game.last_trick"
         return Event("undecided", None, rule, 0, (), "", (
-            step(rule, f"pad_needs_{field}", target=target),), profile.citation(rule),
+            step(rule, f"pad_needs_{field}", target=target, field=field),),
+            profile.citation(rule),
             tuple(totals)), field
     return target_outcome(profile, list(totals), deal.last_trick, first, meld_side), None
 

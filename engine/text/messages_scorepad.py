@@ -102,16 +102,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "pad_needs_first_to_target": (
         "both sides passed {target}: the first to reach it wins, whatever the totals, and "
         "the pad does not say who that was: record who reached {target} first (in the "
-        "file: \"first_to_target\") to end the game",
+        "file: \"{field}\") to end the game",
         "обе стороны перешли {target}: выигрывает тот, кто достиг цели первым, каким бы ни "
         "был итог, а в записи не сказано, кто это: укажите, кто первым набрал {target} "
-        "(в файле: \"first_to_target\"), чтобы закончить партию"),
+        "(в файле: \"{field}\"), чтобы закончить партию"),
     "pad_needs_last_trick": (
         "both sides passed {target}: the winner of the last trick wins, and the pad does "
-        "not say who took it: record the last trick (in the file: \"last_trick\") to end "
+        "not say who took it: record the last trick (in the file: \"{field}\") to end "
         "the game",
         "обе стороны перешли {target}: выигрывает взявший последнюю взятку, а в записи не "
-        "сказано, кто её взял: укажите последнюю взятку (в файле: \"last_trick\"), чтобы "
+        "сказано, кто её взял: укажите последнюю взятку (в файле: \"{field}\"), чтобы "
         "закончить партию"),
     "pad_scores_below": ("check the paper: it says {given}, but the brisques and the last "
                          "trick recorded beside it already come to {counted}",
