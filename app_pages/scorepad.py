@@ -90,7 +90,9 @@ if report.deals:
         if len(report.deals) > 1 else report.deals[0]
     st.markdown(f"**{ui.t('scorepad.deal', number=deal.number)}**")
     rows = parts.deal_rows(report, deal).set_index(ui.t("scorepad.col_player"))
-    if len(rows) > parts.TABLE_ROWS:
+    if rows.empty:
+        st.caption(ui.t("scorepad.no_entries"))
+    elif len(rows) > parts.TABLE_ROWS:
         st.dataframe(rows, width="stretch")
     else:
         st.table(rows)
