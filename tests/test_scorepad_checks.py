@@ -31,6 +31,7 @@ from engine.rules.scorepad import (
     ScorePadError,
 )
 
+
 def pad(variant: str, deals: list[dict[str, Any]], players: list[str] | None = None,
         options: dict[str, str] | None = None) -> ScorePad:
     return ScorePad.from_json({"variant": variant, "players": players or ["A", "B"],

@@ -1,9 +1,9 @@
 """``bezique scorepad FILE``: referee a game kept on paper. FILE (``-`` for stdin)
 holds one score pad as JSON (the shape :class:`engine.rules.scorepad.ScorePad` reads
-and writes) or as the CSV it writes; the command prints every entry explained, the totals, the game's end
-and the settlement, or ``--json`` / ``--csv``. Declarations the engine refuses are
-printed with their rule and source and score nothing. A malformed file gets one
-error line and exit status 1."""
+and writes) or as the CSV it writes; the command prints every entry explained, the
+totals, the game's end and the settlement, or ``--json`` / ``--csv``. Declarations the
+engine refuses are printed with their rule and source and score nothing. A malformed
+file gets one error line and exit status 1."""
 
 from __future__ import annotations
 
@@ -42,11 +42,11 @@ or {"meld": "dix"}, {"meld": "carte_blanche"}, {"fine": "extra_card"},
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    variants = textwrap.fill(", ".join(variant_names()), 78, initial_indent="variants: ",
+                             subsequent_indent="  ", break_on_hyphens=False)
     parser = subparsers.add_parser(
         "scorepad", help="total, check and settle a game kept on paper (JSON or CSV)",
-        description=textwrap.fill(DESCRIPTION, 78), epilog=EXAMPLE + textwrap.fill(", ".join(variant_names()), 78,
-                                                initial_indent="variants: ",
-                                                subsequent_indent="  ", break_on_hyphens=False),
+        description=textwrap.fill(DESCRIPTION, 78), epilog=EXAMPLE + variants,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("file", help="a score pad as JSON or CSV; - for stdin")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")

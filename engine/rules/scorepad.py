@@ -247,8 +247,13 @@ class ScorePad:
         return replace(self, deals=(*self.deals[:-1], last))
 
     def _checked(self, pad: ScorePad) -> ScorePad:
-        """``pad`` validated as :meth:`from_json` validates a file."""
-        return ScorePad.from_json(pad.to_json())
+        """``pad`` validated as :meth:`from_json` validates a file. Only its last deal
+        changed, so only that deal is read again; the report checks the game as a whole."""
+        where = f"deal {len(pad.deals)}"
+        last = _deal(pad.deals[-1].to_json(pad.players), pad.players, pad.profile, where)
+        checked = replace(pad, deals=(*pad.deals[:-1], last))
+        checked.report()
+        return checked
 
     # --- JSON ------------------------------------------------------------------------
 
@@ -793,10 +798,12 @@ def _report(pad: ScorePad) -> PadReport:
             raise ScorePadError(f"deal {number}: deal {index} left the game undecided: record "
                                 f"{_MISSING[reports[-1].missing]} there first")
         dealer = (pad.first_dealer + index) % profile.players
-        opening, items, closing, scores, state = _score_deal(profile, pad, deal, number, dealer,
-                                                   trumps, player_totals)
-        if state.trump is not None:
-            trumps.append(state.trump)
+        scored = _score_deal(profile, pad.players, deal, number, dealer, tuple(trumps),
+                             tuple(player_totals))
+        opening, items, closing, scores = scored.opening, scored.items, scored.closing, \
+            scored.scores
+        if scored.trump is not None:
+            trumps.append(scored.trump)
         for p in range(profile.players):
             player_totals[p] += scores[p]
             totals[profile.team(p)] += scores[p]
@@ -811,12 +818,11 @@ def _report(pad: ScorePad) -> PadReport:
                                 settlement.steps, profile.citation(rule),
                                 tuple(settlement.game_scores(sides)))
             else:
-                outcome, missing = _target_end(pad, deal, number, totals, state.meld_side)
+                outcome, missing = _target_end(pad, deal, number, totals, scored.meld_side)
             if outcome.type == "game_end":
                 result = outcome
-        reports.append(DealReport(number, tuple(opening), tuple(items), tuple(closing),
-                                  tuple(scores),
-                                  tuple(totals), deal.finished, outcome, missing))
+        reports.append(DealReport(number, opening, items, closing, scores, tuple(totals),
+                                  deal.finished, outcome, missing))
     return PadReport(pad, tuple(reports), settlement, result)
 
 
@@ -869,9 +875,25 @@ def _refused(profile: Profile, player: int, rule: str, steps: Sequence[Step],
     return _event(profile, "refused", player, rule, 0, steps, cards, meld)
 
 
-def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, dealer: int,
-                prior_trumps: Sequence[int], prior_totals: Sequence[int]
-                ) -> tuple[list[Entry], list[Entry], list[Entry], list[int], _DealState]:
+@dataclass(frozen=True, slots=True)
+class _ScoredDeal:
+    """One deal refereed: its explained entries, each player's points, the trump suit it
+    was played in (when known) and the side that scored a game-winning meld."""
+
+    opening: tuple[Entry, ...]
+    items: tuple[Entry, ...]
+    closing: tuple[Entry, ...]
+    scores: tuple[int, ...]
+    trump: int | None
+    meld_side: int | None
+
+
+# A deal's account depends only on these arguments: a pad one entry longer re-scores
+# only its last deal (a long pad's every change would otherwise take seconds).
+@lru_cache(maxsize=256)
+def _score_deal(profile: Profile, players: tuple[str, ...], deal: DealRecord, number: int,
+                dealer: int, prior_trumps: tuple[int, ...], prior_totals: tuple[int, ...]
+                ) -> _ScoredDeal:
     n = profile.players
     trump = None if deal.trump is None else int(Suit.parse(deal.trump))
     extras: list[Entry] = []
@@ -907,7 +929,7 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
     items: list[Entry] = []
     for position, item in enumerate(deal.items, 1):
         where = f"deal {number}, entry {position}"
-        event = _score_item(profile, pad, item, state, where,
+        event = _score_item(profile, players, item, state, where,
                             prior_totals[item.player] + scores[item.player])
         items.append(Entry(number, event))
         if event.player is not None:
@@ -925,7 +947,7 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
         # The deal's points as the table wrote them count, the end counts included; the
         # entries recorded beside them only check the paper's arithmetic.
         given = list(deal.scores)
-        _check_scores(pad, given, number)
+        _check_scores(profile, players, given, number)
         # Kept: brisques that only break ties (Rubicon), when there are any.
         end = [e for e in end if e.event.points == 0 and e.event.type == "brisques"
                and deal.brisques and e.event.player is not None
@@ -944,7 +966,8 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
         counted = given
     if deal.brisques is not None:
         _check_brisques(profile, deal.brisques, number)
-    return extras, items, end, counted, state
+    return _ScoredDeal(tuple(extras), tuple(items), tuple(end), tuple(counted), state.trump,
+                       state.meld_side)
 
 
 def _brisques(profile: Profile, brisques: Sequence[int], number: int) -> list[Entry]:
@@ -981,14 +1004,14 @@ def _check_brisques(profile: Profile, brisques: Sequence[int], number: int) -> N
         raise ScorePadError(f"deal {number}: {what} points are counted in {unit}s")
 
 
-def _check_scores(pad: ScorePad, given: Sequence[int], number: int) -> None:
+def _check_scores(profile: Profile, players: Sequence[str], given: Sequence[int],
+                  number: int) -> None:
     """The deal's points as written are points this game can score: in its steps (10
     in most games), not below what nothing can take away, not beyond what one deal can
     bring (:mod:`engine.rules.score_bounds`)."""
-    profile = pad.profile
     unit, high, low = score_step(profile), deal_ceiling(profile), deal_floor(profile)
     for player, points in enumerate(given):
-        where = f"deal {number}: {pad.players[player]}'s points, {points},"
+        where = f"deal {number}: {players[player]}'s points, {points},"
         if low is not None and points < low:
             raise ScorePadError(f"{where} cannot be negative in {profile.title}: nothing "
                                 "there takes points away" if low == 0 else
@@ -1019,9 +1042,9 @@ def _last_trick(profile: Profile, player: int, number: int) -> list[Entry]:
                                  [step(rule, key, points=bonus)]))]
 
 
-def _score_item(profile: Profile, pad: ScorePad, item: Item, state: _DealState, where: str,
-                game_so_far: int) -> Event:
-    played_steps, gone = _mark_played(item, state, pad.players, where)
+def _score_item(profile: Profile, players: Sequence[str], item: Item, state: _DealState,
+                where: str, game_so_far: int) -> Event:
+    played_steps, gone = _mark_played(item, state, players, where)
     if item.kind == "played":
         return _event(profile, "played", item.player, "", 0, played_steps, gone)
     if item.kind == "meld":
