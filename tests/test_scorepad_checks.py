@@ -259,6 +259,7 @@ def test_the_short_row_through_the_cli(tmp_path: Path,
     assert main(["scorepad", str(file)]) == 1
     err = capsys.readouterr().err
     assert err.startswith("bezique: error:") and len(err.splitlines()) == 1
+    assert "'value'" in err      # read as CSV, the missing value named
 
 
 # --- m10 and the help -----------------------------------------------------------------
