@@ -23,8 +23,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "козыри ещё не определены: их определяет только первый "
                                   "объявленный марьяж (секвенция не может), и он считается "
                                   "козырным"),
-    "pad_fixing_suit": ("the {meld} fixes trumps for the deal: name its cards, or give the "
-                        "deal's trumps, so that the declarations after it can be checked",
+    "pad_fixing_suit": ("{meld}: the declaration that fixes trumps for the deal; name its "
+                        "cards, or give the deal's trumps, so that the declarations after it "
+                        "can be checked",
                         "комбинация «{meld}» определяет козыри сдачи: назовите её карты или "
                         "укажите козыри сдачи, чтобы следующие объявления можно было "
                         "проверить"),
@@ -32,8 +33,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "({suit})",
                               "{cards} — не той масти, что записана козырной для этой "
                               "сдачи ({suit})"),
-    "pad_fixing_only": ("trumps are already fixed: the {meld} scores only as the declaration "
-                        "that fixes them; later marriages score as in the ordinary game",
+    "pad_fixing_only": ("{meld}: only the declaration that fixes trumps scores this, and "
+                        "trumps are already fixed; later marriages score as in the ordinary "
+                        "game",
                         "козыри уже определены: комбинация «{meld}» засчитывается только "
                         "как объявление, определяющее козыри; следующие марьяжи считаются "
                         "как в обычной игре"),
