@@ -101,13 +101,14 @@ if report.deals:
 
 if report.over:
     st.success("\n\n".join(ui.notation(line) for line in report.closing_lines(ui.lang())))
-elif report.missing:
+elif report.missing:   # an uploaded pad: its last deal's end is reopened to give the fact
     st.warning("\n\n".join(report.closing_lines(ui.lang())))
+    st.caption(ui.t("scorepad.missing_undo"))
 elif report.deals and report.deals[-1].finished:
     st.info("\n\n".join(report.closing_lines(ui.lang())))
 
 in_deal = bool(pad.deals) and not pad.deals[-1].finished
-if not report.over and not in_deal:
+if not report.over and not in_deal and not report.missing:
     st.subheader(ui.t("scorepad.next_deal", number=len(pad.deals) + 1))
     cols = st.columns(2)
     suits = {"": ui.t("scorepad.unknown"), **{s: ui.t(f"suit.{s}") for s in "SHDC"}}

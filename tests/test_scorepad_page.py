@@ -179,3 +179,21 @@ def test_a_long_pad_shows_one_deal_and_is_not_recomputed_on_a_rerun() -> None:
     at.selectbox(key="sp_trump").set_value("H").run()
     assert not at.exception
     assert scorepad._report.cache_info().misses == before  # noqa: SLF001
+
+
+def test_an_undecided_pad_from_a_file_is_reopened_to_decide_it() -> None:
+    from engine.rules.scorepad import ScorePad
+
+    undecided = ScorePad.from_json({"variant": "fildinski", "players": ["A", "B"],
+                                    "deals": [{"scores": [1500, 1500]},
+                                              {"scores": [600, 700]}]})
+    at = run_page("scorepad", "en", learner="pad-undecided", sp_pad=undecided)
+    assert at.warning and not at.success
+    assert not any(b.key == "sp_start_deal" for b in at.button)
+    _click(at, "sp_undo")
+    at.radio(key="sp_mode").set_value("scores").run()
+    at.number_input(key="sp_score_0").set_value(600)
+    at.number_input(key="sp_score_1").set_value(700).run()
+    at.selectbox(key="sp_first").set_value(1).run()
+    _click(at, "sp_finish")
+    assert "B wins the game (2100 : 2200)" in " ".join(s.value for s in at.success)
