@@ -44,6 +44,7 @@ from engine.rules.profile import Profile, apply_option, find_option
 from engine.rules.tricks import trick_best
 from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
+from lessons.sentences import capital_first
 
 ME_ELDER, ME_DEALER = 1, 0   # seats: the dealer is player 0, the elder hand player 1
 
@@ -155,7 +156,7 @@ def _cap(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", ")")) else ".")
+    return capital_first(text) + ("" if text.endswith((".", ")")) else ".")
 
 
 def _ids(tokens: Sequence[str]) -> list[int]:

@@ -150,7 +150,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
              "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
     "refused": ("Refused: {why}", "Нельзя: {why}"),
-    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
+    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить комбинацию «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
@@ -190,7 +190,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "not_here": ("{meld} cannot be declared from these cards now.",
-                 "Из этих карт сейчас не объявить «{meld}»."),
+                 "Из этих карт сейчас не объявить комбинацию «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
     # Multi-answer checks, one reason per option: a card wrongly ticked...
     "off_suit_win": ("{card} is not {suit}: you hold {suit} that beat {lead}, so you must "
@@ -221,17 +221,20 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "раз нет ни {suit_gen}, ни козырей, годится любая карта, и эта тоже"),
     "in_meld": ("{explanation}", "{explanation}"),
     "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
-                 "Нельзя объявить «{meld}»: из карт этой комбинации у вас только {cards}."),
+                 "Нельзя объявить комбинацию «{meld}»: из её карт у вас только {cards}."),
     "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
                       "marriage declared makes its suit trumps and scores as a trump marriage.",
-                      "Нельзя объявить «{meld}», пока козыри не определены: первый объявленный "
+                      "Нельзя объявить комбинацию «{meld}», пока козыри не определены: первый объявленный "
                       "марьяж делает свою масть козырной и считается козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
-                  "Нельзя объявить «{meld}»: карт этой комбинации у вас нет."),
+                  "Нельзя объявить комбинацию «{meld}»: её карт у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
                 "{name} уже {reached} {target}: после этой сдачи партия окончена."),
+    # A game of one deal (the jokers' game, target 0) has no target to reach.
+    "one_deal_over": ("The game is one deal: it ends now.",
+                      "Партия состоит из одной сдачи: она окончена."),
     "not_equal": ("The totals are not equal, so it is not a draw.",
                   "Итоги не равны, значит, это не ничья."),
     "lower": ("{name} has the lower total.", "{name} отстаёт: {their} итог меньше."),
@@ -841,6 +844,10 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     target = profile.scoring.target
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
+    # One deal is the game (the jokers' game): no target was reached, the deal ends it.
+    one_deal = profile.scoring.end == "single_deal" or target == 0
+    if one_deal and answer != "continue":
+        why["continue"] = _t("one_deal_over", lang)
     if answer == "continue":
         for i in range(2):
             why[str(i + 1)] = _named("not_over_name", lang, names[i], points=totals[i],
@@ -848,16 +855,16 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
         why["draw"] = _t("not_over_draw", lang, target=target)
     elif event.rule_id == "game.first_reached":
         winner = int(answer) - 1
-        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[winner], target=target))
         why[str(2 - winner)] = _named("later", lang, names[1 - winner], target=target)
         why["draw"] = _named("later_draw", lang, names[1 - winner], target=target)
     elif event.rule_id == "game.last_trick":
         winner = int(answer) - 1
-        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[winner], target=target))
         why[str(2 - winner)] = _named("last_won", lang, names[1 - winner], target=target)
         why["draw"] = _t("last_draw", lang, target=target)
     else:
-        why["continue"] = _named("is_over", lang, names[best], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[best], target=target))
         if totals[0] != totals[1]:
             why["draw"] = _t("not_equal", lang)
             why[str(2 - best)] = _named("lower", lang, names[1 - best])
@@ -1121,7 +1128,10 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     result = _evaluate(check, lang)
     why = {o: as_sentence(text) for o, text in result.why.items()}
     missed = {o: as_sentence(text) for o, text in result.missed.items()}
-    return replace(result, why=why, missed=missed)
+    # Every line the learner reads starts with a capital, past an opening quote too.
+    explanation = tuple(capital_first(line) for line in result.explanation)
+    labels = tuple(capital_first(label) for label in result.labels)
+    return replace(result, why=why, missed=missed, explanation=explanation, labels=labels)
 
 
 def reasons_for(result: CheckResult, response: str | Iterable[str]) -> list[str]:
