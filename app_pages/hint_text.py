@@ -22,7 +22,7 @@ from engine.bots.reasons import MOST_REASONS
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, copies_in_question
 from engine.rules.profile import Profile
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, verb_forms
 
 
 def action_words(action: Action, prof: Profile | None, lang: str,
@@ -52,11 +52,18 @@ def action_words(action: Action, prof: Profile | None, lang: str,
     return translate(lang, key, meld=meld_name(action.meld, lang), cards=text, points=points)
 
 
+def _named(params: dict[str, str], lang: str) -> dict[str, str]:
+    """A plain hint's parameters for its message: the meld by name, with the verb that
+    agrees with it ("the four aces are…")."""
+    if "meld" in params:
+        params["meld"] = meld_name(params["meld"], lang)
+        params.update(verb_forms(params["meld"], lang))
+    return params
+
+
 def hint_lines(hint: Hint, prof: Profile, lang: str) -> tuple[str, list[str]]:
     """The hinted move (its cards marked only where two identical ones are in it) and
     its reasons: the engine's, or the plain hint's message keys."""
     move = action_words(hint.action, prof, lang, among=hint.action.cards)
-    reasons = [translate(lang, key, **{name: meld_name(value, lang) if name == "meld" else value
-                                       for name, value in params})
-               for key, params in hint.keys]
+    reasons = [translate(lang, key, **_named(dict(params), lang)) for key, params in hint.keys]
     return move, [*reasons, *hint.reasons][:MOST_REASONS]

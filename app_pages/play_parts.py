@@ -241,6 +241,8 @@ def status(s: PlaySession) -> str:
             return ui.t("play.status_declare_partner")
         if deal.profile.declaring.partner_declares and deal.scored_this_turn == 0:
             return ui.t("play.status_declare_mate")
+        if s.draws_by_itself() is not None:   # nothing to declare (Fildinski: never)
+            return ui.t("play.status_draw")
         return ui.t("play.status_declare" if deal.profile.tricks_kept
                     else "play.status_declare_cover")
     if deal.phase == "follow":

@@ -73,6 +73,8 @@ def cost_text(decision: Decision) -> str:
     if not decision.exact:
         # A flagged estimate's interval excludes zero: never "between 0 and …".
         low = math.ceil(decision.low) if decision.flagged else round(decision.low)
+        if low == round(decision.high):   # never "between 100 and 100"
+            return ui.t("hand_review.estimate_one", points=low)
         return ui.t("hand_review.estimate", points=points, low=low, high=round(decision.high))
     return ui.t("hand_review." + ("exact" if decision.kind == "points" else decision.kind),
                 points=points)

@@ -22,7 +22,7 @@ from engine.notation.actions import Action
 from engine.notation.cards import Card, copies_in_question
 from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
-from engine.text.naming import Name, named_step
+from engine.text.naming import Name, gendered, named_step
 from lessons.cheatsheet import meld_sheet_markdown
 
 DEFAULTS: dict[str, Any] = {
@@ -328,7 +328,10 @@ def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = 
     if event.steps and event.steps[0].key == "turn_up_exchange":  # 004: a nine, not a seven
         key = "event.exchange_turn_up"
     name = player_name(event.player, human, players, names)
-    title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
+    # The verb agrees with the name: "You win the round", "Computer wins the round".
+    forms = gendered(seat_names(human, players, names)[event.player], lang()) \
+        if event.player is not None else {}
+    title = t(key, **forms, name=name, meld=meld(event.meld) if event.meld else "",
               cards=pretty_cards(event.cards), points=event.points)
     if title == key:
         title = event.type.replace("_", " ")

@@ -170,8 +170,7 @@ def other_rows(variant: Profile | str, lang: str = "en") -> list[tuple[str, str]
         last = w["last_stock"] if p.scoring.last_trick_at == "stock_end" else w["last"]
         rows.append((last, str(p.scoring.last_trick_bonus)))
     # target 0: the game is one deal (the jokers' game, option joker.game_end)
-    one_deal = p.scoring.end == "single_deal" or p.scoring.target == 0
-    rows.append((w["target"], w["deal"] if one_deal else str(p.scoring.target)))
+    rows.append((w["target"], w["deal"] if p.one_deal_game else str(p.scoring.target)))
     if p.settlement is not None:
         rows.append((w["bonus"], str(p.settlement.game_bonus)))
         rows.append((w["rubicon"], str(p.settlement.rubicon)))

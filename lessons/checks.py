@@ -98,7 +98,8 @@ from engine.rules.deal import Deal
 from engine.rules.meld_query import query
 from engine.rules.penalties import attempts
 from engine.rules.profile import Profile, apply_option, find_option, load_profile
-from engine.text.explain import meld_name, points_ru, ru_plural, with_article
+from engine.text.citations import citation_text
+from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
 from lessons import after_win_check, declaration_check, fine_check, playoff_check
@@ -150,7 +151,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
              "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
     "refused": ("Refused: {why}", "Нельзя: {why}"),
-    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить комбинацию «{meld}»: {why}"),
+    "refused_meld": ("{meld} cannot be declared: {why}",
+                     "Нельзя объявить комбинацию «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
@@ -224,8 +226,9 @@ _TEXT: dict[str, tuple[str, str]] = {
                  "Нельзя объявить комбинацию «{meld}»: из её карт у вас только {cards}."),
     "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
                       "marriage declared makes its suit trumps and scores as a trump marriage.",
-                      "Нельзя объявить комбинацию «{meld}», пока козыри не определены: первый объявленный "
-                      "марьяж делает свою масть козырной и считается козырным."),
+                      "Нельзя объявить комбинацию «{meld}», пока козыри не определены: "
+                      "первый объявленный марьяж делает свою масть козырной и считается "
+                      "козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
                   "Нельзя объявить комбинацию «{meld}»: её карт у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
@@ -248,13 +251,13 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{points}.",
                   "0 — это если бы карты не образовывали комбинацию «{meld}»; а они её "
                   "образуют, и она стоит {points}."),
-    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} is worth "
+    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} {meld_is} worth "
                    "{points}.",
                    "{value} — цена {others}, а не комбинации «{meld}»; «{meld}» здесь — "
                    "{points}."),
     "meld_self": ("{value} is the usual score of {meld}; here it is worth {points}: {reason}",
                   "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
-    "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
+    "meld_none": ("{value} is the score of {others}; here {meld} bring{meld_s} nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
     "brisque_more": ("{value} would need {n} brisque{s}; the cards hold {count}: {cards}.",
                      "{value} — столько выходит {need}, а в этих картах {have}: {cards}."),
@@ -363,6 +366,8 @@ def _t(key: str, lang: str, **params: object) -> str:
         params["points"] = points_ru(str(params["points"]))
     # English plural for a count: "1 brisque", "5 brisques" (the count asked about first).
     params.setdefault("s", "" if params.get("n", params.get("count")) == 1 else "s")
+    if isinstance(params.get("meld"), str):   # "the four aces are", "the bezique is"
+        params = {**verb_forms(str(params["meld"]), lang), **params}
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
@@ -845,8 +850,7 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
     # One deal is the game (the jokers' game): no target was reached, the deal ends it.
-    one_deal = profile.scoring.end == "single_deal" or target == 0
-    if one_deal and answer != "continue":
+    if profile.one_deal_game and answer != "continue":
         why["continue"] = _t("one_deal_over", lang)
     if answer == "continue":
         for i in range(2):
@@ -907,8 +911,9 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     for choice, source in choices.items():
         if readings[choice] != points:
             why.setdefault(str(readings[choice]), _t(
-                "settle_other", lang, value=readings[choice], source=source,
-                rule=choices[p["rule"]], points=points))
+                "settle_other", lang, value=readings[choice],
+                source=citation_text(source, lang),
+                rule=citation_text(choices[p["rule"]], lang), points=points))
     if diff != points:
         why.setdefault(str(diff), _t("settle_diff", lang, value=diff, points=points))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-
 # Marks that may open a sentence before its first word: «безик» — 40 очков.
 _OPENERS = "«\"'(„“"
 

@@ -138,7 +138,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "v.spot": ("{melds} can be declared, and nothing else",
                "объявить можно {melds}, и больше ничего"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
-    "v.best": ("{meld} brings {total} in all, the most of any choice",
+    "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),
     "v.capture": ("the capture scores {answer}", "взятка приносит: {answer}"),
     "v.answer": ("The answer: {answer}.", "Ответ: {answer}."),

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.notation.cards import Rank, parse_card
+from engine.rules.profile import Profile
 from engine.rules.trick_scoring import trick_value
 from engine.rules.tricks import is_brisque, trick_best
-from engine.rules.profile import Profile
 from engine.solver import Position, Solution
 
 # --- walking a line ------------------------------------------------------------------

@@ -4,16 +4,11 @@ builds, and coaching that is true to each game. Each test failed on the main of 
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import lessons
-from engine.bots.heuristic import EXPERT, advise
-from engine.rules.deal import Deal
-from engine.rules.profile import load_profile
-from engine.rules.view import PlayerView
 from lessons.cheatsheet import meld_rows, other_rows
 
 LANGS = ("en", "ru")

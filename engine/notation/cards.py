@@ -278,9 +278,11 @@ def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
     return rank + card.suit.symbol + (f"#{card.copy}" if copy else "")
 
 
-def cards_text(tokens: str, lang: str = "en", copy: bool = False) -> str:
+def cards_text(tokens: str, lang: str = "en", copy: bool = False,
+               among: Iterable[Card | int | str] | None = None) -> str:
     """Rewrite a space-separated list of card tokens (``K♦#1 Q♦#2``) for prose;
-    text that is not a list of cards comes back unchanged."""
+    text that is not a list of cards comes back unchanged. ``among``: the cards read
+    with these (:func:`card_text`), which decide where a copy mark matters."""
     words = tokens.split()
     try:
         cards = [parse_card(word) for word in words]
@@ -288,7 +290,7 @@ def cards_text(tokens: str, lang: str = "en", copy: bool = False) -> str:
         return tokens
     if not cards:
         return tokens
-    return " ".join(card_text(c, lang, copy) for c in cards)
+    return " ".join(card_text(c, lang, copy, among=among) for c in cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
