@@ -20,16 +20,21 @@ from app_pages.i18n import CardsText, translate
 from engine.bots.coach import Hint
 from engine.bots.reasons import MOST_REASONS
 from engine.notation.actions import Action, ActionType
-from engine.notation.cards import card_text, copies_in_question
+from engine.notation.cards import card_text, copies_in_question, play_among
 from engine.rules.profile import Profile
 from engine.text.explain import meld_name, verb_forms
 
 
 def action_words(action: Action, prof: Profile | None, lang: str,
-                 among: Iterable[int] | None = None) -> str:
+                 among: Iterable[int] | None = None,
+                 exposed: Iterable[int] | None = None) -> str:
     """An action in words; ``among``: the cards shown with it, which decide where a
     copy mark matters (:func:`engine.notation.cards.copies_in_question`); without
-    it, none does."""
+    it, none does. Given which of them are ``exposed``, a card played is marked only
+    where its twin differs from it (:func:`engine.notation.cards.play_among`)."""
+    if among is not None and exposed is not None and action.type.value == "play":
+        shown = set(exposed)
+        among = play_among(action.cards[0], set(among) - shown, shown)
     marked = copies_in_question(list(among)) if among is not None else frozenset()
     text = CardsText(" ".join(card_text(c, lang, copy=c in marked) for c in action.cards))
     kind = ActionType(action.type.value)   # by value: survives a reload of engine.notation.actions

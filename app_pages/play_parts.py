@@ -495,28 +495,29 @@ def round_label(s: PlaySession, number: int) -> str:
 
 
 def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
-    """Every scoring event of the deal, grouped by the trick after which it came
-    (declarations and sevens belong to the trick just won; the end of the deal last)."""
-    groups: list[tuple[str, list[Any]]] = []
+    """Every scoring event of the deal, grouped by its trick: declarations and sevens
+    shown after a win belong to the trick just won, a seven scored as it is played (or
+    as it wins) to the trick it is played in; the end of the deal last."""
+    groups: dict[int, list[Any]] = {}
+    end: list[Any] = []
     tricks = 0
-    current: list[Any] = []
+    playing = False   # a card of the next trick is on the table
     ended = False
     for event in s.deal.events:
-        if event.type == "trick":
-            if current:
-                groups.append((round_label(s, tricks), current))
-            tricks += 1
-            current = []
-        elif event.type in ("last_trick", "brisques", "deal_end") and not ended:
-            if current:
-                groups.append((round_label(s, tricks), current))
-            current, ended = [], True
-        if event.points:
-            current.append(event)
-    if current:
-        label = ui.t("play.review_end") if ended else round_label(s, tricks)
-        groups.append((label, current))
-    return groups
+        if event.type == "play":
+            playing = True
+        elif event.type == "trick":
+            tricks, playing = tricks + 1, False
+        elif event.type in ("last_trick", "brisques", "deal_end"):
+            ended = True
+        if not event.points:
+            continue
+        if ended:
+            end.append(event)
+        else:
+            groups.setdefault(tricks + 1 if playing else tricks, []).append(event)
+    out = [(round_label(s, number), events) for number, events in sorted(groups.items())]
+    return out + ([(ui.t("play.review_end"), end)] if end else [])
 
 
 @st.cache_data(max_entries=64)

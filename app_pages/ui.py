@@ -257,9 +257,12 @@ def meld(kind: str) -> str:
 
 
 def describe_action(action: Action, prof: Profile | None = None,
-                    among: Iterable[int] | None = None) -> str:
-    """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`)."""
-    return action_words(action, prof, lang(), among)
+                    among: Iterable[int] | None = None,
+                    exposed: Iterable[int] | None = None) -> str:
+    """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`);
+    ``exposed``: those of them on the table, so that a card played carries a copy mark
+    only where its twin differs from it."""
+    return action_words(action, prof, lang(), among, exposed)
 
 
 # --- explanations -----------------------------------------------------------------

@@ -320,8 +320,11 @@ def _rung_in_reach(view: PlayerView, plan: MeldPlan) -> bool:
 
 
 def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Reason]:
-    """Reasons naming the melds the bot keeps cards for (a ladder's next rung only)."""
+    """Reasons naming the melds the bot keeps cards for (a ladder's next rung only); none
+    where combinations come from captures (000: nothing is declared from the hand)."""
     out: list[Reason] = []
+    if view.profile.declaring.source != "hand":
+        return out
     hold = view.holding - {played}
     plans = [p for p in meld_plans(view, hold, w) if _rung_in_reach(view, p)]
     for plan in sorted(plans, key=lambda p: -p.rule.points * p.chance)[:2]:

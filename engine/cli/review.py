@@ -82,11 +82,13 @@ def cost_text(decision: Decision, lang: str) -> str:
 
 
 def line(decision: Decision, lang: str) -> str:
-    among = decision.position_deal().holding(decision.seat)
+    deal = decision.position_deal()
+    among, exposed = deal.holding(decision.seat), deal.tables[decision.seat]
     return TEXT["line"][1 if lang == "ru" else 0].format(
         deal=decision.deal_number, trick=decision.trick,
-        played=action_words(decision.played, lang, among),
-        better=action_words(decision.better, lang, among), cost=cost_text(decision, lang),
+        played=action_words(decision.played, lang, among, exposed),
+        better=action_words(decision.better, lang, among, exposed),
+        cost=cost_text(decision, lang),
         why="; ".join(decision.why(lang)))
 
 

@@ -250,6 +250,15 @@ def copies_in_question(cards: Iterable[Card | int]) -> frozenset[int]:
     return frozenset(c for c in ids if seen[kind(c)] > 1)
 
 
+def play_among(card: int, concealed: Iterable[int], exposed: Iterable[int]) -> frozenset[int]:
+    """The cards a played ``card`` is read among (``among`` of :func:`card_text`): a card
+    from the concealed hand is told from a twin only where that twin is exposed (it may
+    have scored in a meld), an exposed card from any twin; two concealed twins play alike,
+    so "play 9♣" needs no mark."""
+    shown = set(exposed)
+    return frozenset(shown | (set(concealed) if card in shown else set()) | {card})
+
+
 def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
               among: Iterable[Card | int | str] | None = None) -> str:
     """A card as a person reads it, the one display form for prose: ``10♠`` (never
