@@ -251,7 +251,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
-    "brisques": ("aces and tens captured: {count}, {each} each: {points}",
+    "brisques": ("{captured}: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
@@ -454,9 +454,10 @@ _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES
 # (a sentence about "this K♦" never needs to say which of the two copies it is).
 _CARD_PARAMS = frozenset({"card", "cards", "other", "winner", "loser", "new"})
 # The Rubicon reuse verdicts (``reform_*``) are about which cards stand in which meld on
-# the table: their cards, the earlier meld's included, are read together, and a copy
-# mark shows only where two copies of one card are named in the same verdict.
-_COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone"}
+# the table: their cards, the earlier meld's and the declaration's (``declared``, never
+# printed) included, are read together, and a copy mark shows only where two copies of
+# one card are in question.
+_COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone", "declared"}
 
 
 def meld_name(kind: str, lang: str = "en") -> str:
@@ -550,8 +551,14 @@ class Step:
             values["a_meld"] = with_article(values["meld"])
             values.update(verb_forms(values["meld"], lang))
         if "count" in values:   # "1 ace or ten", "3 aces and tens" (the Russian says "…: 3")
-            values["aces_tens"] = (f"{values['count']} ace or ten" if values["count"] == "1"
-                                   else f"{values['count']} aces and tens")
+            count = values["count"]
+            values["aces_tens"] = (f"{count} ace or ten" if count == "1"
+                                   else f"{count} aces and tens")
+            # "6 aces and tens captured, 10 each", never "aces and tens captured: 6, …"
+            values["captured"] = (
+                "no ace or ten captured" if count == "0" else
+                "1 ace or ten captured" if count == "1" else
+                f"{count} aces and tens captured, {values.get('each', '')} each")
         return values
 
     def _cards_named(self) -> frozenset[int]:
