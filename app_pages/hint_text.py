@@ -23,6 +23,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, copies_in_question, play_among
 from engine.rules.profile import Profile
 from engine.text.explain import meld_name, verb_forms
+from lessons.sentences import capital_first
 
 
 def action_words(action: Action, prof: Profile | None, lang: str,
@@ -71,4 +72,5 @@ def hint_lines(hint: Hint, prof: Profile, lang: str) -> tuple[str, list[str]]:
     its reasons: the engine's, or the plain hint's message keys."""
     move = action_words(hint.action, prof, lang, among=hint.action.cards)
     reasons = [translate(lang, key, **_named(dict(params), lang)) for key, params in hint.keys]
-    return move, [*reasons, *hint.reasons][:MOST_REASONS]
+    # each reason a line of its own, with a capital: "Lead Q♠: …"
+    return move, [capital_first(r) for r in [*reasons, *hint.reasons][:MOST_REASONS]]

@@ -29,6 +29,7 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from lessons.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
@@ -398,7 +399,9 @@ def settlement_lines(s: PlaySession) -> list[str]:
     result = s.settlement
     if result is None:
         return []
-    return ui.steps_text(result.steps, s.human, s.deal.profile.players)
+    # numbered lines of their own: each with a capital
+    return [capital_first(line) for line in
+            ui.steps_text(result.steps, s.human, s.deal.profile.players)]
 
 
 def settlement_headline(s: PlaySession) -> str:

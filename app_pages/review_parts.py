@@ -18,6 +18,7 @@ from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
 from engine.rules.deal import Deal
+from lessons.sentences import capital_first
 from puzzles import drills
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
@@ -113,7 +114,8 @@ def decision_box(decision: Decision, key: str) -> None:
         card_table(table_html(deal, decision.seat, ui.t, four_colour=ui.four_colour(),
                               show_opponent=deal.in_playoff and deal.profile.players == 2,
                               lang=ui.lang(), show_own=True), key=f"{key}_table")
-        st.markdown("\n".join(f"- {ui.notation(r)}" for r in decision.why(ui.lang())))
+        st.markdown("\n".join(f"- {ui.notation(capital_first(r))}"
+                               for r in decision.why(ui.lang())))
         st.button(ui.t("hand_review.drill"), key=f"{key}_drill", on_click=on_drill,
                   args=(decision, key), help=ui.t("hand_review.drill_help"),
                   icon=":material/fitness_center:")

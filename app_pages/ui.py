@@ -24,6 +24,7 @@ from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
 from engine.text.naming import Name, gendered, named_step
 from lessons.cheatsheet import meld_sheet_markdown
+from lessons.sentences import capital_first
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
@@ -365,7 +366,7 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
             # A lesson link once per run of steps it explains, not on every line.
             tail = f" — {link}" if link and link != shown else ""
             shown = link or shown
-            text = named_step(item, code, seats, sides)
+            text = capital_first(named_step(item, code, seats, sides))
             lines.append(f"{number}. {notation(text)}{tail}")
         if lines:
             st.markdown("\n".join(lines))
