@@ -506,12 +506,16 @@ def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
     tricks = 0
     playing = False   # a card of the next trick is on the table
     ended = False
+    # The deal's end: after its final trick, the last trick's bonus and the brisques
+    # counted (000 scores each trick's brisques with the trick: those stay with it).
+    closing = ("last_trick", "deal_end") if s.deal.profile.declaring.source == "captured" \
+        else ("last_trick", "brisques", "deal_end")
     for event in s.deal.events:
         if event.type == "play":
             playing = True
         elif event.type == "trick":
             tricks, playing = tricks + 1, False
-        elif event.type in ("last_trick", "brisques", "deal_end"):
+        elif event.type in closing and tricks == s.deal.tricks_played:
             ended = True
         if not event.points:
             continue

@@ -508,3 +508,19 @@ def test_rules_page_counts_the_paths_lessons() -> None:
     # Home's "Continue: lesson 1 of 13" counts the same path
     assert path.next_step("two-handed", path.PathProgress()).label("en").startswith(
         f"lesson 1 of {total}")
+
+
+def test_fildinski_review_keeps_each_tricks_brisques_with_it(monkeypatch) -> None:
+    """000 scores a trick's brisques at once: the deal's review lists them by trick, not
+    all under "End of the deal"."""
+    from app_pages import play_parts, ui
+    from app_pages.i18n import translate
+    from app_pages.session import PlaySession
+
+    monkeypatch.setattr(ui, "t", lambda key, **params: translate("en", key, **params))
+    s = PlaySession.new("fildinski", seed=5, level="club")
+    s.autoplay_to_end()
+    groups = dict(play_parts.review(s))
+    end = groups.get(translate("en", "play.review_end"), [])
+    assert sum(e.type == "brisques" for e in end) <= 1
+    assert sum(len(v) for v in groups.values()) == sum(1 for e in s.deal.events if e.points)
