@@ -19,8 +19,9 @@ def capital_first(text: str) -> str:
 def lower_first(text: str) -> str:
     """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
     such as "Q♥" at the start stays as it is)."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
-        return text[0].lower() + text[1:]
+    start = len(text) - len(text.lstrip(_OPENERS))   # past an opening quote: «безик»
+    if len(text) > start + 1 and text[start].isupper() and text[start + 1].islower():
+        return text[:start] + text[start].lower() + text[start + 1:]
     return text
 
 
