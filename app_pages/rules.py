@@ -5,6 +5,8 @@ of a rule (the Play page links every explanation step here);
 ``?lesson=disagreements&differ=ROW`` opens the comparison at one row, as the
 "Sources differ ▸" chips under the lessons' paragraphs do."""
 
+from contextlib import ExitStack
+
 import streamlit as st
 
 from app_pages import path_parts, ui
@@ -161,8 +163,14 @@ with right:
     linked = parts.linked_row(lesson.id)
     drawn: list[str] = []     # the comparison's rows on this page
     first_check = True
+    folds = ExitStack()       # the fold the pieces are drawn into, while one is open
     for place, (kind, piece) in enumerate(parts.pieces(lesson)):
-        if kind == "example":
+        if kind == "fold":
+            folds.enter_context(st.expander(piece, key=ui.widget_key(
+                "rules_fold", f"{lesson.id}_{place}")))
+        elif kind == "fold_end":
+            folds.close()
+        elif kind == "example":
             parts.show_example(piece)
         elif kind == "check":
             # the first check is where "Go to the checks" scrolls
@@ -176,6 +184,7 @@ with right:
             drawn.append(piece.id)
         else:
             st.markdown(piece, unsafe_allow_html=True)
+    folds.close()
     parts.scroll_to_row(drawn)
     parts.scroll_if_asked("rules_first_check")
     if lesson.sources:

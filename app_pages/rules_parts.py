@@ -225,8 +225,8 @@ def show_chips(rows: Sequence[Any], where: str, shown: Sequence[str]) -> None:
                     st.container(border=True):   # set apart from the lesson's own text
                 st.markdown(f"**{row.topic(lang)}**")
                 st.markdown("\n".join(lessons.row_lines(row, lang)))
-                if row.note(lang):
-                    st.caption(row.note(lang))
+                if row.note(lang):   # our reading of the point: read in full, not a caption
+                    st.markdown(row.note(lang))
                 st.button(ui.t("rules.differ_open"), key=key + "_open", type="tertiary",
                           icon=":material/east:", on_click=open_row, args=(row.id, shown))
 

@@ -25,9 +25,11 @@ A lesson file starts with TOML front matter between two ``+++`` lines::
                                                    # tests check them against its profile)
     reference = true            # optional: a page to look things up in (history,
                                 # sources, the cheat-sheet), never offered as "next"
+    needs = ["dix.points"]      # optional: what a game must have for the lesson to be
+                                # on its path (a profile field set, or "path=value")
     +++
 
-The body is Markdown with four additions:
+The body is Markdown with these additions:
 
 * ``{{ meld.four_kings.points }}``, ``{{ scoring.target }}``, ``{{ dix.points }}``,
   ``{{ packs }}``... are rendered from the lesson's variant profile (``general``
@@ -39,6 +41,13 @@ The body is Markdown with four additions:
   chip of one row of ``disagreements.toml`` (an unknown row refuses to load). In the
   Markdown it is a link to the row, ``[Sources differ ▸](disagreements#differ-ROW
   "topic")``; :func:`segments` hands it to an app as a ``("differ", rows)`` piece.
+* ``{{ rules_card }}`` (or ``{{ rules_card VARIANT }}``) is the variant's rules at a
+  glance, pagat style: players, cards, deal, play, scoring, variations, built from the
+  profile (:mod:`lessons.rules_card`).
+* ``{{ fold TITLE }}`` and ``{{ end fold }}``, each on a line of its own, fold the text
+  between them (examples and chips too, never a check: a check stands beside the fold
+  whose point it tests). :func:`segments` hands them to an app as ``("fold", title)``
+  and ``("fold_end", "")`` pieces; in the Markdown they are comments.
 * A line ``{#rule:meld.trump_marriage}`` marks the next paragraph as the one that
   explains that rule; its anchor is ``rule-meld.trump_marriage``. Several
   anchor lines may stand before one paragraph.
@@ -65,6 +74,8 @@ API
 ``rule_anchor(rule_id) -> tuple[str, str]``
     ``(lesson id, anchor)`` of the paragraph that explains an engine rule id;
     ``KeyError`` for an unknown rule id.
+``applies_to(lesson, profile) -> bool``
+    Whether the game of ``profile`` has what the lesson teaches (its ``needs``).
 ``rule_ids() -> list[str]``
     Every rule id a lesson paragraph explains.
 ``segments(lesson, text=None) -> list[tuple[str, piece]]``
@@ -103,7 +114,7 @@ API
 prerequisites, sources, rules, body_markdown`` (numbers rendered, anchor lines
 removed), ``examples`` (:class:`Example`), ``checks`` (:class:`Check`),
 ``paragraphs`` (:class:`Paragraph`: anchor, rules, markdown), ``claims``, ``summary``,
-``reference``.
+``reference``, ``needs``.
 
 The learner's path through a variant (lessons, then drills, puzzles and a guided
 hand) is :mod:`puzzles.path`.
@@ -117,6 +128,7 @@ from lessons._loader import (
     LessonError,
     Paragraph,
     anchor_for,
+    applies_to,
     body_with_anchors,
     get_lesson,
     list_lessons,
@@ -157,7 +169,7 @@ from lessons.glossary import GlossaryEntry, glossary, search_glossary
 __all__ = [
     "LANGUAGES", "Check", "CheckResult", "Disagreement", "DisagreementError", "Example",
     "Feedback", "GlossaryEntry", "Group", "Lesson", "LessonError", "OptionRef", "Paragraph",
-    "Position", "anchor_for", "body_with_anchors", "check_feedback", "chip_label",
+    "Position", "anchor_for", "applies_to", "body_with_anchors", "check_feedback", "chip_label",
     "chip_markdown", "chip_pattern",
     "disagreement", "disagreements", "disagreements_table", "evaluate_check", "feedback_lines",
     "get_lesson",

@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import ProfileError
 from engine.rules.profile import Profile, load_profile, variant_names
 from engine.text.citations import citation_text
-from lessons._render import REFERENCE_VARIANT, render_text
+from lessons._render import REFERENCE_VARIANT, render_text, resolve_path
 from lessons.disagreements import Disagreement, chip_markdown, chip_pattern, disagreement
 
 LANGUAGES = ("en", "ru")
@@ -30,6 +30,14 @@ DIRECTIVE_MELD_SHEETS = "meld_sheets"      # the cheat-sheet of every variant
 DIRECTIVE_MELD_SHEET = "meld_sheet"        # the lesson's own variant
 DIRECTIVE_TABLE = "table_diagram"          # the picture of the table during a deal
 DIRECTIVE_DIFFER = "differ"                # {{ differ ROW }}: the "Sources differ" chip
+DIRECTIVE_RULES_CARD = "rules_card"        # {{ rules_card [VARIANT] }}: the rules at a glance
+DIRECTIVE_FOLD = "fold"                    # {{ fold TITLE }} ... {{ end fold }}: a fold
+FOLD_LINE = re.compile(r"^\{\{\s*fold\s+(\S.*?)\s*\}\}\s*$")
+FOLD_END_LINE = re.compile(r"^\{\{\s*end\s+fold\s*\}\}\s*$")
+# What the fold directives render to: comments, so that a renderer that knows nothing
+# of folds shows the text in the flow; segments() turns them into fold pieces.
+FOLD_OPEN_MARK = re.compile(r"^<!-- fold: (.+) -->\s*$")
+FOLD_CLOSE_MARK = "<!-- end fold -->"
 DIFFER_PLACEHOLDER = re.compile(r"\{\{\s*differ\b([^}]*)\}\}")
 ROW_ANCHOR_LINE = re.compile(r'^<a id="differ-([a-z0-9_]+)"></a>\s*$')
 LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s")
@@ -100,6 +108,9 @@ class Lesson:
     claims: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     summary: str = ""
     reference: bool = False     # a page to look things up in, off the learner's path
+    # What a game must have for this lesson to be on its path: profile field paths
+    # that must be set ("dix.points") or equal a value ("declaring.pending=cady").
+    needs: tuple[str, ...] = ()
 
     @property
     def anchors(self) -> tuple[str, ...]:
@@ -177,6 +188,32 @@ def check_chip_places(body: str, where: str) -> None:
                                 or nxt.lstrip().startswith("#")):
             raise LessonError(f"{where}, line {number + 1}: a 'sources differ' chip must "
                               f"end its paragraph or list item")
+
+
+def check_folds(body: str, where: str) -> None:
+    """``{{ fold TITLE }}`` and ``{{ end fold }}`` stand on lines of their own, pair up
+    and never nest. A check never stands inside a fold: the learner must see every
+    check, so a check goes beside the fold whose point it tests."""
+    inside = 0
+    for number, line in enumerate(body.split("\n"), 1):
+        text = line.strip()
+        if FOLD_LINE.match(text):
+            if inside:
+                raise LessonError(f"{where}, line {number}: a fold inside a fold "
+                                  f"(line {inside}); close the first with {{{{ end fold }}}}")
+            inside = number
+        elif FOLD_END_LINE.match(text):
+            if not inside:
+                raise LessonError(f"{where}, line {number}: {{{{ end fold }}}} without a fold")
+            inside = 0
+        elif re.search(r"\{\{\s*(?:end\s+)?fold\b", text):
+            raise LessonError(f"{where}, line {number}: a fold directive must stand on a "
+                              f"line of its own")
+        elif inside and FENCE_OPEN.match(text) and text.startswith(f"```{CHECK_KIND}"):
+            raise LessonError(f"{where}, line {number}: a check inside a fold (line "
+                              f"{inside}); put it beside the fold, where the learner sees it")
+    if inside:
+        raise LessonError(f"{where}: the fold of line {inside} is never closed")
 
 
 def _attrs(text: str) -> dict[str, str]:
@@ -305,12 +342,25 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         raise LessonError(f"{where}: claims must be a table")
     raw, paragraphs, examples, checks = parse_body(body, where, variant, lang)
     check_chip_places(raw, where)
+    check_folds(raw, where)
     profile = profile_for(variant)
 
     def hook(expr: str) -> str | None:
         words = expr.split()
         if words and words[0] == DIRECTIVE_DIFFER:
             return chip_markdown(" ".join(words[1:]), lang)   # an unknown row raises
+        if words and words[0] == DIRECTIVE_FOLD:
+            return f"<!-- fold: {' '.join(words[1:])} -->"
+        if words == ["end", DIRECTIVE_FOLD]:
+            return FOLD_CLOSE_MARK
+        if words and words[0] == DIRECTIVE_RULES_CARD:
+            from lessons.rules_card import rules_card_markdown
+            if len(words) > 2:
+                raise ValueError(f"{{{{ {expr} }}}}: name one variant at most")
+            card = profile_for(words[1]) if len(words) == 2 else profile
+            if card is None:
+                raise ValueError(f"{{{{ {expr} }}}}: no profile to build the card from")
+            return rules_card_markdown(card, lang)
         if words and words[0] == DIRECTIVE_DISAGREEMENTS:
             # {{ disagreements }}: the whole comparison; {{ disagreements contents }}: its
             # table of contents; {{ disagreements GROUP }}: one group, so a lesson can put
@@ -360,8 +410,37 @@ def parse_lesson(text: str, lang: str, where: str = "lesson") -> Lesson:
         checks=tuple(replace(c, prompt=cited(c.prompt)) for c in checks),
         paragraphs=tuple(Paragraph(p.anchor, p.rules, cited(p.markdown)) for p in paragraphs),
         claims=MappingProxyType(dict(claims)), summary=cited(summary),
-        reference=_flag(meta, "reference", where),
+        reference=_flag(meta, "reference", where), needs=_needs(meta, where),
     )
+
+
+def _needs(meta: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """The ``needs`` conditions, each checked against the reference profile so that a
+    misspelt field fails when the lesson loads."""
+    found = _str_tuple(meta, "needs", where)
+    reference = profile_for(GENERAL)
+    for condition in found:
+        path = condition.split("=", 1)[0].strip()
+        try:
+            if reference is not None:
+                resolve_path(reference, path)
+        except ValueError as exc:
+            raise LessonError(f"{where}: needs {condition!r}: {exc}") from exc
+    return found
+
+
+def applies_to(lesson: Lesson, profile: Profile) -> bool:
+    """Whether a lesson teaches something the game of ``profile`` has: every one of its
+    ``needs`` holds (a field set, not zero or empty; or ``path=value`` equal)."""
+    for condition in lesson.needs:
+        path, _, wanted = condition.partition("=")
+        value = resolve_path(profile, path.strip())
+        if wanted:
+            if str(value) != wanted.strip():
+                return False
+        elif not value:
+            return False
+    return True
 
 
 def _flag(meta: Mapping[str, Any], key: str, where: str) -> bool:
@@ -456,6 +535,14 @@ def rule_ids() -> list[str]:
 Piece = str | Example | Check | Disagreement | tuple[Disagreement, ...]
 
 
+def _fold_mark(line: str) -> tuple[str, str] | None:
+    """``("fold", title)`` or ``("fold_end", "")`` for a rendered fold line, else None."""
+    found = FOLD_OPEN_MARK.match(line.strip())
+    if found:
+        return ("fold", found.group(1))
+    return ("fold_end", "") if line.strip() == FOLD_CLOSE_MARK else None
+
+
 def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]:
     """The body in reading order: ``("text", markdown)``, ``("example", Example)`` and
     ``("check", Check)`` pieces, so that an app draws each block where the text refers
@@ -464,7 +551,8 @@ def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]
     Two more kinds: ``("differ", (Disagreement, ...))`` for the "Sources differ" chip(s)
     ending the text before it, and ``("differ_row", Disagreement)`` for a row of the
     comparison page (the app draws both from the data; the Markdown they stand for is
-    left out of the text pieces)."""
+    left out of the text pieces). A fold is ``("fold", title)``, the pieces it holds,
+    then ``("fold_end", "")``: the app draws them in a fold the learner opens."""
     body = lesson.body_markdown if text is None else text
     examples = {e.id: e for e in lesson.examples}
     checks = {c.id: c for c in lesson.checks}
@@ -489,6 +577,12 @@ def segments(lesson: Lesson, text: str | None = None) -> list[tuple[str, Piece]]
             # the row's text is drawn from the data; a block after it is the lesson's own
             while i < len(lines) and not lines[i].startswith(("<a id=", "# ", "## ", "```")):
                 i += 1
+            continue
+        mark = _fold_mark(line)
+        if mark is not None:
+            flush()
+            out.append(mark)
+            i += 1
             continue
         chips = list(chip.finditer(line))
         if chips and not chip.sub("", line[chips[0].start():]).strip():

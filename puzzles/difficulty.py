@@ -31,7 +31,7 @@ solvers' failure rates on these features; the solvers see 1, 2 or 3 tricks ahead
 and read from ``difficulty_fit.toml``, which records the fit's date and sample;
 the constants below are the fallback before any fit. The script reports the
 correlation between the rating and how often the solvers fail on a held-out half
-of the banks (README, "Puzzle difficulty").
+of the banks (docs/puzzles.md, "Difficulty and ratings").
 """
 
 from __future__ import annotations

@@ -6,7 +6,10 @@ A variant's path is, in this order:
    of the profiles it extends, the lessons they need first (``prerequisites``), and
    the general lessons whose prerequisites all lie on the path. Reference pages
    (front matter ``reference = true``: history, sources, the cheat-sheet, the
-   comparison) are never on it;
+   comparison) are never on it, nor is a lesson about something the game does not
+   have (its front matter ``needs``: the seven of trumps in Rubicon, brisques in the
+   game with jokers, Cady's waiting melds in Fildinski); the lessons such a lesson
+   needs first still are;
 2. its meld drills (the Meld trainer): :data:`MELD_DRILLS` right answers among the
    puzzles of the variant's meld bank;
 3. its endgame puzzles (the Endgame page): :data:`ENDGAME_PUZZLES` right answers
@@ -78,13 +81,17 @@ def path_lessons(variant: str, lang: str = "en") -> list[lessons.Lesson]:
     every = lessons.list_lessons(lang)
     by_id = {lesson.id: lesson for lesson in every}
     lineage = set(variant_lineage(variant))
+    profile = load_profile(variant)
     wanted: set[str] = set()
+    walked: set[str] = set()
     todo = [lesson.id for lesson in every if lesson.variant in lineage]
     while todo:
         lesson_id = todo.pop()
-        if lesson_id in wanted or lesson_id not in by_id or by_id[lesson_id].reference:
+        if lesson_id in walked or lesson_id not in by_id or by_id[lesson_id].reference:
             continue
-        wanted.add(lesson_id)
+        walked.add(lesson_id)
+        if lessons.applies_to(by_id[lesson_id], profile):
+            wanted.add(lesson_id)
         todo.extend(by_id[lesson_id].prerequisites)
     for lesson in every:   # in order, so that a general lesson may follow another
         if lesson.variant == GENERAL and not lesson.reference and lesson.prerequisites \

@@ -12,7 +12,7 @@
 # stops nginx and every Streamlit process. Files (config, logs, pids) go to
 # $BEZIQUE_SERVE_DIR (default .serve/).
 # BEZIQUE_SERVED=1 tells the app it is served: each browser is then its own learner (a
-# cookie), with sign-in to carry a record to other devices (README "Learners").
+# cookie), with sign-in to carry a record to other devices (docs/serving.md, "Learners").
 #
 # Supervised: a Streamlit process that dies is started again (a loop per process; the
 # pid file follows it, restarts are counted in restarts-k), and nginx stops sending to a

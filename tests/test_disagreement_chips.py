@@ -21,11 +21,27 @@ RAW_CHIP = re.compile(r"\{\{\s*differ\s+([a-z0-9_]+)\s*\}\}")
 PAGE = "disagreements"
 
 
+RAW_CARD = re.compile(r"\{\{\s*rules_card(?:\s+([a-z0-9\-]+))?\s*\}\}")
+VARIANT_LINE = re.compile(r'^variant = "([^"]+)"', re.M)
+
+
 def _raw_chips(lang: str) -> dict[str, list[str]]:
-    """Lesson id -> the rows its file's chips name, in order (the source text)."""
+    """Lesson id -> the rows its file's chips name, in order (the source text); a rules
+    card (``{{ rules_card }}``) brings the chips of its items."""
+    from lessons.rules_card import rules_card_items
+
     out = {}
     for path in sorted((ROOT / "lessons" / lang).glob("*.md")):
-        out[path.stem] = RAW_CHIP.findall(path.read_text("utf-8"))
+        text = path.read_text("utf-8")
+        own = VARIANT_LINE.search(text)
+        rows: list[str] = []
+        for m in re.finditer(f"{RAW_CHIP.pattern}|{RAW_CARD.pattern}", text):
+            if m.group(1):
+                rows.append(m.group(1))
+            else:
+                variant = m.group(2) or (own.group(1) if own else "two-handed")
+                rows += [row for item in rules_card_items(variant, lang) for row in item.chips]
+        out[path.stem] = rows
     return out
 
 

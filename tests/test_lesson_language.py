@@ -219,7 +219,7 @@ def _runs(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i:i + RUN]) for i in range(len(words) - RUN + 1)}
 
 
-def _outside_quotes(text: str) -> list[str]:
+def outside_quotes(text: str) -> list[str]:
     """The stretches of ``text`` outside «» (nested quotes allowed): quoted words are
     the source's own and marked as such; a run may not bridge a quote."""
     out, depth, piece = [], 0, []
@@ -250,7 +250,7 @@ def test_no_russian_lesson_shares_seven_words_with_a_source() -> None:
     texts["glossary"] = "\n".join(e.definition_ru for e in lessons.glossary())
     found = []
     for name, text in texts.items():
-        for stretch in _outside_quotes(text):
+        for stretch in outside_quotes(text):
             found += [f"{name}: {' '.join(run)} ({source[run]})"
                       for run in sorted(_runs(stretch)) if run in source]
     assert not found, "\n".join(found)

@@ -1,6 +1,6 @@
 """Games of the Play page saved in the progress store (migration 7): every action
 rewrites the learner's game, a learner finds the latest again, old games are pruned
-(the README's rule: the 20 most recently played per learner, none older than 30
+(docs/serving.md's rule: the 20 most recently played per learner, none older than 30
 days), on SQLite and PostgreSQL (``_store_backends``)."""
 
 from __future__ import annotations

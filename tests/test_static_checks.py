@@ -1,5 +1,6 @@
-"""The README's development checks, run as tests so a lapse fails CI rather than
-waiting for someone to run them by hand (mypy once slipped on puzzles/meld.py)."""
+"""The development checks (docs/development.md), run as tests so a lapse fails CI
+rather than waiting for someone to run them by hand (mypy once slipped on
+puzzles/meld.py)."""
 from __future__ import annotations
 
 import shutil

@@ -1,4 +1,4 @@
-"""The code's shape stays as the README's Architecture section says: imports run one
+"""The code's shape stays as docs/architecture.md says: imports run one
 way (no cycles, deferred imports included), no module takes another's private name,
 the project's own packages are never imported as optional, and broad exception
 handlers stay at the two boundaries that need them."""

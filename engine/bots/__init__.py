@@ -75,7 +75,7 @@ BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
 # Determinizations per decision at most: more than the app's 0.4 s usually allows, so
 # the time limit decides and the expert uses the time it is given (with 60 most
-# searches ended early; the strength table is in the README).
+# searches ended early; the strength table is in docs/coaching.md).
 EXPERT_SAMPLES = 200
 
 

@@ -28,7 +28,7 @@ trick, reads Rubicon's re-forming rule (a meld that has lost a card to a trick m
 be formed again with a new card, so its other cards are kept for that), reads a
 trick of three or four cards whole and keeps trumps when a big last trick is near.
 Paired self-play against :data:`CLUB` in the rules engine, rules of thumb only,
-is in the README (``python scripts/tune_heuristic.py --check expert --variant NAME``).
+is in docs/coaching.md (``python scripts/tune_heuristic.py --check expert --variant NAME``).
 
 Where combinations come from captured cards (000, ``declaring.source =
 "captured"``) a hand holds no melds: a reply is weighed by what the trick would
@@ -101,8 +101,8 @@ COMPLETE = replace(CLUB, max_missing=0)
 def expert_weights(profile: Profile) -> HeuristicWeights:
     """The expert's rule-of-thumb numbers for a game, read from its profile.
 
-    Measured by paired self-play against :data:`CLUB` (README, "Its own move before the
-    search"): planning melds three short gained 7-8 points in the eight-pack game and
+    Measured by paired self-play against :data:`CLUB` (docs/coaching.md, "What was
+    tried"): planning melds three short gained 7-8 points in the eight-pack game and
     four-handed Rubicon, was even in the Chinese game, and lost 2-7 points in the
     18-card game (likely because a joker may stand in for a missing card, which the
     count of the copies left does not see); in the four- and two-pack games it moved

@@ -26,8 +26,8 @@ likelihood of the opponent's choices seen), before that ``samples`` random ones;
 judges each candidate on winning the deal (``win_value`` points) plus the point
 difference. The deal is nearly decided there, so counting wins rather than points
 pays: played so from the last trick only (stock 2), the expert won 60.2% of 660
-two-handed deals against club; from the last four, 63.0% of the same deals (the
-README's strength section).
+two-handed deals against club; from the last four, 63.0% of the same deals
+(docs/coaching.md, "What was tried").
 
 In the play-off the bot plays exactly with the project's solver
 (:mod:`engine.bots.playoff`) when two play; with three or four players (each
@@ -321,7 +321,7 @@ def searches_every_play(profile: Profile) -> bool:
     There searching every play took the club game from 54.0% to 71.0% of the same
     100 deals against club, and from 63.3% to 66.7% of another 60. 004's card points
     are not included: there it won fewer deals (62.5% to 60.0%, 61.7% to 58.3%) for
-    a wider margin (the README's strength section)."""
+    a wider margin (docs/coaching.md, "What was tried")."""
     return not supported(profile) and profile.scoring.points_per_trick > 0
 
 
@@ -336,7 +336,7 @@ def plays_stock_end_out(profile: Profile) -> bool:
     tenth of a second a position there) and 000's captures for two pairs. In Fildinski
     this took the same 160 deals against club from 55.6% to 58.8%, in four-handed
     Fildinski the same 100 from 55.0% to 69.0%, in three-handed the same 900 meetings
-    from 61.3% to 64.7% (the README's strength section)."""
+    from 61.3% to 64.7% (docs/coaching.md, "What was tried")."""
     if profile.deal_end != "playoff":
         return False
     captured = profile.declaring.source == "captured"
@@ -359,7 +359,7 @@ def win_spread(profile: Profile) -> float:
     one capture can complete a 500: there it took the same 160 deals against club
     from 58.8% to 61.9%. In the card-point game it changed nothing (62.8% of 200
     either way) and in two-handed it lost on one seed (66.0% to 62.5%), so those
-    weigh points only (the README's strength section)."""
+    weigh points only (docs/coaching.md, "What was tried")."""
     if profile.declaring.source != "captured" or profile.players != 2:
         return 0.0
     return CAPTURE_SPREAD * profile.scoring.target
@@ -695,7 +695,7 @@ def _policy_plan(view: PlayerView, weights: PolicyWeights, gap: float) -> _Plan:
         # policy plays it by its own simple rule, and its scores speak of the stock
         # phase, so they cannot tell that rule's choice is clear. (The same in
         # _heuristic_plan, whose lines the rules engine plays, fewer a move, lost:
-        # four-handed Rubicon 81.7% -> 66.7% on the README's 60 deals.)
+        # four-handed Rubicon 81.7% -> 66.7% on seed 11's 60 deals, docs/coaching.md.)
         return _Plan(prior, ranked, False)
     return _Plan(prior, ranked, _gap(scores) > gap)
 

@@ -43,7 +43,7 @@ def _staleness(verdict: Verdict, used: frozenset[int]) -> int:
 
 
 def query(obj: Any, lang: str = "en") -> dict[str, Any]:
-    """Answer one ``bezique melds`` request (see README): legal and refused melds,
+    """Answer one ``bezique melds`` request (docs/cli.md): legal and refused melds,
     with explanations in ``lang`` ("en" or "ru")."""
     if not isinstance(obj, dict):
         raise PositionError("a melds request must be a JSON object")
