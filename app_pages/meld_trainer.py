@@ -147,6 +147,9 @@ def show_position(record: dict, key: str = "mt_position") -> None:
                             f"({trainer.show_cards(h['cards'], lang)})"
                             for h in pos["history"]) or pui.t("q.nothing")
         st.markdown(f"**{pui.t('q.history')}:** {history}")
+        if pos.get("sevens_scored"):   # the turned-up seven, back in the play-off
+            st.markdown(pui.t("c.seven_scored",
+                              cards=trainer.show_cards(pos["sevens_scored"], lang)))
         return
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
     card_table(position_html(pos), key=key)

@@ -921,7 +921,7 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
 
 
 def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
-    from engine.rules.captures import score_capture
+    from engine.rules.captures import score_capture, seven_step
     from engine.rules.melds import ScoredMeld, all_verdicts
 
     p = check.params
@@ -959,6 +959,9 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                 refused = (label if lang == "ru" else with_article(label),
                            verdict.spec.points, reason)
                 break
+    for card in capture.sevens:   # 000 l.8: a seven of trumps captured scores too
+        explanation.append(seven_step(profile, card).render(lang))
+        rules.append("dix.capture")
     points = capture.total
     explanation.append(_t("total", lang, points=points))
     step = each or 10

@@ -77,15 +77,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mode.capture": ("What does this capture score?", "Сколько приносит эта взятка?"),
     # Fildinski (000): capture puzzles and the play-off where captures keep scoring
     "c.question": ("You have just won this trick. Name every combination it scores with "
-                   "your laid-out cards, and the trick's total (brisques included).",
+                   "your laid-out cards, and the trick's total: its brisques, the "
+                   "combinations and a seven of trumps captured (000). Exchanging that "
+                   "seven for the turn-up comes afterwards and is not part of the total.",
                    "Вы только что взяли эту взятку. Назовите все комбинации, которые она "
-                   "образует с вашими выложенными картами, и итог взятки (с брисками)."),
+                   "образует с вашими выложенными картами, и итог взятки: бриски, "
+                   "комбинации и взятая козырная семёрка (000). Обмен этой семёрки на "
+                   "открытый козырь делается потом и в итог не входит."),
+    "c.seven_scored": ("{cards} has scored already (it was the turn-up), so it scores "
+                       "nothing now.",
+                       "{cards} уже засчитана раньше (это был открытый козырь), теперь "
+                       "она очков не приносит."),
     "c.laid": ("Your laid-out cards", "Ваши выложенные карты"),
     "c.trick": ("The trick you won", "Взятая взятка"),
     "c.total_input": ("Total of the capture", "Итог взятки"),
     "c.twice": ("{meld}, twice", "{meld}, дважды"),
     "c.answer": ("{melds}; brisques {brisques}; total {total}",
                  "{melds}; бриски {brisques}; итог {total}"),
+    "c.answer_sevens": ("{melds}; brisques {brisques}; seven of trumps {sevens}; "
+                        "total {total}",
+                        "{melds}; бриски {brisques}; козырная семёрка {sevens}; "
+                        "итог {total}"),
     "c.brisques": ("The brisques (aces and tens) in the trick score {points}",
                    "Бриски (тузы и десятки) во взятке приносят {points}"),
     "c.laid_out": ("{count} captured card(s) can combine and are laid out",
@@ -94,11 +106,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "c.hint_count": ("Combinations scored: {count}", "Число записанных комбинаций: {count}"),
     "c.hint_first": ("One of them is {meld}", "Одна из них: {meld}"),
     "c.best_q": ("Which card now? The value of each card counts everything the "
-                 "remaining tricks will score: brisques and the combinations the "
-                 "captures will form with the winners' laid-out cards (000).",
+                 "remaining tricks will score: brisques, the combinations the "
+                 "captures will form with the winners' laid-out cards, and a seven of "
+                 "trumps not yet counted (000).",
                  "Какую карту сыграть? Оценка каждой карты учитывает всё, что принесут "
-                 "оставшиеся взятки: бриски и комбинации, которые взятые карты "
-                 "образуют с выложенными картами взявшего (000)."),
+                 "оставшиеся взятки: бриски, комбинации, которые взятые карты "
+                 "образуют с выложенными картами взявшего, и ещё не засчитанную "
+                 "козырную семёрку (000)."),
     "c.hands": ("Your hand", "Ваша рука"),
     "c.opponent": ("The opponent's hand (known: the stock is gone)",
                    "Рука противника (известна: прикуп кончился)"),

@@ -339,12 +339,15 @@ def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Rea
 
 def capture_value(view: PlayerView, player: int, card: int) -> int:
     """What the current trick, completed by ``card``, scores to ``player`` if he
-    takes it (000: brisques and the combinations it completes at once)."""
+    takes it (000: brisques and the combinations it completes at once). The rule of
+    thumb leaves a seven of trumps aside, as the bots were tuned (counting it would
+    change every expert game, and the puzzle banks drawn from them)."""
     from engine.rules.captures import score_capture
 
     laid = view.laid[player] if view.laid else frozenset()
-    return score_capture(view.profile, view.trump, laid, [*view.trick, card],
-                         view.history[player]).total
+    capture = score_capture(view.profile, view.trump, laid, [*view.trick, card],
+                            view.history[player])
+    return capture.total - capture.seven_points
 
 
 def follow_scores(view: PlayerView, cards: list[int],

@@ -40,7 +40,7 @@ from functools import cache
 from itertools import combinations, product
 from typing import Any
 
-from engine.errors import BeziqueError, IllegalActionError, NotationError
+from engine.errors import BeziqueError, IllegalActionError, NotationError, json_problem, listed
 from engine.notation.cards import JOKER_MIN_ID, Card, Suit, parse_card
 from engine.rules.dealing import turn_up_bonuses
 from engine.rules.game import MAX_DEALS, target_outcome
@@ -247,7 +247,7 @@ class ScorePad:
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise ScorePadError(f"not JSON: {exc}") from None
+            raise ScorePadError(f"not JSON: {json_problem(exc)}") from None
         return cls.from_json(data)
 
     @classmethod
@@ -257,7 +257,7 @@ class ScorePad:
             raise ScorePadError("a score pad must be a JSON object")
         unknown = set(data) - {"variant", "options", "players", "first_dealer", "deals"}
         if unknown:
-            raise ScorePadError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
+            raise ScorePadError(f"unknown field(s): {listed(unknown)}")
         variant = data.get("variant")
         if not isinstance(variant, str):
             raise ScorePadError("'variant' must be a variant name such as \"rubicon\"")
@@ -491,7 +491,7 @@ def _item(raw: Any, players: Sequence[str], profile: Profile, where: str) -> Ite
                             "{\"player\": 0, \"meld\": \"bezique\"}")
     unknown = set(raw) - {"player", "meld", "fine", "cards", "trick", "played"}
     if unknown:
-        raise ScorePadError(f"{where}: unknown field(s) {', '.join(sorted(map(repr, unknown)))}")
+        raise ScorePadError(f"{where}: unknown field(s) {listed(unknown)}")
     player = _player(raw.get("player"), players, f"{where}: 'player'")
     meld, fine = raw.get("meld"), raw.get("fine")
     if meld is not None and fine is not None:
@@ -538,7 +538,7 @@ def _deal(raw: Any, players: Sequence[str], profile: Profile, where: str) -> Dea
     unknown = set(raw) - {"trump", "turn_up", "declarations", "brisques", "last_trick",
                           "scores", "first_to_target"}
     if unknown:
-        raise ScorePadError(f"{where}: unknown field(s) {', '.join(sorted(map(repr, unknown)))}")
+        raise ScorePadError(f"{where}: unknown field(s) {listed(unknown)}")
     items = raw.get("declarations", [])
     if not isinstance(items, list) or len(items) > MAX_ITEMS:
         raise ScorePadError(f"{where}: 'declarations' must be a list of at most "
