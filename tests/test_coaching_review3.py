@@ -524,3 +524,12 @@ def test_fildinski_review_keeps_each_tricks_brisques_with_it(monkeypatch) -> Non
     end = groups.get(translate("en", "play.review_end"), [])
     assert sum(e.type == "brisques" for e in end) <= 1
     assert sum(len(v) for v in groups.values()) == sum(1 for e in s.deal.events if e.points)
+
+
+def test_a_captured_jack_is_not_feminine() -> None:
+    """«Взятая В♦ вместе с выложенными картами…»: the participle agrees with «карта»."""
+    from engine.text.explain import step
+
+    line = step("capture.meld", "capture_meld", new="JD#1", cards="QS#1 JD#1",
+                meld="bezique").render("ru")
+    assert line.startswith("взятая карта В♦ вместе с выложенными картами")

@@ -275,7 +275,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "взятые {new} вместе с выложенными картами {cards} составляют "
                           "комбинацию «{meld}»"),
     "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
-                     "взятая {new} вместе с выложенными картами {cards} составляет "
+                     "взятая карта {new} вместе с выложенными картами {cards} составляет "
                      "комбинацию «{meld}»"),
     "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {cards} "
                              "with the laid-out cards: {a_meld}",
