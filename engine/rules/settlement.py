@@ -65,7 +65,11 @@ def settle(profile: Profile, scores: list[int],
             and totals[low] + brisque_points[low] >= rules.rubicon):
         totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
         with_brisques = True
-        steps.append(step(rid, "settle_rescue", player=who(low)))
+        high = 1 - low
+        steps.append(step(rid, "settle_rescue_sum", player=who(low), score=scores[low],
+                          brisques=brisque_points[low], total=totals[low],
+                          w_score=scores[high], w_brisques=brisque_points[high],
+                          w_total=totals[high]))
     rounded = [_round(t, rules) for t in totals]
     for p in range(2):
         if rules.rounding:

@@ -102,6 +102,12 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                      "{name}: {raw} округляется вниз до {rounded}"),
     "settle_rescue": ("{name} {counts} brisques to cross the rubicon; so does the winner",
                       "{name} {counts} бриски, чтобы перейти рубикон; победитель тоже"),
+    "settle_rescue_sum": ("{name} {counts} brisques to cross the rubicon: {score} + {brisques} "
+                          "in brisques = {total}; so does the winner: {w_score} + {w_brisques} "
+                          "= {w_total}",
+                          "{name} {counts} бриски, чтобы перейти рубикон: {score} + {brisques} "
+                          "за бриски = {total}; победитель тоже: {w_score} + {w_brisques} = "
+                          "{w_total}"),
     "settle_difference": ("{name} {wins}: difference {difference} plus {bonus} for the game",
                           "{name} {wins}: разница {difference} плюс {bonus} за партию"),
     "settle_rubicon": ("{name} {is} under {rubicon}: rubiconed, {detail}",
@@ -139,7 +145,8 @@ NEUTRAL_RU: dict[str, str] = {
 }
 # The parameter that holds the player's number ("2") or a partnership's ("1 & 3").
 SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
-              "settle_rescue": "player", "settle_difference": "player",
+              "settle_rescue": "player", "settle_rescue_sum": "player",
+              "settle_difference": "player",
               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player",
               "cut": "player", "cut_dealer": "player", "deal_method": "player",
               "split_pairs": "player", "refuse_not_in_hand": "player"}
