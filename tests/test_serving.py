@@ -156,7 +156,14 @@ def _serve(tmp_path: Path, processes: int, port: int, **env: str) -> subprocess.
 
 
 def _finish(proc: subprocess.Popen[str], timeout: float = 120) -> tuple[int, str, str]:
-    out, err = proc.communicate(timeout=timeout)
+    """serve.sh's exit status and output, once it has ended by itself (else it is
+    stopped, with everything it started, and the test fails)."""
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=60)
+        pytest.fail(f"serve.sh did not end by itself within {timeout:g} s")
     return proc.returncode, out, err
 
 
