@@ -61,6 +61,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "account.refused": ("Wrong name or password.", "Неверное имя или пароль."),
     "account.locked": ("Too many wrong passwords: try again in {seconds} s.",
                        "Слишком много неверных паролей: попробуйте снова через {seconds} с."),
+    "account.wrong_current": ("That is not your current password.",
+                              "Это не ваш нынешний пароль."),
+    "account.busy": ("Many accounts were just made here: try again in {seconds} s.",
+                     "Здесь только что создали много учётных записей: попробуйте снова "
+                     "через {seconds} с."),
+    "identity.store_down": ("Your progress cannot be reached just now. What needs it says so; "
+                            "the rest of the app, and a game in this tab, go on.",
+                            "Ваш прогресс сейчас недоступен. Где он нужен, об этом будет "
+                            "сказано; остальное, и партия в этой вкладке, работают."),
+    "identity.account": ("Account", "Учётная запись"),
+    "identity.current_password": ("Current password", "Нынешний пароль"),
+    "identity.new_password": ("New password", "Новый пароль"),
+    "identity.change_password": ("Change the password", "Сменить пароль"),
+    "identity.password_changed": ("Password changed. Your other devices are signed out.",
+                                  "Пароль изменён. На других устройствах вы вышли из "
+                                  "учётной записи."),
+    "identity.everywhere_help": ("Forgot to sign out on another computer? This signs out "
+                                 "every browser, this one too.",
+                                 "Забыли выйти на другом компьютере? Эта кнопка выходит "
+                                 "из учётной записи во всех браузерах, и в этом тоже."),
+    "identity.sign_out_everywhere": ("Sign out everywhere", "Выйти везде"),
+    "identity.signed_out_everywhere": ("Signed out in every browser.",
+                                       "Вы вышли из учётной записи во всех браузерах."),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
                    "Интервальное повторение ошибок и слабых комбинаций"),
@@ -152,7 +175,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "v.spot": ("{melds} can be declared, and nothing else",
                "объявить можно {melds}, и больше ничего"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
-    "v.best": ("{meld} brings {total} in all, the most of any choice",
+    "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),
     "v.capture": ("the capture scores {answer}", "взятка приносит: {answer}"),
     "v.answer": ("The answer: {answer}.", "Ответ: {answer}."),
@@ -281,18 +304,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "against the best card {best}:",
                             "Почему {card} теряет {loss} в брисках (они решают только при "
                             "равенстве) по сравнению с лучшей картой {best}:"),
-    "e.why_last": ("the last trick ({bonus}) goes to the other side instead of yours",
-                   "последняя взятка ({bonus}) достаётся противнику, а не вам"),
-    "e.why_lost_own": ("the other side captures {mine} of your aces and tens "
-                       "(with the best card: {best})",
-                       "к противнику уходит ваших тузов и десяток: {mine} "
-                       "(при лучшей карте: {best})"),
-    "e.why_tens": ("you capture {mine} of their tens (with the best card: {best})",
-                   "вы забираете десяток противника: {mine} (при лучшей карте: {best})"),
-    "e.why_aces": ("you capture {mine} of their aces (with the best card: {best})",
-                   "вы забираете тузов противника: {mine} (при лучшей карте: {best})"),
-    "e.why_tricks": ("your side takes {mine} of the {total} tricks (with the best card: {best})",
-                     "взяток у вас: {mine} из {total} (при лучшей карте: {best})"),
     "e.wrong_card": ("{card} loses {loss}. {why}", "{card} теряет {loss}. {why}"),
     "e.solved": ("Solved: you took {points}, the most possible.",
                  "Решено: вы взяли {points} — максимум."),

@@ -39,8 +39,10 @@ def test_a_worker_leaves_nothing_for_the_last_collection_to_walk(tmp_path: Path)
     (tmp_path / "conftest.py").write_text(CONFTEST)
     (tmp_path / "test_heap.py").write_text(TEST)
     out = tmp_path / "walked.txt"
-    env = {**os.environ, "CLEAN_EXIT_OUT": str(out),
-           "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
+    env = {key: value for key, value in os.environ.items()   # not this run's worker
+           if not key.startswith("PYTEST_")}
+    env |= {"CLEAN_EXIT_OUT": str(out),
+            "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
     run = subprocess.run([sys.executable, "-m", "pytest", "-n", "1", "-p", "no:cacheprovider",
                           "-p", "no:randomly", str(tmp_path)], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=600)
