@@ -40,7 +40,11 @@ def viewer() -> None:
                       horizontal=len(sources) <= 3, format_func=sources.__getitem__)
     game = parts.game_of(source)
     if game is None:
-        st.caption(ui.t("replay.gone"))
+        unreadable = st.session_state.get("replay_unreadable")
+        if unreadable:
+            st.error(unreadable)
+        else:
+            st.caption(ui.t("replay.gone"))
         return
     replay = parts.replay_of(game)
     sample = source == parts.SAMPLE

@@ -31,7 +31,7 @@ log = logging.getLogger("bezique.store")
 EARLIER = 5   # games kept when "continue from this step" replaces the current one
 SAMPLE = "sample"   # the annotated sample deal (lessons/sample_deal), always offered
 SAVED = "saved_"    # a saved game's key: SAVED + its id in the store
-KEPT_GAMES = 4      # saved games kept read in the tab (the one shown, a few before)
+KEPT_GAMES = 4      # saved games kept in the tab once read (the one shown, a few before)
 
 
 def saved_entries() -> list[GameEntry]:
@@ -54,9 +54,9 @@ def sources() -> dict[str, str]:
     found: dict[str, str] = {}
     play = st.session_state.get("play")
     entries = saved_entries()
-    updated = {entry.id: entry for entry in entries}
+    by_id = {entry.id: entry for entry in entries}
     if play is not None:
-        when = updated[play.saved_as].updated if play.saved_as in updated else ""
+        when = by_id[play.saved_as].updated if play.saved_as in by_id else ""
         found["current"] = " · ".join(
             part for part in (ui.t("replay.current"), local_time(when),
                               details(play.deal.profile.name, play.level,
@@ -96,8 +96,10 @@ def game_of(key: str) -> Game | None:
 
 
 def saved_game(game_id: int, updated: str) -> Game | None:
-    """A game of the store, read once while it is unchanged (``updated``)."""
+    """A game of the store, read once while it is unchanged (``updated``); None when it
+    is gone or cannot be read (why: ``replay_unreadable``)."""
     kept: dict[int, tuple[str, Game]] = st.session_state.setdefault("replay_saved", {})
+    st.session_state["replay_unreadable"] = None
     if game_id in kept and kept[game_id][0] == updated:
         return kept[game_id][1]
     try:
@@ -106,12 +108,12 @@ def saved_game(game_id: int, updated: str) -> Game | None:
         if saved is None:
             return None
         game = load_game(saved.game)
-    except ProgressStoreError as exc:
+    except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state["replay_store_msg"] = str(exc)
+        st.session_state["replay_unreadable"] = ui.t("play.store_error", error=exc)
         return None
     except BeziqueError as exc:   # a save this version of the rules cannot replay
-        st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
+        st.session_state["replay_unreadable"] = ui.t("replay.bad", reason=exc)
         return None
     while len(kept) >= KEPT_GAMES:
         kept.pop(next(iter(kept)))

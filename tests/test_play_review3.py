@@ -150,6 +150,20 @@ def test_an_older_game_is_replayed_at_its_end_and_reviewed() -> None:
     assert "you chose" in text or "Well played" in text
 
 
+def test_a_saved_game_that_cannot_be_replayed_is_listed_and_refused_in_words() -> None:
+    good, _ = _save("two-handed", 8, minutes=40)
+    with open_store() as store:   # saved before results were kept, and unreadable now
+        bad = store.save_game("guest", '{"deals": "no"}', "rubicon", "club", 3, False)
+    at = run_page("replay")
+    labels = list(at.radio(key="replay_source").options)
+    assert labels[0].endswith("Rubicon Bezique · opponent: Club player")   # no result
+    assert at.radio(key="replay_source").value == f"saved_{bad}"
+    assert any("cannot be loaded" in e.value for e in at.error)
+    at.radio(key="replay_source").set_value(f"saved_{good}").run()
+    assert not at.exception and not at.error
+    assert at.slider(key="replay_step").value > 0
+
+
 # --- #5 clicks ---------------------------------------------------------------------------
 
 def test_a_second_click_on_a_card_already_sent_is_dropped_quietly() -> None:
