@@ -11,6 +11,7 @@ so (:func:`keep_saved`)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Sequence
@@ -19,7 +20,7 @@ from typing import Any
 import streamlit as st
 
 from app_pages import ui
-from app_pages.session import PlaySession, has_table_rules, seat_options
+from app_pages.session import PlaySession, game_result, has_table_rules, seat_options
 from app_pages.table import Pick
 from engine.bots.coach import (
     bot_levels,
@@ -32,6 +33,7 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from engine.rules.replay import actors
 from lessons.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import GameMovedOn, ProgressStoreError, SavedGame, open_store
@@ -81,6 +83,7 @@ def resume(saved: SavedGame) -> PlaySession | None:
     restored.saved_version = saved.version
     st.session_state["play"] = restored
     st.session_state["variant"] = restored.deal.profile.name   # "new game" keeps it
+    st.session_state["level"] = restored.level                 # and its computer level
     st.session_state["play_saved_mark"] = saved_mark(restored)
     for key in ("play_msg", "play_hint", "play_verdicts_at"):
         st.session_state[key] = None
@@ -88,9 +91,10 @@ def resume(saved: SavedGame) -> PlaySession | None:
 
 
 def saved_mark(s: PlaySession) -> tuple[object, ...]:
-    """What changes with every action, undo or deal of a game, and its save's id."""
+    """What changes with every action, undo or deal of a game, its computer level, and
+    its save's id."""
     return (s.saved_as, len(s.game.finished_deals), len(s.deal.actions), s.undo_count,
-            s.game.is_over)
+            s.game.is_over, s.level)
 
 
 def moves(s: PlaySession) -> int:
@@ -112,7 +116,8 @@ def keep_saved(s: PlaySession) -> PlaySession:
             try:
                 game_id = db.save_game(current_learner(), s.dumps(), s.deal.profile.name,
                                        s.level, moves(s), s.game.is_over, s.saved_as,
-                                       version=s.saved_version)
+                                       version=s.saved_version,
+                                       result=json.dumps(game_result(s.game, s.human)))
             except GameMovedOn:
                 newer = db.saved_game(current_learner(), s.saved_as or 0)
                 taken = None if newer is None else resume(newer)
@@ -137,11 +142,27 @@ def store_trouble(exc: ProgressStoreError) -> None:
     st.session_state["play_store_msg"] = ("play.store_error", str(exc))
 
 
+LEVEL_SETTING = "play_level"   # the store's setting: the computer level the learner chose
+
+
+def chosen_level() -> str:
+    """The computer level of a new game: the learner's choice (made in this tab, else
+    kept in the store from an earlier visit), else the default."""
+    level = st.session_state.get("level")
+    if level not in bot_levels():
+        try:
+            with open_store() as db:
+                level = db.setting(current_learner(), LEVEL_SETTING, "")
+        except ProgressStoreError as exc:
+            store_trouble(exc)
+        if level not in bot_levels():
+            level = default_level()
+        st.session_state["level"] = level
+    return str(level)
+
+
 def new_session(seed: int | None = None) -> PlaySession:
-    levels = bot_levels()
-    level = st.session_state.get("level") or default_level()
-    if level not in levels:
-        level = default_level()
+    level = chosen_level()
     variant = st.session_state.get("variant", "two-handed")
     if variant not in ui.variants():
         variant = "two-handed"
@@ -149,12 +170,21 @@ def new_session(seed: int | None = None) -> PlaySession:
         seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
     created = PlaySession.new(variant, seed=seed, level=level,
                               options=chosen_options(load_profile(variant)))
+    previous = st.session_state.get("play")
+    if previous is not None and untouched(previous):
+        # a game the learner left before acting is replaced in the store, not listed
+        created.saved_as, created.saved_version = previous.saved_as, previous.saved_version
     st.session_state["play"] = created
     st.session_state["play_saved_mark"] = None
     st.session_state["play_msg"] = None
     st.session_state["play_hint"] = None
     st.session_state["play_verdicts_at"] = None
     return created
+
+
+def untouched(s: PlaySession) -> bool:
+    """Whether the learner has not acted in this game yet (the bots may have)."""
+    return not s.game.finished_deals and s.human not in actors(s.deal)
 
 
 def option_key(option_id: str) -> str:
@@ -235,7 +265,16 @@ def on_next_deal() -> None:
 
 
 def on_level() -> None:
-    st.session_state["level"] = st.session_state["play_level"]
+    """The level chosen plays the game on the table from now on, and the learner's next
+    games, in this tab and later ones (a store that fails keeps it for this tab)."""
+    level = st.session_state["play_level"]
+    st.session_state["level"] = level
+    session().set_level(level)
+    try:
+        with open_store() as db:
+            db.set_setting(current_learner(), LEVEL_SETTING, level)
+    except ProgressStoreError as exc:
+        store_trouble(exc)
 
 
 def on_variant() -> None:
@@ -565,6 +604,13 @@ def meld_values(variant: str, lang: str) -> str:
     head = (f"| {ui.translate(lang, 'score.meld_col')} | "
             f"{ui.translate(lang, 'score.points_col')} |\n|---|---:|")
     return "\n".join([head, *rows])
+
+
+def table_token(s: PlaySession) -> str:
+    """What the hand on the table was drawn from: this game at this move (a click made
+    on an earlier drawing of the table is dropped, :func:`app_pages.card_table.card_table`)."""
+    return "-".join(str(part) for part in (s.seed, id(s.game), len(s.game.finished_deals),
+                                            len(s.deal.actions), s.undo_count))
 
 
 def on_pick(card: str) -> None:

@@ -39,6 +39,9 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
   started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
   any game not played for :data:`GAME_DAYS_KEPT` days is removed. Each save counts a
   ``version``, so that a tab behind another cannot overwrite its moves (GameMovedOn).
+  Each keeps its ``result`` as the app summarises it (who won, the scores) for the
+  Game log's list, which reads every game of a learner but none of their saves
+  (:meth:`ProgressStore.game_list`).
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 * Drills: ``drills`` keeps a learner's own puzzles, decisions of their games that the
   review of a hand flagged (:mod:`puzzles.drills`): the position as the deal's save,
@@ -74,7 +77,7 @@ from puzzles.store_db import (
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
            "AttemptResult", "LessonProgress", "Account", "AccountTaken", "Browser",
-           "GameMovedOn", "SavedGame", "BROWSER_DAYS", "SIGNED_IN_DAYS",
+           "GameMovedOn", "SavedGame", "GameEntry", "BROWSER_DAYS", "SIGNED_IN_DAYS",
            "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path", "default_location",
            "clean_name", "is_named", "now_utc", "MIGRATIONS", "SCHEMA_VERSION",
            "DEFAULT_LEARNER", "KEY_PREFIX"]
@@ -177,6 +180,11 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                SELECT provider, login, failures, failed_at FROM accounts
                WHERE failures > 0 AND failed_at IS NOT NULL ON CONFLICT DO NOTHING""",
     ),
+    (  # 10: a saved game's result as the Game log lists it (the app's short JSON: who
+       # won, or the deal being played, and the scores), written with every save.
+       # Adding a column that exists is skipped, so the step can run again.
+        "ALTER TABLE saved_games ADD COLUMN result TEXT NOT NULL DEFAULT ''",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
@@ -187,6 +195,7 @@ MAX_GAME = 1_000_000  # characters of one saved game (an uploaded game log's lim
 MAX_DRILL = 100_000   # characters of one drill's position (a deal's save)
 GAMES_KEPT = 20       # saved games kept per learner, the most recently played
 GAME_DAYS_KEPT = 30   # days a saved game is kept after it was last played
+MAX_RESULT = 400      # characters of a saved game's result (the app's summary)
 BROWSER_DAYS = 180    # an anonymous browser's token lives this long after its last visit
 SIGNED_IN_DAYS = 14   # a signed-in browser's token lives this long after the sign-in
 EMPTY_LEARNER_DAYS = 2  # an anonymous learner with nothing recorded is forgotten after this
@@ -951,10 +960,12 @@ class ProgressStore:
     @_guarded
     def save_game(self, learner: str, game: str, variant: str, level: str, moves: int,
                   finished: bool, game_id: int | None = None,
-                  at: datetime | None = None, version: int | None = None) -> int:
+                  at: datetime | None = None, version: int | None = None,
+                  result: str = "") -> int:
         """Store a game's save (its JSON text) for ``learner``, over the learner's game
         ``game_id`` when it is still kept, else as a new game (which prunes, see
-        :meth:`prune_games`). One transaction. Returns the game's id.
+        :meth:`prune_games`), with its ``result`` as the app lists it. One transaction.
+        Returns the game's id.
 
         Each save over a game counts one more ``version`` (a new game is version 0).
         Given the ``version`` the caller last read or wrote, a game saved since by
@@ -962,15 +973,18 @@ class ProgressStore:
         :class:`GameMovedOn` is raised instead."""
         if len(game) > MAX_GAME:
             raise ProgressStoreError(f"a saved game is limited to {MAX_GAME} characters")
+        if len(result) > MAX_RESULT:
+            raise ProgressStoreError(f"a game's result is limited to {MAX_RESULT} characters")
         when = _iso(at)
-        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game)
+        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game,
+               result)
         with self.transaction():
             learner_id = self.learner_id(learner)
             same = "" if version is None else " AND version = ?"
             if game_id is not None and self._x(
                     "UPDATE saved_games SET variant = ?, level = ?, moves = ?, finished = ?, "
-                    "game = ?, updated = ?, version = version + 1 WHERE id = ? AND "
-                    f"learner_id = ?{same} RETURNING id",
+                    "game = ?, result = ?, updated = ?, version = version + 1 WHERE id = ? "
+                    f"AND learner_id = ?{same} RETURNING id",
                     (*row, when, game_id, learner_id,
                      *(() if version is None else (version,)))).fetchone() is not None:
                 return game_id
@@ -980,7 +994,7 @@ class ProgressStore:
                 raise GameMovedOn(f"the saved game {game_id} was saved since version {version}")
             new_id = int(self._x(
                 "INSERT INTO saved_games(learner_id, variant, level, moves, finished, game, "
-                "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "result, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (learner_id, *row, when, when)).fetchone()[0])
             self.prune_games(learner, at)
             return new_id
@@ -1020,6 +1034,17 @@ class ProgressStore:
             "l.id = g.learner_id WHERE l.name = ? AND g.id = ?",
             (clean_name(learner), game_id)).fetchone()
         return None if row is None else _saved_game(row)
+
+    @_guarded
+    def game_list(self, learner: str) -> list[GameEntry]:
+        """The learner's saved games without their saves (the Game log's list), the
+        most recently played first."""
+        rows = self._x(
+            "SELECT g.id, g.variant, g.level, g.moves, g.finished, g.result, g.created, "
+            "g.updated FROM saved_games g JOIN learners l ON l.id = g.learner_id "
+            "WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC", (clean_name(learner),))
+        return [GameEntry(int(r[0]), str(r[1]), str(r[2]), int(r[3]), bool(r[4]), str(r[5]),
+                          str(r[6]), str(r[7])) for r in rows]
 
     @_guarded
     def saved_games(self, learner: str) -> list[SavedGame]:
@@ -1065,7 +1090,7 @@ class ProgressStore:
 
 
 _GAME_COLUMNS = ("g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, "
-                 "g.updated, g.version")
+                 "g.updated, g.version, g.result")
 
 
 class GameMovedOn(ProgressStoreError):
@@ -1087,11 +1112,26 @@ class SavedGame:
     created: str
     updated: str
     version: int = 0   # saves over it since it was made
+    result: str = ""   # as the app summarises it (:meth:`ProgressStore.save_game`)
 
 
 def _saved_game(row: Sequence[Any]) -> SavedGame:
     return SavedGame(int(row[0]), str(row[1]), str(row[2]), int(row[3]), bool(row[4]),
-                     str(row[5]), str(row[6]), str(row[7]), int(row[8]))
+                     str(row[5]), str(row[6]), str(row[7]), int(row[8]), str(row[9]))
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A saved game as the Game log lists it: a :class:`SavedGame` without its save."""
+
+    id: int
+    variant: str
+    level: str
+    moves: int
+    finished: bool
+    result: str
+    created: str
+    updated: str
 
 
 @dataclass(frozen=True, slots=True)
