@@ -17,7 +17,10 @@ Kinds and their params:
 ``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
                         optional ``players`` (names by seat) → options are the learner's legal
                         cards; answer and why each other card loses from
-                        :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
+                        :func:`engine.solver.solve` (:mod:`lessons.playoff_check`): points
+                        with two or four hands, the paranoid value with three, and where
+                        brisques only break a tie (Rubicon and its kin) the last trick
+                        first, the search's weighted values never shown.
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
                         options are point values; answer from :func:`engine.rules.meld_query.query`.
 ``legal_declarations``  ``query`` → options are the profile's meld kinds; answer (several)
@@ -63,9 +66,13 @@ Kinds and their params:
                         the seven, both), from the arranged deal's legal actions, and the
                         pairs the engine refuses together; answer: the allowed choice whose
                         events score most now (:mod:`lessons.after_win_check`).
-``best_declaration``    ``query`` after a trick won → the declarations the engine offers or
-                        refuses for it, each with its cards; answer: the offered one that
-                        scores most (:mod:`lessons.declaration_check`).
+``best_declaration``    ``query`` after a trick won, ``judge`` (``"now"``: what scores most on
+                        this trick, asked plainly; ``"deal"`` with ``tricks`` ≥ 2: what
+                        scores most over the tricks still to win while the stock lasts) →
+                        the declarations the engine offers or refuses for it, each with its
+                        cards; answer: the offered one that scores most now, or that starts
+                        the best route of declarations, one per trick, judged by the meld
+                        rules (:mod:`lessons.declaration_check`, :mod:`lessons.declaration_plan`).
 ``fined_move``          a position (a play-off ``position``, or ``hand``, ``turn_up`` and
                         the learner's ``steps``), ``moves`` offered, optional ``ask``
                         (``fined`` | ``free``) → the moves; answer: the one whose copy of
@@ -75,6 +82,10 @@ Kinds and their params:
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
 queens, not of four aces ...") and computed from the same engine call as the answer.
+Where a generator invents the wrong options (scores, settlements, fines, declarations),
+each is the result of a named mistake (:mod:`lessons.mistakes`: 580 for a double bezique
+that adds 500 is "route_total", the biggest meld now where waiting pays is "greedy"), and
+``mistakes`` maps the option to that name.
 A multi-answer result (``multiple``) gives a reason for every option: ``why`` for each
 option a learner may wrongly tick ("J♦ is not hearts: you hold hearts that beat 10♥,
 so you must follow suit and win") and ``missed`` for each right one a learner may leave

@@ -45,6 +45,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "you": ("you", "вы"),
     "loses": ("With {card} you take {value} instead of {best}: {loss} less.",
               "{With}, вы возьмёте {value} вместо {best}: на {loss} меньше."),
+    "loses_paranoid": ("With {card} you make sure of only {value} instead of {best}: {loss} "
+                       "less.",
+                       "{With}, вы гарантируете себе только {value} вместо {best}: на {loss} "
+                       "меньше."),
     "loses_side": ("With {card} your side takes {value} instead of {best}: {loss} less.",
                    "{With}, ваша пара возьмёт {value} вместо {best}: на {loss} меньше."),
     # Russian: leading a card, or laying it on the card led.
@@ -151,7 +155,7 @@ def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) ->
     value = solution.values[face]
     show = card_text(parse_card(face), lang)
     side = position.players == 4   # partners: the values are the side's
-    loses = "loses_side" if side else "loses"
+    loses = {3: "loses_paranoid", 4: "loses_side"}.get(position.players, "loses")
     opening = _t("with_follow" if position.trick else "with_lead", lang, card=show)
     if solution.objective == "points":
         words = [_t(loses, lang, card=show, With=opening, value=_pts(value, lang),
