@@ -17,7 +17,9 @@ if st.query_params.get("guided") == "1" and not st.session_state.get("play_guide
     st.session_state["play_guided"] = True
     parts.new_session()
 s = parts.session()
-parts.keep_saved(s)   # after the callbacks: the game as the learner now sees it
+# After the callbacks: the game as the learner now sees it (or as another tab of the
+# learner left it, when that one played on meanwhile).
+s = parts.keep_saved(s)
 deal = s.deal
 players = deal.profile.players
 

@@ -4,7 +4,10 @@ attempt is stored as a refusal to show with its rule, never raised.
 The game is saved in the progress store after every change (:func:`keep_saved`) and a
 tab without a game picks up the learner's latest one (:func:`restored_session`), so a
 server restart or another device finds it at the same move. A store that fails never
-stops play: its (credential-free) message is shown and the game stays in this tab."""
+stops play: its (credential-free) message is shown and the game stays in this tab.
+Two tabs of one learner never overwrite each other's moves: a save names the version
+it continues, and a tab whose game was played on elsewhere takes that game up, saying
+so (:func:`keep_saved`)."""
 
 from __future__ import annotations
 
@@ -31,7 +34,7 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
 from lessons.sentences import capital_first
 from puzzles.identity import current_learner
-from puzzles.store import ProgressStoreError, open_store
+from puzzles.store import GameMovedOn, ProgressStoreError, SavedGame, open_store
 
 log = logging.getLogger("bezique.store")
 
@@ -58,6 +61,15 @@ def restored_session() -> PlaySession | None:
         return None
     if saved is None:
         return None
+    restored = resume(saved)
+    if restored is not None:
+        st.session_state["play_restored"] = True
+    return restored
+
+
+def resume(saved: SavedGame) -> PlaySession | None:
+    """This tab's game from now on: ``saved``, at its move (None when it cannot be read;
+    the reason is shown)."""
     try:
         restored = PlaySession.loads(saved.game, saved.level if saved.level in bot_levels()
                                      else None, seed=random.SystemRandom().randrange(2**31))
@@ -66,10 +78,10 @@ def restored_session() -> PlaySession | None:
         st.session_state["play_store_msg"] = ("play.saved_unreadable", str(exc))
         return None
     restored.saved_as = saved.id
+    restored.saved_version = saved.version
     st.session_state["play"] = restored
     st.session_state["variant"] = restored.deal.profile.name   # "new game" keeps it
     st.session_state["play_saved_mark"] = saved_mark(restored)
-    st.session_state["play_restored"] = True
     for key in ("play_msg", "play_hint", "play_verdicts_at"):
         st.session_state[key] = None
     return restored
@@ -86,22 +98,37 @@ def moves(s: PlaySession) -> int:
     return sum(len(d.actions) for d in s.game.finished_deals) + len(s.deal.actions)
 
 
-def keep_saved(s: PlaySession) -> None:
+def keep_saved(s: PlaySession) -> PlaySession:
     """Save the game when it changed since its last save (once per action, in one
-    store transaction). A failed save is shown and tried again at the next change."""
+    store transaction). A failed save is shown and tried again at the next change.
+    Returns the tab's game: another one when the learner's other tab played this one
+    on meanwhile (this tab's last move is dropped, the game is taken up where the
+    other left it, and the learner is told)."""
     if st.session_state.get("play_saved_mark") == saved_mark(s):
-        return
+        return s
     st.session_state["play_saved_mark"] = saved_mark(s)
     try:
         with open_store() as db:
-            s.saved_as = db.save_game(current_learner(), s.dumps(), s.deal.profile.name, s.level,
-                                      moves(s), s.game.is_over, s.saved_as)
+            try:
+                game_id = db.save_game(current_learner(), s.dumps(), s.deal.profile.name,
+                                       s.level, moves(s), s.game.is_over, s.saved_as,
+                                       version=s.saved_version)
+            except GameMovedOn:
+                newer = db.saved_game(current_learner(), s.saved_as or 0)
+                taken = None if newer is None else resume(newer)
+                if taken is not None:
+                    st.session_state["play_store_msg"] = ("play.moved_on", "")
+                    return taken
+                raise
     except ProgressStoreError as exc:
         store_trouble(exc)
-        return
+        return s
+    s.saved_version = s.saved_version + 1 if game_id == s.saved_as else 0
+    s.saved_as = game_id
     st.session_state["play_saved_mark"] = saved_mark(s)
     if (st.session_state.get("play_store_msg") or ("",))[0] == "play.store_error":
         st.session_state["play_store_msg"] = None   # saved again: the trouble is over
+    return s
 
 
 def store_trouble(exc: ProgressStoreError) -> None:

@@ -91,6 +91,7 @@ class PlaySession:
     turns: list[Turn] = field(default_factory=list)   # this deal's turns, in order
     undo_count: int = 0
     saved_as: int | None = None   # the progress store's id of this game's save, once saved
+    saved_version: int = 0        # the save's version this tab last read or wrote
     auto: set[int] = field(default_factory=set)   # indices in ``turns`` of draws made by themselves
     _bot: BotPlayer = field(init=False, repr=False)      # plays every other seat
     _helper: BotPlayer = field(init=False, repr=False)   # plays for the human on auto-play

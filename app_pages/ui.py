@@ -162,10 +162,11 @@ def rule_link(rule_id: str, variant: str | None = None) -> str:
 
 # --- cards --------------------------------------------------------------------------
 
-def file_uploader_words() -> None:
+def file_uploader_words(note_key: str = "upload.note") -> None:
     """Streamlit draws the uploader's button and size note in English only; this puts
-    the page's language there (CSS content, as the widget has no parameter for it)."""
-    button, note = t("upload.button"), t("upload.note")
+    the page's language there (CSS content, as the widget has no parameter for it).
+    ``note_key``: the note naming the files the page reads."""
+    button, note = t("upload.button"), t(note_key)
     st.html("<style>[data-testid='stFileUploaderDropzone'] button p{font-size:0}"
             "[data-testid='stFileUploaderDropzone'] button p::after{font-size:.875rem;"
             f"content:{_css_string(button)}}}"

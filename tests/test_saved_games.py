@@ -22,6 +22,7 @@ from puzzles.store import (
     GAMES_KEPT,
     MIGRATIONS,
     SCHEMA_VERSION,
+    GameMovedOn,
     ProgressStoreError,
     open_store,
 )
@@ -182,3 +183,39 @@ def test_a_saved_game_that_cannot_be_replayed_gives_a_new_game() -> None:
     at = run_page("play")
     assert any("could not be read" in w.value for w in at.warning)
     assert at.session_state["play"].saved_as is not None    # the new game, saved
+
+
+# --- two tabs of one learner (reliability review 3, m2) ------------------------------------
+
+def test_a_save_from_a_stale_version_is_refused(places: Places) -> None:
+    with open_store(places.new()) as store:
+        game_id = store.save_game("ann", _game_text(1, 0), "two-handed", "", 0, False, at=T0)
+        assert store.saved_game("ann", game_id).version == 0   # type: ignore[union-attr]
+        store.save_game("ann", _game_text(1, 1), "two-handed", "", 1, False, game_id,
+                        version=0)
+        store.save_game("ann", _game_text(1, 2), "two-handed", "", 2, False, game_id,
+                        version=1)
+        with pytest.raises(GameMovedOn):   # a tab that last saw version 1
+            store.save_game("ann", _game_text(1, 9), "two-handed", "", 9, False, game_id,
+                            version=1)
+        kept = store.saved_game("ann", game_id)
+        assert kept is not None and kept.moves == 2 and kept.version == 2
+        assert store.saved_game("bob", game_id) is None
+
+
+def test_two_tabs_of_one_learner_never_overwrite_each_others_moves() -> None:
+    first = run_page("play", play_seed=6)
+    _play_a_few(first, 2)
+    second = run_page("play")            # the learner's second tab takes the game up
+    assert second.session_state["play"].saved_as == first.session_state["play"].saved_as
+    _play_a_few(second, 3)
+    ahead = list(second.session_state["play"].deal.actions)
+    _play_a_few(first, 1)                # the first tab, behind, plays on
+    taken = first.session_state["play"]
+    assert list(taken.deal.actions) == ahead   # it was told, and took the game up
+    assert any("went on in another of your tabs" in w.value for w in first.warning)
+    with open_store() as store:
+        assert store.latest_game("guest").moves == len(ahead)   # type: ignore[union-attr]
+    _play_a_few(first, 1)                # and plays on from there, saving again
+    with open_store() as store:
+        assert store.latest_game("guest").moves > len(ahead)   # type: ignore[union-attr]
