@@ -20,7 +20,7 @@ from engine.rules.captures import groups
 from engine.rules.meld_query import query
 from engine.rules.melds import ScoredMeld
 from engine.rules.profile import load_profile
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, verb_forms
 from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles.i18n import suit_name
@@ -147,6 +147,9 @@ def show_position(record: dict, key: str = "mt_position") -> None:
                             f"({trainer.show_cards(h['cards'], lang)})"
                             for h in pos["history"]) or pui.t("q.nothing")
         st.markdown(f"**{pui.t('q.history')}:** {history}")
+        if pos.get("sevens_scored"):   # the turned-up seven, back in the play-off
+            st.markdown(pui.t("c.seven_scored",
+                              cards=trainer.show_cards(pos["sevens_scored"], lang)))
         return
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
     card_table(position_html(pos), key=key)
@@ -251,7 +254,8 @@ def right_why(record: dict) -> str:
         return pui.t("v.spot", melds=trainer.answer_text(record, lang))
     if kind == "best":
         total = answer["values"][answer["meld"]]["total"]
-        return pui.t("v.best", meld=meld_name(answer["meld"], lang), total=total)
+        name = meld_name(answer["meld"], lang)
+        return pui.t("v.best", meld=name, total=total, **verb_forms(name, lang))
     return trainer.meld_explanation(record, lang)[0]
 
 

@@ -9,6 +9,7 @@ from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
 from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
+from lessons.sentences import capital_first
 
 if st.query_params.get("guided") == "1" and not st.session_state.get("play_guided"):
     # The last step of the learner's path (Home's "Continue"): a fresh deal of the game
@@ -16,7 +17,9 @@ if st.query_params.get("guided") == "1" and not st.session_state.get("play_guide
     st.session_state["play_guided"] = True
     parts.new_session()
 s = parts.session()
-parts.keep_saved(s)   # after the callbacks: the game as the learner now sees it
+# After the callbacks: the game as the learner now sees it (or as another tab of the
+# learner left it, when that one played on meanwhile).
+s = parts.keep_saved(s)
 deal = s.deal
 players = deal.profile.players
 
@@ -81,7 +84,7 @@ hand = table.picks_html(parts.picks(s, verdicts, hinted),
 card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
                             show_opponent=deal.is_over or (deal.in_playoff and players == 2),
                             lang=ui.lang(), hand=hand),
-           key="play_table", on_pick=parts.on_pick)
+           key="play_table", on_pick=parts.on_pick, token=parts.table_token(s))
 if deal.profile.declaring.source == "captured":   # 000, Fildinski: melds from captures
     st.caption(ui.t("play.laid_caption"))
 if deal.duels and not deal.is_over:   # 000, four-handed: which play-off is the learner's
@@ -154,7 +157,8 @@ if deal.is_over:
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     elif s.game.is_over and s.game.result is not None:
-        st.success(" · ".join(ui.steps_text(s.game.result.steps, s.human, players)))
+        st.success(" · ".join(capital_first(line) for line in
+                              ui.steps_text(s.game.result.steps, s.human, players)))
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     else:
@@ -197,8 +201,9 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
     if not recent:
         st.caption(ui.t("play.nothing_yet"))
     for turn in recent:
+        auto = f" — {ui.t('play.auto_draw')}" if s.by_itself(turn) else ""
         st.markdown(f"**{parts.name(s, turn.player)}:** "
-                    f"{ui.describe_action(turn.action, deal.profile)}")
+                    f"{ui.describe_action(turn.action, deal.profile)}{auto}")
         ui.explain_events(turn.events, s.human, players=players, variant=deal.profile.name)
 
 with st.expander(ui.t("play.deal_log")):
@@ -211,9 +216,8 @@ with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options appli
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
     level_names = {level: ui.t(f"level.{level}") for level in levels}
-    # set on every run: the label follows a language switch
-    wanted = st.session_state.get("level") or s.level
-    st.session_state["play_level"] = wanted if wanted in levels else levels[0]
+    # set on every run (the label follows a language switch): the level playing this game
+    st.session_state["play_level"] = s.level if s.level in levels else parts.chosen_level()
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)

@@ -173,15 +173,17 @@ def next_drill() -> None:
 def drill_view(drill: drills.Drill, count: int) -> None:
     result = st.session_state.get(f"{P}drill_result")
     deal = drill.deal
-    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    moves = drills.answers(drill)
+    # Read among the moves offered: a copy mark only where two of them differ.
+    shown = {c for move in moves for c in move.cards}
     with st.container(border=True, key=f"{P}drill"):
         st.caption(pui.t("rc.drill") + " · " + pui.t("rc.drill_count", count=count))
         card_table(tbl.table_html(deal, drill.seat, app_ui.t, four_colour=app_ui.four_colour(),
                                   show_opponent=deal.in_playoff and deal.profile.players == 2,
                                   lang=lang, show_own=True), key=f"{P}drill_table_{drill.id}")
         st.markdown(pui.t("rc.drill_q", trick=deal.tricks_played + 1))
-        labels = {str(a): app_ui.describe_action(a, deal.profile, mine)
-                  for a in deal.legal_actions()}
+        # One answer per move: two twins that play alike are one ("play K♣", not #1, #2).
+        labels = {str(a): app_ui.describe_action(a, deal.profile, shown) for a in moves}
         st.radio(pui.t("rc.answer"), list(labels), index=None, format_func=labels.__getitem__,
                  key=f"{P}drill_answer_{drill.id}", label_visibility="collapsed",
                  disabled=result is not None)
@@ -196,8 +198,8 @@ def drill_view(drill: drills.Drill, count: int) -> None:
                                                            action=result["better"],
                                                            cost=result["cost"])
         fb.show(right, lessons.split_feedback(lead, [app_ui.notation(r) for r in result["why"]]))
-        st.caption(pui.t("rc.drill_played", action=labels.get(str(drill.played),
-                                                              str(drill.played))))
+        st.caption(pui.t("rc.drill_played", action=app_ui.describe_action(
+            drills.shown_move(drill, drill.played), deal.profile, shown)))
         st.caption(pui.t("rc.drill_themes", themes=", ".join(
             theme_name(t, lang) for t in result.get("themes", ()))))
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))

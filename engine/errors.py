@@ -6,7 +6,30 @@ can raise its errors; a refusal's explanation steps are built by
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from typing import Protocol
+
+
+def json_problem(exc: BaseException) -> str:
+    """A short, plain reason why JSON could not be read (``json.loads`` failed):
+    Python's own words for an over-long number point at one of its settings."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    text = str(exc)
+    if "integer string conversion" in text:
+        return f"a number has more than {sys.get_int_max_str_digits()} digits"
+    return text[:200]
+
+
+def listed(names: Iterable[object], shown: int = 5, width: int = 40) -> str:
+    """A few of ``names`` for an error message, sorted and quoted, each cut to
+    ``width`` characters, and how many more there are: an input with 200,000 unknown
+    keys gets a short line."""
+    texts = sorted(repr(name) for name in names)
+    cut = [t if len(t) <= width else t[:width - 1] + "…" for t in texts[:shown]]
+    more = len(texts) - len(cut)
+    return ", ".join(cut) + (f" and {more:,} more" if more else "")
 
 
 class BeziqueError(ValueError):

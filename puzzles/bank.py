@@ -18,7 +18,8 @@ import os
 import stat
 import tempfile
 import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import IO, Any
@@ -47,46 +48,128 @@ def compressed(path: str | os.PathLike[str]) -> bool:
     return str(path).endswith(".gz")
 
 
-def _open_text(path: str | os.PathLike[str], mode: str = "r") -> IO[str]:
-    if compressed(path):
-        # Literal modes: mypy then knows gzip gives a text stream.
-        if mode == "w":
-            return gzip.open(path, "wt", encoding="utf-8")
-        if mode == "a":
-            return gzip.open(path, "at", encoding="utf-8")
-        return gzip.open(path, "rt", encoding="utf-8")
-    return open(path, mode, encoding="utf-8")
+MAX_LINE = 1_000_000       # bytes of one record's line
+MAX_TEXT = 64_000_000      # bytes of a bank's text (after gzip): a gzip bomb stops here
+MAX_LINES = 1_000_000      # lines of a bank, blank ones included (a bomb of newlines)
+_BOM = b"\xef\xbb\xbf"      # a UTF-8 byte order mark some editors put at the start
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One non-blank line of a bank: its JSON value, or why it is not one (a
+    ``problem`` such as "not valid JSON: ...")."""
+
+    number: int
+    value: Any = None
+    problem: str = ""
+
+
+def lines(path: str | os.PathLike[str]) -> Iterator[Line]:
+    """Every non-blank line of a bank, as the app reads it: JSON Lines (one record a
+    line), gzip-compressed when the name ends in ``.gz``, UTF-8, a byte order mark at
+    the start ignored. A line that is not one JSON value (too long, not UTF-8, not
+    JSON) comes with its ``problem``; a file that cannot be read through (missing,
+    not gzip, cut short, a failed read, more than :data:`MAX_TEXT` bytes or
+    :data:`MAX_LINES` lines) raises
+    :class:`BankError` where it stops."""
+    try:
+        with _open_bytes(path) as handle:
+            number = size = 0
+            while True:
+                raw = handle.readline(MAX_LINE + 1)
+                if not raw:
+                    return
+                number += 1
+                if number > MAX_LINES:
+                    raise BankError(f"puzzle bank {path} holds more than {MAX_LINES:,} lines: "
+                                    "not a bank")
+                size += len(raw)
+                long = len(raw) > MAX_LINE and not raw.endswith(b"\n")
+                while long and raw and not raw.endswith(b"\n") and size <= MAX_TEXT:
+                    raw = handle.readline(1 << 16)   # skip the rest of the line
+                    size += len(raw)
+                if size > MAX_TEXT:
+                    raise BankError(f"puzzle bank {path} holds more than {MAX_TEXT:,} bytes "
+                                    "of text: not a bank")
+                if long:
+                    yield Line(number, problem=f"longer than {MAX_LINE:,} bytes")
+                    continue
+                if number == 1:
+                    raw = raw.removeprefix(_BOM)
+                if raw.strip():
+                    yield _parsed(number, raw)
+    except OSError as exc:
+        raise BankError(f"cannot read puzzle bank {path}: {exc.strerror or exc}") from exc
+    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
+        raise BankError(f"puzzle bank {path} is not a complete gzip file: {exc}") from exc
+
+
+def _open_bytes(path: str | os.PathLike[str]) -> gzip.GzipFile | io.BufferedReader:
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+    return gzip.open(path, "rb") if compressed(path) else open(path, "rb")
+
+
+def _parsed(number: int, raw: bytes) -> Line:
+    from engine.errors import json_problem
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Line(number, problem=f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column "
+                                    f"{exc.start + 1})")
+    try:
+        return Line(number, json.loads(text))
+    except (ValueError, RecursionError) as exc:
+        return Line(number, problem=f"not valid JSON: {json_problem(exc)}")
 
 
 def read(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """The records of a bank (see :func:`lines`); :class:`BankError` at the first
+    line that is not a well-formed record."""
     records = []
-    try:
-        with _open_text(path) as handle:
-            for number, line in enumerate(handle, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except (ValueError, RecursionError) as exc:
-                    raise BankError(f"{path}:{number}: not valid JSON: {exc}") from exc
-                problem = malformed(rec)
-                if problem:
-                    raise BankError(f"{path}:{number}: {problem}")
-                records.append(rec)
-    except OSError as exc:
-        raise BankError(f"cannot read puzzle bank {path}: {exc.strerror}") from exc
-    except UnicodeDecodeError as exc:
-        raise BankError(f"puzzle bank {path} is not UTF-8 text: {exc.reason}") from exc
-    except (gzip.BadGzipFile, EOFError, zlib.error) as exc:
-        raise BankError(f"puzzle bank {path} is not a complete gzip file: {exc}") from exc
+    for line in lines(path):
+        problem = line.problem or malformed(line.value)
+        if problem:
+            raise BankError(f"{path}:{line.number}: {problem}")
+        records.append(line.value)
     return records
 
 
-# The fields each kind of record needs, with their JSON types (checked before a
-# record reaches the engine, so a damaged record is reported, not a traceback).
-_FIELDS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    "meld": {"type": str, "position": dict, "context": dict, "answer": (dict, list, type(None))},
-    "endgame": {"type": str, "position": dict, "value": int, "best": list},
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What the bank knows of one kind of puzzle: the id prefix, the fields its
+    records need with their JSON types (checked before a record reaches the engine,
+    so a damaged record is reported, not a traceback), and how a record of it is
+    re-checked against the engine (a list of problems, empty when it agrees). A new
+    kind of puzzle is one more entry of :data:`KINDS`."""
+
+    prefix: str
+    fields: Mapping[str, type | tuple[type, ...]]
+    verify: Callable[[Mapping[str, Any]], list[str]]
+
+
+def _verify_meld(record: Mapping[str, Any]) -> list[str]:
+    from puzzles import capture_bank, meld_bank
+
+    if record["type"] == "capture":   # 000: what a won trick scores
+        return capture_bank.verify(record)
+    return meld_bank.verify(record)
+
+
+def _verify_endgame(record: Mapping[str, Any]) -> list[str]:
+    from puzzles import capture_endgame, endgame
+
+    if record["type"] == "capture_best":   # 000: the play-off where captures score
+        return capture_endgame.verify(record)
+    return endgame.verify(record)
+
+
+KINDS: dict[str, Kind] = {
+    "meld": Kind("m", {"type": str, "position": dict, "context": dict,
+                       "answer": (dict, list, type(None))}, _verify_meld),
+    "endgame": Kind("e", {"type": str, "position": dict, "value": int, "best": list},
+                    _verify_endgame),
 }
 
 
@@ -99,17 +182,17 @@ def malformed(record: Any) -> str:
         return f"missing {', '.join(missing)}"
     if not isinstance(record["id"], str):
         return "'id' must be a string"
-    kind = record["kind"]
-    fields = _FIELDS.get(kind) if isinstance(kind, str) else None
-    if fields is None:
-        return f"unknown kind {kind!r}"
+    kind = KINDS.get(record["kind"]) if isinstance(record["kind"], str) else None
+    if kind is None:
+        return f"unknown kind {record['kind']!r}"
+    fields = kind.fields
     missing = [k for k in fields if k not in record]
     if missing:
         return f"missing {', '.join(missing)}"
     for name, types in fields.items():
         if not isinstance(record[name], types) or isinstance(record[name], bool):
             return f"field {name!r} has the wrong type"
-    if kind == "meld" and record["type"] == "legal" and not isinstance(
+    if record["kind"] == "meld" and record["type"] == "legal" and not isinstance(
             record.get("question"), dict):
         return "a 'legal' meld record needs a 'question' object"
     return ""
@@ -213,9 +296,17 @@ def load_for(kind: str, variant: str) -> list[dict[str, Any]]:
     return load(kind)
 
 
+def shipped() -> list[Path]:
+    """Every shipped bank file, of every kind and variant."""
+    return [path_for(kind, variant) for kind in KINDS for variant in variants(kind)]
+
+
 def by_id(puzzle_id: str, variant: str | None = None) -> dict[str, Any] | None:
     """A shipped puzzle by id, in one variant's bank or (``None``) in any."""
-    kind = "meld" if puzzle_id.startswith("m-") else "endgame"
+    kind = next((name for name, k in KINDS.items() if puzzle_id.startswith(f"{k.prefix}-")),
+                None)
+    if kind is None:
+        return None
     for name in [variant] if variant else variants(kind):
         for rec in _load(kind, name):
             if rec["id"] == puzzle_id:
@@ -224,21 +315,10 @@ def by_id(puzzle_id: str, variant: str | None = None) -> dict[str, Any] | None:
 
 
 def verify(record: Mapping[str, Any]) -> list[str]:
-    """Re-check one record against the engine (melds query or solver)."""
-    if record.get("kind") == "meld" and record.get("type") == "capture":
-        from puzzles import capture_bank
-
-        return capture_bank.verify(record)
-    if record.get("kind") == "meld":
-        from puzzles import meld_bank
-
-        return meld_bank.verify(record)
-    if record.get("kind") == "endgame" and record.get("type") == "capture_best":
-        from puzzles import capture_endgame
-
-        return capture_endgame.verify(record)
-    if record.get("kind") == "endgame":
-        from puzzles import endgame
-
-        return endgame.verify(record)
-    return [f"{record.get('id')}: unknown kind {record.get('kind')!r}"]
+    """Re-check one well-formed record (:func:`malformed` says "") against the engine:
+    the melds query, the capture scoring or the solver, as its kind says."""
+    name = record.get("kind")
+    kind = KINDS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        return [f"{record.get('id')}: unknown kind {record.get('kind')!r}"]
+    return kind.verify(record)

@@ -7,14 +7,21 @@ A record (kind ``meld``, type ``capture``)::
     {"id": "m-…", "kind": "meld", "type": "capture", "variant": "fildinski",
      "themes": [...], "melds": [...], "rating": 1234,
      "position": {"variant", "trump", "laid": [...], "trick": [...],
-                  "history": [{"meld", "cards"}]},
+                  "history": [{"meld", "cards"}], "sevens_scored": [...]},
      "context": {"stock": 12, "turns": 0},
-     "answer": {"melds": [{"meld", "cards", "points"}], "brisques": 20, "total": 160},
+     "answer": {"melds": [{"meld", "cards", "points"}], "brisques": 20, "sevens": 10,
+                "total": 170},
      "explanation": [...], "source": {"deal": 7}}
 
-The answer comes from :func:`engine.rules.captures.score_capture`, the computation the
-deal itself scores with; :func:`verify` recomputes it. Positions are taken from
-random deals (the state just before a trick is won), so every one can occur.
+``sevens_scored`` (only when the trick holds one) lists the sevens of trumps in the
+trick that scored before (the turned-up seven, or one exchanged for the turn-up, when
+it comes back in the play-off); ``sevens`` (only when not 0) is what the sevens of
+trumps captured score (000 l.8). The answer comes from
+:func:`engine.rules.captures.score_capture`, the computation the deal itself scores
+the trick with (brisques, combinations and sevens); :func:`verify` recomputes it.
+Positions are taken from real deals (the state just before a trick is won), so every
+one can occur. The seven's optional exchange for the turn-up comes after the trick
+and is not part of it.
 
     python -m puzzles.capture_bank --count 120 --seed 1 > puzzles/meld-fildinski.jsonl
 """
@@ -25,12 +32,12 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card, Suit, parse_card
-from engine.rules.captures import score_capture
+from engine.rules.captures import score_capture, seven_step
 from engine.rules.deal import Deal
 from engine.rules.melds import ScoredMeld, display_order
 from engine.rules.profile import load_profile
@@ -51,16 +58,37 @@ def solve(position: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     trick = [parse_card(t).id for t in position["trick"]]
     history = [ScoredMeld(h["meld"], frozenset(parse_card(t).id for t in h["cards"]))
                for h in position["history"]]
+    counted = [parse_card(t).id for t in position.get("sevens_scored", [])]
     if len(set(laid) | set(trick)) != len(laid) + len(trick):
         raise ValueError("a card is both laid out and in the trick")
-    capture = score_capture(profile, trump, laid, trick, history)
-    answer = {"melds": [{"meld": v.spec.kind, "cards": _cards(v.cards), "points": v.points}
-                        for v in capture.melds],
-              "brisques": capture.brisque_points, "total": capture.total}
+    capture = score_capture(profile, trump, laid, trick, history, counted=counted)
+    answer: dict[str, Any] = {
+        "melds": [{"meld": v.spec.kind, "cards": _cards(v.cards), "points": v.points}
+                  for v in capture.melds], "brisques": capture.brisque_points}
+    if capture.seven_points:
+        answer["sevens"] = capture.seven_points
+    answer["total"] = capture.total
     lines = [f"{len(capture.brisques)} brisque(s) in the trick: {capture.brisque_points}"]
     lines += ["; ".join(s.render() for s in v.steps) for v in capture.melds]
+    lines += [seven_step(profile, c).render() for c in capture.sevens]
     lines.append(f"total {capture.total}")
     return answer, lines
+
+
+def position_of(deal: Deal, trick: Sequence[int], laid: Iterable[int],
+                history: Iterable[ScoredMeld]) -> dict[str, Any]:
+    """The capture question of ``deal`` before ``trick`` is won (call it before: the
+    sevens the trick scores are counted then) by the player whose laid-out cards and
+    scored combinations are ``laid`` and ``history``."""
+    assert deal.trump is not None
+    position: dict[str, Any] = {
+        "variant": deal.profile.name, "trump": Suit(deal.trump).letter, "laid": _cards(laid),
+        "trick": [str(Card.from_id(c)) for c in trick],
+        "history": [{"meld": m.kind, "cards": _cards(m.cards)} for m in history]}
+    scored = [c for c in trick if deal.is_trump_seven(c) and c in deal.dix_counted]
+    if scored:
+        position["sevens_scored"] = [str(Card.from_id(c)) for c in scored]
+    return position
 
 
 def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -103,15 +131,11 @@ def captures_of(variant: str, seed: int) -> Iterator[dict[str, Any]]:
         before = [(set(deal.laid[p]), list(deal.history[p])) for p in range(profile.players)]
         trick = [*deal.trick, action.card]
         stock = deal.stock_count
+        positions = [position_of(deal, trick, *b) for b in before]
         events = deal.apply(action)
         winner = next(e.player for e in events if e.type == "trick")
-        assert winner is not None and deal.trump is not None
-        laid, history = before[winner]
-        yield make_record({
-            "variant": variant, "trump": Suit(deal.trump).letter, "laid": _cards(laid),
-            "trick": [str(Card.from_id(c)) for c in trick],
-            "history": [{"meld": m.kind, "cards": _cards(m.cards)} for m in history]},
-            stock, seed)
+        assert winner is not None
+        yield make_record(positions[winner], stock, seed)
 
 
 def generate(variant: str, seed: int, count: int) -> list[dict[str, Any]]:

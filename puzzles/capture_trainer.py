@@ -70,8 +70,9 @@ def check_capture(record: Mapping[str, Any], options: Iterable[str] | None,
 def answer_text(record: Mapping[str, Any], lang: str) -> str:
     answer = record["answer"]
     melds = ", ".join(f"{meld_name(m['meld'], lang)} ({m['points']})" for m in answer["melds"])
-    return tr(lang, "c.answer", melds=melds or tr(lang, "a.none"),
-              brisques=answer["brisques"], total=answer["total"])
+    return tr(lang, "c.answer_sevens" if answer.get("sevens") else "c.answer",
+              melds=melds or tr(lang, "a.none"), brisques=answer["brisques"],
+              sevens=answer.get("sevens", 0), total=answer["total"])
 
 
 def explanation(record: Mapping[str, Any], lang: str) -> list[str]:
@@ -81,6 +82,7 @@ def explanation(record: Mapping[str, Any], lang: str) -> list[str]:
     if result["laid_out"]:
         lines.append(tr(lang, "c.laid_out", count=len(result["laid_out"])))
     lines += ["; ".join(d["explanation"]) for d in result["declarations"]]
+    lines += ["; ".join(s["explanation"]) for s in result["sevens"]]
     lines.append(tr(lang, "c.total", total=result["total"]))
     return lines
 

@@ -37,7 +37,7 @@ from typing import Any
 
 from engine.bots.coach import BotPlayer
 from engine.notation.actions import ActionType
-from engine.notation.cards import Card, Suit
+from engine.notation.cards import Card
 from engine.rules.capture_playoff import duel_refusal
 from engine.rules.deal import DECLARE, Deal
 from engine.rules.profile import Profile
@@ -86,16 +86,12 @@ def _capture_record(deal: Deal, card: int, seed: int) -> dict[str, Any]:
                      for p in range(deal.profile.players)]
     stock = trial.stock_count
     trick = [*trial.trick, card]
+    positions = [capture_bank.position_of(trial, trick, *b) for b in winner_before]
     events = trial.apply(next(a for a in trial.legal_actions()
                               if a.type is ActionType.PLAY and a.card == card))
     winner = next(e.player for e in events if e.type == "trick")
-    assert winner is not None and deal.trump is not None
-    laid, history = winner_before[winner]
-    return capture_bank.make_record({
-        "variant": deal.profile.name, "trump": Suit(deal.trump).letter,
-        "laid": capture_bank._cards(laid), "trick": [str(Card.from_id(c)) for c in trick],
-        "history": [{"meld": m.kind, "cards": capture_bank._cards(m.cards)} for m in history]},
-        stock, seed)
+    assert winner is not None
+    return capture_bank.make_record(positions[winner], stock, seed)
 
 
 def game_records(kind: str, profile: Profile, seed: int, budget: Budget = Budget(),

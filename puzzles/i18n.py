@@ -61,6 +61,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "account.refused": ("Wrong name or password.", "Неверное имя или пароль."),
     "account.locked": ("Too many wrong passwords: try again in {seconds} s.",
                        "Слишком много неверных паролей: попробуйте снова через {seconds} с."),
+    "account.wrong_current": ("That is not your current password.",
+                              "Это не ваш нынешний пароль."),
+    "account.busy": ("Many accounts were just made here: try again in {seconds} s.",
+                     "Здесь только что создали много учётных записей: попробуйте снова "
+                     "через {seconds} с."),
+    "identity.store_down": ("Your progress cannot be reached just now. What needs it says so; "
+                            "the rest of the app, and a game in this tab, go on.",
+                            "Ваш прогресс сейчас недоступен. Где он нужен, об этом будет "
+                            "сказано; остальное, и партия в этой вкладке, работают."),
+    "identity.account": ("Account", "Учётная запись"),
+    "identity.current_password": ("Current password", "Нынешний пароль"),
+    "identity.new_password": ("New password", "Новый пароль"),
+    "identity.change_password": ("Change the password", "Сменить пароль"),
+    "identity.password_changed": ("Password changed. Your other devices are signed out.",
+                                  "Пароль изменён. На других устройствах вы вышли из "
+                                  "учётной записи."),
+    "identity.everywhere_help": ("Forgot to sign out on another computer? This signs out "
+                                 "every browser, this one too.",
+                                 "Забыли выйти на другом компьютере? Эта кнопка выходит "
+                                 "из учётной записи во всех браузерах, и в этом тоже."),
+    "identity.sign_out_everywhere": ("Sign out everywhere", "Выйти везде"),
+    "identity.signed_out_everywhere": ("Signed out in every browser.",
+                                       "Вы вышли из учётной записи во всех браузерах."),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
                    "Интервальное повторение ошибок и слабых комбинаций"),
@@ -77,15 +100,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "mode.capture": ("What does this capture score?", "Сколько приносит эта взятка?"),
     # Fildinski (000): capture puzzles and the play-off where captures keep scoring
     "c.question": ("You have just won this trick. Name every combination it scores with "
-                   "your laid-out cards, and the trick's total (brisques included).",
+                   "your laid-out cards, and the trick's total: its brisques, the "
+                   "combinations and a seven of trumps captured (000). Exchanging that "
+                   "seven for the turn-up comes afterwards and is not part of the total.",
                    "Вы только что взяли эту взятку. Назовите все комбинации, которые она "
-                   "образует с вашими выложенными картами, и итог взятки (с брисками)."),
+                   "образует с вашими выложенными картами, и итог взятки: бриски, "
+                   "комбинации и взятая козырная семёрка (000). Обмен этой семёрки на "
+                   "открытый козырь делается потом и в итог не входит."),
+    "c.seven_scored": ("{cards} has scored already (it was the turn-up), so it scores "
+                       "nothing now.",
+                       "{cards} уже засчитана раньше (это был открытый козырь), теперь "
+                       "она очков не приносит."),
     "c.laid": ("Your laid-out cards", "Ваши выложенные карты"),
     "c.trick": ("The trick you won", "Взятая взятка"),
     "c.total_input": ("Total of the capture", "Итог взятки"),
     "c.twice": ("{meld}, twice", "{meld}, дважды"),
     "c.answer": ("{melds}; brisques {brisques}; total {total}",
                  "{melds}; бриски {brisques}; итог {total}"),
+    "c.answer_sevens": ("{melds}; brisques {brisques}; seven of trumps {sevens}; "
+                        "total {total}",
+                        "{melds}; бриски {brisques}; козырная семёрка {sevens}; "
+                        "итог {total}"),
     "c.brisques": ("The brisques (aces and tens) in the trick score {points}",
                    "Бриски (тузы и десятки) во взятке приносят {points}"),
     "c.laid_out": ("{count} captured card(s) can combine and are laid out",
@@ -94,11 +129,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "c.hint_count": ("Combinations scored: {count}", "Число записанных комбинаций: {count}"),
     "c.hint_first": ("One of them is {meld}", "Одна из них: {meld}"),
     "c.best_q": ("Which card now? The value of each card counts everything the "
-                 "remaining tricks will score: brisques and the combinations the "
-                 "captures will form with the winners' laid-out cards (000).",
+                 "remaining tricks will score: brisques, the combinations the "
+                 "captures will form with the winners' laid-out cards, and a seven of "
+                 "trumps not yet counted (000).",
                  "Какую карту сыграть? Оценка каждой карты учитывает всё, что принесут "
-                 "оставшиеся взятки: бриски и комбинации, которые взятые карты "
-                 "образуют с выложенными картами взявшего (000)."),
+                 "оставшиеся взятки: бриски, комбинации, которые взятые карты "
+                 "образуют с выложенными картами взявшего, и ещё не засчитанную "
+                 "козырную семёрку (000)."),
     "c.hands": ("Your hand", "Ваша рука"),
     "c.opponent": ("The opponent's hand (known: the stock is gone)",
                    "Рука противника (известна: прикуп кончился)"),
@@ -138,7 +175,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "v.spot": ("{melds} can be declared, and nothing else",
                "объявить можно {melds}, и больше ничего"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
-    "v.best": ("{meld} brings {total} in all, the most of any choice",
+    "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),
     "v.capture": ("the capture scores {answer}", "взятка приносит: {answer}"),
     "v.answer": ("The answer: {answer}.", "Ответ: {answer}."),
@@ -267,18 +304,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "against the best card {best}:",
                             "Почему {card} теряет {loss} в брисках (они решают только при "
                             "равенстве) по сравнению с лучшей картой {best}:"),
-    "e.why_last": ("the last trick ({bonus}) goes to the other side instead of yours",
-                   "последняя взятка ({bonus}) достаётся противнику, а не вам"),
-    "e.why_lost_own": ("the other side captures {mine} of your aces and tens "
-                       "(with the best card: {best})",
-                       "к противнику уходит ваших тузов и десяток: {mine} "
-                       "(при лучшей карте: {best})"),
-    "e.why_tens": ("you capture {mine} of their tens (with the best card: {best})",
-                   "вы забираете десяток противника: {mine} (при лучшей карте: {best})"),
-    "e.why_aces": ("you capture {mine} of their aces (with the best card: {best})",
-                   "вы забираете тузов противника: {mine} (при лучшей карте: {best})"),
-    "e.why_tricks": ("your side takes {mine} of the {total} tricks (with the best card: {best})",
-                     "взяток у вас: {mine} из {total} (при лучшей карте: {best})"),
     "e.wrong_card": ("{card} loses {loss}. {why}", "{card} теряет {loss}. {why}"),
     "e.solved": ("Solved: you took {points}, the most possible.",
                  "Решено: вы взяли {points} — максимум."),

@@ -27,7 +27,7 @@ built from); this module never restates a rule. Three question types:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -40,9 +40,11 @@ from engine.rules.melds import (
     all_verdicts,
     candidate_sets,
     check_reuse,
+    fixes_trump,
     judge,
 )
 from engine.rules.profile import Profile, load_profile
+from engine.rules.tricks import suit_of
 from engine.text.explain import meld_name
 
 MAX_TURNS = 3
@@ -108,6 +110,14 @@ def legal_options(p: Parsed, history: Sequence[ScoredMeld] | None = None) -> lis
             seen.add(key)
             out.append(v)
     return out
+
+
+def after(p: Parsed, v: Verdict) -> Parsed:
+    """The position once ``v`` is declared: trumps as the engine's deal fixes them
+    (the first marriage, or sequence, names trumps for the rest of the deal)."""
+    if fixes_trump(v.spec, p.trump, p.profile.declaring.trump_from):
+        return replace(p, trump=suit_of(min(v.cards)))
+    return p
 
 
 def spot_answer(position: Mapping[str, Any]) -> list[str]:
@@ -181,13 +191,13 @@ def _last_turn(p: Parsed, history: tuple[ScoredMeld, ...]
 def _richest(p: Parsed, memo: Memo) -> int:
     """Most points one declaration can score from the holding (any card set
     that forms a meld, legal or not): a bound on every later turn."""
-    found = memo.get(("richest",))
+    found = memo.get(("richest", p.trump))
     if found is None:
         pool = sorted(p.holding)
         top = max((spec.points for spec in p.profile.melds if spec.pattern != "carte_blanche"
                    and next(iter(candidate_sets(p.profile, spec, p.trump, pool)), None)),
                   default=0)
-        memo[("richest",)] = found = (top, ())
+        memo[("richest", p.trump)] = found = (top, ())
     return found[0]
 
 
@@ -195,7 +205,7 @@ def _continuation(p: Parsed, history: tuple[ScoredMeld, ...], turns: int, memo: 
                   ) -> tuple[int, tuple[tuple[str, int], ...]]:
     if turns <= 0:
         return 0, ()
-    key = (*canonical_state(p, history), turns)
+    key = (*canonical_state(p, history), p.trump, turns)
     if key in memo:
         return memo[key]
     if turns == 1:
@@ -212,7 +222,8 @@ def _continuation(p: Parsed, history: tuple[ScoredMeld, ...], turns: int, memo: 
         top = v.points + most
         if top < best[0] or (top == best[0] and index > best_index):
             continue  # cannot beat the best found
-        rest, plan = _continuation(p, (*history, ScoredMeld(v.spec.kind, frozenset(v.cards))),
+        rest, plan = _continuation(after(p, v),
+                                   (*history, ScoredMeld(v.spec.kind, frozenset(v.cards))),
                                    turns - 1, memo)
         total = v.points + rest
         if total > best[0] or (total == best[0] and total > 0 and index < best_index):
@@ -229,7 +240,7 @@ def choices(position: Mapping[str, Any], turns: int) -> list[Choice]:
     out = []
     for v in legal_options(p):
         history = (*p.history, ScoredMeld(v.spec.kind, frozenset(v.cards)))
-        rest, plan = _continuation(p, history, turns - 1, memo)
+        rest, plan = _continuation(after(p, v), history, turns - 1, memo)
         out.append(Choice(v.spec.kind, tuple(sorted(v.cards)), v.points, v.points + rest, plan))
     out.sort(key=lambda c: (-c.total, -c.points, c.meld, c.cards))
     return out

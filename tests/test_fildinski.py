@@ -404,7 +404,8 @@ def test_capture_puzzle_bank() -> None:
 
 
 def test_capture_puzzle_matches_the_deal() -> None:
-    # the puzzle's answer is what the deal scored for that trick
+    # the puzzle's answer is what the deal scored for that trick, the seven of
+    # trumps included (rules review 3, finding 6: 000 l.8)
     from puzzles.capture_bank import captures_of
 
     rng_seed = 7
@@ -417,8 +418,9 @@ def test_capture_puzzle_matches_the_deal() -> None:
                     if deal.events[i].type in ("trick", "draw", "exchange", "last_trick",
                                                "deal_end")), len(deal.events))
         scored = sum(e.points for e in deal.events[start:end]
-                     if e.type in ("brisques", "declare"))
+                     if e.type in ("brisques", "declare", "dix"))
         assert scored == rec["answer"]["total"]
+    assert any(rec["answer"].get("sevens") for rec in records)
 
 
 def test_melds_query_answers_a_capture() -> None:

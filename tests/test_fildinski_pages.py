@@ -143,3 +143,20 @@ def test_four_handed_fildinski_gets_fildinskis_puzzles() -> None:
     eg.session_state["variant"] = "fildinski-four-handed"
     eg.run()
     assert not eg.exception and eg.session_state["eg_puzzle"]["type"] == "capture_best"
+
+
+@pytest.mark.parametrize("lang, seen, scored", [
+    ("en", "seven of trumps 10", "has scored already (it was the turn-up)"),
+    ("ru", "козырная семёрка 10", "уже засчитана раньше (это был открытый козырь)")])
+def test_the_capture_page_counts_the_seven_of_trumps(lang: str, seen: str, scored: str) -> None:
+    """Rules review 3, finding 6: the seven of trumps captured scores 10 (000 l.8); one
+    that scored before (the turn-up, back in the play-off) is named on the page."""
+    for puzzle_id, expect in (("m-5b9e0b836c65", seen), ("m-923a5b1e0bed", scored)):
+        at = app("meld_trainer", lang)
+        at.session_state["mt_mode"] = "capture"
+        at.session_state["mt_puzzle"] = dict(bank.by_id(puzzle_id) or {})
+        at.run()
+        assert not at.exception and at.session_state["mt_puzzle"]["id"] == puzzle_id
+        button(at, "mt_check_btn").click().run()   # no answer: wrong, the answer shown
+        shown = " ".join(m.value for m in [*at.markdown, *at.error])
+        assert not at.exception and expect in shown, shown

@@ -16,8 +16,9 @@ Terminology
 * *holding*: a player's concealed and exposed cards together (one list here);
   the exposed ones are also kept as a bitmask (``tables``), which partners may
   meld with where the profile allows it.
-* *side*: a player, or a partnership; partners share one list of scored and one
-  of waiting melds (the same list objects), as in ``Deal``.
+* *side*: a player, or a partnership; partners share one list of scored melds (the
+  same list object), and one of waiting melds only where they may declare with each
+  other's exposed cards, as in ``Deal``.
 * *fast action*: a card id (play), ``DRAW`` (-1), ``PARTNER`` (-2), or a tuple
   ``(code, meld index, cards)`` for the declare phase, ``code`` one of
   ``DECLARE``, ``ANNOUNCE``, ``SCORE``, ``SHOW``, ``EXCHANGE``.
@@ -294,7 +295,7 @@ def _fits(rule: MeldRule, cards: tuple[int, ...]) -> bool:
 class FastDeal:
     """A deal as plain lists and ints. ``hold[p]`` is player p's holding,
     ``tables[p]`` the bitmask of its exposed cards, ``history[p]``/``pending[p]``
-    lists of ``(meld index, cards tuple)`` shared by partners."""
+    lists of ``(meld index, cards tuple)``, shared by partners as in ``Deal``."""
 
     __slots__ = ("rules", "n", "hold", "tables", "history", "pending", "scores", "brisques",
                  "trick", "played", "dix_counted", "turn_up", "stock", "tricks_played",
@@ -306,8 +307,8 @@ class FastDeal:
         self.n = n
         self.hold: list[list[int]] = [[] for _ in range(n)]
         self.tables = [0] * n
-        self.history: list[MeldList] = _side_lists(rules)
-        self.pending: list[MeldList] = _side_lists(rules)
+        self.history: list[MeldList] = _side_lists(rules, rules.partnerships)
+        self.pending: list[MeldList] = _side_lists(rules, rules.use_partner_table)
         self.scores = [0] * n
         self.brisques = [0] * n
         self.trick: list[int] = []
@@ -416,14 +417,8 @@ class FastDeal:
         s.n = self.n
         s.hold = [h[:] for h in self.hold]
         s.tables = self.tables[:]
-        if self.rules.partnerships:
-            h = [self.history[0][:], self.history[1][:]]
-            w = [self.pending[0][:], self.pending[1][:]]
-            s.history = [h[p % 2] for p in range(self.n)]
-            s.pending = [w[p % 2] for p in range(self.n)]
-        else:
-            s.history = [h[:] for h in self.history]
-            s.pending = [w[:] for w in self.pending]
+        s.history = _copied_lists(self.history, self.rules.partnerships)
+        s.pending = _copied_lists(self.pending, self.rules.use_partner_table)
         s.scores = self.scores[:]
         s.brisques = self.brisques[:]
         s.trick = self.trick[:]
@@ -741,8 +736,9 @@ class FastDeal:
         r = self.rules
         melds = r.profile.melds
         history = [ScoredMeld(melds[i].kind, frozenset(c)) for i, c in self.history[winner]]
+        counted = [c for c in cards if (self.dix_counted >> c) & 1]
         capture = score_capture(r.profile, None if r.trump < 0 else r.trump,
-                                self.laid[winner], cards, history)
+                                self.laid[winner], cards, history, counted=counted)
         self.scores[winner] += capture.total if brisques else capture.total - (
             capture.brisque_points)
         self.laid[winner].extend(capture.kept)
@@ -750,11 +746,8 @@ class FastDeal:
         for verdict in capture.melds:
             self.history[winner].append((index[verdict.spec.kind],
                                          tuple(sorted(verdict.cards))))
-        if r.dix_capture:
-            for card in cards:
-                if (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
-                    self.scores[winner] += r.dix_points
-                    self.dix_counted |= 1 << card
+        for card in capture.sevens:   # scored in capture.total
+            self.dix_counted |= 1 << card
 
     # --- playouts ---------------------------------------------------------------------
 
@@ -774,12 +767,20 @@ class FastDeal:
             self.apply(action)
 
 
-def _side_lists(rules: Rules) -> list[MeldList]:
-    """One list per player; partners share theirs (the same object)."""
-    if rules.partnerships:
+def _side_lists(rules: Rules, shared: bool) -> list[MeldList]:
+    """One list per player; when ``shared``, partners share theirs (the same object)."""
+    if shared:
         sides: list[MeldList] = [[], []]
         return [sides[p % 2] for p in range(rules.players)]
     return [[] for _ in range(rules.players)]
+
+
+def _copied_lists(lists: list[MeldList], shared: bool) -> list[MeldList]:
+    """Copies of per-player meld lists, partners' shared ones still shared."""
+    if shared:
+        sides = [lists[0][:], lists[1][:]]
+        return [sides[p % 2] for p in range(len(lists))]
+    return [m[:] for m in lists]
 
 
 _KINDS: dict[int, tuple[int, ...]] = {}

@@ -13,6 +13,7 @@ from engine.cli.records import (
     MAX_RECORD,
     cannot_read,
     emit,
+    nothing_read,
     open_input,
     parse_json,
     read_records,
@@ -29,9 +30,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-def answer_all(stream: IO[Any], handler: Callable[[Any], Any]) -> int:
+def answer_all(stream: IO[Any], handler: Callable[[Any], Any], name: str = "-") -> int:
+    """One output line per request of ``stream`` (``name`` says which input it is);
+    1 when any request failed or there was none."""
     failures = 0
+    records = 0
     for record in read_records(stream):
+        records += 1
         try:
             answer = handler(parse_json(record))
         except (BeziqueError, RecursionError) as exc:
@@ -39,6 +44,9 @@ def answer_all(stream: IO[Any], handler: Callable[[Any], Any]) -> int:
             answer = {"error": str(exc) if isinstance(exc, BeziqueError)
                       else "request nested too deeply"}
         emit(answer)
+    if not records:
+        emit(nothing_read(name))
+        return 1
     return 1 if failures else 0
 
 
@@ -49,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         emit(cannot_read(args.file, exc))
         return 1
     try:
-        return answer_all(stream, query)
+        return answer_all(stream, query, args.file)
     finally:
         if args.file != "-":
             stream.close()

@@ -2,7 +2,7 @@
 
     bezique puzzles generate --variant no-trump --kind meld --count 500 \
         --out puzzles/meld-no-trump.jsonl.gz --seed 1
-    bezique puzzles verify puzzles/endgame-two-handed.jsonl
+    bezique puzzles verify puzzles/endgame-two-handed.jsonl.gz   # default: every bank
     bezique puzzles rate puzzles/endgame-*.jsonl*   # after refitting the difficulty model
 
 ``generate`` takes positions from expert bot-against-bot games (``--source
@@ -68,7 +68,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rate.add_argument("files", nargs="+", help="bank files, rewritten in place")
     rate.set_defaults(run=run_rate)
     ver = sub.add_parser("verify", help="re-check puzzles against the engine")
-    ver.add_argument("files", nargs="*", help="bank files (default: the shipped banks)")
+    ver.add_argument("files", nargs="*", help="bank files, JSON Lines, gzip-compressed when "
+                     "named .gz (default: every shipped bank)")
     ver.add_argument("--sample", type=int, default=0, help="check only N random puzzles")
     ver.add_argument("--seed", type=int, default=0)
     ver.add_argument("--timeout", type=seconds_arg, default=DEFAULT_TIMEOUT, metavar="SECONDS",
@@ -222,31 +223,37 @@ def verify_record(record: Any) -> list[str] | str:
 
 
 def _numbered(files: list[str]) -> Iterator[tuple[str, Any]]:
-    """(where, Record) for every record of the files; (name, OSError) for a file
-    that cannot be opened."""
-    from engine.cli.records import open_input, read_records
+    """(where, :class:`puzzles.bank.Line`) for every record line of the files, read
+    as the app reads a bank (:func:`puzzles.bank.lines`: gzip, one record a line);
+    (name, :class:`puzzles.bank.BankError`) for a file that cannot be read through
+    or holds no record at all."""
+    from puzzles import bank
 
     for name in files:
+        count = 0
         try:
-            stream = open_input(name)
-        except OSError as exc:
+            for line in bank.lines(name):
+                count += 1
+                yield f"{name}:{line.number}", line
+        except bank.BankError as exc:
             yield name, exc
             continue
-        with stream:
-            for record in read_records(stream):
-                yield f"{name}:{record.line}", record
+        if not count:
+            yield name, bank.BankError(f"{name} holds no puzzles (it is empty)")
 
 
 def _sampled(items: Iterator[tuple[str, Any]], count: int,
              rng: random.Random) -> Iterator[tuple[str, Any]]:
     """All items, or ``count`` of them drawn uniformly (reservoir: memory for
-    ``count`` records only); unreadable files are always kept."""
+    ``count`` records only); files that cannot be read are always kept."""
+    from puzzles import bank
+
     if count <= 0:
         yield from items
         return
     kept: list[tuple[str, Any]] = []
     for seen, item in enumerate(items):
-        if isinstance(item[1], OSError):
+        if isinstance(item[1], bank.BankError):
             yield item
         elif len(kept) < count:
             kept.append(item)
@@ -259,28 +266,28 @@ def _sampled(items: Iterator[tuple[str, Any]], count: int,
 
 def run_verify(args: argparse.Namespace) -> int:
     """Every record gets checked and answered with one JSON line, ``{"id", "ok": true}``
-    or ``{"id", "error"}`` naming all its problems; the run goes on. Exit 1 when
-    anything was wrong."""
-    from engine.cli.records import cannot_read, emit, parse_json
+    or ``{"id", "error"}`` naming all its problems; the run goes on. A file that
+    cannot be read (or holds nothing) gets one ``{"error"}`` line. Exit 1 when
+    anything was wrong or nothing was checked."""
+    from engine.cli.records import emit
     from engine.cli.worker import Worker, WorkerFailure
     from engine.errors import BeziqueError
     from puzzles import bank
 
-    files = args.files or [str(bank.path_for(k)) for k in ("meld", "endgame")]
+    files = args.files or [str(path) for path in bank.shipped()]
     started = time.perf_counter()
     checked = failures = 0
     ids: set[bytes] = set()
     with Worker(verify_record, args.timeout, args.max_memory) as worker:
-        for where, record in _sampled(_numbered(files), args.sample, random.Random(args.seed)):
-            if isinstance(record, OSError):
-                emit(cannot_read(where, record))
+        for where, line in _sampled(_numbered(files), args.sample, random.Random(args.seed)):
+            if isinstance(line, bank.BankError):
+                emit({"error": str(line)})
                 failures += 1
                 continue
             checked += 1
-            data: Any = None
+            data = line.value
             try:
-                data = parse_json(record)
-                result = worker.run(data)
+                result = f"not a record: {line.problem}" if line.problem else worker.run(data)
             except (BeziqueError, WorkerFailure) as exc:
                 result = str(exc)
             puzzle_id = data.get("id") if isinstance(data, dict) else None
@@ -300,7 +307,7 @@ def run_verify(args: argparse.Namespace) -> int:
             else:
                 emit({**named, "ok": True})
     elapsed = time.perf_counter() - started
-    print(f"{checked} puzzles checked in {elapsed:.1f} s: "
-          f"{'all agree with the engine' if not failures else f'{failures} with problems'}",
-          file=sys.stderr)
-    return 1 if failures else 0
+    verdict = (f"{failures} with problems" if failures else "nothing to check"
+               if not checked else "all agree with the engine")
+    print(f"{checked} puzzles checked in {elapsed:.1f} s: {verdict}", file=sys.stderr)
+    return 1 if failures or not checked else 0

@@ -131,7 +131,7 @@ def read_records(stream: IO[Any], comments: bool = False,
 def parse_json(record: Record) -> Any:
     """The record's JSON value; :class:`~engine.errors.BeziqueError` when it is not
     JSON, is nested too deeply, or is not readable at all."""
-    from engine.errors import BeziqueError
+    from engine.errors import BeziqueError, json_problem
 
     if record.error:
         raise BeziqueError(record.error)
@@ -140,7 +140,8 @@ def parse_json(record: Record) -> Any:
     except RecursionError:
         raise BeziqueError(f"line {record.line}: JSON nested too deeply") from None
     except ValueError as exc:
-        raise BeziqueError(f"line {record.line} is not valid JSON: {exc}") from None
+        raise BeziqueError(f"line {record.line} is not valid JSON: {json_problem(exc)}"
+                           ) from None
 
 
 def dumps(answer: Any) -> str:
@@ -181,3 +182,10 @@ def open_input(name: str) -> IO[Any]:
 
 def cannot_read(name: str, exc: OSError) -> dict[str, str]:
     return {"error": f"cannot read {name}: {exc.strerror or exc}"}
+
+
+def nothing_read(name: str) -> dict[str, str]:
+    """The one line for an input that holds no record (empty, blank lines, a byte
+    order mark only, ``/dev/null``): the command then exits 1."""
+    where = "the standard input" if name == "-" else name
+    return {"error": f"no request: {where} is empty"}

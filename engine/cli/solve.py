@@ -26,7 +26,14 @@ import argparse
 from typing import Any
 
 from engine.cli.arguments import megabytes_arg, seconds_arg
-from engine.cli.records import Record, cannot_read, emit, open_input, read_records
+from engine.cli.records import (
+    Record,
+    cannot_read,
+    emit,
+    nothing_read,
+    open_input,
+    read_records,
+)
 from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT, Worker, WorkerFailure
 from engine.errors import BeziqueError
 from engine.solver import Position, solve
@@ -103,13 +110,18 @@ def run(args: argparse.Namespace) -> int:
         emit(cannot_read(args.file, exc))
         return 1
     failed = False
+    records = 0
     with Worker(_solve_job, args.timeout, args.max_memory) as worker:
         try:
             for record in read_records(stream, comments=True):
+                records += 1
                 out = answer(worker, record, args)
                 failed = failed or "error" in out
                 emit(out)
         finally:
             if args.file != "-":
                 stream.close()
+    if not records:
+        emit(nothing_read(args.file))
+        return 1
     return 1 if failed else 0

@@ -29,7 +29,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.notation.cards import Rank
 from engine.rules.captures import score_capture
 from engine.rules.melds import ScoredMeld, by_kind, candidate_sets
 from engine.rules.profile import Profile
@@ -119,11 +118,9 @@ class _Search:
         cards = (*trick, card)
         winner = (leader + trick_best(list(cards), self.trump)) % 2
         capture = score_capture(self.profile, self.trump, laid[winner], cards,
-                                history[winner])
-        points = capture.total
-        sevens = {c for c in cards if c % 32 == self.trump * 8 + Rank.SEVEN and c not in dix}
-        if sevens and self.profile.dix.on_capture:
-            points += self.profile.dix.points * len(sevens)
+                                history[winner], counted=dix)
+        points = capture.total   # the sevens of trumps not yet counted included
+        sevens = frozenset(capture.sevens)
         won_laid = laid[winner] | frozenset(capture.kept)
         won_history = tuple(sorted((*history[winner], *(
             ScoredMeld(v.spec.kind, frozenset(v.cards)) for v in capture.melds)),

@@ -48,8 +48,8 @@ from engine.rules.melds import (
     pretty,
 )
 from engine.rules.profile import MeldSpec, Profile
-from engine.rules.tricks import is_brisque
-from engine.text.explain import Event, step
+from engine.rules.tricks import is_brisque, is_trump_seven
+from engine.text.explain import Event, Step, step
 
 
 def meld_kinds(profile: Profile, spec: MeldSpec, trump: int | None) -> set[int]:
@@ -206,33 +206,53 @@ def _still_open(profile: Profile, spec: MeldSpec, card: int,
 
 @dataclass(frozen=True, slots=True)
 class Capture:
-    """What one won trick scores: brisques, cards laid out or discarded, and the
-    combinations completed (the seven of trumps aside)."""
+    """What one won trick scores: brisques, cards laid out or discarded, the
+    combinations completed and the sevens of trumps captured (000 l.8)."""
 
     brisques: tuple[int, ...]
     brisque_points: int
     kept: tuple[int, ...]
     dropped: tuple[int, ...]
     melds: tuple[Verdict, ...]
+    sevens: tuple[int, ...] = ()      # each scores ``dix.points`` to the capturer
+    seven_points: int = 0
 
     @property
     def total(self) -> int:
-        return self.brisque_points + sum(v.points for v in self.melds)
+        return self.brisque_points + sum(v.points for v in self.melds) + self.seven_points
+
+
+def capture_sevens(profile: Profile, trump: int | None, trick: Iterable[int],
+                   counted: Iterable[int] = ()) -> tuple[int, ...]:
+    """The sevens of trumps in a won trick that score to its winner
+    (``dix.on_capture``): each physical one once, so not those in ``counted``."""
+    if not profile.dix.on_capture:
+        return ()
+    done = set(counted)
+    return tuple(c for c in trick
+                 if is_trump_seven(c, trump, profile.dix.card_rank) and c not in done)
+
+
+def seven_step(profile: Profile, card: int) -> Step:
+    """Why a captured seven of trumps scores (the deal's own words, ``dix_capture``)."""
+    return step("dix.capture", "dix_capture", card=_p(card), points=profile.dix.points)
 
 
 def score_capture(profile: Profile, trump: int | None, laid: Iterable[int],
                   trick: Sequence[int], history: Sequence[ScoredMeld],
-                  partner: Iterable[int] = ()) -> Capture:
-    """The score of winning ``trick`` with ``laid`` already laid out (000); the one
-    computation behind the deal, the "what does this capture score?" checks and
-    puzzles."""
+                  partner: Iterable[int] = (), counted: Iterable[int] = ()) -> Capture:
+    """The score of winning ``trick`` with ``laid`` already laid out (000), the
+    sevens of trumps in ``counted`` having scored already; the one computation
+    behind the deal, the "what does this capture score?" checks and puzzles."""
     scoring = profile.scoring
     brisques = tuple(sorted((c for c in trick if is_brisque(c)), key=display_order))
     each = scoring.brisque_points if scoring.brisques == "on_capture" else 0
     kept = tuple(c for c in trick if combinable(profile, trump, c))
     dropped = tuple(c for c in trick if c not in kept)
     melds = tuple(capture_melds(profile, trump, laid, kept, history, partner)) if kept else ()
-    return Capture(brisques, each * len(brisques), kept, dropped, melds)
+    sevens = capture_sevens(profile, trump, trick, counted)
+    return Capture(brisques, each * len(brisques), kept, dropped, melds, sevens,
+                   profile.dix.points * len(sevens))
 
 
 # --- hooks called by the deal -------------------------------------------------------
@@ -247,7 +267,7 @@ def on_trick(deal: DealOps, winner: int, trick: Sequence[int]) -> None:
     """Score a won trick under ``declaring.source = "captured"`` (see the module text)."""
     profile = deal.profile
     capture = score_capture(profile, deal.trump, deal.laid[winner], trick,
-                            deal.history[winner], partner_laid(deal, winner))
+                            deal.history[winner], partner_laid(deal, winner), deal.dix_counted)
     if capture.brisque_points:
         each = profile.scoring.brisque_points
         deal.score_points(winner, "score.brisque", capture.brisque_points,
@@ -255,10 +275,8 @@ def on_trick(deal: DealOps, winner: int, trick: Sequence[int]) -> None:
                                 each=each, points=capture.brisque_points)],
                           "brisques", capture.brisques)
     _lay_out(deal, winner, capture)
-    dix = profile.dix
-    for card in trick:
-        if dix.on_capture and deal.is_trump_seven(card) and card not in deal.dix_counted:
-            deal.score_dix(winner, card, "dix.capture", "dix_capture")
+    for card in capture.sevens:
+        deal.score_dix(winner, card, "dix.capture", "dix_capture")
 
 
 def _lay_out(deal: DealOps, player: int, capture: Capture) -> None:

@@ -26,15 +26,22 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError
+from engine.errors import BeziqueError, CorruptSaveError, IllegalActionError, json_problem
 from engine.notation.actions import Action, ActionType, well_formed
-from engine.notation.cards import JOKER_MIN_ID, Card, Rank, Suit, is_joker, parse_card
+from engine.notation.cards import Card, Rank, Suit, is_joker, parse_card
 from engine.rules import captures, penalties  # mechanics: see engine.rules.hooks
 from engine.rules.dealing import deal_order, deal_step, turn_up_bonuses
 from engine.rules.melds import ScoredMeld, all_verdicts, display_order, fixes_trump, judge, pretty
 from engine.rules.profile import Profile, apply_option, load_profile, variant_names
 from engine.rules.trick_scoring import trick_extras
-from engine.rules.tricks import is_brisque, playoff_legal, playoff_obligation, suit_of, trick_best
+from engine.rules.tricks import (
+    is_brisque,
+    is_trump_seven,
+    playoff_legal,
+    playoff_obligation,
+    suit_of,
+    trick_best,
+)
 from engine.text.explain import Event, Step, refusal, step
 
 LEAD, FOLLOW, DECLARE, OVER = "lead", "follow", "declare", "over"
@@ -58,11 +65,17 @@ class Deal:
         self.hands: list[set[int]] = [set() for _ in range(n)]
         self.tables: list[set[int]] = [set() for _ in range(n)]
         self.won: list[list[int]] = [[] for _ in range(n)]
-        # Partners share one history and one list of waiting melds (same list objects).
+        # Partners share one history of scored melds (same list objects). A waiting
+        # meld is its declarer's, scored by him on a later trick (001 §03; 004 l.198,
+        # l.230: each declares his own game); partners share those too only where one
+        # may declare with the other's exposed cards (003's four-handed Rubicon).
         team_history: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
-        team_pending: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
         self.history = [team_history[profile.team(p)] for p in range(n)]
-        self.pending = [team_pending[profile.team(p)] for p in range(n)]
+        if profile.partnerships and profile.declaring.use_partner_table:
+            team_pending: list[list[ScoredMeld]] = [[] for _ in range(profile.sides)]
+            self.pending = [team_pending[profile.team(p)] for p in range(n)]
+        else:
+            self.pending = [[] for _ in range(n)]
         self.scores: list[int] = [0] * n
         self.events: list[Event] = []
         self.actions: list[Action] = []
@@ -332,10 +345,8 @@ class Deal:
         return totals
 
     def is_trump_seven(self, card: int) -> bool:
-        """The card exchanged for the turn-up: the seven of trumps (the nine in 004's
-        18-card game, ``dix.card_rank``). Jokers never are."""
-        return (self.trump is not None and card < JOKER_MIN_ID
-                and card % 32 == self.trump * 8 + self.profile.dix.card_rank)
+        """The card exchanged for the turn-up (:func:`engine.rules.tricks.is_trump_seven`)."""
+        return is_trump_seven(card, self.trump, self.profile.dix.card_rank)
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now."""
@@ -1100,7 +1111,7 @@ def parse_save(text: str | bytes, what: str) -> Any:
     try:
         return json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise CorruptSaveError(f"the {what} is not valid JSON: {exc}") from exc
+        raise CorruptSaveError(f"the {what} is not valid JSON: {json_problem(exc)}") from exc
 
 
 def saved_options(raw: Any) -> tuple[tuple[str, str], ...]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import PositionError
+from engine.errors import PositionError, listed
 from engine.notation.cards import Card, Suit, parse_card
-from engine.rules.captures import score_capture
+from engine.rules.captures import score_capture, seven_step
 from engine.rules.melds import ScoredMeld, Verdict, all_verdicts, judge
 from engine.rules.profile import MeldSpec, load_profile
 
@@ -51,7 +51,7 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
         return capture_query(obj, lang)
     unknown = set(obj) - {"variant", "trump", "hand", "table", "partner_table", "history"}
     if unknown:
-        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
+        raise PositionError(f"unknown field(s): {listed(unknown)}")
     variant = obj.get("variant", "two-handed")
     if not isinstance(variant, str):
         raise PositionError("'variant' must be a string")
@@ -149,12 +149,14 @@ def query(obj: Any, lang: str = "en") -> dict[str, Any]:
 
 def capture_query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
     """Answer a ``bezique melds`` capture request (000):
-    ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}]}`` →
-    ``{"declarations": [{"meld", "points", "cards", "rule", "explanation"}],
-    "refused": [], "brisques": N, "laid_out": [...], "discarded": [...], "total": N}``."""
-    unknown = set(obj) - {"variant", "trump", "laid", "trick", "history"}
+    ``{"variant", "trump", "laid", "trick", "history": [{"meld", "cards"}],
+    "sevens_scored": [...]}`` (the last optional: sevens of trumps that scored before,
+    such as a turned-up one) → ``{"declarations": [{"meld", "points", "cards", "rule",
+    "explanation"}], "refused": [], "brisques": N, "sevens": [{"card", "points",
+    "rule", "explanation"}], "laid_out": [...], "discarded": [...], "total": N}``."""
+    unknown = set(obj) - {"variant", "trump", "laid", "trick", "history", "sevens_scored"}
     if unknown:
-        raise PositionError(f"unknown field(s): {', '.join(sorted(map(repr, unknown)))}")
+        raise PositionError(f"unknown field(s): {listed(unknown)}")
     variant = obj.get("variant")
     if not isinstance(variant, str):
         raise PositionError("'variant' must be a string")
@@ -183,13 +185,18 @@ def capture_query(obj: dict[str, Any], lang: str = "en") -> dict[str, Any]:
                                 " with a meld of the variant")
         history.append(ScoredMeld(entry["meld"], frozenset(
             _cards(entry.get("cards"), f"history[{index}].cards", profile.packs))))
-    capture = score_capture(profile, trump, laid, trick, history)
+    counted = _cards(obj.get("sevens_scored", []), "sevens_scored", profile.packs)
+    capture = score_capture(profile, trump, laid, trick, history, counted=counted)
+    points = profile.dix.points
     return {
         "declarations": [{"meld": v.spec.kind, "points": v.points,
                           "cards": [str(Card.from_id(c)) for c in v.cards], "rule": v.rule_id,
                           "explanation": [s.render(lang) for s in v.steps]}
                          for v in capture.melds],
         "refused": [], "brisques": capture.brisque_points,
+        "sevens": [{"card": str(Card.from_id(c)), "points": points, "rule": "dix.capture",
+                    "explanation": [seven_step(profile, c).render(lang)]}
+                   for c in capture.sevens],
         "laid_out": [str(Card.from_id(c)) for c in capture.kept],
         "discarded": [str(Card.from_id(c)) for c in capture.dropped],
         "total": capture.total,

@@ -27,6 +27,12 @@ def is_brisque(card_id: int) -> bool:
     return card_id % 8 >= 6
 
 
+def is_trump_seven(card_id: int, trump: int | None, rank: int) -> bool:
+    """The card exchanged for the turn-up: the seven of trumps (the nine in 004's
+    18-card game: ``rank`` is ``dix.card_rank``). Jokers never are."""
+    return trump is not None and card_id < JOKER_MIN_ID and card_id % 32 == trump * 8 + rank
+
+
 def beats(lead: int, follow: int, trump: int | None) -> bool:
     """True when ``follow`` beats ``lead``. Identical cards: the lead wins. A joker
     (004's 18-card game; our reading of its l.59) never covers and any card covers it."""

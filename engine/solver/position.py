@@ -54,7 +54,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import BeziqueError, PositionError
+from engine.errors import BeziqueError, PositionError, json_problem, listed
 from engine.notation.cards import KINDS_PER_PACK, Card, Suit, parse_card
 from engine.rules.profile import Profile, load_profile
 
@@ -450,9 +450,9 @@ class Position:
         if not isinstance(data, Mapping):
             raise PositionError("a position must be a JSON object")
         known = {"variant", "options", "trump", "leader", "hands", "trick"}
-        extra = sorted(map(repr, set(data) - known))
+        extra = set(data) - known
         if extra:
-            raise PositionError(f"unknown position field(s): {', '.join(extra)}")
+            raise PositionError(f"unknown position field(s): {listed(extra)}")
         if profile is None:
             options = data.get("options", {})
             if not isinstance(options, Mapping):
@@ -491,7 +491,7 @@ class Position:
         try:
             data = json.loads(text)
         except (ValueError, TypeError) as exc:
-            raise PositionError(f"position is not valid JSON: {exc}") from exc
+            raise PositionError(f"position is not valid JSON: {json_problem(exc)}") from exc
         return cls.from_dict(data)
 
     # -------------------------------------------------------------- text form
