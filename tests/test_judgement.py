@@ -105,6 +105,20 @@ def test_estimates_give_copies_of_one_effect_the_same_numbers() -> None:
     assert every[0].loss == 0.0 and all(e.samples == 4 for e in every)
 
 
+def test_a_drill_offers_one_answer_per_move() -> None:
+    from puzzles.drills import Drill, answers, shown_move
+
+    deal = identical_copies()
+    played = Action.parse("play JS#2")
+    drill = Drill(1, "club", 0, deal, played, Action.parse("play AS#1"))
+    offered = answers(drill)
+    assert len(offered) == len(deal.legal_actions()) - 1
+    assert shown_move(drill, played) == Action.parse("play JS#1") in offered
+    apart = Drill(2, "two-handed", 0, table_and_hand(), Action.parse("play KS#2"),
+                  Action.parse("play 8D#1"))
+    assert len(answers(apart)) == len(apart.deal.legal_actions())
+
+
 def test_review_lines_mark_copies_only_where_they_tell_moves_apart() -> None:
     same = identical_copies()
     played = Action.parse("play JS#2")
