@@ -118,7 +118,8 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         common: dict[str, Any] = {"key": answer_key(), "format_func": card.label,
                   "label_visibility": "collapsed", "disabled": answered}
         if card.multiple:
-            st.caption(pui.t("rc.pick_all"))
+            # a play-off card's own words; a lesson's check says it as the lesson does
+            st.caption(app_ui.t("rules.pick_all") if card.lesson_id else pui.t("rc.pick_all"))
             st.pills(pui.t("rc.answer"), list(card.options), selection_mode="multi", **common)
         else:
             st.radio(pui.t("rc.answer"), list(card.options), index=None, horizontal=True,

@@ -64,7 +64,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Bring my mistakes back for review (spaced repetition)",
                    "Возвращать мои ошибки на повторение (интервальное повторение)"),
-    "srs.due": ("{count} reviews due", "К повторению: {count}"),
+    "srs.due": ("Reviews due: {count}", "К повторению: {count}"),
     "srs.serving": ("Review: a fresh instance (suits permuted) of a puzzle you missed",
                     "Повторение: новая версия (масти переставлены) задачи, где была ошибка"),
     "srs.serving_same": ("Review: a puzzle you missed, once more",
