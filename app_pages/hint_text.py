@@ -20,16 +20,22 @@ from app_pages.i18n import CardsText, translate
 from engine.bots.coach import Hint
 from engine.bots.reasons import MOST_REASONS
 from engine.notation.actions import Action, ActionType
-from engine.notation.cards import card_text, copies_in_question
+from engine.notation.cards import card_text, copies_in_question, play_among
 from engine.rules.profile import Profile
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, verb_forms
+from lessons.sentences import capital_first
 
 
 def action_words(action: Action, prof: Profile | None, lang: str,
-                 among: Iterable[int] | None = None) -> str:
+                 among: Iterable[int] | None = None,
+                 exposed: Iterable[int] | None = None) -> str:
     """An action in words; ``among``: the cards shown with it, which decide where a
     copy mark matters (:func:`engine.notation.cards.copies_in_question`); without
-    it, none does."""
+    it, none does. Given which of them are ``exposed``, a card played is marked only
+    where its twin differs from it (:func:`engine.notation.cards.play_among`)."""
+    if among is not None and exposed is not None and action.type.value == "play":
+        shown = set(exposed)
+        among = play_among(action.cards[0], set(among) - shown, shown)
     marked = copies_in_question(list(among)) if among is not None else frozenset()
     text = CardsText(" ".join(card_text(c, lang, copy=c in marked) for c in action.cards))
     kind = ActionType(action.type.value)   # by value: survives a reload of engine.notation.actions
@@ -52,11 +58,19 @@ def action_words(action: Action, prof: Profile | None, lang: str,
     return translate(lang, key, meld=meld_name(action.meld, lang), cards=text, points=points)
 
 
+def _named(params: dict[str, str], lang: str) -> dict[str, str]:
+    """A plain hint's parameters for its message: the meld by name, with the verb that
+    agrees with it ("the four aces are…")."""
+    if "meld" in params:
+        params["meld"] = meld_name(params["meld"], lang)
+        params.update(verb_forms(params["meld"], lang))
+    return params
+
+
 def hint_lines(hint: Hint, prof: Profile, lang: str) -> tuple[str, list[str]]:
     """The hinted move (its cards marked only where two identical ones are in it) and
     its reasons: the engine's, or the plain hint's message keys."""
     move = action_words(hint.action, prof, lang, among=hint.action.cards)
-    reasons = [translate(lang, key, **{name: meld_name(value, lang) if name == "meld" else value
-                                       for name, value in params})
-               for key, params in hint.keys]
-    return move, [*reasons, *hint.reasons][:MOST_REASONS]
+    reasons = [translate(lang, key, **_named(dict(params), lang)) for key, params in hint.keys]
+    # each reason a line of its own, with a capital: "Lead Q♠: …"
+    return move, [capital_first(r) for r in [*reasons, *hint.reasons][:MOST_REASONS]]

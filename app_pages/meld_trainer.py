@@ -20,7 +20,7 @@ from engine.rules.captures import groups
 from engine.rules.meld_query import query
 from engine.rules.melds import ScoredMeld
 from engine.rules.profile import load_profile
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, verb_forms
 from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles.i18n import suit_name
@@ -263,7 +263,8 @@ def right_why(record: dict) -> str:
         return pui.t("v.spot", melds=trainer.answer_text(record, lang))
     if kind == "best":
         total = answer["values"][answer["meld"]]["total"]
-        return pui.t("v.best", meld=meld_name(answer["meld"], lang), total=total)
+        name = meld_name(answer["meld"], lang)
+        return pui.t("v.best", meld=name, total=total, **verb_forms(name, lang))
     return trainer.meld_explanation(record, lang)[0]
 
 

@@ -9,6 +9,7 @@ from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
 from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
+from lessons.sentences import capital_first
 
 if st.query_params.get("guided") == "1" and not st.session_state.get("play_guided"):
     # The last step of the learner's path (Home's "Continue"): a fresh deal of the game
@@ -154,7 +155,8 @@ if deal.is_over:
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     elif s.game.is_over and s.game.result is not None:
-        st.success(" · ".join(ui.steps_text(s.game.result.steps, s.human, players)))
+        st.success(" · ".join(capital_first(line) for line in
+                              ui.steps_text(s.game.result.steps, s.human, players)))
         st.button(ui.t("play.new_game"), key="new_game_end", type="primary",
                   on_click=parts.on_new_game)
     else:
@@ -198,8 +200,9 @@ with st.expander(ui.t("play.what_happened"), expanded=True):
     if not recent:
         st.caption(ui.t("play.nothing_yet"))
     for turn in recent:
+        auto = f" — {ui.t('play.auto_draw')}" if s.by_itself(turn) else ""
         st.markdown(f"**{parts.name(s, turn.player)}:** "
-                    f"{ui.describe_action(turn.action, deal.profile)}")
+                    f"{ui.describe_action(turn.action, deal.profile)}{auto}")
         ui.explain_events(turn.events, s.human, players=players, variant=deal.profile.name)
 
 with st.expander(ui.t("play.deal_log")):

@@ -29,6 +29,7 @@ from engine.errors import BeziqueError, IllegalActionError
 from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
+from lessons.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
@@ -241,6 +242,8 @@ def status(s: PlaySession) -> str:
             return ui.t("play.status_declare_partner")
         if deal.profile.declaring.partner_declares and deal.scored_this_turn == 0:
             return ui.t("play.status_declare_mate")
+        if s.draws_by_itself() is not None:   # nothing to declare (Fildinski: never)
+            return ui.t("play.status_draw")
         return ui.t("play.status_declare" if deal.profile.tricks_kept
                     else "play.status_declare_cover")
     if deal.phase == "follow":
@@ -396,7 +399,9 @@ def settlement_lines(s: PlaySession) -> list[str]:
     result = s.settlement
     if result is None:
         return []
-    return ui.steps_text(result.steps, s.human, s.deal.profile.players)
+    # numbered lines of their own: each with a capital
+    return [capital_first(line) for line in
+            ui.steps_text(result.steps, s.human, s.deal.profile.players)]
 
 
 def settlement_headline(s: PlaySession) -> str:
@@ -493,28 +498,33 @@ def round_label(s: PlaySession, number: int) -> str:
 
 
 def review(s: PlaySession) -> list[tuple[str, list[Any]]]:
-    """Every scoring event of the deal, grouped by the trick after which it came
-    (declarations and sevens belong to the trick just won; the end of the deal last)."""
-    groups: list[tuple[str, list[Any]]] = []
+    """Every scoring event of the deal, grouped by its trick: declarations and sevens
+    shown after a win belong to the trick just won, a seven scored as it is played (or
+    as it wins) to the trick it is played in; the end of the deal last."""
+    groups: dict[int, list[Any]] = {}
+    end: list[Any] = []
     tricks = 0
-    current: list[Any] = []
+    playing = False   # a card of the next trick is on the table
     ended = False
+    # The deal's end: after its final trick, the last trick's bonus and the brisques
+    # counted (000 scores each trick's brisques with the trick: those stay with it).
+    closing = ("last_trick", "deal_end") if s.deal.profile.declaring.source == "captured" \
+        else ("last_trick", "brisques", "deal_end")
     for event in s.deal.events:
-        if event.type == "trick":
-            if current:
-                groups.append((round_label(s, tricks), current))
-            tricks += 1
-            current = []
-        elif event.type in ("last_trick", "brisques", "deal_end") and not ended:
-            if current:
-                groups.append((round_label(s, tricks), current))
-            current, ended = [], True
-        if event.points:
-            current.append(event)
-    if current:
-        label = ui.t("play.review_end") if ended else round_label(s, tricks)
-        groups.append((label, current))
-    return groups
+        if event.type == "play":
+            playing = True
+        elif event.type == "trick":
+            tricks, playing = tricks + 1, False
+        elif event.type in closing and tricks == s.deal.tricks_played:
+            ended = True
+        if not event.points:
+            continue
+        if ended:
+            end.append(event)
+        else:
+            groups.setdefault(tricks + 1 if playing else tricks, []).append(event)
+    out = [(round_label(s, number), events) for number, events in sorted(groups.items())]
+    return out + ([(ui.t("play.review_end"), end)] if end else [])
 
 
 @st.cache_data(max_entries=64)

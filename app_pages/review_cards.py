@@ -174,7 +174,8 @@ def check_drill(drill_id: int) -> None:
     mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
     st.session_state[f"{P}drill_result"] = {
         "id": drill_id, "right": found.right, "due": found.due.isoformat(),
-        "better": app_ui.describe_action(decision.better, deal.profile, mine),
+        "better": app_ui.describe_action(decision.better, deal.profile, mine,
+                                         deal.tables[drill.seat]),
         "cost": review_parts.cost_text(decision), "why": list(decision.why(pui.lang())),
         "themes": list(found.themes)}
 
@@ -194,8 +195,12 @@ def drill_view(drill: drills.Drill, count: int) -> None:
                                   show_opponent=deal.in_playoff and deal.profile.players == 2,
                                   lang=lang, show_own=True), key=f"{P}drill_table_{drill.id}")
         st.markdown(pui.t("rc.drill_q", trick=deal.tricks_played + 1))
-        labels = {str(a): app_ui.describe_action(a, deal.profile, mine)
-                  for a in deal.legal_actions()}
+        # One answer per move: two concealed twins play alike ("play K♣", not #1 and #2).
+        labels: dict[str, str] = {}
+        for a in deal.legal_actions():
+            label = app_ui.describe_action(a, deal.profile, mine, deal.tables[drill.seat])
+            if label not in labels.values():
+                labels[str(a)] = label
         st.radio(pui.t("rc.answer"), list(labels), index=None, format_func=labels.__getitem__,
                  key=f"{P}drill_answer_{drill.id}", label_visibility="collapsed",
                  disabled=result is not None)
@@ -210,8 +215,8 @@ def drill_view(drill: drills.Drill, count: int) -> None:
                                                            action=result["better"],
                                                            cost=result["cost"])
         fb.show(right, lessons.split_feedback(lead, [app_ui.notation(r) for r in result["why"]]))
-        st.caption(pui.t("rc.drill_played", action=labels.get(str(drill.played),
-                                                              str(drill.played))))
+        st.caption(pui.t("rc.drill_played", action=app_ui.describe_action(
+            drill.played, deal.profile, mine, deal.tables[drill.seat])))
         st.caption(pui.t("rc.drill_themes", themes=", ".join(
             theme_name(t, lang) for t in result.get("themes", ()))))
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))

@@ -22,6 +22,7 @@ from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
 from engine.rules.deal import Deal
+from lessons.sentences import capital_first
 from puzzles import drills
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStore, ProgressStoreError, open_store
@@ -121,6 +122,8 @@ def cost_text(decision: Decision) -> str:
     if not decision.exact:
         # A flagged estimate's interval excludes zero: never "between 0 and …".
         low = math.ceil(decision.low) if decision.flagged else round(decision.low)
+        if low == round(decision.high):   # never "between 100 and 100"
+            return ui.t("hand_review.estimate_one", points=low)
         return ui.t("hand_review.estimate", points=points, low=low, high=round(decision.high))
     return ui.t("hand_review." + ("exact" if decision.kind == "points" else decision.kind),
                 points=points)
@@ -159,14 +162,18 @@ def decision_box(decision: Decision, key: str, scheduled: bool | None = None) ->
     deal = decision.position_deal()
     mine = [*deal.hands[decision.seat], *deal.tables[decision.seat]]
     with st.container(border=True, key=key):
+        exposed = deal.tables[decision.seat]
         st.markdown("**" + ui.t("hand_review.heading", trick=decision.trick,
-                                played=ui.describe_action(decision.played, deal.profile, mine),
-                                better=ui.describe_action(decision.better, deal.profile, mine))
+                                played=ui.describe_action(decision.played, deal.profile, mine,
+                                                          exposed),
+                                better=ui.describe_action(decision.better, deal.profile, mine,
+                                                          exposed))
                     + f"** — {cost_text(decision)}")
         card_table(table_html(deal, decision.seat, ui.t, four_colour=ui.four_colour(),
                               show_opponent=deal.in_playoff and deal.profile.players == 2,
                               lang=ui.lang(), show_own=True), key=f"{key}_table")
-        st.markdown("\n".join(f"- {ui.notation(r)}" for r in decision.why(ui.lang())))
+        st.markdown("\n".join(f"- {ui.notation(capital_first(r))}"
+                               for r in decision.why(ui.lang())))
         if scheduled:   # a drill already: say so, and let the learner decline it
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.caption(ui.t("hand_review.auto_added"))

@@ -71,8 +71,15 @@ with left:
         shown = every
     ids = [lesson.id for lesson in shown]
     standings = {lesson.id: parts.standing(lesson, progress) for lesson in every}
-    done = sum(standings[i].complete for i in ids)
-    st.progress(done / len(ids), text=ui.t("rules.progress", done=done, total=len(ids)))
+    # The path's lessons, counted as Home counts them ("lesson 1 of 13"); the list may
+    # hold more pages (other games', reference pages), and says so.
+    on_path_ids = [lesson.id for lesson in path.path_lessons(game, lang)]
+    done = sum(i in standings and standings[i].complete for i in on_path_ids)
+    st.progress(done / max(1, len(on_path_ids)),
+                text=ui.t("rules.progress", done=done, total=len(on_path_ids),
+                          game=ui.variant_title(game)))
+    if len(ids) != len(on_path_ids):
+        st.caption(ui.t("rules.listed", count=len(ids)))
     st.caption(ui.t("rules.learner", name=current_name()) if stored is not None
                else ui.t("rules.not_saved"))
     opened = st.session_state.get("rules_lesson")

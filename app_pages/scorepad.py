@@ -7,7 +7,6 @@ import streamlit as st
 
 from app_pages import scorepad_parts as parts
 from app_pages import ui
-from engine.text.citations import citation_text
 
 parts.setup()
 st.title(ui.t("scorepad.title"))
@@ -45,15 +44,15 @@ if pad is None:
     st.selectbox(ui.t("scorepad.variant"), list(titles), key="sp_variant",
                  format_func=titles.__getitem__)
     base = ui.profile(st.session_state["sp_variant"])
+    # Each variant's options have their own widgets, starting at its own rules.
     for option in parts.pad_options(base):
         choices = [c.name for c in option.choices]
-        labels = {c.name: f"{c.label_in(ui.lang())} ({citation_text(c.source, ui.lang())})"
-                  for c in option.choices}
+        labels = parts.choice_labels(option)
         default = parts.current_choice(base, option.id)
         st.selectbox(option.title_ru if ui.lang() == "ru" else option.title, choices,
-                     key=parts.option_key(option.id),
+                     key=parts.option_key(base.name, option.id),
                      index=choices.index(default) if default in choices else 0,
-                     format_func=labels.__getitem__)
+                     format_func=labels.__getitem__, help=parts.choice_sources(option))
     profile = parts.new_profile()
     names = st.columns(profile.players)
     for i, column in enumerate(names):
@@ -61,7 +60,7 @@ if pad is None:
                           placeholder=ui.t("scorepad.default_name", number=i + 1),
                           max_chars=40)
     st.button(ui.t("scorepad.start"), key="sp_new", on_click=parts.on_new, type="primary")
-    ui.file_uploader_words()
+    ui.file_uploader_words("upload.note_pad")
     st.file_uploader(ui.t("scorepad.open_file"), type=["json", "csv"], key="sp_upload",
                      on_change=parts.on_upload)
     st.stop()
@@ -70,30 +69,52 @@ report = pad.report()
 profile = pad.profile
 st.subheader(f"{ui.variant_title(pad.variant)}: {', '.join(pad.players)}")
 if pad.options:
-    st.caption(ui.t("scorepad.options", options=", ".join(f"{i} = {c}" for i, c in pad.options)))
+    st.caption(ui.t("scorepad.options", options=parts.options_text(pad)))
 sides = report.side_names(ui.lang())
 for column, name, total in zip(st.columns(len(sides)), sides, report.totals, strict=True):
     column.metric(name, total)
 
-for deal in report.deals:
-    last = deal.number == len(report.deals)
-    with st.expander(ui.t("scorepad.deal", number=deal.number), expanded=last):
-        st.table(parts.deal_rows(report, deal).set_index(ui.t("scorepad.col_player")))
-        st.caption(ui.t("scorepad.deal_total", scores=" : ".join(map(str, deal.scores)),
-                        totals=" : ".join(map(str, deal.totals))))
+# One deal's entries at a time (the last by default) and a line a deal above them: a
+# long pad is never drawn whole on every run.
+if len(report.deals) > 1:
+    with st.expander(ui.t("scorepad.all_deals", count=len(report.deals))):
+        st.dataframe(parts.summary_rows(report), width="stretch")
+    numbers = [d.number for d in report.deals]
+    if st.session_state.get("sp_show") not in numbers:
+        st.session_state["sp_show"] = numbers[-1]
+    titles_of = {n: ui.t("scorepad.deal", number=n) for n in numbers}
+    st.selectbox(ui.t("scorepad.show_deal"), numbers, key="sp_show",
+                 format_func=titles_of.__getitem__)
+if report.deals:
+    deal = report.deals[int(st.session_state.get("sp_show") or len(report.deals)) - 1] \
+        if len(report.deals) > 1 else report.deals[0]
+    st.markdown(f"**{ui.t('scorepad.deal', number=deal.number)}**")
+    rows = parts.deal_rows(report, deal).set_index(ui.t("scorepad.col_player"))
+    if rows.empty:
+        st.caption(ui.t("scorepad.no_entries"))
+    elif len(rows) > parts.TABLE_ROWS:
+        st.dataframe(rows, width="stretch")
+    else:
+        st.table(rows)
+    st.caption(ui.t("scorepad.deal_total", scores=" : ".join(map(str, deal.scores)),
+                    totals=" : ".join(map(str, deal.totals))))
 
 if report.over:
     st.success("\n\n".join(ui.notation(line) for line in report.closing_lines(ui.lang())))
+elif report.missing:   # an uploaded pad: its last deal's end is reopened to give the fact
+    st.warning("\n\n".join(report.closing_lines(ui.lang())))
+    st.caption(ui.t("scorepad.missing_undo"))
 elif report.deals and report.deals[-1].finished:
     st.info("\n\n".join(report.closing_lines(ui.lang())))
 
 in_deal = bool(pad.deals) and not pad.deals[-1].finished
-if not report.over and not in_deal:
+if not report.over and not in_deal and not report.missing:
     st.subheader(ui.t("scorepad.next_deal", number=len(pad.deals) + 1))
     cols = st.columns(2)
     suits = {"": ui.t("scorepad.unknown"), **{s: ui.t(f"suit.{s}") for s in "SHDC"}}
     cols[0].selectbox(ui.t("scorepad.trump"), list(suits), key="sp_trump",
-                      format_func=suits.__getitem__)
+                      format_func=suits.__getitem__,
+                      help=None if profile.turn_up else ui.t("scorepad.trump_help_first"))
     if profile.turn_up:
         cols[1].text_input(ui.t("scorepad.turn_up"), key="sp_turn_up",
                            placeholder=ui.t("scorepad.card_example"))
@@ -124,25 +145,39 @@ if in_deal:
     modes = {m: ui.t(f"scorepad.mode_{m}") for m in ("counts", "scores")}
     st.radio(ui.t("scorepad.mode"), list(modes), key="sp_mode", horizontal=True,
              format_func=modes.__getitem__)
+    on_paper = st.session_state.get("sp_mode") == "scores"
     ends = st.columns(len(pad.players) + 1)
     for i, name in enumerate(pad.players):
-        ends[i].number_input(ui.t("scorepad.brisques", name=name), min_value=0, step=10,
-                             key=f"sp_brisques_{i}")
-        if st.session_state.get("sp_mode") == "scores":
+        if not on_paper or parts.brisques_with_scores(profile):
+            ends[i].number_input(ui.t("scorepad.brisques", name=name), min_value=0, step=10,
+                                 key=f"sp_brisques_{i}")
+        if on_paper:
             ends[i].number_input(ui.t("scorepad.score", name=name), step=10,
                                  key=f"sp_score_{i}")
     winners = {parts.NO_PLAYER: ui.t("scorepad.unknown"), **dict(enumerate(pad.players))}
     ends[-1].selectbox(ui.t("scorepad.last_trick"), list(winners), key="sp_last",
                        format_func=winners.__getitem__)
+    # Both sides over the target: the fact that decides the game is asked for here.
+    needed = parts.deciding_field(pad)
+    if needed == "first_to_target" or st.session_state.get("sp_first", parts.NO_PLAYER) \
+            != parts.NO_PLAYER:
+        ends[-1].selectbox(ui.t("scorepad.first_to_target",
+                                target=profile.scoring.target), list(winners),
+                           key="sp_first", format_func=winners.__getitem__,
+                           help=ui.t("scorepad.first_help"))
+    if needed:
+        st.warning(ui.t(f"scorepad.needs_{needed}"))
     st.button(ui.t("scorepad.finish"), key="sp_finish", on_click=parts.on_finish)
 
 actions = st.columns(4)
 actions[0].button(ui.t("scorepad.undo"), key="sp_undo", on_click=parts.on_undo,
                   disabled=not pad.deals, width="stretch")
-actions[1].download_button(ui.t("scorepad.csv"), pad.to_csv(ui.lang()),
+# The files are written when asked for, not on every run.
+lang = ui.lang()
+actions[1].download_button(ui.t("scorepad.csv"), lambda: pad.to_csv(lang),
                            file_name="scorepad.csv", mime="text/csv", key="sp_csv",
                            width="stretch")
-actions[2].download_button(ui.t("scorepad.json"), pad.dumps(), file_name="scorepad.json",
+actions[2].download_button(ui.t("scorepad.json"), pad.dumps, file_name="scorepad.json",
                            mime="application/json", key="sp_json", width="stretch")
 actions[3].button(ui.t("scorepad.close"), key="sp_close", on_click=parts.on_close,
                   width="stretch")

@@ -20,16 +20,18 @@ from engine.rules.profile import (
     Profile,
     apply_option,
     current_choice,
+    find_option,
     load_profile,
     variant_options,
 )
-from engine.rules.scorepad import FINES, DealReport, Item, PadReport, ScorePad
+from engine.rules.scorepad import FINES, DealReport, Item, MissingFact, PadReport, ScorePad
 from engine.text.citations import citation_text
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
 PAD, PAD_ID, MSG = "sp_pad", "sp_pad_id", "sp_msg"
 NO_PLAYER = -1
+TABLE_ROWS = 60     # a deal with more entries is shown in a scrolling table
 
 
 def setup() -> None:
@@ -38,8 +40,10 @@ def setup() -> None:
 
 
 def current() -> ScorePad | None:
-    data = st.session_state.get(PAD)
-    return None if data is None else ScorePad.from_json(data)
+    """This tab's pad. Kept as the immutable value itself: a long pad is not parsed
+    and checked again on every run (its report is cached by content in the engine)."""
+    pad = st.session_state.get(PAD)
+    return pad if isinstance(pad, ScorePad) else None
 
 
 # --- options offered for a new pad ---------------------------------------------------
@@ -51,14 +55,17 @@ def pad_options(profile: Profile) -> list[Option]:
             if current_choice(profile, option.id) is not None]
 
 
-def option_key(option_id: str) -> str:
-    return ui.widget_key("sp_opt", option_id)
+def option_key(variant: str, option_id: str) -> str:
+    """A variant's own widget for an option: a choice made for one game never carries
+    over to another that shares the option (Rubicon's 50 for the last trick is not the
+    two-handed game's 10)."""
+    return ui.widget_key("sp_opt", f"{variant}_{option_id}")
 
 
 def chosen_options(profile: Profile) -> list[tuple[str, str]]:
     chosen = []
     for option in pad_options(profile):
-        picked = st.session_state.get(option_key(option.id))
+        picked = st.session_state.get(option_key(profile.name, option.id))
         if picked and picked != current_choice(profile, option.id):
             chosen.append((option.id, str(picked)))
     return chosen
@@ -69,10 +76,31 @@ def new_profile() -> Profile:
     variant = st.session_state.get("sp_variant") or "two-handed"
     profile = load_profile(variant)
     for option in seat_options(profile):
-        picked = st.session_state.get(option_key(option.id))
+        picked = st.session_state.get(option_key(variant, option.id))
         if picked and picked != current_choice(profile, option.id):
             profile = apply_option(profile, option.id, str(picked))
     return profile
+
+
+def choice_labels(option: Option) -> dict[str, str]:
+    """The option's choices in plain words (the sources go to :func:`choice_sources`)."""
+    return {c.name: c.label_in(ui.lang()) for c in option.choices}
+
+
+def choice_sources(option: Option) -> str:
+    """The tooltip of an option: each choice with the source it comes from."""
+    return "\n\n".join(f"**{c.label_in(ui.lang())}**: {citation_text(c.source, ui.lang())}"
+                        for c in option.choices)
+
+
+def options_text(pad: ScorePad) -> str:
+    """The pad's named options as a player reads them: "Bonus for the last trick: 10"."""
+    out = []
+    for option_id, choice in pad.options:
+        option = find_option(option_id)
+        title = option.title_ru if ui.lang() == "ru" else option.title
+        out.append(f"{title}: {option.choice(choice).label_in(ui.lang())}")
+    return "; ".join(out)
 
 
 # --- callbacks -----------------------------------------------------------------------
@@ -87,12 +115,15 @@ def _run(change: Callable[[ScorePad | None], ScorePad | None]) -> None:
             save(pad)
     except IllegalActionError as exc:
         st.session_state[MSG] = {"error": exc}
+    except MissingFact as exc:
+        st.session_state[MSG] = {"reason": ui.t(f"scorepad.needs_{exc.field}")}
     except (BeziqueError, ProgressStoreError) as exc:
         st.session_state[MSG] = {"reason": str(exc)}
 
 
 def save(pad: ScorePad) -> None:
-    st.session_state[PAD] = pad.to_json()
+    st.session_state[PAD] = pad
+    st.session_state.pop("sp_show", None)     # the page shows the latest deal again
     profile = pad.profile
     title = f"{profile.title_ru if ui.lang() == 'ru' else profile.title}: " \
             + " – ".join(pad.players)
@@ -148,19 +179,56 @@ def on_record() -> None:
     _run(change)
 
 
+def brisques_with_scores(profile: Profile) -> bool:
+    """Whether the deal's end as written on paper asks for the brisques too: where they
+    break a tie or carry a loser across the rubicon (the Rubicon family); elsewhere the
+    written points already hold them."""
+    return profile.settlement is not None
+
+
+def end_entries(pad: ScorePad) -> dict[str, Any]:
+    """The deal's end as the form holds it now: :meth:`ScorePad.finish_deal`'s
+    arguments."""
+    n = len(pad.players)
+
+    def player(key: str) -> int | None:
+        value = int(st.session_state.get(key, NO_PLAYER))
+        return None if value == NO_PLAYER else value
+
+    brisques: list[int] | None = [int(st.session_state.get(f"sp_brisques_{i}") or 0)
+                                  for i in range(n)]
+    scores = None
+    if st.session_state.get("sp_mode") == "scores":
+        scores = [int(st.session_state.get(f"sp_score_{i}") or 0) for i in range(n)]
+        if not brisques_with_scores(pad.profile) or not any(brisques or ()):
+            brisques = None     # not written: no "aces and tens captured: 0" line
+    return {"brisques": brisques, "scores": scores, "last_trick": player("sp_last"),
+            "first_to_target": player("sp_first")}
+
+
+def deciding_field(pad: ScorePad) -> str | None:
+    """The field the deal's end as entered lacks to decide the game (both sides over
+    the target): ``first_to_target`` or ``last_trick``; the page then asks for it. Only
+    games that have such a rule are tried (the engine answers, the page never works it
+    out)."""
+    if pad.profile.scoring.both_over == "higher":
+        return None
+    try:
+        pad.finish_deal(**end_entries(pad))
+    except MissingFact as exc:
+        return exc.field
+    except BeziqueError:
+        return None
+    return None
+
+
 def on_finish() -> None:
     def change(pad: ScorePad | None) -> ScorePad | None:
         if pad is None:
             return None
-        n = len(pad.players)
-        last = int(st.session_state.get("sp_last", NO_PLAYER))
-        if st.session_state.get("sp_mode") == "scores":
-            scores = [int(st.session_state.get(f"sp_score_{i}") or 0) for i in range(n)]
-            brisques = [int(st.session_state.get(f"sp_brisques_{i}") or 0) for i in range(n)]
-            return pad.finish_deal(brisques=brisques, scores=scores,
-                                   last_trick=None if last == NO_PLAYER else last)
-        brisques = [int(st.session_state.get(f"sp_brisques_{i}") or 0) for i in range(n)]
-        return pad.finish_deal(brisques=brisques, last_trick=None if last == NO_PLAYER else last)
+        done = pad.finish_deal(**end_entries(pad))
+        st.session_state["sp_first"] = NO_PLAYER      # asked again only where needed
+        return done
     _run(change)
 
 
@@ -178,7 +246,7 @@ def on_resume(pad_id: int) -> None:
     def change(_: ScorePad | None) -> None:
         with open_store() as store:
             pad = ScorePad.loads(store.score_pad(current_learner(), pad_id))
-        st.session_state[PAD] = pad.to_json()
+        st.session_state[PAD] = pad
         st.session_state[PAD_ID] = pad_id
     _run(change)
 
@@ -232,6 +300,16 @@ def what_options(pad: ScorePad) -> dict[str, str]:
             found[f"fine:{fine}"] = ui.t(f"scorepad.fine_{fine}")
     found["played:"] = ui.t("scorepad.what_played")
     return found
+
+
+def summary_rows(report: PadReport) -> pd.DataFrame:
+    """One row a deal: its points and the game's totals after it (a long game is read
+    here; one deal's entries are shown at a time)."""
+    sides = report.side_names(ui.lang())
+    rows = [{ui.t("scorepad.col_deal"): deal.number,
+             ui.t("scorepad.col_scores"): " : ".join(map(str, deal.scores)),
+             **dict(zip(sides, deal.totals, strict=True))} for deal in report.deals]
+    return pd.DataFrame(rows).set_index(ui.t("scorepad.col_deal"))
 
 
 def deal_rows(report: PadReport, deal: DealReport) -> pd.DataFrame:

@@ -13,6 +13,10 @@ state); nothing here is shared between users.
     >>> s.undo() and len(s.deal.actions) < len(turns) + 99
     True
 
+When the human's only legal action is to draw (a trick won with nothing to declare, and
+in Fildinski after every trick won), the draw is made at once, as the human's own turn in
+the log (:meth:`PlaySession.draws_by_itself`): never when any other action is legal.
+
 *Learning mode* undo replays all but the last human action of the deal from its save
 (:func:`engine.rules.replay.deal_prefix`). The bots, hints and play-off verdicts are
 :mod:`engine.bots.coach`'s; turns, logs and replays :mod:`engine.rules.replay`'s.
@@ -34,7 +38,7 @@ from engine.bots.coach import (
     default_level,
     engine_hint,
 )
-from engine.notation.actions import Action
+from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
 from engine.rules.game import Game
 from engine.rules.profile import Option, Profile, apply_option, load_profile, variant_options
@@ -87,6 +91,7 @@ class PlaySession:
     turns: list[Turn] = field(default_factory=list)   # this deal's turns, in order
     undo_count: int = 0
     saved_as: int | None = None   # the progress store's id of this game's save, once saved
+    auto: set[int] = field(default_factory=set)   # indices in ``turns`` of draws made by themselves
     _bot: BotPlayer = field(init=False, repr=False)      # plays every other seat
     _helper: BotPlayer = field(init=False, repr=False)   # plays for the human on auto-play
 
@@ -182,15 +187,32 @@ class PlaySession:
         self.turns.append(turn)
         return turn
 
+    def draws_by_itself(self, deal: Deal | None = None) -> Action | None:
+        """The draw, when it is the human's one legal action (nothing to declare after
+        a trick won): the session makes it without a click. ``None`` otherwise."""
+        deal = deal or self.deal
+        if deal.is_over or deal.to_move != self.human:
+            return None
+        legal = deal.legal_actions()
+        return legal[0] if len(legal) == 1 and legal[0].type is ActionType.DRAW else None
+
     def _run_bot(self) -> list[Turn]:
-        """Every other seat moves until the human must act or the deal ends; a
-        finished single-deal game is settled at once."""
+        """Every other seat moves until the human must act or the deal ends (the human's
+        only-legal draw is made by itself, :meth:`draws_by_itself`); a finished game of
+        one deal is settled or decided at once (no "Next deal")."""
         done: list[Turn] = []
         deal = self.deal
-        while not deal.is_over and deal.to_move != self.human:
+        while not deal.is_over:
             seat = deal.to_move
+            if seat == self.human:
+                draw = self.draws_by_itself()
+                if draw is None:
+                    break
+                self.auto.add(len(self.turns))
+                done.append(self._apply(seat, draw))
+                continue
             done.append(self._apply(seat, self._bot.choose_in(deal, seat)))
-        if deal.is_over and deal.profile.scoring.end == "single_deal" and not self.game.is_over:
+        if deal.is_over and deal.profile.one_deal_game and not self.game.is_over:
             self.game.next_deal()
         return done
 
@@ -236,9 +258,14 @@ class PlaySession:
         mine = [i for i, p in enumerate(who) if p == self.human]
         if not mine:
             return False
+        # A draw made by itself is no decision: undo the human's action before it.
+        restored = deal_prefix(self.deal, mine[-1])
+        while len(mine) > 1 and self.draws_by_itself(restored) is not None:
+            mine.pop()
+            restored = deal_prefix(self.deal, mine[-1])
         cut = mine[-1]
-        restored = deal_prefix(self.deal, cut)
         self.game.deal = restored
+        self.auto = set()
         self.game.result = None
         self.game.game_scores = None
         self.turns = turns_of(restored, who[:cut])
@@ -250,15 +277,22 @@ class PlaySession:
         event = self.game.next_deal()
         if not self.game.is_over:
             self.turns = []
+            self.auto = set()
             self._run_bot()
         return event
 
+    def by_itself(self, turn: Turn) -> bool:
+        """Whether ``turn`` is a draw the session made for the human (nothing to declare)."""
+        return any(self.turns[i] is turn for i in self.auto if i < len(self.turns))
+
     def last_events(self) -> list[Turn]:
-        """The turns since the human's previous action (what to explain now)."""
+        """The turns since the human's previous action (what to explain now); a draw
+        made by itself is shown, but the human's choice before it starts the run."""
         out: list[Turn] = []
-        for turn in reversed(self.turns):
+        for index in range(len(self.turns) - 1, -1, -1):
+            turn = self.turns[index]
             out.append(turn)
-            if turn.player == self.human:
+            if turn.player == self.human and index not in self.auto:
                 break
         return list(reversed(out))
 

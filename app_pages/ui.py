@@ -22,8 +22,9 @@ from engine.notation.actions import Action
 from engine.notation.cards import Card, copies_in_question
 from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
-from engine.text.naming import Name, named_step
+from engine.text.naming import Name, gendered, named_step
 from lessons.cheatsheet import meld_sheet_markdown
+from lessons.sentences import capital_first
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,
@@ -161,10 +162,11 @@ def rule_link(rule_id: str, variant: str | None = None) -> str:
 
 # --- cards --------------------------------------------------------------------------
 
-def file_uploader_words() -> None:
+def file_uploader_words(note_key: str = "upload.note") -> None:
     """Streamlit draws the uploader's button and size note in English only; this puts
-    the page's language there (CSS content, as the widget has no parameter for it)."""
-    button, note = t("upload.button"), t("upload.note")
+    the page's language there (CSS content, as the widget has no parameter for it).
+    ``note_key``: the note naming the files the page reads."""
+    button, note = t("upload.button"), t(note_key)
     st.html("<style>[data-testid='stFileUploaderDropzone'] button p{font-size:0}"
             "[data-testid='stFileUploaderDropzone'] button p::after{font-size:.875rem;"
             f"content:{_css_string(button)}}}"
@@ -257,9 +259,12 @@ def meld(kind: str) -> str:
 
 
 def describe_action(action: Action, prof: Profile | None = None,
-                    among: Iterable[int] | None = None) -> str:
-    """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`)."""
-    return action_words(action, prof, lang(), among)
+                    among: Iterable[int] | None = None,
+                    exposed: Iterable[int] | None = None) -> str:
+    """An action in words; ``among``: the player's cards in view (see :func:`pretty_cards`);
+    ``exposed``: those of them on the table, so that a card played carries a copy mark
+    only where its twin differs from it."""
+    return action_words(action, prof, lang(), among, exposed)
 
 
 # --- explanations -----------------------------------------------------------------
@@ -328,7 +333,10 @@ def event_title(event: Event, human: int, players: int = 2, tricks_kept: bool = 
     if event.steps and event.steps[0].key == "turn_up_exchange":  # 004: a nine, not a seven
         key = "event.exchange_turn_up"
     name = player_name(event.player, human, players, names)
-    title = t(key, name=name, meld=meld(event.meld) if event.meld else "",
+    # The verb agrees with the name: "You win the round", "Computer wins the round".
+    forms = gendered(seat_names(human, players, names)[event.player], lang()) \
+        if event.player is not None else {}
+    title = t(key, **forms, name=name, meld=meld(event.meld) if event.meld else "",
               cards=pretty_cards(event.cards), points=event.points)
     if title == key:
         title = event.type.replace("_", " ")
@@ -359,7 +367,7 @@ def explain_events(events: Iterable[Event], human: int, *, with_cards: bool = Tr
             # A lesson link once per run of steps it explains, not on every line.
             tail = f" — {link}" if link and link != shown else ""
             shown = link or shown
-            text = named_step(item, code, seats, sides)
+            text = capital_first(named_step(item, code, seats, sides))
             lines.append(f"{number}. {notation(text)}{tail}")
         if lines:
             st.markdown("\n".join(lines))

@@ -20,9 +20,9 @@ _RANK = {  # the rank of a set, plural, by count: "four aces" is already in the 
     "ru": {Rank.ACE: "Т", Rank.TEN: "10", Rank.KING: "К", Rank.QUEEN: "Д", Rank.JACK: "В",
            Rank.NINE: "9", Rank.EIGHT: "8", Rank.SEVEN: "7"},
 }
-# The suits as "when ... are trumps" names them (Russian: «при козырях пики»).
+# The suits as "when ... are trumps" names them (Russian: «при козырях пиках»).
 _SUIT_NAMES = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-               "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}}
+               "ru": {"S": "пиках", "H": "червях", "D": "бубнах", "C": "трефах"}}
 _WORDS = {
     "en": {"meld": "meld", "cards": "cards", "points": "points",
            "marriage": "K + Q of one suit", "sequence": "A 10 K Q J of one suit",
@@ -30,8 +30,11 @@ _WORDS = {
            "times": "{n} × ", "blanche": "a hand with no K, Q or J",
            "blanche2": "both partners' hands with no K, Q or J",
            "any_suits": "suits may repeat", "of_trumps": "of trumps",
+           "distinct": "of different suits",
+           "bezique_jack": "of the bezique suit: {jacks}", "jack_when": "{jack} with {suit} trumps",
            "other": "Other points", "dix": "seven of trumps (dix)",
            "brisque": "each brisque (an ace or a ten taken)", "last": "last trick",
+           "last_stock": "the trick that empties the stock",
            "per_trick": "each trick won", "trick_bonus": "a trick with an ace or a ten, more",
            "target": "game", "deal": "one deal", "card_points": "cards taken: A, 10, K, Q, J",
            "when": "{pair} when {suits} are trumps", "or": " or ",
@@ -43,8 +46,11 @@ _WORDS = {
            "times": "{n} × ", "blanche": "рука без К, Д и В",
            "blanche2": "у обоих партнёров руки без К, Д и В",
            "any_suits": "масти могут повторяться", "of_trumps": "козырной масти",
+           "distinct": "разной масти",
+           "bezique_jack": "безиковой масти: {jacks}", "jack_when": "{jack} при козырях {suit}",
            "other": "Прочие очки", "dix": "козырная семёрка",
            "brisque": "каждая бриска (взятый туз или десятка)", "last": "последняя взятка",
+           "last_stock": "взятка, после которой кончается колода",
            "per_trick": "каждая взятка", "trick_bonus": "взятка с тузом или десяткой, сверх",
            "target": "партия", "deal": "одна сдача", "card_points": "взятые карты: Т, 10, К, Д, В",
            "when": "{pair} при козырях {suits}", "or": " или ",
@@ -73,7 +79,12 @@ def meld_cards(profile: Profile, spec: MeldSpec, lang: str = "en") -> str:
         return _bezique_text(profile, lang, times)
     if spec.pattern == "rank_set" and spec.rank is not None:
         rank = _RANK[_lang(lang)][spec.rank]
-        where = w["of_trumps"] if spec.suit == "trump" else w["any_suits"]
+        if spec.suit == "trump":
+            where = w["of_trumps"]
+        elif spec.suit == "bezique_jack":
+            where = _bezique_jacks(profile, lang)
+        else:
+            where = w["distinct"] if spec.distinct_suits else w["any_suits"]
         return f"{spec.count} × {rank} ({where})"
     if spec.pattern == "carte_blanche":
         return w["blanche"]
@@ -102,6 +113,16 @@ def _bezique_text(profile: Profile, lang: str, times: Callable[[str], str]) -> s
         named = ", ".join(names[:-1]) + w["or"] + names[-1] if len(names) > 1 else names[0]
         parts.append(w["when"].format(pair=cards(pair), suits=named).rstrip())
     return "; ".join(parts)
+
+
+def _bezique_jacks(profile: Profile, lang: str) -> str:
+    """The jack of the bezique pair's suit under each trump suit (004's bezique jacks),
+    read from the profile's pairs: "J♣ with spades trumps, J♦ with hearts trumps…"."""
+    w = _WORDS[_lang(lang)]
+    jacks = [w["jack_when"].format(jack=card_text(profile.bezique_pair(suit)[1], _lang(lang)),
+                                   suit=_SUIT_NAMES[_lang(lang)][suit.letter])
+             for suit in Suit]
+    return w["bezique_jack"].format(jacks=", ".join(jacks))
 
 
 def _profile(variant: Profile | str) -> Profile:
@@ -146,10 +167,10 @@ def other_rows(variant: Profile | str, lang: str = "en") -> list[tuple[str, str]
     if p.scoring.trick_bonus:
         rows.append((w["trick_bonus"], str(p.scoring.trick_bonus)))
     if p.scoring.last_trick_bonus:
-        rows.append((w["last"], str(p.scoring.last_trick_bonus)))
+        last = w["last_stock"] if p.scoring.last_trick_at == "stock_end" else w["last"]
+        rows.append((last, str(p.scoring.last_trick_bonus)))
     # target 0: the game is one deal (the jokers' game, option joker.game_end)
-    one_deal = p.scoring.end == "single_deal" or p.scoring.target == 0
-    rows.append((w["target"], w["deal"] if one_deal else str(p.scoring.target)))
+    rows.append((w["target"], w["deal"] if p.one_deal_game else str(p.scoring.target)))
     if p.settlement is not None:
         rows.append((w["bonus"], str(p.settlement.game_bonus)))
         rows.append((w["rubicon"], str(p.settlement.rubicon)))

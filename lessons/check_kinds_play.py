@@ -44,6 +44,7 @@ from engine.rules.profile import Profile, apply_option, find_option
 from engine.rules.tricks import trick_best
 from engine.text.explain import Event, meld_name, points_ru
 from lessons._loader import Check
+from lessons.sentences import capital_first
 
 ME_ELDER, ME_DEALER = 1, 0   # seats: the dealer is player 0, the elder hand player 1
 
@@ -115,8 +116,13 @@ _TEXT: dict[str, tuple[str, str]] = {
                  "{value} — неверно: семёрка здесь всё же приносит очки {moments}."),
     "dix_other": ("{value} would be right under another reading of the sources, where the "
                   "sevens of trumps score {alt}; in this game they score {moments}.",
-                  "{value} — так вышло бы по правилам, где семёрка приносит очки {alt}; "
-                  "здесь она приносит их {moments}."),
+                  "{value} — так вышло бы по правилам, где козырная семёрка приносит очки "
+                  "{alt}; здесь она приносит их {moments}."),
+    # The other reading gives the seven nothing at all.
+    "dix_other_never": ("{value} would be right under another reading of the sources, where "
+                        "the sevens of trumps never score; in this game they score {moments}.",
+                        "{value} — так вышло бы по правилам, где козырная семёрка не "
+                        "приносит очков; здесь она приносит их {moments}."),
     "dix_none_alt": ("{value} would need the seven to score {alt}; here it brings nothing.",
                      "{value} — это если бы семёрка приносила очки {alt}; здесь она "
                      "ничего не даёт."),
@@ -155,7 +161,7 @@ def _cap(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", ")")) else ".")
+    return capital_first(text) + ("" if text.endswith((".", ")")) else ".")
 
 
 def _ids(tokens: Sequence[str]) -> list[int]:
@@ -559,7 +565,8 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
             value = sum(e.points for e in alt)
             if value != total and str(value) not in why:
                 values.add(value)
-                key = "dix_other" if total else "dix_none_alt"
+                key = "dix_none_alt" if not total else "dix_other" if value else \
+                    "dix_other_never"
                 why[str(value)] = _t(key, lang, value=value, alt=_moments(alt, lang),
                                      moments=moments)
     each = max(profile.dix.points, 10)

@@ -98,7 +98,8 @@ from engine.rules.deal import Deal
 from engine.rules.meld_query import query
 from engine.rules.penalties import attempts
 from engine.rules.profile import Profile, apply_option, find_option, load_profile
-from engine.text.explain import meld_name, points_ru, ru_plural, with_article
+from engine.text.citations import citation_text
+from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
 from lessons import after_win_check, declaration_check, fine_check, playoff_check
@@ -150,7 +151,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "free": ("You have neither {suit} nor a trump to play: any card may go.",
              "Нет ни {suit_gen}, ни козырей: сносите любую карту."),
     "refused": ("Refused: {why}", "Нельзя: {why}"),
-    "refused_meld": ("{meld} cannot be declared: {why}", "Нельзя объявить «{meld}»: {why}"),
+    "refused_meld": ("{meld} cannot be declared: {why}",
+                     "Нельзя объявить комбинацию «{meld}»: {why}"),
     "not_formed": ("These cards do not form {meld}.",
                    "Эти карты не образуют комбинацию «{meld}»."),
     "brisques": ("{count} brisque{s} (aces and tens) × {each} = {points}.",
@@ -190,7 +192,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "miss_meld": ("{value} leaves out one meld: {meld} ({points}).",
                   "В {value} пропущена комбинация «{meld}» ({points})."),
     "not_here": ("{meld} cannot be declared from these cards now.",
-                 "Из этих карт сейчас не объявить «{meld}»."),
+                 "Из этих карт сейчас не объявить комбинацию «{meld}»."),
     "not_legal": ("{card} may not be played here.", "{card} сюда класть нельзя."),
     # Multi-answer checks, one reason per option: a card wrongly ticked...
     "off_suit_win": ("{card} is not {suit}: you hold {suit} that beat {lead}, so you must "
@@ -221,17 +223,21 @@ _TEXT: dict[str, tuple[str, str]] = {
                 "раз нет ни {suit_gen}, ни козырей, годится любая карта, и эта тоже"),
     "in_meld": ("{explanation}", "{explanation}"),
     "not_held": ("{meld} cannot be declared: of its cards you hold only {cards}.",
-                 "Нельзя объявить «{meld}»: из карт этой комбинации у вас только {cards}."),
+                 "Нельзя объявить комбинацию «{meld}»: из её карт у вас только {cards}."),
     "no_trumps_yet": ("{meld} cannot be declared while no suit is trumps: the first "
                       "marriage declared makes its suit trumps and scores as a trump marriage.",
-                      "Нельзя объявить «{meld}», пока козыри не определены: первый объявленный "
-                      "марьяж делает свою масть козырной и считается козырным."),
+                      "Нельзя объявить комбинацию «{meld}», пока козыри не определены: "
+                      "первый объявленный марьяж делает свою масть козырной и считается "
+                      "козырным."),
     "none_held": ("{meld} cannot be declared: you hold none of its cards.",
-                  "Нельзя объявить «{meld}»: карт этой комбинации у вас нет."),
+                  "Нельзя объявить комбинацию «{meld}»: её карт у вас нет."),
     "not_over": ("Nobody has reached {target} yet, so nobody has won: the game goes on.",
                  "До {target} ещё никто не дошёл, так что победителя нет: игра продолжается."),
     "is_over": ("{name} has reached {target}: the game ends after this deal.",
                 "{name} уже {reached} {target}: после этой сдачи партия окончена."),
+    # A game of one deal (the jokers' game, target 0) has no target to reach.
+    "one_deal_over": ("The game is one deal: it ends now.",
+                      "Партия состоит из одной сдачи: она окончена."),
     "not_equal": ("The totals are not equal, so it is not a draw.",
                   "Итоги не равны, значит, это не ничья."),
     "lower": ("{name} has the lower total.", "{name} отстаёт: {their} итог меньше."),
@@ -245,13 +251,13 @@ _TEXT: dict[str, tuple[str, str]] = {
                   "{points}.",
                   "0 — это если бы карты не образовывали комбинацию «{meld}»; а они её "
                   "образуют, и она стоит {points}."),
-    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} is worth "
+    "meld_other": ("{value} is the score of {others}, not of {meld}: here {meld} {meld_is} worth "
                    "{points}.",
                    "{value} — цена {others}, а не комбинации «{meld}»; «{meld}» здесь — "
                    "{points}."),
     "meld_self": ("{value} is the usual score of {meld}; here it is worth {points}: {reason}",
                   "{value} — обычная цена комбинации «{meld}»; здесь — {points}: {reason}"),
-    "meld_none": ("{value} is the score of {others}; here {meld} brings nothing: {reason}",
+    "meld_none": ("{value} is the score of {others}; here {meld} bring{meld_s} nothing: {reason}",
                   "{value} — цена {others}; «{meld}» здесь ничего не даёт: {reason}"),
     "brisque_more": ("{value} would need {n} brisque{s}; the cards hold {count}: {cards}.",
                      "{value} — столько выходит {need}, а в этих картах {have}: {cards}."),
@@ -360,6 +366,8 @@ def _t(key: str, lang: str, **params: object) -> str:
         params["points"] = points_ru(str(params["points"]))
     # English plural for a count: "1 brisque", "5 brisques" (the count asked about first).
     params.setdefault("s", "" if params.get("n", params.get("count")) == 1 else "s")
+    if isinstance(params.get("meld"), str):   # "the four aces are", "the bezique is"
+        params = {**verb_forms(str(params["meld"]), lang), **params}
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
@@ -841,6 +849,9 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
     target = profile.scoring.target
     best = max(range(2), key=lambda i: totals[i])
     why: dict[str, str] = {}
+    # One deal is the game (the jokers' game): no target was reached, the deal ends it.
+    if profile.one_deal_game and answer != "continue":
+        why["continue"] = _t("one_deal_over", lang)
     if answer == "continue":
         for i in range(2):
             why[str(i + 1)] = _named("not_over_name", lang, names[i], points=totals[i],
@@ -848,16 +859,16 @@ def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
         why["draw"] = _t("not_over_draw", lang, target=target)
     elif event.rule_id == "game.first_reached":
         winner = int(answer) - 1
-        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[winner], target=target))
         why[str(2 - winner)] = _named("later", lang, names[1 - winner], target=target)
         why["draw"] = _named("later_draw", lang, names[1 - winner], target=target)
     elif event.rule_id == "game.last_trick":
         winner = int(answer) - 1
-        why["continue"] = _named("is_over", lang, names[winner], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[winner], target=target))
         why[str(2 - winner)] = _named("last_won", lang, names[1 - winner], target=target)
         why["draw"] = _t("last_draw", lang, target=target)
     else:
-        why["continue"] = _named("is_over", lang, names[best], target=target)
+        why.setdefault("continue", _named("is_over", lang, names[best], target=target))
         if totals[0] != totals[1]:
             why["draw"] = _t("not_equal", lang)
             why[str(2 - best)] = _named("lower", lang, names[1 - best])
@@ -900,8 +911,9 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     for choice, source in choices.items():
         if readings[choice] != points:
             why.setdefault(str(readings[choice]), _t(
-                "settle_other", lang, value=readings[choice], source=source,
-                rule=choices[p["rule"]], points=points))
+                "settle_other", lang, value=readings[choice],
+                source=citation_text(source, lang),
+                rule=citation_text(choices[p["rule"]], lang), points=points))
     if diff != points:
         why.setdefault(str(diff), _t("settle_diff", lang, value=diff, points=points))
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
@@ -1124,7 +1136,10 @@ def evaluate_check(check: Check, lang: str = "en") -> CheckResult:
     result = _evaluate(check, lang)
     why = {o: as_sentence(text) for o, text in result.why.items()}
     missed = {o: as_sentence(text) for o, text in result.missed.items()}
-    return replace(result, why=why, missed=missed)
+    # Every line the learner reads starts with a capital, past an opening quote too.
+    explanation = tuple(capital_first(line) for line in result.explanation)
+    labels = tuple(capital_first(label) for label in result.labels)
+    return replace(result, why=why, missed=missed, explanation=explanation, labels=labels)
 
 
 def reasons_for(result: CheckResult, response: str | Iterable[str]) -> list[str]:

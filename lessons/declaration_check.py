@@ -23,7 +23,7 @@ from engine.notation.cards import card_text, parse_card
 from engine.rules.meld_query import query
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile
-from engine.text.explain import meld_name, points_ru
+from engine.text.explain import meld_name, points_ru, verb_forms
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence
@@ -33,7 +33,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "best": ("Declare the {option}: {points}, the most this hand scores now.",
              "Объявить стоит комбинацию {option}: {points}, больше всего, что даёт эта "
              "рука сейчас."),
-    "less": ("The {option} scores {points}, {diff} less than the {best}.",
+    "less": ("The {option} score{meld_s} {points}, {diff} less than the {best}.",
              "Комбинация {option} даёт {points}, на {diff} меньше, чем {best}."),
     "refused": ("The {option} cannot be declared: {why}",
                 "Комбинацию {option} объявить нельзя: {why}"),
@@ -97,7 +97,8 @@ def best_declaration(check: Check, lang: str, profile: Profile) -> CheckResult:
             continue
         points = int(entry["points"])
         why[key] = _t("less", lang, option=labels[key], points=points,
-                      diff=top - points, best=named)
+                      diff=top - points, best=named,
+                      **verb_forms(meld_name(str(entry["meld"]), lang), lang))
     return CheckResult(
         check.id, check.kind, check.prompt, tuple(labels), tuple(labels.values()),
         (_key(answer),), False, tuple(explanation), tuple(dict.fromkeys(rules)),

@@ -38,9 +38,12 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "{values}."),
     "you": ("you", "вы"),
     "loses": ("With {card} you take {value} instead of {best}: {loss} less.",
-              "С картой {card} вы берёте {value} вместо {best}: на {loss} меньше."),
+              "{With}, вы возьмёте {value} вместо {best}: на {loss} меньше."),
     "loses_side": ("With {card} your side takes {value} instead of {best}: {loss} less.",
-                   "С картой {card} ваша пара берёт {value} вместо {best}: на {loss} меньше."),
+                   "{With}, ваша пара возьмёт {value} вместо {best}: на {loss} меньше."),
+    # Russian: leading a card, or laying it on the card led.
+    "with_lead": ("With {card}", "Пойдя с {card}"),
+    "with_follow": ("With {card}", "Положив {card}"),
     "answers_takes": ("{name} answers {reply} and takes the trick.",
                       "{name_cap} отвечает {reply} и берёт взятку."),
     "answers_gives": ("{name} answers {reply} and leaves you the trick.",
@@ -114,8 +117,9 @@ def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) ->
     value = solution.values[face]
     show = card_text(parse_card(face), lang)
     loses = "loses" if position.players == 2 else "loses_side"
-    words = [_t(loses, lang, card=show, value=_pts(value, lang), best=solution.value,
-                loss=_pts(solution.value - value, lang))]
+    opening = _t("with_follow" if position.trick else "with_lead", lang, card=show)
+    words = [_t(loses, lang, card=show, With=opening, value=_pts(value, lang),
+                best=solution.value, loss=_pts(solution.value - value, lang))]
     if ref is None:   # cannot happen for a worse card; the loss still says it all
         return " ".join(words)
     reply = card_text(parse_card(ref.reply), lang) if ref.reply else ""
@@ -136,10 +140,8 @@ def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) ->
             own = card_text(parse_card(ref.line[0]), lang)
             words.append(_t("follow_won", lang, name=name, own=own, reply=reply))
     words.append(_t("play", lang, tricks=_tricks_words(position, plays, me, seats, lang)))
-    details = wrong_card_reasons(solution, face, lang)[1:]
-    if details:
-        text = "; ".join(details)
-        words.append(text[:1].upper() + text[1:] + ".")
+    other = name if position.players == 2 else ""
+    words += wrong_card_reasons(solution, face, lang, other)[1:]
     return " ".join(words)
 
 

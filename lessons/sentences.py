@@ -5,17 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+# Marks that may open a sentence before its first word: «безик» — 40 очков.
+_OPENERS = "«\"'(„“"
+
 
 def capital_first(text: str) -> str:
-    """``text`` with its first letter a capital: "bezique" → "Bezique"."""
-    return text[:1].upper() + text[1:]
+    """``text`` with its first letter a capital: "bezique" → "Bezique", and past an
+    opening quote: ««безик» — 40» → ««Безик» — 40»."""
+    start = len(text) - len(text.lstrip(_OPENERS))
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
 def lower_first(text: str) -> str:
     """A sentence continued after a colon: "Both cards..." → "both cards..." (a card
     such as "Q♥" at the start stays as it is)."""
-    if len(text) > 1 and text[0].isupper() and text[1].islower():
-        return text[0].lower() + text[1:]
+    start = len(text) - len(text.lstrip(_OPENERS))   # past an opening quote: «безик»
+    if len(text) > start + 1 and text[start].isupper() and text[start + 1].islower():
+        return text[:start] + text[start].lower() + text[start + 1:]
     return text
 
 
@@ -36,7 +42,7 @@ def as_sentence(text: str) -> str:
     text = text.strip()
     if not text:
         return text
-    return text[0].upper() + text[1:] + ("" if text.endswith((".", "!", "?", ")")) else ".")
+    return capital_first(text) + ("" if text.endswith((".", "!", "?", ")")) else ".")
 
 
 __all__ = ["as_sentence", "capital_first", "continued", "lower_first"]

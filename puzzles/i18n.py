@@ -152,7 +152,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "v.spot": ("{melds} can be declared, and nothing else",
                "объявить можно {melds}, и больше ничего"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
-    "v.best": ("{meld} brings {total} in all, the most of any choice",
+    "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),
     "v.capture": ("the capture scores {answer}", "взятка приносит: {answer}"),
     "v.answer": ("The answer: {answer}.", "Ответ: {answer}."),
@@ -281,18 +281,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "against the best card {best}:",
                             "Почему {card} теряет {loss} в брисках (они решают только при "
                             "равенстве) по сравнению с лучшей картой {best}:"),
-    "e.why_last": ("the last trick ({bonus}) goes to the other side instead of yours",
-                   "последняя взятка ({bonus}) достаётся противнику, а не вам"),
-    "e.why_lost_own": ("the other side captures {mine} of your aces and tens "
-                       "(with the best card: {best})",
-                       "к противнику уходит ваших тузов и десяток: {mine} "
-                       "(при лучшей карте: {best})"),
-    "e.why_tens": ("you capture {mine} of their tens (with the best card: {best})",
-                   "вы забираете десяток противника: {mine} (при лучшей карте: {best})"),
-    "e.why_aces": ("you capture {mine} of their aces (with the best card: {best})",
-                   "вы забираете тузов противника: {mine} (при лучшей карте: {best})"),
-    "e.why_tricks": ("your side takes {mine} of the {total} tricks (with the best card: {best})",
-                     "взяток у вас: {mine} из {total} (при лучшей карте: {best})"),
     "e.wrong_card": ("{card} loses {loss}. {why}", "{card} теряет {loss}. {why}"),
     "e.solved": ("Solved: you took {points}, the most possible.",
                  "Решено: вы взяли {points} — максимум."),

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine.notation.cards import Rank, parse_card
+from engine.rules.profile import Profile
 from engine.rules.trick_scoring import trick_value
 from engine.rules.tricks import is_brisque, trick_best
 from engine.solver import Position, Solution
@@ -73,6 +74,19 @@ class LineFacts:
     aces_taken: int = 0
     identical: bool = False    # a trick holding identical cards
     winners: list[int] = field(default_factory=list)
+    # The cards that score when taken (:func:`scores_when_taken`), by kind: the mover's
+    # side's lost to the other side, and the other side's the mover's side captures.
+    lost_cards: list[int] = field(default_factory=list)
+    taken_cards: list[int] = field(default_factory=list)
+
+
+def scores_when_taken(profile: Profile, kind: int) -> bool:
+    """Whether a card scores for the side that takes it: its card value where cards
+    have values (004's card-point game: kings, queens and jacks too), else a brisque
+    (an ace or a ten: brisques, or 002's trick with an ace or a ten)."""
+    if profile.card_points.any:
+        return profile.card_points.of_rank(kind % 8) > 0
+    return is_brisque(kind)
 
 
 def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> LineFacts:
@@ -82,9 +96,11 @@ def facts(position: Position, plays: Sequence[tuple[int, str]], mover: int) -> L
     for trick in tricks_of(position, plays):
         won = side_of(trick.winner, n) == ours
         for index, kind in enumerate(trick.cards):
+            mine = side_of(trick.seat(index), n) == ours
+            if scores_when_taken(position.profile, kind) and mine != won:
+                (f.lost_cards if mine else f.taken_cards).append(kind)
             if not is_brisque(kind):
                 continue
-            mine = side_of(trick.seat(index), n) == ours
             if mine and not won:
                 f.lost_own += 1
             if not mine and won:

@@ -18,8 +18,8 @@ from engine.notation.cards import card_text, parse_card
 from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.solver import paranoid_reply
-from engine.text.explain import meld_name
-from puzzles import bank, drills, endgame, ladder, meld_bank, srs
+from engine.text.explain import meld_name, points_ru
+from puzzles import bank, card_loss, drills, endgame, ladder, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, suit_to_play, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore
 
@@ -348,38 +348,21 @@ def _apply(state: dict[str, Any], face: str) -> int | None:
     return None if scored is None else scored[0]
 
 
-def wrong_card_reasons(solution: Any, face: str, lang: str = "en") -> list[str]:
-    """Why ``face`` loses, in the learner's terms: the solver's line after that card
-    against its best line, compared trick by trick (who takes the last trick, the
-    aces and tens that change hands, the tricks taken). Empty when ``face`` is best."""
+def wrong_card_reasons(solution: Any, face: str, lang: str = "en", other: str = "") -> list[str]:
+    """Why ``face`` loses, in the learner's terms: a heading, then the solver's line after
+    that card against its best line, the cards and the last trick that change hands named
+    (:func:`puzzles.card_loss.loss_lines`; ``other`` names the one opponent). Empty when
+    ``face`` is best."""
     values = solution.values
-    ref = solution.refutation(face)
-    if face not in values or values[face] >= solution.value or ref is None:
+    if face not in values or values[face] >= solution.value or solution.refutation(
+            face) is None:
         return []
-    pos, mover, n = solution.position, solution.to_move, solution.position.players
-    best_plays = list(zip(solution.line_players, solution.line, strict=False))
-    mine_plays = [(mover, face), *zip(ref.line_players, ref.line, strict=False)]
-    best, mine = endgame.facts(pos, best_plays, mover), endgame.facts(pos, mine_plays, mover)
     kind, loss = solution.scale.loss_split(solution.value, values[face])
     heading = "e.why_card" if kind == "points" else f"e.why_card_{kind}"
-    lines = [tr(lang, heading, card=show_card(face, lang), loss=loss,
+    shown = points_ru(loss) if lang == "ru" and kind != "last_trick" else loss
+    lines = [tr(lang, heading, card=show_card(face, lang), loss=shown,
                 best=show_card(solution.line[0], lang))]
-    if best.last_won and mine.last_won is False:
-        lines.append(tr(lang, "e.why_last", bonus=solution.scale.last_trick_bonus))
-    if mine.lost_own > best.lost_own:
-        lines.append(tr(lang, "e.why_lost_own", mine=mine.lost_own, best=best.lost_own))
-    if mine.tens_taken < best.tens_taken:
-        lines.append(tr(lang, "e.why_tens", mine=mine.tens_taken, best=best.tens_taken))
-    if mine.aces_taken < best.aces_taken:
-        lines.append(tr(lang, "e.why_aces", mine=mine.aces_taken, best=best.aces_taken))
-    ours = endgame.side_of(mover, n)
-
-    def taken(facts: Any) -> int:
-        return sum(1 for w in facts.winners if endgame.side_of(w, n) == ours)
-
-    if taken(mine) != taken(best) and len(mine.winners) == len(best.winners):
-        lines.append(tr(lang, "e.why_tricks", mine=taken(mine), best=taken(best),
-                        total=len(best.winners)))
+    lines += card_loss.loss_lines(solution, face, lang, other)
     return lines if len(lines) > 1 else []
 
 

@@ -105,3 +105,54 @@ def test_score_pad_in_the_browser(server, browser, tmp_path, lang: str) -> None:
     page.screenshot(path=str(shot), full_page=True)
     shutil.copy(shot, keep / shot.name)
     page.close()
+
+
+def test_two_handed_after_rubicon_in_the_browser(server, browser, tmp_path) -> None:
+    """App review 3, #1: the form opens on Rubicon; switched to the two-handed game, the
+    pad keeps none of Rubicon's options: the seven of trumps and the last trick score
+    10 each (001 §04)."""
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    page.goto(f"{server}/scorepad?lang=en")
+    page.get_by_role("heading", name="Score pad").first.wait_for(timeout=60_000)
+    settle(page)
+    pick(page, "sp_variant", "Two-handed Bezique")
+    assert "50, as in Rubicon" not in page.locator('[data-testid="stMain"]').inner_text()
+    type_into(page, "sp_name_0", "Vera")
+    type_into(page, "sp_name_1", "Gleb")
+    click(page, "sp_new")
+    click(page, "sp_start_deal")
+    pick(page, "sp_what", "seven of trumps (dix)")
+    click(page, "sp_add")
+    type_into(page, "sp_brisques_0", "80")
+    type_into(page, "sp_brisques_1", "80")
+    pick(page, "sp_last", "Vera")
+    click(page, "sp_finish")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("the last trick scores 10").first.wait_for(timeout=20_000)
+    text = main.inner_text()
+    assert "the seven of trumps: 10" in text
+    assert "Deal score 100 : 80" in text
+    assert "Options" not in text
+    page.screenshot(path=str(tmp_path / "two-handed.png"), full_page=True)
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_short_csv_row_is_one_error_line(server, browser, tmp_path, lang: str) -> None:
+    """Reliability review 3, m4: a CSV row without its value (probes-3's
+    scorepad_short_row.csv) gives the pad's one error line, no traceback."""
+    short = tmp_path / "short.csv"
+    short.write_text("deal,entry,player,meld,cards,trick,played,value,points,rule,source,"
+                     "explanation\n,variant,,rubicon\n,player,A\n,player,B\n1,deal\n"
+                     "1,scores,A\n", encoding="utf-8")
+    page = browser.new_page(viewport={"width": 1024, "height": 900})
+    page.goto(f"{server}/scorepad?lang={lang}")
+    page.get_by_role("heading", name=WORDS[lang]["title"]).first.wait_for(timeout=60_000)
+    settle(page)
+    page.locator(".st-key-sp_upload input[type=file]").set_input_files(str(short))
+    alert = page.locator('[data-testid="stAlertContentError"]').first
+    alert.wait_for(timeout=20_000)
+    assert "value" in alert.inner_text()
+    no_exception(page)
+    assert "Traceback" not in page.locator('[data-testid="stMain"]').inner_text()
+    page.close()

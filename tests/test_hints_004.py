@@ -56,7 +56,7 @@ def test_play_page_hint_button_for_every_seat_count(
     shown = at.session_state["play_hint"]
     assert shown.reasons and shown.action in session.deal.legal_actions()
     text = "\n".join(i.value for i in at.info)
-    assert shown.reasons[0] in text
+    assert shown.reasons[0][:1].upper() + shown.reasons[0][1:] in text   # a line: a capital
 
 
 @pytest.mark.parametrize("variant,options", GAMES, ids=IDS)

@@ -14,7 +14,7 @@ from engine.rules.profile import apply_option, load_profile
 from lessons.cheatsheet import meld_rows, other_rows
 
 SUIT_WORDS = {"en": {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"},
-              "ru": {"S": "пики", "H": "черви", "D": "бубны", "C": "трефы"}}
+              "ru": {"S": "пиках", "H": "червях", "D": "бубнах", "C": "трефах"}}
 
 
 def _bezique_cell(variant, lang: str) -> str:

@@ -115,7 +115,7 @@ def test_every_wrong_card_is_explained_in_its_own_terms(lang: str) -> None:
         for face in wrong:
             text = result.why[face]
             assert text.startswith(("With " + card_text(face, lang),
-                                    "С картой " + card_text(face, lang))), text
+                                    "Пойдя с " + card_text(face, lang))), text
             assert "B" in text   # the other player by name
             if lang == "ru":
                 assert not RU_LATIN_CARD.search(text.replace("B", "")), text

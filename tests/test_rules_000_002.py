@@ -255,7 +255,8 @@ def test_meld_refusals_list_one_copy_and_decline_right() -> None:
     query = {"trump": "C", "hand": ["JC#1", "JC#2", "JC#3", "JC#4", "JC#5", "7H#1"]}
     assert _not_formed(eight, "trump_sequence", query, "en").endswith("hold only J♣.")
     ru = _not_formed(eight, "trump_sequence", query, "ru")
-    assert ru.startswith("Нельзя объявить «козырная секвенция»") and "В♣ В♣" not in ru
+    assert ru.startswith("Нельзя объявить комбинацию «козырная секвенция»") and \
+        "В♣ В♣" not in ru
 
 
 def test_capture_reasons_are_short_and_capitalised() -> None:

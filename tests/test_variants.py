@@ -158,7 +158,7 @@ def test_settlement_003_ties() -> None:
 
 def test_settlement_brisques_rescue_the_loser() -> None:
     result = settle(RUBICON, [1500, 960], [80, 50])
-    assert not result.rubiconed and any(s.key == "settle_rescue" for s in result.steps)
+    assert not result.rubiconed and any(s.key == "settle_rescue_sum" for s in result.steps)
     assert result.points == (1500 + 80) // 100 * 100 - 1000 + 500
 
 

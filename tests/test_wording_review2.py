@@ -40,7 +40,8 @@ def test_one_ace_or_ten() -> None:
                                                        ("points", "10")))
     assert one.render("en").startswith("aces and tens in the trick: 1,")
     two = Step("score.brisque", "brisques", (("count", "2"), ("each", "10"), ("points", "20")))
-    assert two.render("en").startswith("aces and tens captured: 2,")
+    # app-review-3 #14: "aces and tens captured: 6, 10 each: 60" read unnaturally
+    assert two.render("en") == "2 aces and tens captured, 10 each: 20"
     for step in (one, two, Step("score.brisque", "brisques_tiebreak", (("count", "1"),))):
         assert "1 aces" not in step.render("en")
 

@@ -51,7 +51,7 @@ from engine.bots.policy import BIG_MELD, at_least
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import JOKER_MIN_ID
-from engine.rules.melds import FREED, FRESH, card_states
+from engine.rules.melds import FREED, FRESH, card_states, ladder_refusal
 from engine.rules.profile import Profile
 from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
@@ -235,11 +235,14 @@ def _best_meld_after(view: PlayerView, holding: frozenset[int]) -> int:
     return best[1] if best else 0
 
 
-def meld_after(view: PlayerView, holding: frozenset[int]) -> tuple[str, int] | None:
-    """The best meld (kind, points) declarable from ``holding`` after winning a trick."""
+def meld_after(view: PlayerView, holding: frozenset[int],
+               in_reach: bool = False) -> tuple[str, int] | None:
+    """The best meld (kind, points) declarable from ``holding`` after winning a trick;
+    ``in_reach``: only a ladder's next rung (what a hint names), not its top."""
     if view.stock_count <= 0 or view.profile.declaring.source != "hand":
         return None
-    found = [(plan.rule.kind, plan.rule.points) for plan in meld_plans(view, holding, COMPLETE)]
+    found = [(plan.rule.kind, plan.rule.points) for plan in meld_plans(view, holding, COMPLETE)
+             if not in_reach or _rung_in_reach(view, plan)]
     found += [(meld.kind, view.profile.meld(meld.kind).points) for meld in view.pending[view.seat]]
     return max(found, key=lambda kind_points: kind_points[1], default=None)
 
@@ -306,11 +309,25 @@ def _lead(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
     return Advice(Action.play(card), tuple(reasons), scores)
 
 
+def _rung_in_reach(view: PlayerView, plan: MeldPlan) -> bool:
+    """Whether the plan's meld scores at its own value next: 004's ladders score a rung
+    once a deal and only after the rung below, so a hint names the next rung, never the
+    top ("four aces (10)", not "four aces (8th time) (80)")."""
+    spec = view.profile.melds[plan.rule.index]
+    if not (spec.after or spec.once):
+        return True
+    return ladder_refusal(spec, plan.cards, view.history[view.seat], explain=False) is None
+
+
 def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Reason]:
-    """Reasons naming the melds the bot keeps cards for."""
+    """Reasons naming the melds the bot keeps cards for (a ladder's next rung only); none
+    where combinations come from captures (000: nothing is declared from the hand)."""
     out: list[Reason] = []
+    if view.profile.declaring.source != "hand":
+        return out
     hold = view.holding - {played}
-    for plan in sorted(meld_plans(view, hold, w), key=lambda p: -p.rule.points * p.chance)[:2]:
+    plans = [p for p in meld_plans(view, hold, w) if _rung_in_reach(view, p)]
+    for plan in sorted(plans, key=lambda p: -p.rule.points * p.chance)[:2]:
         if plan.missing == 0:
             out.append(Reason("keep_complete", meld=plan.rule.kind, points=plan.rule.points,
                               cards=plan.cards))
@@ -402,7 +419,7 @@ def _follow(view: PlayerView, cards: list[int], w: HeuristicWeights) -> Advice:
     card = max(cards, key=lambda c: (scores[c], -c))
     reasons: list[Reason] = []
     if beats(lead, card, trump):
-        meld = meld_after(view, view.holding - {card})
+        meld = meld_after(view, view.holding - {card}, in_reach=True)
         if meld:
             reasons.append(Reason("win_to_declare", card=card, meld=meld[0], points=meld[1]))
         elif lead_points:
@@ -435,7 +452,7 @@ def explain_play(view: PlayerView, card: int, instead: Action,
     else:
         lead = _to_beat(view)
         if beats(lead, card, view.trump):
-            meld = meld_after(view, view.holding - {card})
+            meld = meld_after(view, view.holding - {card}, in_reach=True)
             if meld:
                 reasons.append(Reason("win_to_declare", card=card, meld=meld[0],
                                       points=meld[1]))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.notation.cards import card_text
 from engine.rules.melds import display_order
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, points_ru, verb_forms
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "lead_low": ("lead {card}: it is the card you need least for melds and tricks",
@@ -78,13 +78,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "взять {lead} обошлось бы дороже, чем принесло бы"),
     "exchange_seven": ("exchange {card} for the turn-up: it scores {points} and gives you "
                        "the higher trump",
-                       "обменять {card} на открытый козырь: это {points} очков и козырь "
+                       "обменять {card} на открытый козырь: это {points_ru} и козырь "
                        "старше"),
     "exchange_turn_up": ("exchange {card} for the turn-up: the higher trump joins your hand",
                          "обменять {card} на открытый козырь: старший козырь придёт к вам "
                          "в руку"),
-    "show_seven": ("show {card}: it scores {points}", "показать {card}: это {points} очков"),
-    "declare_best": ("the {meld} ({points}) is the best you can declare now",
+    "show_seven": ("show {card}: it scores {points}", "показать {card}: это {points_ru}"),
+    "declare_best": ("the {meld} ({points}) {meld_is} the best you can declare now",
                      "комбинация «{meld}» ({points}) — лучшее, что можно объявить сейчас"),
     "four_aces_now": ("four aces are best declared at once",
                       "четыре туза лучше объявить сразу"),
@@ -92,15 +92,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "колода кончается: объявить комбинацию «{meld}» сейчас, не дожидаясь"),
     "timing": ("declare the {meld} ({points}) first and the {later} ({later_points}) after "
                "another win: much stock is left",
-               "сначала объявить «{meld}» ({points}), а «{later}» ({later_points}) — после "
-               "следующей взятки: колоды ещё много"),
+               "сначала объявить комбинацию «{meld}» ({points}), а комбинацию «{later}» "
+               "({later_points}) — после следующей взятки: колоды ещё много"),
     "hold_back": ("declare nothing yet: the cards are worth more kept for a bigger meld",
                   "пока ничего не объявлять: карты ценнее для более крупной комбинации"),
     "nothing_to_declare": ("nothing worth declaring: draw", "объявлять нечего: брать из колоды"),
     "only_action": ("the only legal action", "единственное возможное действие"),
     "playoff_solver": ("with best play by both, {card} brings you {points} more in the last "
                        "tricks", "при лучшей игре обеих сторон {card} принесёт вам ещё "
-                       "{points} очков в последних взятках"),
+                       "{points_ru} в последних взятках"),
     "playoff_solver_nothing": ("{card}: the last tricks bring you nothing more whatever you "
                                "play, and this card costs the least",
                                "{card}: последние взятки ничего вам не принесут, что ни "
@@ -108,11 +108,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "playoff_last_and_brisques": ("with best play by both, {card} wins you the last trick "
                                   "({last}) and {brisques} in brisques",
                                   "при лучшей игре обеих сторон {card} даст вам последнюю "
-                                  "взятку ({last}) и {brisques} очков в брисках"),
+                                  "взятку ({last}) и {brisques_ru} в брисках"),
     "playoff_last": ("with best play by both, {card} wins you the last trick ({last})",
                      "при лучшей игре обеих сторон {card} даст вам последнюю взятку ({last})"),
     "playoff_brisques": ("with best play by both, {card} wins you {brisques} in brisques",
-                         "при лучшей игре обеих сторон {card} даст вам {brisques} очков "
+                         "при лучшей игре обеих сторон {card} даст вам {brisques_ru} "
                          "в брисках"),
     "playoff_no_tiebreak": ("{card}: you cannot win the last trick or a brisque whatever "
                             "you play, and this card costs the least",
@@ -126,8 +126,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{card} теряет {loss}: соперник берёт взятку и ходит {reply}"),
     "refute_then": ("{card} loses {loss}: you win the trick, but to your {own} the opponent "
                     "answers {reply}",
-                    "{card} теряет {loss}: вы берёте взятку, но на ваш {own} соперник "
-                    "отвечает {reply}"),
+                    "{card} теряет {loss}: вы берёте взятку, но на вашу карту {own} "
+                    "соперник отвечает {reply}"),
     "refute_last_yours": ("{card} loses {loss}, although you win the last trick",
                           "{card} теряет {loss}, хотя последняя взятка ваша"),
     "refute_last_theirs": ("{card} loses {loss}: the opponent wins the last trick",
@@ -141,7 +141,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
 LOSSES: dict[str, tuple[str, str]] = {
     "points": ("{points}", "{points}"),
     "last_trick": ("the last trick", "последнюю взятку"),
-    "brisques": ("{points} in brisques", "{points} очков в брисках"),
+    "brisques": ("{points} in brisques", "{points_ru} в брисках"),
 }
 
 
@@ -195,10 +195,15 @@ class Reason:
                                  for c in sorted(value, key=display_order))
             elif name in ("meld", "later") and isinstance(value, str):
                 value = meld_name(value, lang)
+                if name == "meld":
+                    values.update(verb_forms(value, lang))   # "the four aces are"
             elif name == "missing" and isinstance(value, int):
                 value = MISSING[value][language]
             elif name == "loss" and isinstance(value, tuple):
                 kind, points = value
-                value = LOSSES[str(kind)][language].format(points=points)
+                value = LOSSES[str(kind)][language].format(points=points,
+                                                           points_ru=points_ru(str(points)))
             values[name] = value
+            if isinstance(value, int) and not isinstance(value, bool):
+                values[f"{name}_ru"] = points_ru(value)   # «22 очка», never «22 очков»
         return template.format(**values)

@@ -29,6 +29,7 @@ TEXT: dict[str, tuple[str, str]] = {
                  "{points} в брисках, решающих ничью, точно"),
     "estimate": ("about {points} points, between {low} and {high}",
                  "около {points} очк., от {low} до {high}"),
+    "estimate_one": ("{points} points", "{points} очк."),
     "none": ("no decision clearly cost points ({count} judged)",
              "ни одно решение явно не стоило очков (оценено: {count})"),
 }
@@ -74,16 +75,20 @@ def cost_text(decision: Decision, lang: str) -> str:
     if decision.exact:
         key = "exact" if decision.kind == "points" else decision.kind
         return TEXT[key][index].format(points=round(decision.cost))
-    return TEXT["estimate"][index].format(points=round(decision.cost),
-                                          low=round(decision.low), high=round(decision.high))
+    low, high = round(decision.low), round(decision.high)
+    if low == high:   # never "between 100 and 100"
+        return TEXT["estimate_one"][index].format(points=low)
+    return TEXT["estimate"][index].format(points=round(decision.cost), low=low, high=high)
 
 
 def line(decision: Decision, lang: str) -> str:
-    among = decision.position_deal().holding(decision.seat)
+    deal = decision.position_deal()
+    among, exposed = deal.holding(decision.seat), deal.tables[decision.seat]
     return TEXT["line"][1 if lang == "ru" else 0].format(
         deal=decision.deal_number, trick=decision.trick,
-        played=action_words(decision.played, lang, among),
-        better=action_words(decision.better, lang, among), cost=cost_text(decision, lang),
+        played=action_words(decision.played, lang, among, exposed),
+        better=action_words(decision.better, lang, among, exposed),
+        cost=cost_text(decision, lang),
         why="; ".join(decision.why(lang)))
 
 

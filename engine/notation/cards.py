@@ -250,6 +250,15 @@ def copies_in_question(cards: Iterable[Card | int]) -> frozenset[int]:
     return frozenset(c for c in ids if seen[kind(c)] > 1)
 
 
+def play_among(card: int, concealed: Iterable[int], exposed: Iterable[int]) -> frozenset[int]:
+    """The cards a played ``card`` is read among (``among`` of :func:`card_text`): a card
+    from the concealed hand is told from a twin only where that twin is exposed (it may
+    have scored in a meld), an exposed card from any twin; two concealed twins play alike,
+    so "play 9♣" needs no mark."""
+    shown = set(exposed)
+    return frozenset(shown | (set(concealed) if card in shown else set()) | {card})
+
+
 def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
               among: Iterable[Card | int | str] | None = None) -> str:
     """A card as a person reads it, the one display form for prose: ``10♠`` (never
@@ -278,9 +287,11 @@ def card_text(card: Card | int | str, lang: str = "en", copy: bool = False,
     return rank + card.suit.symbol + (f"#{card.copy}" if copy else "")
 
 
-def cards_text(tokens: str, lang: str = "en", copy: bool = False) -> str:
+def cards_text(tokens: str, lang: str = "en", copy: bool = False,
+               among: Iterable[Card | int | str] | None = None) -> str:
     """Rewrite a space-separated list of card tokens (``K♦#1 Q♦#2``) for prose;
-    text that is not a list of cards comes back unchanged."""
+    text that is not a list of cards comes back unchanged. ``among``: the cards read
+    with these (:func:`card_text`), which decide where a copy mark matters."""
     words = tokens.split()
     try:
         cards = [parse_card(word) for word in words]
@@ -288,7 +299,7 @@ def cards_text(tokens: str, lang: str = "en", copy: bool = False) -> str:
         return tokens
     if not cards:
         return tokens
-    return " ".join(card_text(c, lang, copy) for c in cards)
+    return " ".join(card_text(c, lang, copy, among=among) for c in cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -395,7 +395,8 @@ def rubicon_reuse(
             key = "reform_standing"
         return False, rule, [step(rule, key, card=_name(blocker.card), meld=spec.kind,
                                   prev_meld=blocker.prior.kind,
-                                  prev_cards=pretty(blocker.prior.cards))]
+                                  prev_cards=pretty(blocker.prior.cards),
+                                  declared=pretty(cards))]
     steps: list[Step] = []
     for state in states:
         earlier = state.prior
@@ -404,14 +405,15 @@ def rubicon_reuse(
         if state.state == FREED and state.gone is not None:
             steps.append(step(rule, "reform_freed", card=_name(state.card), meld=spec.kind,
                               prev_meld=earlier.kind, prev_cards=pretty(earlier.cards),
-                              gone=_name(state.gone)))
+                              gone=_name(state.gone), declared=pretty(cards)))
         elif state.state == STANDING:
             steps.append(step(rule, "reform_re_pair", card=_name(state.card),
-                              prev_meld=earlier.kind, prev_cards=pretty(earlier.cards)))
+                              prev_meld=earlier.kind, prev_cards=pretty(earlier.cards),
+                              declared=pretty(cards)))
         elif state.state == RAISED:
             steps.append(step(rule, "reform_raised", card=_name(state.card),
                               prev_meld=earlier.kind, prev_cards=pretty(earlier.cards),
-                              meld=spec.kind))
+                              meld=spec.kind, declared=pretty(cards)))
     if not steps:
         steps.append(_fresh_note(profile, spec, cards, history))
     return True, "", steps

@@ -262,6 +262,12 @@ class Profile:
         return self.deck_size // self.players
 
     @property
+    def one_deal_game(self) -> bool:
+        """Whether one deal is the whole game: a settled single deal (003), or no target
+        at all (004's jokers: target 0, the higher score wins)."""
+        return self.scoring.end == "single_deal" or self.scoring.target == 0
+
+    @property
     def playoff_tricks(self) -> int:
         return self.hand_size
 

@@ -36,7 +36,7 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, product
 from typing import Any
 
@@ -46,6 +46,7 @@ from engine.rules.dealing import turn_up_bonuses
 from engine.rules.game import MAX_DEALS, target_outcome
 from engine.rules.melds import ScoredMeld, Verdict, fixes_trump, judge, ladder_refusal, pretty
 from engine.rules.profile import MeldSpec, Profile, apply_option, load_profile, variant_names
+from engine.rules.score_bounds import deal_ceiling, deal_floor, end_ceiling, end_step, score_step
 from engine.rules.settlement import Settlement, settle
 from engine.rules.table_rules import Penalties
 from engine.text.explain import Event, Step, step
@@ -63,6 +64,16 @@ FINES = tuple("false_declaration" if f.name == "false_declaration_all" else f.na
 
 class ScorePadError(BeziqueError):
     """A score pad (or an entry for it) is malformed: the message names the problem."""
+
+
+class MissingFact(ScorePadError):
+    """More than one side passed the target and the fact that decides the game (who
+    reached it first, or who won the last trick) was not recorded; ``field`` names it."""
+
+    def __init__(self, field: str, deal: int) -> None:
+        self.field = field
+        super().__init__(f"deal {deal}: more than one side passed the target: record "
+                         f"{_MISSING[field]} to decide the game")
 
 
 class DeclarationRefused(IllegalActionError):
@@ -176,8 +187,11 @@ class ScorePad:
         """A new deal (the previous one must be finished and the game not over)."""
         if self.deals and not self.deals[-1].finished:
             raise ScorePadError(f"deal {len(self.deals)} is not finished yet")
-        if self.report().over:
+        report = self.report()
+        if report.over:
             raise ScorePadError("the game is over")
+        if report.missing:
+            raise MissingFact(report.missing, len(self.deals))
         deal = DealRecord(trump=_suit(trump, "trump") if trump else None,
                           turn_up=_card_token(turn_up, "turn_up", self.profile)
                           if turn_up else None)
@@ -212,7 +226,11 @@ class ScorePad:
                        brisques=None if brisques is None else tuple(brisques),
                        last_trick=last_trick, first_to_target=first_to_target,
                        scores=None if scores is None else tuple(scores))
-        return self._checked(replace(self, deals=(*self.deals[:-1], last)))
+        pad = self._checked(replace(self, deals=(*self.deals[:-1], last)))
+        missing = pad.report().missing
+        if missing:   # kept open: the game's end is not guessed from the totals
+            raise MissingFact(missing, len(self.deals))
+        return pad
 
     def undo(self) -> ScorePad:
         """One step back: the deal's end, else its last item, else the deal itself."""
@@ -229,8 +247,13 @@ class ScorePad:
         return replace(self, deals=(*self.deals[:-1], last))
 
     def _checked(self, pad: ScorePad) -> ScorePad:
-        """``pad`` validated as :meth:`from_json` validates a file."""
-        return ScorePad.from_json(pad.to_json())
+        """``pad`` validated as :meth:`from_json` validates a file. Only its last deal
+        changed, so only that deal is read again; the report checks the game as a whole."""
+        where = f"deal {len(pad.deals)}"
+        last = _deal(pad.deals[-1].to_json(pad.players), pad.players, pad.profile, where)
+        checked = replace(pad, deals=(*pad.deals[:-1], last))
+        checked.report()
+        return checked
 
     # --- JSON ------------------------------------------------------------------------
 
@@ -334,7 +357,9 @@ class ScorePad:
     @classmethod
     def from_csv(cls, text: str) -> ScorePad:
         """A pad from :meth:`to_csv`'s output (the explanation columns are not read)."""
-        rows = list(csv.DictReader(io.StringIO(text)))
+        # A short row's missing cells read as empty, so they are named as missing
+        # values (ScorePadError), never met as None.
+        rows = list(csv.DictReader(io.StringIO(text), restval=""))
         if not rows or set(CSV_COLUMNS) - set(rows[0]):
             raise ScorePadError(f"a score pad CSV needs the columns {', '.join(CSV_COLUMNS)}")
         data: dict[str, Any] = {"options": {}, "players": [], "deals": []}
@@ -367,7 +392,7 @@ class ScorePad:
                 if row["cards"]:
                     item["cards"] = row["cards"].split()
                 if row["trick"]:
-                    item["trick"] = _csv_int(row["trick"])
+                    item["trick"] = _csv_int(row["trick"], "trick")
                 if row["played"]:
                     item["played"] = row["played"].split()
                 deals[-1]["declarations"].append(item)
@@ -394,11 +419,13 @@ CSV_COLUMNS = ("deal", "entry", "player", "meld", "cards", "trick", "played", "v
                "points", "rule", "source", "explanation")
 
 
-def _csv_int(text: str) -> int:
+def _csv_int(text: str, column: str = "value") -> int:
+    if not text.strip():
+        raise ScorePadError(f"a CSV row has no {column!r}: a whole number is needed there")
     try:
         return int(text)
     except ValueError:
-        raise ScorePadError(f"{text!r} is not a whole number") from None
+        raise ScorePadError(f"{column!r}: {text!r} is not a whole number") from None
 
 
 # --- validation of the raw JSON --------------------------------------------------------
@@ -471,16 +498,26 @@ def _cards(raw: Any, where: str, profile: Profile) -> tuple[str, ...]:
     return tuple(_card_token(token, where, profile) for token in raw)
 
 
-@cache
 def _deck(profile: Profile) -> frozenset[int]:
-    return frozenset(profile.deck_ids())
+    return _deck_of(profile.deck_ids())
 
 
-@cache
 def _copies(profile: Profile) -> dict[str, tuple[int, ...]]:
     """Every card id of the variant by its face (``KH`` → the kings of hearts)."""
+    return _copies_of(profile.deck_ids())
+
+
+# Keyed by the deck's ids (itself cached by the pack's make-up), not by the profile:
+# hashing a whole profile for every card of a long pad cost seconds.
+@cache
+def _deck_of(ids: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(ids)
+
+
+@cache
+def _copies_of(ids: tuple[int, ...]) -> dict[str, tuple[int, ...]]:
     found: dict[str, list[int]] = {}
-    for card in profile.deck_ids():
+    for card in ids:
         found.setdefault(Card.from_id(card).face, []).append(card)
     return {face: tuple(ids) for face, ids in found.items()}
 
@@ -544,6 +581,10 @@ def _deal(raw: Any, players: Sequence[str], profile: Profile, where: str) -> Dea
         raise ScorePadError(f"{where}: 'declarations' must be a list of at most "
                             f"{MAX_ITEMS} entries")
 
+    if raw.get("turn_up") is not None and not profile.turn_up:
+        raise ScorePadError(f"{where}: {profile.title} turns up no card: the first marriage "
+                            "fixes trumps (give the deal's 'trump' instead)")
+
     def maybe_player(key: str) -> int | None:
         value = raw.get(key)
         return None if value is None else _player(value, players, f"{where}: {key!r}")
@@ -586,7 +627,10 @@ class DealReport:
     scores: tuple[int, ...]             # per player
     totals: tuple[int, ...]             # per side, the game so far
     finished: bool
-    outcome: Event | None               # after a finished deal: next deal or game end
+    outcome: Event | None               # after a finished deal: next deal, game end, undecided
+    # Both sides passed the target and the deciding fact is not recorded: its field
+    # (``first_to_target`` or ``last_trick``); the game waits for it.
+    missing: str | None = None
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -610,6 +654,11 @@ class PadReport:
         return self.deals[-1].totals if self.deals else (0,) * self.pad.profile.sides
 
     @property
+    def missing(self) -> str | None:
+        """The field the last deal needs before the game can end (see DealReport)."""
+        return self.deals[-1].missing if self.deals else None
+
+    @property
     def refused(self) -> tuple[Entry, ...]:
         return tuple(e for d in self.deals for e in d.items if not e.scored)
 
@@ -624,9 +673,12 @@ class PadReport:
                 for s in range(profile.sides)]
 
     def _names(self, lang: str) -> tuple[list[str | Name], list[str | Name]]:
+        # Names typed at a table say nothing sure of their gender: the Russian lines
+        # are worded without a gendered verb («Победа в партии: Anna»).
+        players: list[str | Name] = [Name(n, "n") for n in self.pad.players]
         sides: list[str | Name] = [Name(n, "they") for n in self.side_names(lang)] \
-            if self.pad.profile.partnerships else list(self.pad.players)
-        return list(self.pad.players), sides
+            if self.pad.profile.partnerships else list(players)
+        return players, sides
 
     def step_text(self, s: Step, lang: str = "en") -> str:
         names, sides = self._names(lang)
@@ -679,7 +731,7 @@ class PadReport:
                        "entries": [entry_json(e) for e in d.entries],
                        "scores": list(d.scores), "totals": list(d.totals)}
                       for d in self.deals],
-            "totals": list(self.totals), "over": self.over,
+            "totals": list(self.totals), "over": self.over, "missing": self.missing,
             "refused": [entry_json(e) for e in self.refused],
             "explanation": self.closing_lines(lang),
         }
@@ -707,9 +759,13 @@ def _totals_text(names: Sequence[str], totals: Sequence[int], lang: str) -> str:
 class _DealState:
     """What the referee tracks while reading one deal's items in order."""
 
-    trump: int | None
+    trump: int | None                   # the trump suit in force, when known
     history: list[list[ScoredMeld]]
     standing: list[set[int]]            # per player: cards of melds on the table, unplayed
+    # Trumps are fixed: from the start where a card is turned up; where the first
+    # marriage fixes them (Rubicon, no-trump), once it is recorded.
+    fixed: bool = True
+    named_trump: int | None = None      # no turn-up: the suit the deal's record names
     taken: set[int] = field(default_factory=set)   # cards shown in melds or played
     played: set[int] = field(default_factory=set)
     dix: set[int] = field(default_factory=set)
@@ -720,6 +776,9 @@ class _DealState:
     meld_side: int | None = None
 
 
+# A pad is an immutable value: its report is computed once for its content, not on every
+# page run (a long pad takes seconds). A few recent pads are kept, each some MB at most.
+@lru_cache(maxsize=8)
 def _report(pad: ScorePad) -> PadReport:
     profile = pad.profile
     sides = profile.sides
@@ -735,34 +794,67 @@ def _report(pad: ScorePad) -> PadReport:
             raise ScorePadError(f"{profile.title} is a game of one deal")
         if result is not None:
             raise ScorePadError(f"deal {number}: the game was already over after deal {index}")
+        if reports and reports[-1].missing:
+            raise ScorePadError(f"deal {number}: deal {index} left the game undecided: record "
+                                f"{_MISSING[reports[-1].missing]} there first")
         dealer = (pad.first_dealer + index) % profile.players
-        opening, items, closing, scores, state = _score_deal(profile, pad, deal, number, dealer,
-                                                   trumps, player_totals)
-        if state.trump is not None:
-            trumps.append(state.trump)
+        scored = _score_deal(profile, pad.players, deal, number, dealer, tuple(trumps),
+                             tuple(player_totals))
+        opening, items, closing, scores = scored.opening, scored.items, scored.closing, \
+            scored.scores
+        if scored.trump is not None:
+            trumps.append(scored.trump)
         for p in range(profile.players):
             player_totals[p] += scores[p]
             totals[profile.team(p)] += scores[p]
         outcome: Event | None = None
+        missing: str | None = None
         if deal.finished:
             if profile.scoring.end == "single_deal":
-                settlement = settle(profile, _sides(profile, scores),
-                                    _sides(profile, deal.brisques or (0,) * profile.players))
+                settlement = settle(profile, _sides(profile, scores), None
+                                    if deal.brisques is None else _sides(profile, deal.brisques))
                 rule = "game.tie" if settlement.winner is None else "settle.rubicon"
                 outcome = Event("game_end", settlement.winner, rule, settlement.points, (), "",
                                 settlement.steps, profile.citation(rule),
                                 tuple(settlement.game_scores(sides)))
             else:
-                first = None if deal.first_to_target is None \
-                    else profile.team(deal.first_to_target)
-                outcome = target_outcome(profile, list(totals), deal.last_trick, first,
-                                         state.meld_side)
+                outcome, missing = _target_end(pad, deal, number, totals, scored.meld_side)
             if outcome.type == "game_end":
                 result = outcome
-        reports.append(DealReport(number, tuple(opening), tuple(items), tuple(closing),
-                                  tuple(scores),
-                                  tuple(totals), deal.finished, outcome))
+        reports.append(DealReport(number, opening, items, closing, scores, tuple(totals),
+                                  deal.finished, outcome, missing))
     return PadReport(pad, tuple(reports), settlement, result)
+
+
+# The fact that decides a game both sides finish over the target, by the profile's
+# ``both_over``, and the pad's field that records it.
+_DECIDING = {"first_reached": "first_to_target", "last_trick": "last_trick"}
+_MISSING = {"first_to_target": "who reached the target first ('first_to_target')",
+            "last_trick": "who won the last trick ('last_trick')"}
+
+
+def _target_end(pad: ScorePad, deal: DealRecord, number: int, totals: Sequence[int],
+                meld_side: int | None) -> tuple[Event, str | None]:
+    """After a finished deal of a game to a target: its outcome, and the field that is
+    missing when more than one side passed the target and the fact that decides it (000
+    l.10: who reached it first; 002 l.79, 004 l.324: the last trick) was not recorded.
+    The pad never guesses it from the totals."""
+    profile = pad.profile
+    target = profile.scoring.target
+    first = None if deal.first_to_target is None else profile.team(deal.first_to_target)
+    if first is not None and totals[first] < target:
+        raise ScorePadError(
+            f"deal {number}: 'first_to_target' names {pad.players[deal.first_to_target or 0]}, "
+            f"whose side has {totals[first]}, under the target {target}")
+    field = _DECIDING.get(profile.scoring.both_over, "")
+    over = sum(1 for t in totals if t >= target)
+    if target and over > 1 and meld_side is None and field and getattr(deal, field) is None:
+        rule = "game.first_reached" if field == "first_to_target" else "game.last_trick"
+        return Event("undecided", None, rule, 0, (), "", (
+            step(rule, f"pad_needs_{field}", target=target, field=field),),
+            profile.citation(rule),
+            tuple(totals)), field
+    return target_outcome(profile, list(totals), deal.last_trick, first, meld_side), None
 
 
 def _sides(profile: Profile, per_player: Sequence[int]) -> list[int]:
@@ -783,14 +875,34 @@ def _refused(profile: Profile, player: int, rule: str, steps: Sequence[Step],
     return _event(profile, "refused", player, rule, 0, steps, cards, meld)
 
 
-def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, dealer: int,
-                prior_trumps: Sequence[int], prior_totals: Sequence[int]
-                ) -> tuple[list[Entry], list[Entry], list[Entry], list[int], _DealState]:
+@dataclass(frozen=True, slots=True)
+class _ScoredDeal:
+    """One deal refereed: its explained entries, each player's points, the trump suit it
+    was played in (when known) and the side that scored a game-winning meld."""
+
+    opening: tuple[Entry, ...]
+    items: tuple[Entry, ...]
+    closing: tuple[Entry, ...]
+    scores: tuple[int, ...]
+    trump: int | None
+    meld_side: int | None
+
+
+# A deal's account depends only on these arguments: a pad one entry longer re-scores
+# only its last deal (a long pad's every change would otherwise take seconds).
+@lru_cache(maxsize=256)
+def _score_deal(profile: Profile, players: tuple[str, ...], deal: DealRecord, number: int,
+                dealer: int, prior_trumps: tuple[int, ...], prior_totals: tuple[int, ...]
+                ) -> _ScoredDeal:
     n = profile.players
     trump = None if deal.trump is None else int(Suit.parse(deal.trump))
     extras: list[Entry] = []
     scores = [0] * n
-    state = _DealState(trump, [[] for _ in range(n)], [set() for _ in range(n)])
+    if profile.turn_up:
+        state = _DealState(trump, [[] for _ in range(n)], [set() for _ in range(n)])
+    else:   # the deal's trumps, if recorded, are the suit its first marriage will fix
+        state = _DealState(None, [[] for _ in range(n)], [set() for _ in range(n)],
+                           fixed=False, named_trump=trump)
     if deal.turn_up is not None:
         card = parse_card(deal.turn_up)
         turn_suit = int(card.suit)
@@ -817,7 +929,7 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
     items: list[Entry] = []
     for position, item in enumerate(deal.items, 1):
         where = f"deal {number}, entry {position}"
-        event = _score_item(profile, pad, item, state, where,
+        event = _score_item(profile, players, item, state, where,
                             prior_totals[item.player] + scores[item.player])
         items.append(Entry(number, event))
         if event.player is not None:
@@ -835,17 +947,27 @@ def _score_deal(profile: Profile, pad: ScorePad, deal: DealRecord, number: int, 
         # The deal's points as the table wrote them count, the end counts included; the
         # entries recorded beside them only check the paper's arithmetic.
         given = list(deal.scores)
-        end = [e for e in end if e.event.points == 0]
+        _check_scores(profile, players, given, number)
+        # Kept: brisques that only break ties (Rubicon), when there are any.
+        end = [e for e in end if e.event.points == 0 and e.event.type == "brisques"
+               and deal.brisques and e.event.player is not None
+               and deal.brisques[e.event.player]]
         end.append(Entry(number, _event(profile, "scores", None, "", 0, [
             step("", "pad_scores_given", scores=" : ".join(map(str, given)))])))
         if (deal.items or extras) and given != counted:
             end.append(Entry(number, _event(profile, "discrepancy", None, "", 0, [
                 step("", "pad_scores_differ", given=" : ".join(map(str, given)),
                      counted=" : ".join(map(str, counted)))])))
+        elif any(g < c for g, c in zip(given, counted, strict=True)):
+            # Only the end counts beside the points: these alone cannot be more.
+            end.append(Entry(number, _event(profile, "discrepancy", None, "", 0, [
+                step("", "pad_scores_below", given=" : ".join(map(str, given)),
+                     counted=" : ".join(map(str, counted)))])))
         counted = given
     if deal.brisques is not None:
         _check_brisques(profile, deal.brisques, number)
-    return extras, items, end, counted, state
+    return _ScoredDeal(tuple(extras), tuple(items), tuple(end), tuple(counted), state.trump,
+                       state.meld_side)
 
 
 def _brisques(profile: Profile, brisques: Sequence[int], number: int) -> list[Entry]:
@@ -870,20 +992,36 @@ def _brisques(profile: Profile, brisques: Sequence[int], number: int) -> list[En
 
 
 def _check_brisques(profile: Profile, brisques: Sequence[int], number: int) -> None:
-    """The brisques (or card points) no more than the cards hold."""
-    rules = profile.scoring
-    deck = [c for c in profile.deck_ids() if c < JOKER_MIN_ID]
-    brisque_cards = sum(1 for c in deck if Card.from_id(c).face[0] in "AT")
-    most = brisque_cards * rules.brisque_points
-    most += profile.tricks_per_deal * (rules.points_per_trick + rules.trick_bonus)
-    most += sum(profile.card_points.of_rank(c % 8) for c in deck)
+    """The brisques (or trick and card points) no more than the cards hold, and in the
+    steps they are counted in (10 a brisque; 002's tricks 10 and 10 more)."""
+    most = end_ceiling(profile)
     if sum(brisques) > most:
         raise ScorePadError(f"deal {number}: the brisques come to {sum(brisques)}, but the "
                             f"cards hold at most {most}")
-    if rules.brisque_points and not (rules.points_per_trick or profile.card_points.any):
-        if any(b % rules.brisque_points for b in brisques):
-            raise ScorePadError(f"deal {number}: brisque points are counted in "
-                                f"{rules.brisque_points}s")
+    unit = end_step(profile)
+    if unit > 1 and any(b % unit for b in brisques):
+        what = "brisque" if profile.scoring.brisque_points else "trick"
+        raise ScorePadError(f"deal {number}: {what} points are counted in {unit}s")
+
+
+def _check_scores(profile: Profile, players: Sequence[str], given: Sequence[int],
+                  number: int) -> None:
+    """The deal's points as written are points this game can score: in its steps (10
+    in most games), not below what nothing can take away, not beyond what one deal can
+    bring (:mod:`engine.rules.score_bounds`)."""
+    unit, high, low = score_step(profile), deal_ceiling(profile), deal_floor(profile)
+    for player, points in enumerate(given):
+        where = f"deal {number}: {players[player]}'s points, {points},"
+        if low is not None and points < low:
+            raise ScorePadError(f"{where} cannot be negative in {profile.title}: nothing "
+                                "there takes points away" if low == 0 else
+                                f"{where} cannot be below {low} in {profile.title}")
+        if points % unit:
+            raise ScorePadError(f"{where} are not a multiple of {unit}: every score of "
+                                f"{profile.title} is (check the paper)")
+        if points > high:
+            raise ScorePadError(f"{where} are more than one deal of {profile.title} can "
+                                f"bring (at most {high}): check the paper")
 
 
 def _last_trick(profile: Profile, player: int, number: int) -> list[Entry]:
@@ -904,9 +1042,9 @@ def _last_trick(profile: Profile, player: int, number: int) -> list[Entry]:
                                  [step(rule, key, points=bonus)]))]
 
 
-def _score_item(profile: Profile, pad: ScorePad, item: Item, state: _DealState, where: str,
-                game_so_far: int) -> Event:
-    played_steps, gone = _mark_played(item, state, pad.players, where)
+def _score_item(profile: Profile, players: Sequence[str], item: Item, state: _DealState,
+                where: str, game_so_far: int) -> Event:
+    played_steps, gone = _mark_played(item, state, players, where)
     if item.kind == "played":
         return _event(profile, "played", item.player, "", 0, played_steps, gone)
     if item.kind == "meld":
@@ -993,44 +1131,72 @@ def _score_meld(profile: Profile, item: Item, state: _DealState, where: str) -> 
     refusal = _per_trick_refusal(profile, item, state)
     if refusal is not None:
         return refusal
+    trump_from = profile.declaring.trump_from
+    # No turn-up: this declaration fixes trumps (Rubicon 003, no-trump 004 l.234).
+    fixes = not state.fixed and fixes_trump(spec, None, trump_from)
+    # A turned-up card not recorded: a trump marriage's cards tell the trump suit.
+    names = state.fixed and state.trump is None and bool(item.cards) \
+        and fixes_trump(spec, None, trump_from)
+    if not state.fixed and not fixes and spec.suit != "any":
+        rule = "trump.first_marriage"
+        key = "pad_no_trump_yet" if profile.declaring.sequence_fixes_trump \
+            else "pad_no_trump_yet_marriage"
+        return _refused(profile, item.player, rule, [step(rule, key)], meld=spec.kind)
     if not item.cards:
         out_of_turn = ladder_refusal(spec, (), history)
         if out_of_turn is not None:
             return _refused(profile, item.player, out_of_turn[0], out_of_turn[1],
                             meld=spec.kind)
+        if spec.fixing_only and state.fixed:
+            return _refused(profile, item.player, spec.rule_id,
+                            [step(spec.rule_id, "pad_fixing_only", meld=spec.kind)],
+                            meld=spec.kind)
+        if fixes and state.named_trump is None:
+            rule = "trump.first_marriage"
+            return _refused(profile, item.player, rule,
+                            [step(rule, "pad_fixing_suit", meld=spec.kind)], meld=spec.kind)
         verdict_steps = [step(spec.rule_id, "pad_meld_unchecked", meld=spec.kind,
                               points=spec.points)]
-        return _scored_meld(profile, item, state, spec, (), verdict_steps)
+        return _scored_meld(profile, item, state, spec, (), verdict_steps, fixes)
     needs_trump = spec.suit != "any" or bool(profile.declaring.bezique_pair_switch)
-    if state.trump is None and needs_trump and not fixes_trump(
-            spec, None, profile.declaring.trump_from):
-        if profile.turn_up:
-            return _refused(profile, item.player, spec.rule_id,
-                            [step(spec.rule_id, "pad_trump_needed", meld=spec.kind)],
-                            meld=spec.kind)
-        rule = "trump.first_marriage"
-        return _refused(profile, item.player, rule, [step(rule, "pad_no_trump_yet")],
+    if state.fixed and state.trump is None and needs_trump and not names:
+        return _refused(profile, item.player, spec.rule_id,
+                        [step(spec.rule_id, "pad_trump_needed", meld=spec.kind)],
                         meld=spec.kind)
     verdicts: list[Verdict] = []
     for cards in _candidates(profile, item, state, where):
         verdict = judge(profile, spec, state.trump, cards, history, frozenset(state.played))
         if verdict.legal:
+            suit = _suit_of(verdict.cards)
+            if fixes and state.named_trump is not None and suit != state.named_trump:
+                rule = "trump.first_marriage"
+                return _refused(profile, item.player, rule, [step(
+                    rule, "pad_fixing_other_suit", cards=pretty(verdict.cards),
+                    suit=Suit(state.named_trump).letter)], verdict.cards, spec.kind)
             return _scored_meld(profile, item, state, spec, verdict.cards,
-                                list(verdict.steps))
+                                list(verdict.steps), fixes or names)
         verdicts.append(verdict)
     refused = verdicts[0]
     return _refused(profile, item.player, refused.rule_id, refused.steps, refused.cards,
                     spec.kind)
 
 
+def _suit_of(cards: Sequence[int]) -> int | None:
+    """The suit of a marriage's or sequence's cards (a joker takes no suit)."""
+    return next((int(Card.from_id(c).suit) for c in cards if c < JOKER_MIN_ID), None)
+
+
 def _scored_meld(profile: Profile, item: Item, state: _DealState, spec: MeldSpec,
-                 cards: Sequence[int], steps: list[Step]) -> Event:
-    if cards and fixes_trump(spec, state.trump, profile.declaring.trump_from):
-        suit = next(Card.from_id(c).suit for c in cards if c < JOKER_MIN_ID)
-        state.trump = int(suit)
-        key = "trump_fixed" if profile.declaring.sequence_fixes_trump \
-            else "trump_fixed_marriage"
-        steps.append(step("trump.first_marriage", key, suit=suit.letter))
+                 cards: Sequence[int], steps: list[Step], fixes: bool = False) -> Event:
+    if fixes:
+        suit = _suit_of(cards) if cards else state.named_trump
+        state.trump, state.fixed = suit, True
+        if suit is not None and not state.named_trump and profile.turn_up:
+            steps.append(step("", "pad_trump_inferred", suit=Suit(suit).letter))
+        elif suit is not None:
+            key = "trump_fixed" if profile.declaring.sequence_fixes_trump \
+                else "trump_fixed_marriage"
+            steps.append(step("trump.first_marriage", key, suit=Suit(suit).letter))
     state.history[item.player].append(ScoredMeld(spec.kind, frozenset(cards)))
     state.standing[item.player] |= set(cards)
     state.taken |= set(cards)

@@ -43,9 +43,13 @@ def rubicon_brisque_bonus(profile: Profile) -> int:
     return rules.rubicon_brisque_bonus
 
 
-def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Settlement:
-    """The game result from the deal's points and each side's brisque points."""
+def settle(profile: Profile, scores: list[int],
+           brisque_points: list[int] | None) -> Settlement:
+    """The game result from the deal's points and each side's brisque points
+    (``None``: not recorded, as on a score pad that gives only the deal's points)."""
     rules = profile.settlement
+    recorded = brisque_points is not None
+    brisque_points = brisque_points if brisque_points is not None else [0] * len(scores)
     if rules is None:
         raise ValueError(f"variant {profile.name!r} is not settled in one deal")
     rid = "settle.rubicon"
@@ -57,18 +61,24 @@ def settle(profile: Profile, scores: list[int], brisque_points: list[int]) -> Se
     totals = list(scores)
     with_brisques = False
     low = min(range(2), key=lambda p: (totals[p], p))
-    if (rules.brisque_rescue and totals[low] < rules.rubicon
+    if (recorded and rules.brisque_rescue and totals[low] < rules.rubicon
             and totals[low] + brisque_points[low] >= rules.rubicon):
         totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
         with_brisques = True
-        steps.append(step(rid, "settle_rescue", player=who(low)))
+        high = 1 - low
+        steps.append(step(rid, "settle_rescue_sum", player=who(low), score=scores[low],
+                          brisques=brisque_points[low], total=totals[low],
+                          w_score=scores[high], w_brisques=brisque_points[high],
+                          w_total=totals[high]))
     rounded = [_round(t, rules) for t in totals]
     for p in range(2):
         if rules.rounding:
             steps.append(step(rid, "settle_round", player=who(p), raw=totals[p],
                               rounded=rounded[p]))
     if rounded[0] == rounded[1] and rules.tie_break == "brisques_then_round_up":
-        if not with_brisques:
+        if not with_brisques and not recorded:
+            steps.append(step(rid, "settle_no_brisques"))
+        elif not with_brisques:
             totals = [t + b for t, b in zip(totals, brisque_points, strict=True)]
             with_brisques = True
             rounded = [_round(t, rules) for t in totals]

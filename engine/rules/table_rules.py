@@ -54,6 +54,9 @@ class Penalties:
     not_following: int = 0        # 004 fine 2: in the last eight cards
     play_before_draw: int = 0     # 004 fine 3: leading before drawing
     extra_card: int = 0           # 002: 50; 004: 50 or 60
+    # 004 fine 5: playing to the end of the deal with nine cards. The deal never holds
+    # nine (an extra card goes back, fined), so only the score pad records this one.
+    nine_cards: int = 0
     false_declaration_all: bool = False  # 002, 004 fine 6: all the offender's points
 
 

@@ -23,6 +23,7 @@ from engine.errors import PositionError
 from engine.notation.cards import Card, Rank, Suit
 from engine.rules.profile import Profile
 from engine.solver.position import Position
+from engine.text.explain import points_ru
 
 Objective = Literal["points", "last_trick_then_brisques"]
 
@@ -200,7 +201,7 @@ def loss_words(scale: Scale, best: int, value: int) -> tuple[str, str]:
         return str(points), str(points)
     if kind == "last_trick":
         return "the last trick", "последнюю взятку"
-    return f"{points} in brisques", f"{points} очков в брисках"
+    return f"{points} in brisques", f"{points_ru(points)} в брисках"
 
 
 def face_values(position: Position, values: dict[int, int], unit: int) -> list[tuple[str, int]]:

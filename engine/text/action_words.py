@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.notation.actions import Action, ActionType
-from engine.notation.cards import card_text
+from engine.notation.cards import card_text, play_among
 from engine.rules.melds import display_order
 from engine.text.explain import meld_name
 
@@ -34,10 +34,15 @@ WORDS: dict[ActionType, tuple[str, str]] = {
 }
 
 
-def action_words(action: Action, lang: str = "en", among: Iterable[int] = ()) -> str:
+def action_words(action: Action, lang: str = "en", among: Iterable[int] = (),
+                 exposed: Iterable[int] | None = None) -> str:
     """``action`` in ``lang``; ``among``: the player's cards, which decide where a copy
-    mark matters (:func:`engine.notation.cards.card_text`)."""
+    mark matters (:func:`engine.notation.cards.card_text`). Given which of them are
+    ``exposed``, a card played is marked only where its twin differs from it
+    (:func:`engine.notation.cards.play_among`): "play 9♣", not "play 9♣#1"."""
     seen = {*among, *action.cards}
+    if exposed is not None and action.type is ActionType.PLAY and action.cards:
+        seen = set(play_among(action.cards[0], set(among) - set(exposed), exposed))
     cards = " ".join(card_text(c, lang, among=seen)
                      for c in sorted(action.cards, key=display_order))
     template = WORDS[action.type][1 if lang == "ru" else 0]

@@ -204,6 +204,8 @@ SECTIONS_EN: dict[str, str] = {
 }
 # English: a heading that repeats the English words before it
 PHRASES_EN: tuple[tuple[str, str], ...] = (
+    # an option's id is no word for a reader
+    ("a held one, option fildinski_seven", "a held one, by another reading"),
     ("the last trick ('на выход')", "the play-off's last trick"),
     ("the last eight tricks ('на выход')", "the last eight tricks (the play-off)"),
     ("play-off ('на выход')", "play-off"),

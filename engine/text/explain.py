@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.errors import IllegalActionError
-from engine.notation.cards import Card, cards_text
+from engine.errors import IllegalActionError, NotationError
+from engine.notation.cards import Card, cards_text, parse_card
 from engine.text import messages_joker as joker_messages
 from engine.text import messages_scorepad as scorepad_messages
 from engine.text import messages_table as table_messages
@@ -83,7 +83,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "«{meld}» — {points} ({citation})"),
     "reuse_fresh": ("none of these cards has been scored among {class} before",
                     "ни одна из этих карт ещё не записывалась в группе «{class}»"),
-    "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} is a higher "
+    "reuse_upgrade": ("{card} already scored in the {prev_meld}; the {meld} {meld_is} a higher "
                       "combination of the same class, so it may be used again",
                       "карта {card} уже записана в комбинации «{prev_meld}»; «{meld}» — "
                       "старшая комбинация той же группы, поэтому карту можно взять снова"),
@@ -98,18 +98,19 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # The Rubicon family's reuse rule (engine.rules.melds.rubicon_reuse), 003 'заявления'.
     "reform_freed": ("{card} was in the {prev_meld} {prev_cards}, which lost {gone} to a "
                      "trick, so {card} may form {a_meld} again",
-                     "{card} входила в комбинацию «{prev_meld}» {prev_cards}, из которой "
-                     "{gone} ушла во взятку, поэтому {card} снова может войти в комбинацию "
-                     "«{meld}»"),
+                     "карта {card} входила в комбинацию «{prev_meld}» {prev_cards}, из "
+                     "которой карта {gone} ушла во взятку, поэтому {card} снова может войти в "
+                     "комбинацию «{meld}»"),
     "reform_re_pair": ("{card} stays in the {prev_meld} {prev_cards}; marriages may be "
                        "re-paired on the table once a card of one of them has been played",
-                       "{card} остаётся в комбинации «{prev_meld}» {prev_cards}; марьяжи "
+                       "карта {card} остаётся в комбинации «{prev_meld}» {prev_cards}; марьяжи "
                        "можно переставлять на столе, когда одна из их карт сыграна"),
     "reform_raised": ("{card} is in the {prev_meld} {prev_cards}; a king or queen of a "
                       "declared sequence may take a new partner: only the {meld} contained "
                       "in the sequence is barred",
-                      "{card} входит в комбинацию «{prev_meld}» {prev_cards}; короля или даму "
-                      "заявленной секвенции можно соединить с новой парой — запрещена лишь "
+                      "карта {card} входит в комбинацию «{prev_meld}» {prev_cards}; короля или "
+                      "даму заявленной секвенции можно соединить с новой картой из руки — "
+                      "запрещена лишь "
                       "комбинация «{meld}», содержащаяся в секвенции"),
     "reform_contained": ("{cards} lie inside the {prev_meld} {prev_cards} already scored: "
                          "the {meld} contained in it may not be declared",
@@ -122,30 +123,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "reform_standing": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
                         "cards has been played since: a meld re-forms only after one of its "
                         "cards is played, and each re-forming needs a new play",
-                        "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни одна "
-                        "карта которой с тех пор не сыграна: комбинацию составляют заново "
+                        "карта {card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни "
+                        "одна карта которой с тех пор не сыграна: комбинацию составляют заново "
                         "лишь после розыгрыша её карты, и каждый раз нужен новый розыгрыш"),
     "reform_no_re_pair": ("{card} is still in the {prev_meld} {prev_cards}, none of whose "
                           "cards has been played: cards of {a_meld} are not re-paired on the "
                           "table — only a played card may be replaced by a card from the hand",
-                          "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, ни одна "
-                          "карта которой не сыграна: карты комбинации «{meld}» не "
+                          "карта {card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, "
+                          "ни одна карта которой не сыграна: карты комбинации «{meld}» не "
                           "переставляют на столе — заменить картой из руки можно лишь "
                           "сыгранную"),
     "reform_no_free_card": ("{card} is still in the {prev_meld} {prev_cards}, and no card of "
                             "this {meld} comes from a meld that lost a card to a trick: "
                             "marriages re-pair on the table only after one of their cards is "
                             "played",
-                            "{card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, и ни "
+                            "карта {card} по-прежнему в комбинации «{prev_meld}» {prev_cards}, "
+                            "и ни "
                             "одна карта этой комбинации «{meld}» не взята из комбинации, "
                             "потерявшей карту во взятке: марьяжи переставляют на столе лишь "
                             "после розыгрыша их карты"),
     "reform_raised_needs_partner": ("{card} is in the {prev_meld} {prev_cards}; it may take "
                                     "a new partner from the hand, not one standing in "
                                     "another meld",
-                                    "{card} входит в комбинацию «{prev_meld}» {prev_cards}; "
-                                    "её можно соединить с новой картой из руки, но не с "
-                                    "картой другой стоящей комбинации"),
+                                    "карта {card} входит в комбинацию «{prev_meld}» "
+                                    "{prev_cards}; её можно соединить с новой картой из "
+                                    "руки, но не с картой другой стоящей комбинации"),
     "reuse_not_all_new": ("{card} already scored in the {prev_meld}; in this reading "
                           "{a_meld} counts only when all its cards are new",
                           "карта {card} уже записана в комбинации «{prev_meld}»; в этом прочтении "
@@ -180,6 +182,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "всё ещё ничья: вверх округляется тот, у кого больше очков без брисок"),
     "settle_rescue": ("player {player} counts brisques to cross the rubicon; so does the winner",
                       "игрок {player} засчитывает бриски, чтобы перейти рубикон; победитель тоже"),
+    # The same, with the sums that carry the loser across (003 l.35).
+    "settle_rescue_sum": ("player {player} counts brisques to cross the rubicon: {score} + "
+                          "{brisques} in brisques = {total}; so does the winner: {w_score} + "
+                          "{w_brisques} = {w_total}",
+                          "игрок {player} засчитывает бриски, чтобы перейти рубикон: {score} + "
+                          "{brisques} за бриски = {total}; победитель тоже: {w_score} + "
+                          "{w_brisques} = {w_total}"),
     "settle_difference": ("player {player} wins: difference {difference} plus {bonus} for the "
                           "game", "побеждает игрок {player}: разница {difference} плюс {bonus} "
                           "за партию"),
@@ -242,7 +251,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
-    "brisques": ("aces and tens captured: {count}, {each} each: {points}",
+    "brisques": ("{captured}: {points}",
                  "взято тузов и десяток: {count}, по {each}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
@@ -266,7 +275,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "взятые {new} вместе с выложенными картами {cards} составляют "
                           "комбинацию «{meld}»"),
     "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
-                     "взятая {new} вместе с выложенными картами {cards} составляет "
+                     "взятая карта {new} вместе с выложенными картами {cards} составляет "
                      "комбинацию «{meld}»"),
     "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {cards} "
                              "with the laid-out cards: {a_meld}",
@@ -444,9 +453,11 @@ _TRANSLATED = {"meld": MELD_NAMES, "prev_meld": MELD_NAMES, "class": CLASS_NAMES
 # Parameters that hold cards: rendered in the reader's notation, without copy marks
 # (a sentence about "this K♦" never needs to say which of the two copies it is).
 _CARD_PARAMS = frozenset({"card", "cards", "other", "winner", "loser", "new"})
-# The Rubicon reuse verdicts (``reform_*``) are about which copy stands in which meld on
-# the table, so there the copy marks are kept, also in the listed earlier meld.
-_COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone"}
+# The Rubicon reuse verdicts (``reform_*``) are about which cards stand in which meld on
+# the table: their cards, the earlier meld's and the declaration's (``declared``, never
+# printed) included, are read together, and a copy mark shows only where two copies of
+# one card are in question.
+_COPY_PARAMS = _CARD_PARAMS | {"prev_cards", "gone", "declared"}
 
 
 def meld_name(kind: str, lang: str = "en") -> str:
@@ -461,6 +472,25 @@ def with_article(name: str) -> str:
     first = name.split(" ", 1)[0]
     return name if first in ("four", "five", "six", "seven", "eight", "two", "three") \
         else f"a {name}"
+
+
+_PLURAL_FIRST = ("two", "three", "four", "five", "six", "seven", "eight")
+
+
+def is_plural_name(name: str) -> bool:
+    """Whether an English meld name is plural: "four kings", "seven trump queens"."""
+    return name.split(" ", 1)[0].lower() in _PLURAL_FIRST
+
+
+def verb_forms(name: str, lang: str = "en") -> dict[str, str]:
+    """The English verb forms that agree with a meld name as the subject, for templates:
+    ``{meld_is}``, ``{meld_has}`` and ``{meld_s}`` ("scores" / "score"): "the bezique
+    scores", "the four jacks score". Russian templates need none (empty strings)."""
+    if lang == "ru":
+        return {"meld_is": "", "meld_has": "", "meld_s": ""}
+    plural = is_plural_name(name)
+    return {"meld_is": "are" if plural else "is", "meld_has": "have" if plural else "has",
+            "meld_s": "" if plural else "s"}
 
 
 def ru_plural(n: int, one: str, few: str, many: str) -> str:
@@ -498,12 +528,13 @@ class Step:
         """The step's parameters as its template shows them in ``lang`` (cards, meld
         names, points): for callers that word the same fact their own way."""
         values: dict[str, str] = {}
+        among = self._cards_named() if self.key.startswith("reform_") else None
         for name, value in self.params:
             table = _TRANSLATED.get(name)
             if table is not None and value in table:
                 value = table[value][1 if lang == "ru" else 0]
-            elif self.key.startswith("reform_") and name in _COPY_PARAMS:
-                value = cards_text(value, lang, copy=True)
+            elif among is not None and name in _COPY_PARAMS:
+                value = cards_text(value, lang, among=among)
             elif name in _CARD_PARAMS:
                 value = cards_text(value, lang)
                 if lang == "ru" and self.key == "meld_found":
@@ -518,10 +549,28 @@ class Step:
             values[name] = value
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
+            values.update(verb_forms(values["meld"], lang))
         if "count" in values:   # "1 ace or ten", "3 aces and tens" (the Russian says "…: 3")
-            values["aces_tens"] = (f"{values['count']} ace or ten" if values["count"] == "1"
-                                   else f"{values['count']} aces and tens")
+            count = values["count"]
+            values["aces_tens"] = (f"{count} ace or ten" if count == "1"
+                                   else f"{count} aces and tens")
+            # "6 aces and tens captured, 10 each", never "aces and tens captured: 6, …"
+            values["captured"] = (
+                "no ace or ten captured" if count == "0" else
+                "1 ace or ten captured" if count == "1" else
+                f"{count} aces and tens captured, {values.get('each', '')} each")
         return values
+
+    def _cards_named(self) -> frozenset[int]:
+        """Every card the step names, each once (a card named twice is one card)."""
+        ids: set[int] = set()
+        for name, value in self.params:
+            if name in _COPY_PARAMS:
+                try:
+                    ids.update(parse_card(word).id for word in value.split())
+                except NotationError:
+                    continue
+        return frozenset(ids)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule_id, "key": self.key, "params": dict(self.params)}

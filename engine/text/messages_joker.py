@@ -69,14 +69,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "card covers it, so {winner} wins", "инфузорка сама по себе "
                     "ничего не стоит: она не кроет ни одной карты, а её кроет любая, поэтому "
                     "берёт {winner}"),
-    "ladder_once": ("the {meld} has already scored in this deal: each step of a ladder "
+    "ladder_once": ("the {meld} {meld_has} already scored in this deal: each step of a ladder "
                     "scores once", "комбинация «{meld}» в этой сдаче уже записана: каждая ступень "
                     "лестницы записывается один раз"),
-    "ladder_order": ("the {meld} comes only after the {prev_meld}, not yet declared in this "
+    "ladder_order": ("the {meld} come{meld_s} only after the {prev_meld}, not yet declared in this "
                      "deal: one step at a time", "«{meld}» идёт только после комбинации "
                      "«{prev_meld}», которая в этой сдаче ещё не объявлена: по одной "
                      "ступени за раз"),
-    "ladder_grow": ("the {meld} adds a card to the {prev_meld} already shown ({cards}); "
+    "ladder_grow": ("the {meld} add{meld_s} a card to the {prev_meld} already shown ({cards}); "
                     "all of those must be part of it", "«{meld}» — это карта, добавленная к "
                     "уже показанной комбинации «{prev_meld}» ({cards}); все её карты должны "
                     "в неё войти"),

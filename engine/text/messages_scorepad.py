@@ -17,6 +17,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "declared fixes trumps and scores as a trump one",
                          "козыри ещё не определены: первый объявленный марьяж или "
                          "секвенция определяет козыри и считается козырным"),
+    "pad_no_trump_yet_marriage": ("no trump suit is fixed yet: only the first marriage "
+                                  "declared fixes trumps (a sequence cannot), and it scores "
+                                  "as a trump one",
+                                  "козыри ещё не определены: их определяет только первый "
+                                  "объявленный марьяж (секвенция не может), и он считается "
+                                  "козырным"),
+    "pad_fixing_suit": ("{meld}: the declaration that fixes trumps for the deal; name its "
+                        "cards, or give the deal's trumps, so that the declarations after it "
+                        "can be checked",
+                        "комбинация «{meld}» определяет козыри сдачи: назовите её карты или "
+                        "укажите козыри сдачи, чтобы следующие объявления можно было "
+                        "проверить"),
+    "pad_fixing_other_suit": ("{cards} are not of the suit recorded as this deal's trumps "
+                              "({suit})",
+                              "{cards} — не той масти, что записана козырной для этой "
+                              "сдачи ({suit})"),
+    "pad_fixing_only": ("{meld}: only the declaration that fixes trumps scores this, and "
+                        "trumps are already fixed; later marriages score as in the ordinary "
+                        "game",
+                        "козыри уже определены: комбинация «{meld}» засчитывается только "
+                        "как объявление, определяющее козыри; следующие марьяжи считаются "
+                        "как в обычной игре"),
+    "pad_trump_inferred": ("so {suit} are this deal's trumps",
+                           "значит, козыри этой сдачи — {suit}"),
     "pad_trump_needed": ("the {meld} depends on the trump suit: give the deal's trumps to "
                          "check it",
                          "комбинация «{meld}» зависит от козыря: укажите козыри сдачи, "
@@ -53,6 +77,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "правила этого варианта не назначают за это штрафа"),
     "pad_fine_extra_card": ("an extra card drawn: the fine is {points}",
                             "взята лишняя карта: штраф {points}"),
+    "pad_fine_nine_cards": ("playing to the end of the deal with nine cards: the fine is "
+                            "{points}",
+                            "игра девятью картами до конца сдачи: штраф {points}"),
     "pad_fine_declare_before_win": ("a declaration before winning a trick: the fine is "
                                     "{points}",
                                     "объявление до взятия взятки: штраф {points}"),
@@ -70,6 +97,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "to {counted}",
                           "проверьте запись на бумаге: там {given}, а внесённые записи дают "
                           "{counted}"),
+    "settle_no_brisques": ("a tie after rounding: the brisques would be added, but none "
+                           "were recorded",
+                           "ничья после округления: добавились бы бриски, но они не "
+                           "записаны"),
+    "pad_needs_first_to_target": (
+        "both sides passed {target}: the first to reach it wins, whatever the totals, and "
+        "the pad does not say who that was: record who reached {target} first (in the "
+        "file: \"{field}\") to end the game",
+        "обе стороны перешли {target}: выигрывает тот, кто достиг цели первым, каким бы ни "
+        "был итог, а в записи не сказано, кто это: укажите, кто первым набрал {target} "
+        "(в файле: \"{field}\"), чтобы закончить партию"),
+    "pad_needs_last_trick": (
+        "both sides passed {target}: the winner of the last trick wins, and the pad does "
+        "not say who took it: record the last trick (in the file: \"{field}\") to end "
+        "the game",
+        "обе стороны перешли {target}: выигрывает взявший последнюю взятку, а в записи не "
+        "сказано, кто её взял: укажите последнюю взятку (в файле: \"{field}\"), чтобы "
+        "закончить партию"),
+    "pad_scores_below": ("check the paper: it says {given}, but the brisques and the last "
+                         "trick recorded beside it already come to {counted}",
+                         "проверьте запись на бумаге: там {given}, а одни только записанные "
+                         "рядом бриски и последняя взятка дают {counted}"),
     "pad_unfinished": ("the deal is not finished yet (running score {scores})",
                        "сдача ещё не окончена (текущий счёт {scores})"),
 }

@@ -10,9 +10,11 @@ verbs agree with it: "You win", "Computer wins"; «Вы выиграли пар�
 выиграла», «Борис выиграл», «Противники выиграли».
 
 Forms: ``"m"`` and ``"f"`` (third person singular, the Russian gender), ``"you"``
-(the learner, second person; plural verbs in Russian) and ``"they"`` (a side named
-in the plural, "Opponents"). A plain string is third person singular, its Russian
-gender read from the name (:func:`feminine`).
+(the learner, second person; plural verbs in Russian), ``"they"`` (a side named
+in the plural, "Opponents") and ``"n"`` (third person singular whose gender is not
+known, such as a name typed on the score pad: the Russian sentence is worded without
+a gendered verb, «Победа в партии: Anna», never «Anna выиграл»). A plain string is
+third person singular, its Russian gender read from the name (:func:`feminine`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from engine.text.explain import Step
 
-FORMS = ("m", "f", "you", "they")
+FORMS = ("m", "f", "you", "they", "n")
 
 _MASCULINE_IN_A = {"никита", "илья", "фома", "кузьма", "лука", "савва", "данила"}
 
@@ -84,7 +86,10 @@ def gendered(name: str | Name, lang: str) -> dict[str, str]:
     """The words of ``name``'s form, by key (``{reached}``, ``{lost}``, ``{wins}``...)."""
     form = form_of(name)
     if lang == "ru":
-        return {key: words[FORMS.index(form)] for key, words in _RU_WORDS.items()}
+        # "n": the neutral templates (NEUTRAL_RU) avoid the gendered words; the present
+        # tense ones (побеждает, получает) are the same for both genders.
+        index = 0 if form == "n" else FORMS.index(form)
+        return {key: words[index] for key, words in _RU_WORDS.items()}
     return {key: words[form in ("you", "they")] for key, words in _EN_WORDS.items()}
 
 
@@ -97,6 +102,12 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                      "{name}: {raw} округляется вниз до {rounded}"),
     "settle_rescue": ("{name} {counts} brisques to cross the rubicon; so does the winner",
                       "{name} {counts} бриски, чтобы перейти рубикон; победитель тоже"),
+    "settle_rescue_sum": ("{name} {counts} brisques to cross the rubicon: {score} + {brisques} "
+                          "in brisques = {total}; so does the winner: {w_score} + {w_brisques} "
+                          "= {w_total}",
+                          "{name} {counts} бриски, чтобы перейти рубикон: {score} + {brisques} "
+                          "за бриски = {total}; победитель тоже: {w_score} + {w_brisques} = "
+                          "{w_total}"),
     "settle_difference": ("{name} {wins}: difference {difference} plus {bonus} for the game",
                           "{name} {wins}: разница {difference} плюс {bonus} за партию"),
     "settle_rubicon": ("{name} {is} under {rubicon}: rubiconed, {detail}",
@@ -119,9 +130,23 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                     "прикупа) и {left} играют их между собой, а одновременно — {partner} и "
                     "{other}; каждая взятка по-прежнему приносит очки только взявшему"),
 }
+# Russian steps about a name of unknown gender (form "n"), worded without a gendered
+# verb; a step not listed here has no gendered word in its Russian template.
+NEUTRAL_RU: dict[str, str] = {
+    "game_won": "Победа в партии: {name} (счёт {scores})",
+    "game_won_side": "Победа в партии: {name} (счёт {scores})",
+    "settle_rubicon": "{name}: меньше {rubicon}, рубикон не пройден: {detail}",
+    "settle_small": "{name}: проигрыш с результатом меньше {limit}: ещё {bonus}",
+    "cut_dealer": "старшую карту вытягивает {name}; первая сдача — за этим игроком",
+    "deal_method": "сдано пачками {packets}; карты сначала получает {name}",
+    "split_pairs": "в последних взятках пары разбиваются: {name} (за кем последняя "
+                   "взятка прикупа) и {left} играют их между собой, а одновременно — {partner} и "
+                   "{other}; каждая взятка по-прежнему приносит очки только взявшему",
+}
 # The parameter that holds the player's number ("2") or a partnership's ("1 & 3").
 SIDE_PARAM = {"game_won": "player", "game_won_side": "first", "settle_round": "player",
-              "settle_rescue": "player", "settle_difference": "player",
+              "settle_rescue": "player", "settle_rescue_sum": "player",
+              "settle_difference": "player",
               "settle_rubicon": "loser", "settle_small": "loser", "settle_total": "player",
               "cut": "player", "cut_dealer": "player", "deal_method": "player",
               "split_pairs": "player", "refuse_not_in_hand": "player"}
@@ -159,6 +184,8 @@ def named_step(step: Step, lang: str, names: Sequence[str | Name],
     for key in others:
         values[key] = _in_sentence(names[(int(params[key]) - 1) % len(names)])
     template = NAMED_STEPS[step.key][1 if lang == "ru" else 0]
+    if lang == "ru" and form_of(name) == "n":
+        template = NEUTRAL_RU.get(step.key, template)
     said = str(name) if template.startswith("{name}") else _in_sentence(name)
     return str(template.format(**values, **gendered(name, lang), name=said))
 
