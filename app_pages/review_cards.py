@@ -99,8 +99,9 @@ def set_switch(name: str) -> None:
 def pictures(card: rc.ReviewCard) -> None:
     if card.trump is not None:
         st.caption(pui.t("rc.trump", suit=suit_name(card.trump.letter, lang)))
-    rows = [(pui.t(f"rc.row_{row}"), [tbl.Pick(c, "off") for c in cards])
-            for row, cards in card.rows if cards]
+    # a lesson's check shows its cards under the lesson's own labels
+    rows = [(app_ui.t(f"rules.example_{row}") if card.lesson_id else pui.t(f"rc.row_{row}"),
+             [tbl.Pick(c, "off") for c in cards]) for row, cards in card.rows if cards]
     if rows:
         card_table(tbl.pick_rows_html(rows, tbl.Look(app_ui.four_colour(), lang), width=52),
                    key=f"{P}pictures_{st.session_state[f'{P}round']}")

@@ -81,7 +81,8 @@ def card(item: str, lang: str = "en") -> ReviewCard | None:
         id=item, topic=TOPIC, rule_id=result.rules[0] if result.rules else "",
         title=tr(lang, "rc.check_title", title=lesson.title), question=result.prompt,
         options=result.options, labels=result.labels, answer=frozenset(result.answer),
-        explanation=(why_right, *result.explanation), multiple=result.multiple,
+        explanation=(why_right, *(x for x in result.explanation if x != why_right)),
+        multiple=result.multiple,
         trump=Suit.parse(trump) if trump else None, rows=rows,
         why=tuple(result.why.items()), missed=tuple(result.missed.items()),
         lesson_id=lesson.id)
