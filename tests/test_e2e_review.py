@@ -1,9 +1,10 @@
 """The review of a hand in a real browser (Playwright and Debian's chromium, 1024 px):
 a deal played to its end for the learner on the Play page, reviewed by itself, its
 flagged decisions drilled by themselves (each with "Don't drill this"), the drill
-answered on the Review cards page (its themes named), the Themes page counting the answer, and the review's heading in
-Russian. Screenshots go to ``screenshots/`` (git ignores it). The server uses the
-suite's temporary progress database (tests/conftest.py).
+answered on the Review cards page (its themes named), the Themes page counting the
+answer, and the review's heading in Russian. Screenshots go to ``screenshots/`` (git
+ignores it). The server uses the suite's temporary progress database
+(tests/conftest.py).
 Skipped when chromium or the playwright package is missing."""
 
 from __future__ import annotations
