@@ -51,6 +51,9 @@ GUIDED_SETTING = "path.guided_hand."   # + variant: a guided hand was played to 
 PAGES = {"lesson": "rules", "checks": "rules", "meld": "meld_trainer",
          "endgame": "endgame", "guided": "play", "done": "play",
          "review": "review_cards", review_queue.CARDS: "review_cards"}
+# The path's drills, in order: (kind, right answers needed). A new kind of puzzle joins
+# the path and today's review by a row here, its page in PAGES and its question types
+# in puzzles.trainer.PRESENTED.
 DRILLS = (("meld", MELD_DRILLS), ("endgame", ENDGAME_PUZZLES))
 
 
