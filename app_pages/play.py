@@ -17,7 +17,9 @@ if st.query_params.get("guided") == "1" and not st.session_state.get("play_guide
     st.session_state["play_guided"] = True
     parts.new_session()
 s = parts.session()
-parts.keep_saved(s)   # after the callbacks: the game as the learner now sees it
+# After the callbacks: the game as the learner now sees it (or as another tab of the
+# learner left it, when that one played on meanwhile).
+s = parts.keep_saved(s)
 deal = s.deal
 players = deal.profile.players
 
@@ -82,7 +84,7 @@ hand = table.picks_html(parts.picks(s, verdicts, hinted),
 card_table(table.table_html(deal, s.human, ui.t, four_colour=ui.four_colour(),
                             show_opponent=deal.is_over or (deal.in_playoff and players == 2),
                             lang=ui.lang(), hand=hand),
-           key="play_table", on_pick=parts.on_pick)
+           key="play_table", on_pick=parts.on_pick, token=parts.table_token(s))
 if deal.profile.declaring.source == "captured":   # 000, Fildinski: melds from captures
     st.caption(ui.t("play.laid_caption"))
 if deal.duels and not deal.is_over:   # 000, four-handed: which play-off is the learner's
@@ -215,9 +217,8 @@ with st.expander(ui.t("play.meld_sheet")):   # always at hand, the options appli
 with st.expander(ui.t("play.settings")):
     levels = bot_levels()
     level_names = {level: ui.t(f"level.{level}") for level in levels}
-    # set on every run: the label follows a language switch
-    wanted = st.session_state.get("level") or s.level
-    st.session_state["play_level"] = wanted if wanted in levels else levels[0]
+    # set on every run (the label follows a language switch): the level playing this game
+    st.session_state["play_level"] = s.level if s.level in levels else parts.chosen_level()
     chosen = st.selectbox(ui.t("play.level"), levels, key="play_level",
                           format_func=level_names.__getitem__,
                           on_change=parts.on_level)

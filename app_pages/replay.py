@@ -8,6 +8,7 @@ from app_pages import replay_parts as parts
 from app_pages.card_table import card_table
 from app_pages.table import table_html
 from lessons import sample_deal
+from puzzles.store import GAME_DAYS_KEPT, GAMES_KEPT
 
 st.title(ui.t("replay.title"))
 st.markdown(ui.t("replay.intro"))
@@ -19,37 +20,51 @@ message = st.session_state.get("replay_msg")
 if message:
     (st.success if message["ok"] else st.error)(message["text"])
 
-sources = parts.sources()
-if not parts.own_games():
+sources = parts.sources()   # every game of the learner's, listed (the store's, read once)
+store_msg = st.session_state.get("replay_store_msg")
+if store_msg:
+    st.warning(ui.t("play.store_error", error=store_msg))
+if not parts.own_games(sources):
     st.caption(ui.t("replay.empty"))
+else:
+    st.caption(ui.t("replay.kept", count=GAMES_KEPT, days=GAME_DAYS_KEPT))
 
 
 @st.fragment
 def viewer() -> None:
     """The deal being replayed: stepping through it reruns only this part (st.fragment)."""
     parts.take_deep_link()   # replay?sample=1: the lessons' link to the sample deal
-    labels = {k: parts.source_label(k) for k in sources}
+    if st.session_state.get("replay_source") not in sources:
+        st.session_state.pop("replay_source", None)   # a game no longer listed
     source = st.radio(ui.t("replay.source"), list(sources), key="replay_source",
-                      horizontal=True, format_func=labels.__getitem__,
-                      on_change=parts.on_source)
-    game = sources[source]
+                      horizontal=len(sources) <= 3, format_func=sources.__getitem__)
+    game = parts.game_of(source)
+    if game is None:
+        unreadable = st.session_state.get("replay_unreadable")
+        if unreadable:
+            st.error(unreadable)
+        else:
+            st.caption(ui.t("replay.gone"))
+        return
     replay = parts.replay_of(game)
     sample = source == parts.SAMPLE
     names = parts.sample_names() if sample else None
+    shown = (source, id(game))
     if sample:   # one deal, shown from its start
         st.caption(ui.t("replay.sample_intro"))
         deal_number = 1
-    else:
+    else:   # a game of yours opens at its last deal
+        parts.open_at("replay_deal", shown, len(replay.deals))
         parts.clamp("replay_deal", 1, len(replay.deals))
         deal_number = st.number_input(ui.t("replay.deal"), min_value=1,
-                                      max_value=len(replay.deals), value=len(replay.deals),
-                                      key="replay_deal")
+                                      max_value=len(replay.deals), key="replay_deal")
     length = replay.length(deal_number)
+    # A deal of yours opens at its last step (where its review is), the sample deal at
+    # its first; a key moment's button sets the step too.
+    parts.open_at("replay_step", (shown, deal_number), 0 if sample else length)
     parts.clamp("replay_step", 0, max(length, 1))
-    # A game of yours opens at its last step, the sample deal at its first (the slider's
-    # own default: no value given, so a key moment's button may set the step).
     index = st.slider(ui.t("replay.step"), 0, max(length, 1), key="replay_step",
-                      disabled=length == 0, **({} if sample else {"value": length}))
+                      disabled=length == 0)
     position = replay.at(deal_number, index)
 
     # Every hand face up, yours too (D9), on the same table component as Play; the

@@ -80,6 +80,26 @@ def seat_options(profile: Profile) -> list[Option]:
                        for table, fields in c.changes) for c in option.choices)]
 
 
+def game_result(game: Game, human: int = 0) -> dict[str, Any]:
+    """What the Game log says of a game: ``outcome`` (``won``, ``lost``, ``drawn``, or
+    ``""`` while it is played), ``scores`` (the game's score of each side, the human's
+    first: settled points where a single deal is settled) and ``deal`` (its number).
+
+    >>> game_result(Game.new(load_profile("two-handed"), random.Random(1)))
+    {'outcome': '', 'scores': [0, 0], 'deal': 1}
+    """
+    profile = game.profile
+    mine = profile.team(human)
+    order = [mine, *(side for side in range(profile.sides) if side != mine)]
+    by_side = game.game_scores if game.game_scores is not None else game.side_totals
+    outcome = ""
+    if game.result is not None:
+        winner = game.result.player
+        outcome = "drawn" if winner is None else "won" if winner == mine else "lost"
+    return {"outcome": outcome, "scores": [by_side[side] for side in order],
+            "deal": len(game.finished_deals) + 1}
+
+
 @dataclass
 class PlaySession:
     """A game against a bot, as the Play page shows it."""
@@ -91,6 +111,7 @@ class PlaySession:
     turns: list[Turn] = field(default_factory=list)   # this deal's turns, in order
     undo_count: int = 0
     saved_as: int | None = None   # the progress store's id of this game's save, once saved
+    saved_version: int = 0        # the save's version this tab last read or wrote
     auto: set[int] = field(default_factory=set)   # indices in ``turns`` of draws made by themselves
     _bot: BotPlayer = field(init=False, repr=False)      # plays every other seat
     _helper: BotPlayer = field(init=False, repr=False)   # plays for the human on auto-play
@@ -122,6 +143,11 @@ class PlaySession:
         session = cls(game, seed, level, human)
         session._run_bot()
         return session
+
+    def set_level(self, level: str) -> None:
+        """The bot of ``level`` plays every other seat from now on."""
+        self.level = level
+        self._bot = BotPlayer(level, random.Random(self.seed * 7 + 1))
 
     # --- state ------------------------------------------------------------------------
 
@@ -323,4 +349,4 @@ class PlaySession:
         return session
 
 
-__all__ = ["PlaySession", "has_table_rules", "seat_options", "seat_role"]
+__all__ = ["PlaySession", "game_result", "has_table_rules", "seat_options", "seat_role"]

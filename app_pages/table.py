@@ -85,14 +85,15 @@ def marked(cards: Iterable[int]) -> frozenset[int]:
 _STYLE = """
 <style>
 .bz-table{background:#14532d;border-radius:14px;padding:10px 12px;color:#f9fafb;
-  font-family:system-ui,sans-serif;font-size:14px;min-width:0}
+  font-family:system-ui,sans-serif;font-size:14px;min-width:0;container-type:inline-size}
 .bz-table .bz-zone{display:flex;gap:12px;align-items:flex-start;flex-wrap:wrap;margin:6px 0}
-.bz-table .bz-box{background:rgba(255,255,255,.07);border-radius:10px;padding:6px 10px;min-width:0}
+.bz-table .bz-box{background:rgba(255,255,255,.07);border-radius:10px;padding:6px 10px;min-width:0;
+  max-width:100%;box-sizing:border-box}
 .bz-table .bz-label{font-size:12px;color:#d1fae5;margin-bottom:4px}
 .bz-table .bz-cards{display:flex;gap:4px;align-items:flex-end;min-height:40px;flex-wrap:wrap}
 .bz-table .bz-fan{flex-wrap:nowrap}
-.bz-table .bz-fan span{margin-right:-30px}
-.bz-table .bz-fan span:last-child{margin-right:0}
+.bz-table .bz-fan span{margin-right:-30px;flex:0 1 auto;min-width:0}
+.bz-table .bz-fan span:last-child{margin-right:0;flex:none}
 .bz-table .bz-big{font-size:22px;font-weight:700}
 .bz-table .bz-empty{color:#a7f3d0;font-style:italic;font-size:12px;padding:10px 0}
 .bz-table .bz-who{font-size:11px;color:#fde68a;white-space:nowrap}
@@ -100,7 +101,7 @@ _STYLE = """
 .bz-table .bz-four{display:grid;grid-template-columns:minmax(0,1fr) auto minmax(0,1fr);gap:8px;
   align-items:start;margin:6px 0}
 .bz-table .bz-side{display:flex;flex-direction:column;gap:6px;min-width:0}
-.bz-table .bz-mid{display:flex;justify-content:center}
+.bz-table .bz-mid{display:flex;justify-content:center;min-width:0}
 .bz-table .bz-handbox{flex:1 1 100%}
 .bz-table .bz-hand{--w:64px;display:flex;flex-wrap:nowrap;align-items:flex-start;padding-top:10px;
   min-height:calc(var(--w) * 1.4 + 12px)}
@@ -118,7 +119,20 @@ _STYLE = """
 .bz-table .bz-pick.is-hinted img{box-shadow:0 0 0 3px #f97316;border-radius:7px}
 .bz-table .bz-pnote{font-size:11px;line-height:1.15;color:#fde68a;text-align:center;
   overflow-wrap:anywhere;padding-top:2px}
-.bz-table .bz-tag{font-size:10px;color:#bbf7d0;text-align:center}
+.bz-table .bz-tag{font-size:10px;color:#bbf7d0;white-space:nowrap;margin-top:3px;
+  padding-top:1px;border-top:2px solid rgba(187,247,208,.6);min-height:12px}
+/* A narrow table (a phone): the trick above, the two side seats below it side by side,
+   so that neither column is squeezed to a word a line; names under a trick's cards wrap. */
+@container (max-width:600px){
+.bz-table .bz-four{grid-template-columns:minmax(0,1fr) minmax(0,1fr);
+  grid-template-areas:"mid mid" "left right"}
+.bz-table .bz-four>.bz-mid{grid-area:mid}
+.bz-table .bz-four>.bz-side:first-child{grid-area:left}
+.bz-table .bz-four>.bz-side:last-child{grid-area:right}
+.bz-table .bz-who{white-space:normal;text-align:center;max-width:84px}
+.bz-table{padding:8px}
+.bz-table .bz-zone{gap:8px}
+}
 </style>
 """
 
@@ -280,11 +294,15 @@ def picks_html(picks: Sequence[Pick], label: str, look: Look, width: int = 64,
     exposed cards)."""
     items = []
     copies = marked([p.card for p in picks] if among is None else among)
+    tagged = False
     for pick in picks:
         classes = f"bz-pick is-{pick.state}" + (" is-hinted" if pick.hinted else "")
         alt = card_name(pick.card, look.lang)
-        tag = f'<div class="bz-tag">{escape(exposed_tag)}</div>' if pick.exposed and exposed_tag \
-            else ""
+        tag = ""
+        if pick.exposed and exposed_tag:   # one line under the exposed cards, named once:
+            # overlapping cards on a phone leave no room for a word under each
+            tag = f'<div class="bz-tag">{"" if tagged else escape(exposed_tag)}</div>'
+            tagged = True
         note = f'<div class="bz-pnote">{escape(pick.note)}</div>' if pick.note else ""
         title = f' title="{escape(pick.why)}"' if pick.why else ""
         clickable = pick.state != "off"

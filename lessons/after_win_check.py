@@ -35,8 +35,10 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, parse_card
 from engine.rules.deal import Deal
 from engine.rules.melds import display_order
-from engine.rules.profile import Profile
+from engine.rules.profile import Profile, apply_option, find_option
+from engine.text.citations import citation_text
 from engine.text.explain import Event, meld_name, points_ru
+from lessons import mistakes
 from lessons._loader import Check
 from lessons.check_kinds_play import win_and_declare, with_options
 from lessons.check_result import CheckResult
@@ -96,6 +98,9 @@ class Choice:
     points: int = 0
     refused: str = ""
     refused_rule: str = ""
+    # A move legal only under another reading of an option the check sets: the source
+    # whose rule the learner would be playing (lessons.mistakes "other_reading").
+    reading: str = ""
 
     @property
     def key(self) -> str:
@@ -171,7 +176,32 @@ def _choices(profile: Profile, p: Mapping[str, Any], lang: str) -> list[Choice]:
             if why is None:   # the engine allows only the other order
                 continue
             choices.append(Choice((x, y), refused=why[1], refused_rule=why[0]))
-    return choices
+    return choices + _other_readings(profile, p, lang)
+
+
+def _other_readings(profile: Profile, p: Mapping[str, Any], lang: str) -> list[Choice]:
+    """The moves a player who knows another reading of the check's ``options`` would
+    make (001's bezique pair at a table that plays 004's): legal under that reading,
+    refused here, each with the engine's refusal and the reading's source."""
+    deal, _ = _fresh(profile, p)
+    here = set(_scoring(deal))
+    found: list[Choice] = []
+    for option_id, chosen in p.get("options", ()):
+        for alt in find_option(option_id).choices:
+            if alt.name == chosen:
+                continue
+            other, _ = _fresh(apply_option(profile, option_id, alt.name), p)
+            for action in _scoring(other):
+                if action in here or any(c.actions == (action,) for c in found):
+                    continue
+                trial = deal.copy()
+                try:
+                    trial.apply(action)
+                except IllegalActionError as exc:
+                    found.append(Choice((action,), refused=exc.explain(lang),
+                                        refused_rule=exc.rule_id,
+                                        reading=citation_text(alt.source, lang)))
+    return found
 
 
 def _cards(cards: Sequence[int], lang: str) -> str:
@@ -258,16 +288,24 @@ def after_win(check: Check, lang: str, profile: Profile) -> CheckResult:
             explanation.append(_t("why_not", lang, plan=lower_first(labels[choice.key]),
                                   why=capital_first(choice.refused)))
     why: dict[str, str] = {}
+    names: dict[str, str] = {}
     for choice in choices:
         if choice is answer:
             continue
         plan = labels[choice.key]
+        if choice.reading:
+            why[choice.key] = mistakes.text("other_reading", lang, plan=plan,
+                                            source=choice.reading, why=lower_first(choice.refused))
+            names[choice.key] = "other_reading"
+            continue
         if choice.refused:
             why[choice.key] = _t("refused", lang, plan=plan, why=choice.refused)
+            names[choice.key] = "refused"
             continue
         lost_actions = [a for a in answer.actions if a not in choice.actions]
         extra = [a for a in choice.actions if a not in answer.actions]
         diff = answer.points - choice.points
+        names[choice.key] = "less"
         if not lost_actions:   # it does all the answer does, and scores less for it
             why[choice.key] = _t("less_only", lang, plan=plan, points=choice.points,
                                  diff=diff)
@@ -284,7 +322,7 @@ def after_win(check: Check, lang: str, profile: Profile) -> CheckResult:
         tuple(labels[c.key] for c in choices), (answer.key,), False, tuple(explanation),
         tuple(r for r in rules if r),
         {"hand": tuple(p["hand"]), "turn_up": (turn_up,),
-         "trump": parse_card(turn_up).suit.letter}, why)
+         "trump": parse_card(turn_up).suit.letter}, why, mistakes=names)
 
 
 __all__ = ["Choice", "after_win"]

@@ -43,6 +43,7 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile, apply_option, find_option
 from engine.rules.tricks import trick_best
 from engine.text.explain import Event, meld_name, points_ru
+from lessons import mistakes
 from lessons._loader import Check
 from lessons.sentences import capital_first
 
@@ -166,6 +167,12 @@ def _cap(text: str) -> str:
 
 def _ids(tokens: Sequence[str]) -> list[int]:
     return [parse_card(t).id for t in tokens]
+
+
+def _say(why: mistakes.Reasons, option: str, key: str, lang: str, *, keep: bool = False,
+         **params: object) -> None:
+    """Give ``option`` the reason ``key`` (its text, and the mistake's name)."""
+    why.put(option, key, _t(key, lang, **params), keep=keep)
 
 
 def with_options(profile: Profile, options: Sequence[Sequence[str]]) -> Profile:
@@ -375,33 +382,34 @@ def carte_blanche(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 decoy if decoy is not None else subject[0], lang)))
         else:
             labels.append(_t(option.replace(":", "_"), lang))
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     for option in options:
         if option == answer:
             continue
-        if option.startswith("yes:"):
-            why[option] = (_t("why_points", lang, points=answer[4:], value=option[4:])
-                           if answer.startswith("yes:") else
-                           _t("not_value", lang, points=option[4:]) + " " + (
-                               _t("why_yes_court", lang, card=card_text(court, lang))
-                               if answer == "no:court" and court is not None
-                               else _t(answer.replace("no:", "why_yes_"), lang)))
+        if option.startswith("yes:") and answer.startswith("yes:"):
+            _say(why, option, "why_points", lang, points=answer[4:], value=option[4:])
+        elif option.startswith("yes:"):
+            why.put(option, "not_value", _t("not_value", lang, points=option[4:]) + " " + (
+                _t("why_yes_court", lang, card=card_text(court, lang))
+                if answer == "no:court" and court is not None
+                else _t(answer.replace("no:", "why_yes_"), lang)))
         elif option == "no:court":
-            why[option] = (_t("why_not_court", lang, card=card_text(decoy, lang))
-                           if decoy is not None and not is_court(decoy)
-                           else _t("why_no_court_card", lang))
+            why.put(option, "why_not_court",
+                    _t("why_not_court", lang, card=card_text(decoy, lang))
+                    if decoy is not None and not is_court(decoy)
+                    else _t("why_no_court_card", lang))
         elif option == "no:none":
-            why[option] = _t("why_pays", lang, points=profile.declaring.carte_blanche)
+            _say(why, option, "why_pays", lang, points=profile.declaring.carte_blanche)
         elif option == "no:once":
-            why[option] = _t("why_repeats", lang)
+            _say(why, option, "why_repeats", lang)
         elif option == "no:first":
-            why[option] = _t("why_not_first", lang)
+            _say(why, option, "why_not_first", lang)
     shown = {"hand": tuple(p["hand"])}
     if drawn:
         shown["drawn"] = tuple(p["drawn"])
     return {"options": tuple(options), "labels": tuple(labels), "answer": (answer,),
             "multiple": False, "explanation": tuple(e for e in explanation if e),
-            "rules": tuple(rules), "cards": shown, "why": why}
+            "rules": tuple(rules), "cards": shown, "why": why, "mistakes": why.names}
 
 
 # --- which declaration now, which waits (Cady) ------------------------------------------
@@ -550,7 +558,7 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
     total = sum(e.points for e in paid)
     explanation.append(_t("total", lang, points=total))
     moments = _moments(paid, lang)
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     values = {total}
     # The other readings of the sources, played on the same moves.
     option_ids = {o for o, _ in p.get("options", ())}
@@ -567,26 +575,26 @@ def dix_points(check: Check, lang: str, profile: Profile) -> dict[str, Any]:
                 values.add(value)
                 key = "dix_none_alt" if not total else "dix_other" if value else \
                     "dix_other_never"
-                why[str(value)] = _t(key, lang, value=value, alt=_moments(alt, lang),
-                                     moments=moments)
+                why.put(str(value), key, _t(key, lang, value=value,
+                                            alt=_moments(alt, lang), moments=moments))
     each = max(profile.dix.points, 10)
     if total:
         values.add(0)
-        why.setdefault("0", _t("dix_zero", lang, value=0, moments=moments))
+        _say(why, "0", "dix_zero", lang, value=0, moments=moments, keep=True)
         values.add(total + each)
-        why.setdefault(str(total + each), _t("dix_twice", lang, value=total + each))
+        _say(why, str(total + each), "dix_twice", lang, value=total + each, keep=True)
     else:
         values.add(each)
     for value in sorted(values):
-        why.setdefault(str(value), _t("dix_off", lang, value=value, diff=abs(value - total)))
-    why.pop(str(total), None)
+        _say(why, str(value), "dix_off", lang, value=value, diff=abs(value - total), keep=True)
+    why.drop(str(total))
     options = tuple(str(v) for v in sorted(values))
     return {"options": options, "labels": options, "answer": (str(total),),
             "multiple": False, "explanation": tuple(explanation),
             "rules": tuple(dict.fromkeys([e.rule_id for e in paid] or ["dix.show"])),
             "cards": {"hand": tuple(p["hand"]), "turn_up": (p["turn_up"],),
                       "trump": parse_card(p["turn_up"]).suit.letter},
-            "why": why}
+            "why": why, "mistakes": why.names}
 
 
 EVALUATORS = {"carte_blanche": carte_blanche, "pending_order": pending_order,

@@ -29,3 +29,6 @@ class CheckResult:
     why: Mapping[str, str] = field(default_factory=dict)
     # Multi-answer checks: why each right option belongs, shown when it is left out.
     missed: Mapping[str, str] = field(default_factory=dict)
+    # The mistake behind each wrong option (lessons.mistakes): "route_total" for 580
+    # where the double bezique adds 500, "greedy" for the biggest meld now.
+    mistakes: Mapping[str, str] = field(default_factory=dict)

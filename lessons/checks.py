@@ -17,7 +17,10 @@ Kinds and their params:
 ``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
                         optional ``players`` (names by seat) → options are the learner's legal
                         cards; answer and why each other card loses from
-                        :func:`engine.solver.solve` (:mod:`lessons.playoff_check`).
+                        :func:`engine.solver.solve` (:mod:`lessons.playoff_check`): points
+                        with two or four hands, the paranoid value with three, and where
+                        brisques only break a tie (Rubicon and its kin) the last trick
+                        first, the search's weighted values never shown.
 ``meld_score``          ``query`` (a ``bezique melds`` request), ``meld`` (kind) →
                         options are point values; answer from :func:`engine.rules.meld_query.query`.
 ``legal_declarations``  ``query`` → options are the profile's meld kinds; answer (several)
@@ -63,9 +66,13 @@ Kinds and their params:
                         the seven, both), from the arranged deal's legal actions, and the
                         pairs the engine refuses together; answer: the allowed choice whose
                         events score most now (:mod:`lessons.after_win_check`).
-``best_declaration``    ``query`` after a trick won → the declarations the engine offers or
-                        refuses for it, each with its cards; answer: the offered one that
-                        scores most (:mod:`lessons.declaration_check`).
+``best_declaration``    ``query`` after a trick won, ``judge`` (``"now"``: what scores most on
+                        this trick, asked plainly; ``"deal"`` with ``tricks`` ≥ 2: what
+                        scores most over the tricks still to win while the stock lasts) →
+                        the declarations the engine offers or refuses for it, each with its
+                        cards; answer: the offered one that scores most now, or that starts
+                        the best route of declarations, one per trick, judged by the meld
+                        rules (:mod:`lessons.declaration_check`, :mod:`lessons.declaration_plan`).
 ``fined_move``          a position (a play-off ``position``, or ``hand``, ``turn_up`` and
                         the learner's ``steps``), ``moves`` offered, optional ``ask``
                         (``fined`` | ``free``) → the moves; answer: the one whose copy of
@@ -75,6 +82,10 @@ Kinds and their params:
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
 queens, not of four aces ...") and computed from the same engine call as the answer.
+Where a generator invents the wrong options (scores, settlements, fines, declarations),
+each is the result of a named mistake (:mod:`lessons.mistakes`: 580 for a double bezique
+that adds 500 is "route_total", the biggest meld now where waiting pays is "greedy"), and
+``mistakes`` maps the option to that name.
 A multi-answer result (``multiple``) gives a reason for every option: ``why`` for each
 option a learner may wrongly tick ("J♦ is not hearts: you hold hearts that beat 10♥,
 so you must follow suit and win") and ``missed`` for each right one a learner may leave
@@ -102,7 +113,7 @@ from engine.text.citations import citation_text
 from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
-from lessons import after_win_check, declaration_check, fine_check, playoff_check
+from lessons import after_win_check, declaration_check, fine_check, mistakes, playoff_check
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 from lessons.sentences import as_sentence, capital_first, lower_first
@@ -371,6 +382,12 @@ def _t(key: str, lang: str, **params: object) -> str:
     return _TEXT[key][1 if lang == "ru" else 0].format(**params)
 
 
+def _say(why: mistakes.Reasons, option: str, key: str, lang: str, *, keep: bool = False,
+         **params: object) -> None:
+    """Give ``option`` the reason ``key`` (its text, and the mistake's name)."""
+    why.put(option, key, _t(key, lang, **params), keep=keep)
+
+
 def named_steps(steps: Iterable[Any], lang: str, names: Sequence[Any]) -> tuple[str, ...]:
     """The engine's steps with the players named (engine.text.naming), each line a sentence
     of its own, as the other checks' explanations are."""
@@ -391,32 +408,32 @@ def _with_brisques(n: int) -> str:
 
 def _points_why(values: Iterable[int], total: int, lang: str, *, summary: Iterable[str],
                 brisques: list[str] | None = None, each: int = 0, last: int = 0,
-                last_given: bool = False, short: str = "") -> dict[str, str]:
+                last_given: bool = False, short: str = "") -> mistakes.Reasons:
     """Why each wrong point value is wrong, in terms of that value: the last trick left
     out or added, a wrong count of brisques, or too many / too few against ``summary``
     (the engine's own account of the total, or ``short``, a one-line account)."""
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     summary = short or " ".join(as_sentence(x) for x in summary)
     for value in sorted(set(values) - {total}):
         diff = value - total
         if last and last_given and diff == -last:
-            why[str(value)] = _t("miss_last", lang, value=value, points=last)
+            _say(why, str(value), "miss_last", lang, value=value, points=last)
         elif brisques is not None and each and diff % each == 0 and (
                 len(brisques) + diff // each >= 0):
             n = len(brisques) + diff // each
             if brisques:
-                why[str(value)] = _t("brisque_more", lang, value=value, n=n,
-                                     count=len(brisques), cards=" ".join(brisques),
-                                     need=_with_brisques(n), have=_brisques(len(brisques)))
+                _say(why, str(value), "brisque_more", lang, value=value, n=n,
+                     count=len(brisques), cards=" ".join(brisques),
+                     need=_with_brisques(n), have=_brisques(len(brisques)))
             else:
-                why[str(value)] = _t("brisque_none", lang, value=value, n=n,
-                                     need=_with_brisques(n))
+                _say(why, str(value), "brisque_none", lang, value=value, n=n,
+                     need=_with_brisques(n))
         elif last and not last_given and diff == last:
-            why[str(value)] = _t("add_last", lang, value=value, points=last)
+            _say(why, str(value), "add_last", lang, value=value, points=last)
         else:
             key = "too_many" if diff > 0 else "too_few"
-            why[str(value)] = as_sentence(_t(key, lang, value=value, diff=abs(diff),
-                                             why=lower_first(summary)))
+            why.put(str(value), key, as_sentence(_t(key, lang, value=value, diff=abs(diff),
+                                                    why=lower_first(summary))))
     return why
 
 
@@ -590,10 +607,12 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
     explanation: list[str] = []
     refused_why = ""
     points = 0
+    cards: list[str] = []
     rules: list[str] = []
     for d in result["declarations"]:
         if d["meld"] == kind:
             points = int(d["points"])
+            cards = [str(c) for c in d["cards"]]
             explanation.extend(d.get("explanation", []))
             rules.append(d.get("rule", f"meld.{kind}"))
             break
@@ -611,36 +630,100 @@ def _meld_score(check: Check, lang: str) -> CheckResult:
             rules.append(f"meld.{kind}")
     if lang == "ru":   # each engine step a sentence, as in the other checks' explanations
         explanation = [as_sentence(line) for line in explanation]
-    values = {points, 0}
-    others = sorted({m.points for m in profile.melds} - values, key=lambda v: abs(v - points))
-    values.update(others[:2])
-    options = tuple(str(v) for v in sorted(values))
     name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
     # The reason continues a sentence: the refusal itself (no "Refused:" in mid-line),
     # or the engine's steps joined as clauses.
     reason = refused_why or "; ".join(explanation)
-    why: dict[str, str] = {}
-    for value in sorted(values - {points}):
-        scoring = [m.kind for m in profile.melds if m.points == value]
-        if lang == "ru":
-            named = "комбинации " + " или ".join(
-                f"«{meld_label(k, lang)}»" for k in scoring[:2])
-        else:
-            named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
-        if value == 0:
-            why["0"] = _t("meld_zero", lang, meld=name, points=points)
-        elif kind in scoring:
-            why[str(value)] = _t("meld_self", lang, value=value, meld=name, points=points,
-                                 reason=reason)
-        elif points == 0:
-            why[str(value)] = _t("meld_none", lang, value=value, others=named, meld=name,
-                                 reason=reason)
-        else:
-            why[str(value)] = _t("meld_other", lang, value=value, others=named, meld=name,
-                                 points=points)
+    slips = _meld_slips(check, profile, kind, points, cards, lang)
+    if points == 0 and profile.meld(kind).points:   # a refused meld: its usual score
+        slips.append(mistakes.Slip("meld_self", str(profile.meld(kind).points), _t(
+            "meld_self", lang, value=profile.meld(kind).points, meld=name, points=points,
+            reason=reason)))
+    # Fill up to four options with the scores of the melds nearest in value: the meld
+    # taken for another (four queens for four kings).
+    taken = {str(points), *(slip.value for slip in slips)}
+    others = sorted({m.points for m in profile.melds} - {points, 0},
+                    key=lambda v: (abs(v - points), v))
+    for value in others:
+        if len(taken) >= 4:
+            break
+        if str(value) in taken:
+            continue
+        taken.add(str(value))
+        slips.append(_other_meld_slip(profile, kind, value, points, name, reason, lang))
+    why, names = mistakes.collect(slips, str(points))
+    options = tuple(sorted({str(points), *why}, key=int))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       _query_cards(check.params["query"]), why)
+                       _query_cards(check.params["query"]), why, mistakes=names)
+
+
+# Steps of a meld's verdict that say nothing about cards scored before.
+_NOT_REUSE = frozenset({"meld_found", "meld_points", "reuse_fresh", "meld_joker"})
+
+
+def _meld_slips(check: Check, profile: Profile, kind: str, points: int, cards: list[str],
+                lang: str) -> list[mistakes.Slip]:
+    """The slips a learner makes on a meld whose cards scored before: adding the earlier
+    melds of its class to it, taking them off it, or giving it nothing at all; and 0 as
+    "these cards do not form it"."""
+    name = meld_label(kind, lang) if lang == "ru" else with_article(meld_label(kind, lang))
+    if points <= 0:
+        return []
+    spec = profile.meld(kind)
+    mine = set(cards)
+    history = [h for h in plain(check.params["query"]).get("history", [])
+               if mine & {str(c) for c in h["cards"]}]
+    same = [h for h in history if profile.meld(str(h["meld"])).meld_class == spec.meld_class]
+    slips: list[mistakes.Slip] = []
+    bare = meld_label(kind, lang)
+    if same:
+        earlier = sum(profile.meld(str(h["meld"])).points for h in same)
+        listed = " + ".join(
+            (f"«{meld_label(str(h['meld']), lang)}» " if lang == "ru"
+             else f"{meld_label(str(h['meld']), lang)} ")
+            + str(profile.meld(str(h["meld"])).points) for h in same)
+        words = {"earlier": listed, "meld": bare, "points": points,
+                 "melds": "meld" if len(same) == 1 else "melds"}
+        slips.append(mistakes.Slip("route_total", str(points + earlier), mistakes.text(
+            "route_total", lang, value=points + earlier, **words)))
+        if points - earlier > 0:
+            slips.append(mistakes.Slip("minus_scored", str(points - earlier), mistakes.text(
+                "minus_scored", lang, value=points - earlier, **words)))
+    # The engine's own step on the reused cards: the climb within the class first.
+    from lessons.declaration_plan import offered, start
+    verdict = next((step.verdict for step in offered(start(plain(check.params["query"]),
+                                                            profile), profile)
+                    if step.meld == kind), None)
+    steps = verdict.steps if verdict is not None else ()
+    reused = sorted((s for s in steps if s.key not in _NOT_REUSE),
+                    key=lambda s: s.key != "reuse_upgrade")
+    if history and reused:
+        slips.append(mistakes.Slip("reuse_zero", "0", mistakes.text(
+            "reuse_zero", lang, reason=lower_first(reused[0].render(lang)), meld=bare,
+            points=points)))
+    else:
+        slips.append(mistakes.Slip("meld_zero", "0", _t("meld_zero", lang, meld=name,
+                                                           points=points)))
+    return slips
+
+
+def _other_meld_slip(profile: Profile, kind: str, value: int, points: int, name: str,
+                     reason: str, lang: str) -> mistakes.Slip:
+    """``value`` is the score of other melds: taken for the one asked about."""
+    scoring = [m.kind for m in profile.melds if m.points == value]
+    if lang == "ru":
+        named = "комбинации " + " или ".join(f"«{meld_label(k, lang)}»" for k in scoring[:2])
+    else:
+        named = " or ".join(with_article(meld_label(k, lang)) for k in scoring[:2])
+    if kind in scoring:
+        return mistakes.Slip("meld_self", str(value), _t(
+            "meld_self", lang, value=value, meld=name, points=points, reason=reason))
+    if points == 0:
+        return mistakes.Slip("meld_none", str(value), _t(
+            "meld_none", lang, value=value, others=named, meld=name, reason=reason))
+    return mistakes.Slip("meld_other", str(value), _t(
+        "meld_other", lang, value=value, others=named, meld=name, points=points))
 
 
 def _legal_declarations(check: Check, lang: str) -> CheckResult:
@@ -746,7 +829,7 @@ def _brisque_points(check: Check, lang: str, profile: Profile) -> CheckResult:
                       last_given=bool(check.params.get("last_trick")))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(check.params["cards"])}, why)
+                       {"tricks": tuple(check.params["cards"])}, why, mistakes=why.names)
 
 
 def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -790,43 +873,45 @@ def _deal_score(check: Check, lang: str, profile: Profile) -> CheckResult:
               + profile.scoring.last_trick_bonus, total - sevens * profile.dix.points
               if sevens else total + 10, total + 10}
     values.update(total - profile.meld(kind).points for kind in p.get("melds", ()))
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     for kind in p.get("melds", ()):
         pts = profile.meld(kind).points
-        why.setdefault(str(total - pts), _t("miss_meld", lang, value=total - pts,
-                                            meld=meld_label(kind, lang), points=pts))
+        _say(why, str(total - pts), "miss_meld", lang, value=total - pts,
+             meld=meld_label(kind, lang), points=pts, keep=True)
     if sevens and profile.dix.points:
         pts = sevens * profile.dix.points
-        why[str(total - pts)] = _t("miss_dix", lang, value=total - pts, points=pts,
-                                   count=sevens, sevens_acc="козырные семёрки" if sevens > 1
-                                   else "козырную семёрку")
+        _say(why, str(total - pts), "miss_dix", lang, value=total - pts, points=pts,
+             count=sevens, sevens_acc="козырные семёрки" if sevens > 1
+             else "козырную семёрку")
     if last:
-        why[str(total - last)] = _t("miss_last", lang, value=total - last, points=last)
+        _say(why, str(total - last), "miss_last", lang, value=total - last, points=last)
     elif "last_trick" in p or cards:
         extra = total + profile.scoring.last_trick_bonus
-        why[str(extra)] = (_t("extra_last", lang, value=extra) if cards else
-                           _t("extra_last_none", lang, value=extra,
-                              points=profile.scoring.last_trick_bonus))
+        why.put(str(extra), "extra_last" if cards else "extra_last_none",
+                _t("extra_last", lang, value=extra) if cards else
+                _t("extra_last_none", lang, value=extra,
+                   points=profile.scoring.last_trick_bonus))
     elif sevens:
         # No tricks in the question (a turn-up seven, melds and sevens): one more ten is
         # the seven counted again, not "the last trick, which was not yours".
         extra = total + profile.dix.points
-        why[str(extra)] = _t("extra_dix", lang, value=extra, points=profile.dix.points)
+        _say(why, str(extra), "extra_dix", lang, value=extra, points=profile.dix.points)
     if brisques:
-        why[str(total - brisques)] = _t("miss_brisques", lang, value=total - brisques,
-                                        points=brisques)
+        _say(why, str(total - brisques), "miss_brisques", lang, value=total - brisques,
+             points=brisques)
     if sevens and not profile.dix.points:
-        why.setdefault(str(total + 10), _t("dix_free", lang, value=total + 10))
+        _say(why, str(total + 10), "dix_free", lang, value=total + 10, keep=True)
     # Any other value: too many or too few, against the engine's own account of the total.
     summary = lower_first(" ".join(as_sentence(x) for x in explanation))
     for v in values:
-        why.setdefault(str(v), _t("too_many" if v > total else "too_few", lang, value=v,
-                                  diff=abs(v - total), why=summary))
-    why.pop(str(total), None)
+        key = "too_many" if v > total else "too_few"
+        why.put(str(v), key, _t(key, lang, value=v, diff=abs(v - total), why=summary),
+                keep=True)
+    why.drop(str(total))
     options = tuple(str(v) for v in sorted(values))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(total),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(p.get("cards", ()))}, why)
+                       {"tricks": tuple(p.get("cards", ()))}, why, mistakes=why.names)
 
 
 def _game_winner(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -907,17 +992,18 @@ def _rubicon_settle(check: Check, lang: str, profile: Profile) -> CheckResult:
     shown = [s for s in result.steps if s.key != "settle_round"
              or (not unrounded and dict(s.params)["raw"] != dict(s.params)["rounded"])]
     explanation = named_steps(tuple(shown), lang, player_names(check, lang))
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     for choice, source in choices.items():
         if readings[choice] != points:
-            why.setdefault(str(readings[choice]), _t(
-                "settle_other", lang, value=readings[choice],
-                source=citation_text(source, lang),
-                rule=citation_text(choices[p["rule"]], lang), points=points))
+            _say(why, str(readings[choice]), "settle_other", lang, value=readings[choice],
+                 source=citation_text(source, lang),
+                 rule=citation_text(choices[p["rule"]], lang), points=points,
+                 keep=True)
     if diff != points:
-        why.setdefault(str(diff), _t("settle_diff", lang, value=diff, points=points))
+        _say(why, str(diff), "settle_diff", lang, value=diff, points=points, keep=True)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (str(points),),
-                       False, explanation, ("settle.rubicon",), {}, why)
+                       False, explanation, ("settle.rubicon",), {}, why,
+                       mistakes=why.names)
 
 
 def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
@@ -973,12 +1059,13 @@ def _capture_score(check: Check, lang: str, profile: Profile) -> CheckResult:
                       short=_short_total(capture, lang))
     if refused is not None and str(points + refused[1]) in why:
         # The learner who picks it paid the refused meld: say why it does not score.
-        why[str(points + refused[1])] = _t("capture_refused", lang, value=points + refused[1],
-                                           meld=refused[0], why=refused[2])
+        why.put(str(points + refused[1]), "capture_refused", _t(
+            "capture_refused", lang, value=points + refused[1], meld=refused[0],
+            why=refused[2]))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
                        {"table": tuple(p.get("laid", [])), "trick": tuple(p["trick"]),
-                        "trump": p["trump"]}, why)
+                        "trump": p["trump"]}, why, mistakes=why.names)
 
 
 def _short_total(capture: Any, lang: str) -> str:
@@ -1026,7 +1113,7 @@ def _trick_points(check: Check, lang: str, profile: Profile) -> CheckResult:
                       last_given=bool(check.params.get("last_trick")))
     return CheckResult(check.id, check.kind, check.prompt, options, options, (str(points),),
                        False, tuple(explanation), tuple(rules),
-                       {"tricks": tuple(check.params["cards"])}, why)
+                       {"tricks": tuple(check.params["cards"])}, why, mistakes=why.names)
 
 
 def _infraction_example(profile: Profile, name: str, seed: int) -> tuple[Deal, Action]:
@@ -1063,28 +1150,28 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
     lx = 1 if lang == "ru" else 0
     infraction = check.params["infraction"]
     named = _INFRACTIONS[infraction][lx]
-    why: dict[str, str] = {}
+    why = mistakes.Reasons()
     for value in options:
         if value == answer:
             continue
         if value == "all":
-            why[value] = _t("fine_all", lang, infraction=named, answer=answer)
+            _say(why, value, "fine_all", lang, infraction=named, answer=answer)
         elif answer == "all":
-            why[value] = _t("fine_not_all", lang, value=value, infraction=named)
+            _say(why, value, "fine_not_all", lang, value=value, infraction=named)
         elif value == "0":
-            why[value] = _t("fine_zero", lang, infraction=named, answer=answer)
+            _say(why, value, "fine_zero", lang, infraction=named, answer=answer)
         else:
             fined = [k for k, (en, _) in _INFRACTIONS.items()
                      if getattr(fines, k) is not True and getattr(fines, k) == int(value)]
-            why[value] = _t("fine_other", lang, value=value, infraction=named, other=", ".join(
-                _INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
+            _say(why, value, "fine_other", lang, value=value, infraction=named,
+                 other=", ".join(_INFRACTIONS[k][lx] for k in fined if k != infraction) or "?")
     # The engine's account names the cards of its own sample position (8♠ where the
     # prompt says a diamond) and a running score the check never shows: the rule only.
     explanation: tuple[str, ...] = (
         _t("fine_rule_all", lang, infraction=named) if answer == "all"
         else _t("fine_rule", lang, infraction=named, points=answer),)
     return CheckResult(check.id, check.kind, check.prompt, options, labels, (answer,), False,
-                       explanation, (penalty.rule_id,), {}, why)
+                       explanation, (penalty.rule_id,), {}, why, mistakes=why.names)
 
 
 # Kinds whose evaluator lives in a module of its own.

@@ -36,9 +36,19 @@ _TEXT: dict[str, tuple[str, str]] = {
     "values_side": ("With best play all round, each card takes for your side: {values}.",
                     "При лучшей игре всех четверых каждая карта приносит вашей паре: "
                     "{values}."),
+    # Three each for himself: the least a card makes sure of when both others play
+    # against the learner (the paranoid value the three-handed lesson explains).
+    "values_paranoid": ("With both others playing against you, each card makes sure of: "
+                        "{values}.",
+                        "Даже если оба соперника играют против вас, каждая карта "
+                        "гарантирует: {values}."),
     "you": ("you", "вы"),
     "loses": ("With {card} you take {value} instead of {best}: {loss} less.",
               "{With}, вы возьмёте {value} вместо {best}: на {loss} меньше."),
+    "loses_paranoid": ("With {card} you make sure of only {value} instead of {best}: {loss} "
+                       "less.",
+                       "{With}, вы гарантируете себе только {value} вместо {best}: на {loss} "
+                       "меньше."),
     "loses_side": ("With {card} your side takes {value} instead of {best}: {loss} less.",
                    "{With}, ваша пара возьмёт {value} вместо {best}: на {loss} меньше."),
     # Russian: leading a card, or laying it on the card led.
@@ -69,6 +79,34 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "Лучше всего: {cards}, это {value}: {parts}."),
     "trick_part": ("the trick {cards} {points}", "взятка {cards} — {points}"),
     "last_part": ("the last trick {points} more", "последняя взятка — ещё {points}"),
+    # Where brisques only break a tie (Rubicon and its kin): the last trick first.
+    "tb_values": ("With best play by both, each card brings: {values}. Brisques count here "
+                  "only to break a tie.",
+                  "При лучшей игре обеих сторон каждая карта приносит: {values}. Бриски "
+                  "здесь идут в счёт только при равенстве."),
+    "tb_values_side": ("With best play all round, each card brings your side: {values}. "
+                       "Brisques count here only to break a tie.",
+                       "При лучшей игре всех четверых каждая карта приносит вашей паре: "
+                       "{values}. Бриски здесь идут в счёт только при равенстве."),
+    "tb_with_last": ("{card}: the last trick ({last}) and {brisques} in brisques",
+                     "{card}: последняя взятка ({last}), бриски — {brisques}"),
+    "tb_no_last": ("{card}: no last trick, {brisques} in brisques",
+                   "{card}: без последней взятки, бриски — {brisques}"),
+    "tb_best_last": ("Best: {cards}, which wins the last trick ({last}).",
+                     "Лучше всего: {cards} — эта карта берёт последнюю взятку ({last})."),
+    "tb_best_brisques": ("Best: {cards}. The last trick is lost whatever you play; this "
+                         "card keeps the most brisques ({brisques}) for a tie.",
+                         "Лучше всего: {cards}. Последнюю взятку не взять, что ни играй; "
+                         "эта карта сохраняет больше всего брисок ({brisques}) на случай "
+                         "равенства."),
+    "tb_loses_last": ("{With} you lose the last trick ({last}).",
+                      "{With}, вы потеряете последнюю взятку ({last})."),
+    "tb_loses_last_side": ("{With} your side loses the last trick ({last}).",
+                           "{With}, ваша пара потеряет последнюю взятку ({last})."),
+    "tb_loses_brisques": ("{With} you still take what the best card takes of the last "
+                          "trick, but {loss} less in brisques, which break a tie.",
+                          "{With}, с последней взяткой ничего не меняется, но брисок будет "
+                          "на {loss} меньше, а они решают при равенстве."),
 }
 
 
@@ -86,7 +124,7 @@ def _seat_names(position: Position, me: int, names: list[str], lang: str) -> lis
     n = position.players
     if len(names) == n:
         return [str(x) for x in names]
-    around = ["opponent"] if n == 2 else ["left", "partner", "right"]
+    around = {2: ["opponent"], 3: ["left", "right"]}.get(n, ["left", "partner", "right"])
     seats = [_t("you", lang)] * n
     for i, key in enumerate(around, start=1):
         seats[(me + i) % n] = _t(key, lang)
@@ -116,10 +154,17 @@ def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) ->
     ref = solution.refutation(face)
     value = solution.values[face]
     show = card_text(parse_card(face), lang)
-    loses = "loses" if position.players == 2 else "loses_side"
+    side = position.players == 4   # partners: the values are the side's
+    loses = {3: "loses_paranoid", 4: "loses_side"}.get(position.players, "loses")
     opening = _t("with_follow" if position.trick else "with_lead", lang, card=show)
-    words = [_t(loses, lang, card=show, With=opening, value=_pts(value, lang),
-                best=solution.value, loss=_pts(solution.value - value, lang))]
+    if solution.objective == "points":
+        words = [_t(loses, lang, card=show, With=opening, value=_pts(value, lang),
+                    best=solution.value, loss=_pts(solution.value - value, lang))]
+    else:   # the search's weighted values are never shown: the last trick, or brisques
+        kind, loss = solution.scale.loss_split(solution.value, value)
+        key = "tb_loses_brisques" if kind != "last_trick" else (
+            "tb_loses_last_side" if side else "tb_loses_last")
+        words = [_t(key, lang, With=opening, last=_pts(loss, lang), loss=_pts(loss, lang))]
     if ref is None:   # cannot happen for a worse card; the loss still says it all
         return " ".join(words)
     reply = card_text(parse_card(ref.reply), lang) if ref.reply else ""
@@ -143,6 +188,13 @@ def _why(solution: Solution, face: str, me: int, seats: list[str], lang: str) ->
     other = name if position.players == 2 else ""
     words += wrong_card_reasons(solution, face, lang, other)[1:]
     return " ".join(words)
+
+
+def _tiebreak_value(solution: Solution, label: str, value: int, lang: str) -> str:
+    """A card's worth where brisques only break a tie: the last trick, then brisques."""
+    last, brisques = solution.scale.breakdown(value)
+    return _t("tb_with_last" if last else "tb_no_last", lang, card=label,
+              last=_pts(last, lang), brisques=_pts(brisques, lang))
 
 
 def _winner(position: Position, plays: list[tuple[int, str]]) -> int:
@@ -186,9 +238,6 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
     data = plain(check.params["position"])
     position = Position.from_dict(data, profile)
     solution = solve(position, explain=True)
-    if solution.scale.objective != "points":   # weighted values would read as points
-        raise ValueError(f"best_playoff_card asks for points; in {profile.name} the "
-                         "brisques only break ties")
     me = solution.to_move
     seats = _seat_names(position, me, list(check.params.get("players", ())), lang)
     options = tuple(face for face, _v in solution.moves)
@@ -196,21 +245,33 @@ def best_playoff_card(check: Check, lang: str, profile: Profile) -> CheckResult:
     answer = tuple(solution.best)
     why = {face: _why(solution, face, me, seats, lang) for face in options
            if face not in answer}
-    values = ", ".join(f"{label} {_pts(v, lang)}"
-                       for label, (_f, v) in zip(labels, solution.moves, strict=True))
+    if solution.objective == "points":
+        values = ", ".join(f"{label} {_pts(v, lang)}"
+                           for label, (_f, v) in zip(labels, solution.moves, strict=True))
+    else:
+        values = "; ".join(_tiebreak_value(solution, label, v, lang)
+                           for label, (_f, v) in zip(labels, solution.moves, strict=True))
     scoring = profile.scoring
     best_line = list(zip(solution.line_players, solution.line, strict=False))
     cards_named = ", ".join(card_text(parse_card(f), lang) for f in answer)
     rules: tuple[str, ...] = ("playoff.must_win", "score.brisque", "score.last_trick")
     said: tuple[str, ...] = ()
-    if scoring.brisque_points:
+    if solution.objective != "points":
+        last, brisques = solution.breakdown()
+        best = (_t("tb_best_last", lang, cards=cards_named, last=_pts(last, lang)) if last
+                else _t("tb_best_brisques", lang, cards=cards_named,
+                        brisques=_pts(brisques, lang)))
+    elif scoring.brisque_points:
         best = _t("best", lang, cards=cards_named, value=_pts(solution.value, lang),
                   each=scoring.brisque_points, last=scoring.last_trick_bonus)
     else:
         best, said, rules = _best_by_tricks(profile, position, best_line, me, cards_named,
                                       solution.value, lang)
+    heads = {2: "values", 3: "values_paranoid", 4: "values_side"}
+    head = heads[position.players] if solution.objective == "points" else (
+        "tb_values_side" if position.players == 4 else "tb_values")
     explanation = (
-        _t("values" if position.players == 2 else "values_side", lang, values=values), best,
+        _t(head, lang, values=values), best,
         *said, _t("line", lang, tricks=_tricks_words(position, best_line, me, seats, lang)),
     )
     hands = data["hands"]

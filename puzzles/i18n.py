@@ -61,6 +61,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "account.refused": ("Wrong name or password.", "Неверное имя или пароль."),
     "account.locked": ("Too many wrong passwords: try again in {seconds} s.",
                        "Слишком много неверных паролей: попробуйте снова через {seconds} с."),
+    "account.wrong_current": ("That is not your current password.",
+                              "Это не ваш нынешний пароль."),
+    "account.busy": ("Many accounts were just made here: try again in {seconds} s.",
+                     "Здесь только что создали много учётных записей: попробуйте снова "
+                     "через {seconds} с."),
+    "identity.store_down": ("Your progress cannot be reached just now. What needs it says so; "
+                            "the rest of the app, and a game in this tab, go on.",
+                            "Ваш прогресс сейчас недоступен. Где он нужен, об этом будет "
+                            "сказано; остальное, и партия в этой вкладке, работают."),
+    "identity.account": ("Account", "Учётная запись"),
+    "identity.current_password": ("Current password", "Нынешний пароль"),
+    "identity.new_password": ("New password", "Новый пароль"),
+    "identity.change_password": ("Change the password", "Сменить пароль"),
+    "identity.password_changed": ("Password changed. Your other devices are signed out.",
+                                  "Пароль изменён. На других устройствах вы вышли из "
+                                  "учётной записи."),
+    "identity.everywhere_help": ("Forgot to sign out on another computer? This signs out "
+                                 "every browser, this one too.",
+                                 "Забыли выйти на другом компьютере? Эта кнопка выходит "
+                                 "из учётной записи во всех браузерах, и в этом тоже."),
+    "identity.sign_out_everywhere": ("Sign out everywhere", "Выйти везде"),
+    "identity.signed_out_everywhere": ("Signed out in every browser.",
+                                       "Вы вышли из учётной записи во всех браузерах."),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
     "srs.toggle": ("Bring my mistakes back for review (spaced repetition)",
                    "Возвращать мои ошибки на повторение (метод интервальных повторений)"),

@@ -12,6 +12,15 @@ Two modes, chosen by the one who starts the app:
   learner to other devices. ``app_pages/identity.py`` resolves the learner once per
   run and writes it here; nothing from the URL or a widget can name it.
 
+The cookie is HttpOnly, so no script of the page can read it, and only an HTTP
+response can set it: the server grants a one-time code for a token
+(:func:`grant_cookie`), the page posts the code to :data:`COOKIE_PATH`, and that
+endpoint (``app_pages/cookie_route.py``, mounted by ``app_served.py``, which
+``scripts/serve.sh`` runs) answers with the cookie (:func:`redeem`). Signing in, up or
+out always gives the browser a new token (a token planted or copied before is worth
+nothing after), and every token ends (``puzzles.store.BROWSER_DAYS``,
+``SIGNED_IN_DAYS``) in the store as in the cookie.
+
 This module imports streamlit (as :mod:`app_pages.puzzle_ui` does) and nothing of ``app_pages``,
 so that pages and the puzzle modules share it without an import cycle.
 """
@@ -22,19 +31,29 @@ import hashlib
 import os
 import re
 import secrets
+import threading
+import time
+from dataclasses import dataclass
 
 import streamlit as st
 
 from puzzles.i18n import tr
-from puzzles.store import DEFAULT_LEARNER, clean_name, is_named
+from puzzles.store import (
+    DEFAULT_LEARNER,
+    ProgressStoreUnavailable,
+    clean_name,
+    is_named,
+)
 
 SERVED_ENV = "BEZIQUE_SERVED"
 COOKIE = "bezique_learner"
-COOKIE_MAX_AGE = 400 * 24 * 3600   # the longest lifetime browsers allow a cookie
+COOKIE_PATH = "/_bezique/cookie"   # where the page trades a one-time code for the cookie
+GRANT_SECONDS = 300.0              # a code not traded by then is void
 
 LEARNER = "learner"                # own machine: the key picked in the switcher
 SERVED_LEARNER = "identity_learner"  # served: the key resolved for this run
 SERVED_NAME = "identity_name"      # served: the account's name, or None (anonymous)
+SERVED_ERROR = "identity_error"    # served: why no learner could be resolved yet
 TOKEN = "identity_token"           # served: this browser's token
 
 _TOKEN_FORM = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -63,10 +82,13 @@ def token_hash(token: str) -> str:
 def current_learner() -> str:
     """The key of the learner this session acts for: pass it to every store call.
 
-    Served, it is the one resolved from the browser (or its account) on this run; a
-    page run before that is a bug and raises KeyError rather than fall back on a
-    learner shared by everyone."""
+    Served, it is the one resolved from the browser (or its account); while the store
+    cannot be reached before any was, the store's error (pages that need a learner
+    show it in their place); a page run before the sidebar is a bug and raises
+    KeyError rather than fall back on a learner shared by everyone."""
     if served():
+        if SERVED_LEARNER not in st.session_state and st.session_state.get(SERVED_ERROR):
+            raise ProgressStoreUnavailable(str(st.session_state[SERVED_ERROR]))
         return str(st.session_state[SERVED_LEARNER])
     return clean_name(str(st.session_state.get(LEARNER) or DEFAULT_LEARNER))
 
@@ -84,3 +106,58 @@ def current_name() -> str:
         account = st.session_state.get(SERVED_NAME)
         return str(account) if account else tr(lang, "guest")
     return display_name(current_learner(), lang)
+
+
+# --- the HttpOnly cookie: one-time codes, traded at COOKIE_PATH ------------------------
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A token the browser may take as its cookie, for ``max_age`` seconds, until
+    ``deadline`` (a ``time.monotonic()``)."""
+
+    token: str
+    max_age: int
+    deadline: float
+
+
+_grants: dict[str, Grant] = {}
+_grants_lock = threading.Lock()
+_route: list[bool] = []   # set once the cookie endpoint is mounted in this process
+
+
+def grant_cookie(token: str, max_age: int) -> str:
+    """A one-time code for which :data:`COOKIE_PATH` sets ``token`` as the cookie. The
+    codes live in this process: the page's request reaches it, as its websocket does
+    (nginx keeps a browser on one process)."""
+    code = secrets.token_urlsafe(24)
+    now = time.monotonic()
+    with _grants_lock:
+        for old in [c for c, g in _grants.items() if g.deadline < now]:
+            del _grants[old]
+        _grants[code] = Grant(token, max_age, now + GRANT_SECONDS)
+    return code
+
+
+def redeem(code: str) -> Grant | None:
+    """The grant of ``code``, once (None: unknown, used or void)."""
+    with _grants_lock:
+        grant = _grants.pop(code, None)
+    return grant if grant is not None and grant.deadline >= time.monotonic() else None
+
+
+def pending(code: str) -> bool:
+    """Whether ``code`` may still be traded."""
+    with _grants_lock:
+        grant = _grants.get(code)
+    return grant is not None and grant.deadline >= time.monotonic()
+
+
+def route_mounted() -> None:
+    _route.append(True)
+
+
+def has_cookie_route() -> bool:
+    """Whether this process serves :data:`COOKIE_PATH` (``app_served.py``); without it
+    (``streamlit run app.py``) no cookie is set and a browser is its learner only
+    while its tab is open."""
+    return bool(_route)

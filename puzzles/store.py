@@ -24,16 +24,24 @@ SQLite file (the default) or one PostgreSQL database that several app processes 
 * Identities: a learner is named by a key, ``learners.name``: a name typed on the
   learner's own machine (``guest``, the default learner, ``Anna``), or an opaque key
   starting with ``#`` for a browser's or an account's learner (:func:`is_named`).
-  ``browsers`` maps the SHA-256 of a browser's secret token to its learner;
-  ``accounts`` maps a login (local or OpenID Connect) to its learner, with the
-  password's Argon2 hash and the count of failed sign-ins (:mod:`puzzles.accounts`).
+  ``browsers`` maps the SHA-256 of a browser's secret token to its learner, until the
+  token's end (``expires``: :data:`BROWSER_DAYS` after an anonymous browser's last
+  visit, :data:`SIGNED_IN_DAYS` after a sign-in); ``accounts`` maps a login (local or
+  OpenID Connect) to its learner, with the password's Argon2 hash; ``sign_in_failures``
+  counts the wrong passwords of a login, known or not (:mod:`puzzles.accounts`).
+  Anonymous learners that recorded nothing are forgotten after
+  :data:`EMPTY_LEARNER_DAYS` (:meth:`ProgressStore.prune_browsers`).
   Every progress query is filtered by the learner's id, found from the key.
 * ``scope`` names a rating: ``overall``, ``theme:NAME``,
 * Saved games: ``saved_games`` keeps each game played on the Play page as its engine
   save (JSON), rewritten at every action, so that a learner finds it again at the
   same move after a server restart or on another device. Pruned whenever a game is
   started: each learner keeps the :data:`GAMES_KEPT` most recently played games, and
-  any game not played for :data:`GAME_DAYS_KEPT` days is removed.
+  any game not played for :data:`GAME_DAYS_KEPT` days is removed. Each save counts a
+  ``version``, so that a tab behind another cannot overwrite its moves (GameMovedOn).
+  Each keeps its ``result`` as the app summarises it (who won, the scores) for the
+  Game log's list, which reads every game of a learner but none of their saves
+  (:meth:`ProgressStore.game_list`).
   ``meld:KIND``, ``kind:meld`` / ``kind:endgame``.
 * Drills: ``drills`` keeps a learner's own puzzles, decisions of their games that the
   review of a hand flagged (:mod:`puzzles.drills`): the position as the deal's save,
@@ -45,6 +53,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -67,7 +76,8 @@ from puzzles.store_db import (
 
 __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "ProgressStoreReadOnly", "ProgressStoreBusy", "ProgressStoreUnavailable",
-           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "SavedGame",
+           "AttemptResult", "LessonProgress", "Account", "AccountTaken", "Browser",
+           "GameMovedOn", "SavedGame", "GameEntry", "BROWSER_DAYS", "SIGNED_IN_DAYS",
            "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path", "default_location",
            "clean_name", "is_named", "now_utc", "MIGRATIONS", "SCHEMA_VERSION",
            "DEFAULT_LEARNER", "KEY_PREFIX"]
@@ -153,6 +163,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
                played TEXT NOT NULL, better TEXT NOT NULL, created TEXT NOT NULL)""",
         "CREATE INDEX IF NOT EXISTS drills_by_learner ON drills(learner_id, variant)",
     ),
+    (  # 9: a browser's token ends (expires, ISO time; see open_browser); a saved game
+       # counts its saves (version: a stale tab cannot overwrite a newer save); wrong
+       # passwords are counted per login, known or not, so that a lock says nothing of
+       # which names exist (the accounts' own failures, failed_at are no longer used).
+       # Adding a column that exists is skipped, so the step can run again.
+        "ALTER TABLE browsers ADD COLUMN expires TEXT",
+        "CREATE INDEX IF NOT EXISTS browsers_by_learner ON browsers(learner_id)",
+        # prune_browsers asks every learner table whether a learner has rows there
+        "CREATE INDEX IF NOT EXISTS timed_runs_by_learner ON timed_runs(learner_id)",
+        "ALTER TABLE saved_games ADD COLUMN version INTEGER NOT NULL DEFAULT 0",
+        """CREATE TABLE IF NOT EXISTS sign_in_failures (provider TEXT NOT NULL,
+               login TEXT NOT NULL, failures INTEGER NOT NULL, failed_at TEXT NOT NULL,
+               PRIMARY KEY (provider, login))""",
+        """INSERT INTO sign_in_failures(provider, login, failures, failed_at)
+               SELECT provider, login, failures, failed_at FROM accounts
+               WHERE failures > 0 AND failed_at IS NOT NULL ON CONFLICT DO NOTHING""",
+    ),
+    (  # 10: a saved game's result as the Game log lists it (the app's short JSON: who
+       # won, or the deal being played, and the scores), written with every save.
+       # Adding a column that exists is skipped, so the step can run again.
+        "ALTER TABLE saved_games ADD COLUMN result TEXT NOT NULL DEFAULT ''",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MAX_NAME = 40
@@ -163,6 +195,14 @@ MAX_GAME = 1_000_000  # characters of one saved game (an uploaded game log's lim
 MAX_DRILL = 100_000   # characters of one drill's position (a deal's save)
 GAMES_KEPT = 20       # saved games kept per learner, the most recently played
 GAME_DAYS_KEPT = 30   # days a saved game is kept after it was last played
+MAX_RESULT = 400      # characters of a saved game's result (the app's summary)
+BROWSER_DAYS = 180    # an anonymous browser's token lives this long after its last visit
+SIGNED_IN_DAYS = 14   # a signed-in browser's token lives this long after the sign-in
+EMPTY_LEARNER_DAYS = 2  # an anonymous learner with nothing recorded is forgotten after this
+FAILURES_KEPT = timedelta(days=1)   # wrong passwords are forgotten a day after the last
+# Every table that holds something of a learner's own (an empty learner has none).
+LEARNER_TABLES = ("attempts", "ratings", "srs", "settings", "timed_runs", "lesson_progress",
+                  "score_pads", "saved_games", "drills", "accounts")
 
 
 def default_path() -> Path:
@@ -218,6 +258,22 @@ class Account:
     failed_at: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Browser:
+    """A browser as its token names it: its learner, the token's end (ISO time),
+    whether the learner has an account, and whether the end was just moved on (the
+    browser's cookie is then sent again with the new lifetime)."""
+
+    learner: str
+    expires: str
+    signed_in: bool
+    renewed: bool
+
+
+def _ended(expires: str, now: datetime) -> bool:
+    return datetime.fromisoformat(expires) <= now
+
+
 def _account(row: Sequence[Any]) -> Account:
     return Account(row[0], row[1], row[2], row[3], row[4], int(row[5]), row[6])
 
@@ -235,6 +291,8 @@ class AttemptResult:
 P = ParamSpec("P")
 T = TypeVar("T")
 
+
+_ADD_COLUMN = re.compile(r"ALTER TABLE (?P<table>\w+) ADD COLUMN (?P<column>\w+)")
 
 # What damaged values read back cause: text that is not a number or not JSON, a
 # number out of range. (A public method's own argument checks run before the guard.)
@@ -313,7 +371,9 @@ class ProgressStore:
                 return
             for number in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[number]:
-                    db.execute(db.ddl(statement))
+                    added = _ADD_COLUMN.match(statement)
+                    if added is None or added["column"] not in db.columns(added["table"]):
+                        db.execute(db.ddl(statement))
                 db.set_version(number + 1)
 
     def _current(self, version: int) -> bool:
@@ -401,54 +461,126 @@ class ProgressStore:
     def learners(self) -> list[str]:
         return [r[0] for r in self._x("SELECT name FROM learners ORDER BY name")]
 
-    def _new_learner(self) -> tuple[int, str]:
+    def _new_learner(self, at: datetime | None = None) -> tuple[int, str]:
         """A learner with a fresh opaque key (inside the caller's transaction)."""
         key = KEY_PREFIX + secrets.token_hex(12)
         learner_id = int(self._x("INSERT INTO learners(name, created) VALUES (?, ?) "
-                                 "RETURNING id", (key, _iso(None))).fetchone()[0])
+                                 "RETURNING id", (key, _iso(at))).fetchone()[0])
         return learner_id, key
 
     # --- identities: browsers and accounts ----------------------------------------------
 
-    @_guarded
-    def browser_learner(self, token_hash: str) -> str:
-        """The key of the learner of the browser whose token hashes to ``token_hash``;
-        a browser seen for the first time gets a new learner of its own."""
-        query = ("SELECT l.name FROM browsers b JOIN learners l ON l.id = b.learner_id "
-                 "WHERE b.token_hash = ?")
-        row = self._x(query, (token_hash,)).fetchone()
-        if row is not None:
-            return str(row[0])
-        with self.transaction():
-            row = self._x(query, (token_hash,)).fetchone()   # another tab may have added it
-            if row is not None:
-                return str(row[0])
-            learner_id, key = self._new_learner()
-            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?)",
-                    (token_hash, learner_id, _iso(None)))
-            return key
+    _BROWSER = ("SELECT l.name, b.expires, a.id IS NOT NULL FROM browsers b "
+                "JOIN learners l ON l.id = b.learner_id "
+                "LEFT JOIN accounts a ON a.learner_id = b.learner_id WHERE b.token_hash = ?")
 
     @_guarded
-    def attach_browser(self, token_hash: str, learner: str) -> None:
-        """From now on the browser is ``learner``'s (a sign-in)."""
+    def browser_learner(self, token_hash: str, at: datetime | None = None) -> str:
+        """The key of the learner of the browser whose token hashes to ``token_hash``
+        (:meth:`open_browser`)."""
+        return self.open_browser(token_hash, at).learner
+
+    @_guarded
+    def open_browser(self, token_hash: str, at: datetime | None = None) -> Browser:
+        """The browser whose token hashes to ``token_hash``. A token never seen, or past
+        its end, is a new browser with a new learner of its own. An anonymous browser's
+        token lives :data:`BROWSER_DAYS` after its last visit (its end is moved on at
+        most once a day: ``renewed``); a signed-in one's ends :data:`SIGNED_IN_DAYS`
+        after the sign-in (:meth:`attach_browser`), and one signed in before tokens had
+        an end (migration 9) has ended."""
+        now = at or now_utc()
+        row = self._x(self._BROWSER, (token_hash,)).fetchone()
+        if row is not None and not self._browser_due(row, now):
+            return Browser(str(row[0]), str(row[1]), bool(row[2]), renewed=False)
         with self.transaction():
-            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?) "
-                    "ON CONFLICT(token_hash) DO UPDATE SET learner_id = excluded.learner_id",
-                    (token_hash, self.learner_id(learner, create=False), _iso(None)))
+            row = self._x(self._BROWSER, (token_hash,)).fetchone()   # another tab's?
+            if row is not None and not self._browser_due(row, now):
+                return Browser(str(row[0]), str(row[1]), bool(row[2]), renewed=False)
+            expires = _iso(now + timedelta(days=BROWSER_DAYS))
+            if row is not None and not row[2] and (row[1] is None or not _ended(row[1], now)):
+                self._x("UPDATE browsers SET expires = ? WHERE token_hash = ?",
+                        (expires, token_hash))
+                return Browser(str(row[0]), expires, False, renewed=True)
+            self._x("DELETE FROM browsers WHERE token_hash = ?", (token_hash,))
+            learner_id, key = self._new_learner(now)
+            self._x("INSERT INTO browsers(token_hash, learner_id, created, expires) "
+                    "VALUES (?, ?, ?, ?)", (token_hash, learner_id, _iso(now), expires))
+            return Browser(key, expires, False, renewed=True)
+
+    @staticmethod
+    def _browser_due(row: Sequence[Any], now: datetime) -> bool:
+        """Whether a browser's row must change: it has ended (a signed-in one without
+        an end has), or an anonymous one's end was last moved more than a day ago."""
+        expires, signed_in = row[1], bool(row[2])
+        if expires is None or _ended(expires, now):   # an anonymous one is kept, renewed
+            return True
+        left = datetime.fromisoformat(expires) - now
+        return not signed_in and left < timedelta(days=BROWSER_DAYS - 1)
+
+    @_guarded
+    def attach_browser(self, token_hash: str, learner: str, at: datetime | None = None) -> str:
+        """From now on the browser is ``learner``'s (a sign-in, with a new token), for
+        :data:`SIGNED_IN_DAYS`. Returns the token's end (ISO time)."""
+        expires = _iso((at or now_utc()) + timedelta(days=SIGNED_IN_DAYS))
+        with self.transaction():
+            self._x("INSERT INTO browsers(token_hash, learner_id, created, expires) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT(token_hash) DO UPDATE SET "
+                    "learner_id = excluded.learner_id, expires = excluded.expires",
+                    (token_hash, self.learner_id(learner, create=False), _iso(at), expires))
+        return expires
 
     @_guarded
     def detach_browser(self, token_hash: str) -> str:
         """Give the browser a new, empty learner (a sign-out: the account's record is
         no longer reachable from it). Returns the new learner's key."""
+        expires = _iso(now_utc() + timedelta(days=BROWSER_DAYS))
         with self.transaction():
             learner_id, key = self._new_learner()
-            self._x("INSERT INTO browsers(token_hash, learner_id, created) VALUES (?, ?, ?) "
-                    "ON CONFLICT(token_hash) DO UPDATE SET learner_id = excluded.learner_id",
-                    (token_hash, learner_id, _iso(None)))
+            self._x("INSERT INTO browsers(token_hash, learner_id, created, expires) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT(token_hash) DO UPDATE SET "
+                    "learner_id = excluded.learner_id, expires = excluded.expires",
+                    (token_hash, learner_id, _iso(None), expires))
             return key
 
-    _ACCOUNT = ("SELECT l.name, a.provider, a.login, a.display, a.secret, a.failures, "
-                "a.failed_at FROM accounts a JOIN learners l ON l.id = a.learner_id ")
+    @_guarded
+    def forget_browser(self, token_hash: str) -> None:
+        """The token names nobody any more (a sign-out, or a token replaced)."""
+        with self.transaction():
+            self._x("DELETE FROM browsers WHERE token_hash = ?", (token_hash,))
+
+    @_guarded
+    def forget_browsers(self, learner: str) -> int:
+        """Every browser of ``learner`` forgets it ("sign out everywhere", a new
+        password). Returns how many were."""
+        with self.transaction():
+            return len(self._x("DELETE FROM browsers WHERE learner_id = ? RETURNING 1",
+                               (self.learner_id(learner),)).fetchall())
+
+    @_guarded
+    def prune_browsers(self, at: datetime | None = None) -> int:
+        """Forget the tokens past their end, then the anonymous learners that recorded
+        nothing (:data:`LEARNER_TABLES`) and were made more than
+        :data:`EMPTY_LEARNER_DAYS` ago, with their browsers: each visit without a cookie
+        makes one. (A browser that comes back is a new one, and had nothing to lose.)
+        Returns how many learners were forgotten."""
+        now = at or now_utc()
+        cutoff = _iso(now - timedelta(days=EMPTY_LEARNER_DAYS))
+        unused = " AND ".join(f"NOT EXISTS (SELECT 1 FROM {table} t WHERE t.learner_id = l.id)"
+                              for table in LEARNER_TABLES)
+        with self.transaction():
+            self._x("DELETE FROM browsers WHERE expires < ?", (_iso(now),))
+            empty = [row[0] for row in self._x(
+                f"SELECT l.id FROM learners l WHERE l.name LIKE ? AND l.created < ? "
+                f"AND {unused}", (KEY_PREFIX + "%", cutoff))]
+            for learner_id in empty:
+                self._x("DELETE FROM browsers WHERE learner_id = ?", (learner_id,))
+                self._x("DELETE FROM learners WHERE id = ?", (learner_id,))
+        return len(empty)
+
+    _ACCOUNT = ("SELECT l.name, a.provider, a.login, a.display, a.secret, "
+                "COALESCE(f.failures, 0), f.failed_at FROM accounts a "
+                "JOIN learners l ON l.id = a.learner_id LEFT JOIN sign_in_failures f "
+                "ON f.provider = a.provider AND f.login = a.login ")
 
     @_guarded
     def account(self, provider: str, login: str) -> Account | None:
@@ -480,19 +612,46 @@ class ProgressStore:
                        None)
 
     @_guarded
+    def try_sign_in(self, provider: str, login: str, lock: Callable[[int, str | None], float],
+                    at: datetime | None = None) -> tuple[Account | None, float]:
+        """Count one more attempt at ``login`` (known or not) before its password is
+        checked, in one write transaction, so that however many attempts arrive
+        together each sees the ones before it. ``lock(failures, failed_at)`` is how
+        many seconds the login must still wait; when it is above 0 nothing is counted
+        and ``(None, wait)`` returned, else ``(the account or None, 0.0)``. A right
+        password takes the count back (:meth:`note_sign_in`)."""
+        when = _iso(at)
+        with self.transaction():
+            self._x("DELETE FROM sign_in_failures WHERE failed_at < ?",
+                    (_iso((at or now_utc()) - FAILURES_KEPT),))
+            row = self._x("SELECT failures, failed_at FROM sign_in_failures "
+                          "WHERE provider = ? AND login = ?", (provider, login)).fetchone()
+            wait = lock(*(row or (0, None)))
+            if wait > 0:
+                return None, wait
+            self._count_failure(provider, login, when)
+            return self.account(provider, login), 0.0
+
+    def _count_failure(self, provider: str, login: str, when: str) -> int:
+        return int(self._x(
+            "INSERT INTO sign_in_failures(provider, login, failures, failed_at) "
+            "VALUES (?, ?, 1, ?) ON CONFLICT(provider, login) DO UPDATE SET "
+            "failures = sign_in_failures.failures + 1, failed_at = excluded.failed_at "
+            "RETURNING failures", (provider, login, when)).fetchone()[0])
+
+    @_guarded
     def note_sign_in(self, provider: str, login: str, failed: bool,
                      secret: str | None = None, at: datetime | None = None) -> int:
         """Count a wrong password (``failed``) or clear the count after a right one,
         storing a renewed ``secret`` when given. Returns the failures counted."""
         with self.transaction():
             if failed:
-                row = self._x("UPDATE accounts SET failures = failures + 1, failed_at = ? "
-                              "WHERE provider = ? AND login = ? RETURNING failures",
-                              (_iso(at), provider, login)).fetchone()
-                return 0 if row is None else int(row[0])
-            self._x("UPDATE accounts SET failures = 0, failed_at = NULL, "
-                    "secret = COALESCE(?, secret) WHERE provider = ? AND login = ?",
-                    (secret, provider, login))
+                return self._count_failure(provider, login, _iso(at))
+            self._x("DELETE FROM sign_in_failures WHERE provider = ? AND login = ?",
+                    (provider, login))
+            if secret is not None:
+                self._x("UPDATE accounts SET secret = ? WHERE provider = ? AND login = ?",
+                        (secret, provider, login))
             return 0
 
     # --- ratings --------------------------------------------------------------------
@@ -808,24 +967,41 @@ class ProgressStore:
     @_guarded
     def save_game(self, learner: str, game: str, variant: str, level: str, moves: int,
                   finished: bool, game_id: int | None = None,
-                  at: datetime | None = None) -> int:
+                  at: datetime | None = None, version: int | None = None,
+                  result: str = "") -> int:
         """Store a game's save (its JSON text) for ``learner``, over the learner's game
         ``game_id`` when it is still kept, else as a new game (which prunes, see
-        :meth:`prune_games`). One transaction. Returns the game's id."""
+        :meth:`prune_games`), with its ``result`` as the app lists it. One transaction.
+        Returns the game's id.
+
+        Each save over a game counts one more ``version`` (a new game is version 0).
+        Given the ``version`` the caller last read or wrote, a game saved since by
+        someone else (another tab of the learner) is not overwritten:
+        :class:`GameMovedOn` is raised instead."""
         if len(game) > MAX_GAME:
             raise ProgressStoreError(f"a saved game is limited to {MAX_GAME} characters")
+        if len(result) > MAX_RESULT:
+            raise ProgressStoreError(f"a game's result is limited to {MAX_RESULT} characters")
         when = _iso(at)
-        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game)
+        row = (variant[:MAX_NAME * 3], level[:MAX_NAME], int(moves), int(bool(finished)), game,
+               result)
         with self.transaction():
             learner_id = self.learner_id(learner)
+            same = "" if version is None else " AND version = ?"
             if game_id is not None and self._x(
                     "UPDATE saved_games SET variant = ?, level = ?, moves = ?, finished = ?, "
-                    "game = ?, updated = ? WHERE id = ? AND learner_id = ? RETURNING id",
-                    (*row, when, game_id, learner_id)).fetchone() is not None:
+                    "game = ?, result = ?, updated = ?, version = version + 1 WHERE id = ? "
+                    f"AND learner_id = ?{same} RETURNING id",
+                    (*row, when, game_id, learner_id,
+                     *(() if version is None else (version,)))).fetchone() is not None:
                 return game_id
+            if game_id is not None and version is not None and self._x(
+                    "SELECT 1 FROM saved_games WHERE id = ? AND learner_id = ?",
+                    (game_id, learner_id)).fetchone() is not None:
+                raise GameMovedOn(f"the saved game {game_id} was saved since version {version}")
             new_id = int(self._x(
                 "INSERT INTO saved_games(learner_id, variant, level, moves, finished, game, "
-                "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "result, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (learner_id, *row, when, when)).fetchone()[0])
             self.prune_games(learner, at)
             return new_id
@@ -856,6 +1032,26 @@ class ProgressStore:
             "l.id = g.learner_id WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC LIMIT 1",
             (clean_name(learner),)).fetchone()
         return None if row is None else _saved_game(row)
+
+    @_guarded
+    def saved_game(self, learner: str, game_id: int) -> SavedGame | None:
+        """One of the learner's saved games, or None when it is not kept."""
+        row = self._x(
+            f"SELECT {_GAME_COLUMNS} FROM saved_games g JOIN learners l ON "
+            "l.id = g.learner_id WHERE l.name = ? AND g.id = ?",
+            (clean_name(learner), game_id)).fetchone()
+        return None if row is None else _saved_game(row)
+
+    @_guarded
+    def game_list(self, learner: str) -> list[GameEntry]:
+        """The learner's saved games without their saves (the Game log's list), the
+        most recently played first."""
+        rows = self._x(
+            "SELECT g.id, g.variant, g.level, g.moves, g.finished, g.result, g.created, "
+            "g.updated FROM saved_games g JOIN learners l ON l.id = g.learner_id "
+            "WHERE l.name = ? ORDER BY g.updated DESC, g.id DESC", (clean_name(learner),))
+        return [GameEntry(int(r[0]), str(r[1]), str(r[2]), int(r[3]), bool(r[4]), str(r[5]),
+                          str(r[6]), str(r[7])) for r in rows]
 
     @_guarded
     def saved_games(self, learner: str) -> list[SavedGame]:
@@ -900,7 +1096,13 @@ class ProgressStore:
                           "created"), r, strict=True)) for r in rows]
 
 
-_GAME_COLUMNS = "g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, g.updated"
+_GAME_COLUMNS = ("g.id, g.variant, g.level, g.moves, g.finished, g.game, g.created, "
+                 "g.updated, g.version, g.result")
+
+
+class GameMovedOn(ProgressStoreError):
+    """A save over a game that was saved since the version the caller had (the
+    learner's other tab played on): nothing was written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -916,11 +1118,27 @@ class SavedGame:
     game: str
     created: str
     updated: str
+    version: int = 0   # saves over it since it was made
+    result: str = ""   # as the app summarises it (:meth:`ProgressStore.save_game`)
 
 
 def _saved_game(row: Sequence[Any]) -> SavedGame:
     return SavedGame(int(row[0]), str(row[1]), str(row[2]), int(row[3]), bool(row[4]),
-                     str(row[5]), str(row[6]), str(row[7]))
+                     str(row[5]), str(row[6]), str(row[7]), int(row[8]), str(row[9]))
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A saved game as the Game log lists it: a :class:`SavedGame` without its save."""
+
+    id: int
+    variant: str
+    level: str
+    moves: int
+    finished: bool
+    result: str
+    created: str
+    updated: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,10 +56,16 @@ class ProgressStoreUnavailable(ProgressStoreError):
 
 
 URL_SCHEMES = ("postgresql://", "postgres://", "sqlite://")
+# SQLAlchemy's names of the same PostgreSQL URL (its driver after "+"): read as libpq's.
+DRIVER_SCHEMES = ("postgresql+psycopg://", "postgresql+psycopg2://")
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_CONNINFO_START = re.compile(r"\w+\s*=")
+FORMS = ("a path, sqlite:///PATH, postgresql://USER:PASSWORD@HOST:PORT/DB (also "
+         "postgresql+psycopg://…) or a libpq conninfo (host=… dbname=…)")
 
 
 def is_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+    return isinstance(target, str) and target.startswith(URL_SCHEMES + DRIVER_SCHEMES)
 
 
 class Backend:
@@ -97,6 +103,10 @@ class Backend:
 
     def tables(self) -> list[str]:
         """The names of the tables in the store's database (or schema)."""
+        raise NotImplementedError
+
+    def columns(self, table: str) -> list[str]:
+        """The names of the columns of ``table`` (a migration adds only missing ones)."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -200,6 +210,10 @@ class SQLiteBackend(Backend):
         return [row[0] for row in self.conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table' "
             "AND name NOT LIKE 'sqlite!_%' ESCAPE '!' ORDER BY name")]
+
+    def columns(self, table: str) -> list[str]:
+        return [row[1] for row in self.conn.execute(
+            "SELECT * FROM pragma_table_info(?)", (table,))]
 
     def prepare(self) -> None:
         self._wal()
@@ -529,6 +543,11 @@ class PostgresBackend(Backend):
             "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
             "ORDER BY tablename")]
 
+    def columns(self, table: str) -> list[str]:
+        return [row[0] for row in self.execute(
+            "SELECT column_name FROM information_schema.columns WHERE "
+            "table_schema = current_schema() AND table_name = ?", (table,))]
+
     def ddl(self, statement: str) -> str:
         # The one schema in PostgreSQL's types: REAL is 4 bytes there, ratings need 8.
         statement = statement.replace(
@@ -563,13 +582,71 @@ def _writable(path: Path) -> bool:
 
 def connect(target: str | os.PathLike[str]) -> Backend:
     """A path or ``sqlite:///PATH`` opens a SQLite file; ``postgresql://…`` or a libpq
-    ``key=value`` string (``host=… dbname=…``) a server."""
-    if is_url(target):
-        url = str(target)
-        if url.startswith("sqlite://"):
-            return SQLiteBackend(Path(url.removeprefix("sqlite://").removeprefix("/")
-                                      or "progress.sqlite3"))
-        return PostgresBackend(url)
-    if is_conninfo(target):
-        return PostgresBackend(str(target))
-    return SQLiteBackend(Path(target))
+    ``key=value`` string (``host=… dbname=…``) a server. Anything else is refused
+    (:func:`database_target`) before a file is made or a server is asked."""
+    kind, place = database_target(target)
+    if kind == "sqlite":
+        return SQLiteBackend(Path(place))
+    return PostgresBackend(place)
+
+
+def database_target(target: str | os.PathLike[str]) -> tuple[str, str]:
+    """``("sqlite", path)`` or ``("postgresql", the target libpq is given)``, else
+    :class:`ProgressStoreUnavailable` saying why in words that never quote the target:
+    a target that is almost a URL or a conninfo (a stray word, a leading space, a
+    scheme in capitals) must not become a file named with its password, nor show
+    that password where a pattern cannot find it to mask it."""
+    text = os.fspath(target)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    if not text.strip():
+        raise _refused("it is empty")
+    if text != text.strip():
+        raise _refused("it begins or ends with a space")
+    if any(ord(c) < 32 or ord(c) == 127 for c in text):
+        raise _refused("it holds a control character (a tab or a line break)")
+    if text.startswith(DRIVER_SCHEMES):
+        text = "postgresql://" + text.split("://", 1)[1]
+    if text.startswith("sqlite://"):
+        return "sqlite", text.removeprefix("sqlite://").removeprefix("/") or "progress.sqlite3"
+    if text.startswith(URL_SCHEMES):
+        if " " in text:
+            raise _refused("a URL cannot hold a space: write it as %20")
+        problem = userinfo_problem(text)
+        if problem:   # never hand libpq a URL it would misread into a host name
+            raise _refused(problem)
+        _check_libpq(text, "libpq cannot read it as a URL")
+        return "postgresql", text
+    if _SCHEME.match(text):
+        scheme = text.split(":", 1)[0]
+        known = scheme.casefold() in ("postgresql", "postgres", "sqlite") \
+            or scheme.casefold().startswith("postgresql+")
+        raise _refused(f"its scheme {scheme}: is not one this program reads (write it in "
+                       "small letters, followed by //)" if known else
+                       "it begins like a URL of a kind this program does not read")
+    if _CONNINFO_START.match(text):
+        if not is_conninfo(text):
+            raise _refused("it begins like a libpq conninfo, but not every word is key=value")
+        _check_libpq(text, "libpq cannot read it as a conninfo")
+        return "postgresql", text
+    return "sqlite", text
+
+
+def _refused(reason: str) -> ProgressStoreUnavailable:
+    return ProgressStoreUnavailable(
+        f"the progress store's target (BEZIQUE_DATABASE_URL, BEZIQUE_PROGRESS_DB or the "
+        f"path given) cannot be used: {reason}; write {FORMS}")
+
+
+def _check_libpq(target: str, reason: str) -> None:
+    """libpq's own parse of ``target`` (without psycopg, PostgresBackend says what is
+    missing). Its message quotes the target, so only ``reason`` is kept."""
+    try:
+        from psycopg import ProgrammingError
+        from psycopg.conninfo import conninfo_to_dict
+    except ImportError:
+        return
+    try:
+        conninfo_to_dict(target)
+    except ProgrammingError:
+        raise _refused(reason) from None

@@ -103,9 +103,10 @@ def pick(at: AppTest, key: str, card: int | str) -> None:
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 
     proto = _tables(at)[key]
+    token = json.loads(proto.json).get("token") or ""   # what the table shows
     states = at._tree.get_widget_states()  # noqa: SLF001
     state = WidgetState(id=_make_trigger_id(proto.id, "events"))
-    state.json_trigger_value = json.dumps([{"event": "pick", "value": f"{card}|1"}])
+    state.json_trigger_value = json.dumps([{"event": "pick", "value": f"{card}|{token}|1"}])
     states.widgets.append(state)
     at._run(states)  # noqa: SLF001
 

@@ -86,11 +86,13 @@ class Button:
 @dataclass
 class Table:
     """The clickable card table (a components-v2 element, ``app_pages/card_table.py``):
-    its element id and the state of each card one may pick (free, legal, illegal, off)."""
+    its element id, the state of each card one may pick (free, legal, illegal, off) and
+    the token of what it shows (a click carries it back)."""
     id: str
     key: str
     picks: dict[int, str]
     fragment_id: str
+    token: str = ""
 
 
 @dataclass
@@ -354,9 +356,11 @@ class Session:
             widgets.add(id=click.id, trigger_value=True)
             state.fragment_id = click.fragment_id
         elif isinstance(click, Pick):
-            # as the card table sends it: card | click time - its count of picks sent
+            # as the card table sends it: card | the table's token | click time - its
+            # count of picks sent
             self.picks_sent += 1
-            value = f"{click.card}|{int(time.time() * 1000)}-{self.picks_sent}"
+            value = (f"{click.card}|{click.table.token}|{int(time.time() * 1000)}-"
+                     f"{self.picks_sent}")
             widgets.add(id=trigger_id(click.table.id), json_trigger_value=json.dumps(
                 [{"event": "pick", "value": value}], separators=(",", ":")))
             state.fragment_id = click.table.fragment_id
@@ -401,9 +405,10 @@ class Session:
                                         delta.fragment_id)
         elif kind == "bidi_component":
             c = element.bidi_component
-            html = str(json.loads(c.json or "{}").get("html", ""))
-            self.tables[key_of(c.id)] = Table(c.id, key_of(c.id), table_picks(html),
-                                              delta.fragment_id)
+            data = json.loads(c.json or "{}")
+            self.tables[key_of(c.id)] = Table(c.id, key_of(c.id),
+                                              table_picks(str(data.get("html", ""))),
+                                              delta.fragment_id, str(data.get("token") or ""))
         elif kind == "markdown" and not self.move_seen:
             found = MOVE.search(element.markdown.body)   # the first one: the progress line
             if found:

@@ -7,18 +7,30 @@
 # on 127.0.0.1:PORT and sends every request of one browser to the same process: it gives
 # each new browser a random cookie (bezique_route) and hashes on it (`hash ... consistent`),
 # so a learner's session, which lives in one process's memory, stays on that process.
+# Each process runs app_served.py: the app plus the endpoint that sets the learner's
+# cookie HttpOnly (app_pages/cookie_route.py).
 # The progress store is shared: a SQLite file by default (one host), or the PostgreSQL
 # database that BEZIQUE_DATABASE_URL names. Runs in the foreground; Ctrl-C or SIGTERM
-# stops nginx and every Streamlit process. Files (config, logs, pids) go to
-# $BEZIQUE_SERVE_DIR (default .serve/).
+# stops nginx and every Streamlit process with everything they started (each runs in a
+# process group of its own, and the whole group is ended). Files (config, logs, pids)
+# go to $BEZIQUE_SERVE_DIR (default .serve/).
 # BEZIQUE_SERVED=1 tells the app it is served: each browser is then its own learner (a
 # cookie), with sign-in to carry a record to other devices (docs/serving.md, "Learners").
 #
+# It says "serving" only once nginx and every process answer on their own ports; a port
+# taken, nginx refusing its configuration or a process that ends or does not answer
+# within $BEZIQUE_READY_SECONDS (180) stops everything, says why, and exits 1.
+#
 # Supervised: a Streamlit process that dies is started again (a loop per process; the
-# pid file follows it, restarts are counted in restarts-k), and nginx stops sending to a
-# process that refuses connections (max_fails=1 fail_timeout=5s: the browsers it served
-# go to the next process, which resumes their games from the progress store).
+# pid file follows it, restarts are counted in restarts-k), and so is one that stops
+# answering: its health check (/_stcore/health, $BEZIQUE_HEALTH_TIMEOUT s, every
+# $BEZIQUE_HEALTH_EVERY s) failing $BEZIQUE_HEALTH_MISSES times in a row (defaults 30,
+# 10, 3: a hung process is restarted within about 2 minutes; a busy one is not, as 40
+# sessions on an overloaded 2-core machine still had it answer within 22 s). nginx
+# stops sending to a process that refuses connections (max_fails=1 fail_timeout=5s: the
+# browsers it served go to the next process, which resumes their games from the store).
 set -euo pipefail
+set -m   # every background job in a process group of its own, ended whole by stop()
 export BEZIQUE_SERVED=${BEZIQUE_SERVED:-1}
 cd "$(dirname "$0")/.."
 N=${1:-2}
@@ -26,6 +38,10 @@ PORT=${2:-8500}
 [[ "$N" =~ ^[1-9][0-9]?$ ]] || { echo "usage: scripts/serve.sh N [PORT]  (1 <= N <= 99)" >&2; exit 2; }
 [[ "$PORT" =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT + N <= 65535 )) \
   || { echo "PORT must be a number from 1024 up" >&2; exit 2; }
+HEALTH_EVERY=${BEZIQUE_HEALTH_EVERY:-10}
+HEALTH_TIMEOUT=${BEZIQUE_HEALTH_TIMEOUT:-30}
+HEALTH_MISSES=${BEZIQUE_HEALTH_MISSES:-3}
+READY_SECONDS=${BEZIQUE_READY_SECONDS:-180}
 NGINX=${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}
 [ -x "$NGINX" ] || { echo "nginx not found: apt-get install nginx" >&2; exit 1; }
 PYTHON=${PYTHON:-python}
@@ -35,14 +51,66 @@ mkdir -p "$DIR/tmp"
 chmod 1777 "$DIR/tmp"    # nginx's workers may run as another user
 rm -f "$DIR"/streamlit-*.pid "$DIR/ready"
 
+fail() {
+  echo "serve.sh: $*" >&2
+  exit 1
+}
+
+# Whether URL answers 200 within HEALTH_TIMEOUT seconds; with -h, only when the answer
+# carries nginx's X-Bezique-Upstream header (our nginx, not another server on the port).
+http_ok() {
+  local header=""
+  [ "$1" = -h ] && { header=X-Bezique-Upstream; shift; }
+  if command -v curl >/dev/null; then
+    local got
+    got=$(curl -s -o /dev/null -D - -m "$HEALTH_TIMEOUT" -f "$1" 2>/dev/null) || return 1
+    [ -z "$header" ] || grep -qi "^$header:" <<<"$got"
+  else
+    "$PYTHON" - "$1" "$HEALTH_TIMEOUT" "$header" <<'PY'
+import sys, urllib.request
+try:
+    with urllib.request.urlopen(sys.argv[1], timeout=float(sys.argv[2])) as reply:
+        sys.exit(0 if reply.status == 200 and (not sys.argv[3] or reply.headers.get(sys.argv[3])) else 1)
+except OSError:
+    sys.exit(1)
+PY
+  fi
+}
+
+# Every port this script listens on must be free now: otherwise another program would
+# answer the health checks in our place.
+"$PYTHON" - "$PORT" "$N" <<'PY' || exit 1
+import socket, sys
+port, n = int(sys.argv[1]), int(sys.argv[2])
+for p in range(port, port + n + 1):
+    with socket.socket() as sock:
+        # As nginx and uvicorn bind: a port left in TIME_WAIT by a server just stopped
+        # is free, one that a program listens on is not.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind(("127.0.0.1", p))
+        except OSError as exc:
+            sys.exit(f"serve.sh: port {p} on 127.0.0.1 is taken ({exc.strerror}): stop what "
+                     f"uses it, or choose another PORT (this script uses {port}..{port + n})")
+PY
+
 pids=()
 stop() {
   trap - INT TERM EXIT
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  local pid
+  for pid in "${pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  for _ in $(seq 1 50); do   # up to 10 s for a clean stop, then no more waiting
+    local alive=0
+    for pid in "${pids[@]}"; do kill -0 -- "-$pid" 2>/dev/null && alive=1; done
+    (( alive )) || break
+    sleep 0.2
+  done
+  for pid in "${pids[@]}"; do kill -KILL -- "-$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
 }
 
-# Process k on its port, started again whenever it ends, until this script stops it.
+# Process k on its port, started again whenever it ends or stops answering, until this
+# script stops it.
 supervise() {
   local k=$1 port=$2 child="" restarts=0
   trap '[ -n "$child" ] && kill "$child" 2>/dev/null; wait; exit 0' TERM INT
@@ -50,16 +118,30 @@ supervise() {
     # postScriptGC off: a full gc.collect() after every script run cost about 0.1 s of a
     # 0.17 s click on Play (scripts/load_test.py, 1 session); Python's own generational
     # collector still frees cycles, and the load test reports memory to watch it.
-    "$PYTHON" -m streamlit run app.py --server.address 127.0.0.1 --server.port "$port" \
-      --server.headless true --browser.gatherUsageStats false --runner.postScriptGC false \
-      >>"$DIR/streamlit-$k.log" 2>&1 &
+    "$PYTHON" -m streamlit run app_served.py --server.address 127.0.0.1 \
+      --server.port "$port" --server.headless true --browser.gatherUsageStats false \
+      --runner.postScriptGC false >>"$DIR/streamlit-$k.log" 2>&1 &
     child=$!
     echo "$child" >"$DIR/streamlit-$k.pid"
-    local started=$SECONDS rc=0
+    local started=$SECONDS rc=0 answered=0 misses=0 why="ended"
+    while kill -0 "$child" 2>/dev/null; do
+      sleep "$HEALTH_EVERY" & wait $! || true
+      kill -0 "$child" 2>/dev/null || break
+      if http_ok "http://127.0.0.1:$port/_stcore/health"; then
+        answered=1 misses=0
+      elif (( answered || SECONDS - started > READY_SECONDS )); then
+        misses=$((misses + 1))
+        if (( misses >= HEALTH_MISSES )); then   # hung (stopped, deadlocked): start afresh
+          why="did not answer its health check $misses times in a row"
+          kill -KILL "$child" 2>/dev/null || true
+          break
+        fi
+      fi
+    done
     wait "$child" || rc=$?
     restarts=$((restarts + 1))
     echo "$restarts" >"$DIR/restarts-$k"
-    echo "$(date -Is) process $k (pid $child) ended with status $rc; starting it again" \
+    echo "$(date -Is) process $k (pid $child) $why (status $rc); starting it again" \
       >>"$DIR/supervisor.log"
     # A process that dies at once (a broken install) is not restarted in a tight loop.
     (( SECONDS - started < 5 )) && sleep 2
@@ -69,7 +151,7 @@ trap stop EXIT
 trap 'exit 0' INT TERM
 
 servers=""
-rm -f "$DIR"/restarts-* "$DIR"/streamlit-*.log
+rm -f "$DIR"/restarts-* "$DIR"/streamlit-*.log "$DIR"/supervisor.log
 for k in $(seq 1 "$N"); do
   port=$((PORT + k))
   supervise "$k" "$port" &
@@ -123,23 +205,36 @@ $servers    }
 }
 CONF
 "$NGINX" -t -q -e "$DIR/nginx-error.log" -c "$DIR/nginx.conf" -p "$DIR" 2>"$DIR/nginx-test.log" \
-  || { cat "$DIR/nginx-test.log" >&2; exit 1; }
+  || { cat "$DIR/nginx-test.log" >&2; fail "nginx refused its configuration ($DIR/nginx.conf)"; }
 "$NGINX" -e "$DIR/nginx-error.log" -c "$DIR/nginx.conf" -p "$DIR" &
-pids+=($!)
-echo $! >"$DIR/nginx-master.pid"
+nginx_pid=$!
+pids+=($nginx_pid)
+echo "$nginx_pid" >"$DIR/nginx-master.pid"
 
-for k in $(seq 1 "$N"); do   # wait for every process to answer its health check
-  for _ in $(seq 1 120); do
-    "$PYTHON" - "$((PORT + k))" <<'PY' && break
-import sys, urllib.request
-try:
-    urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/_stcore/health", timeout=1)
-except OSError:
-    sys.exit(1)
-PY
+# Ready means: nginx and every process alive, each process answering on its own port
+# without having been restarted, and nginx answering for them.
+deadline=$((SECONDS + READY_SECONDS))
+for k in $(seq 1 "$N"); do
+  until http_ok "http://127.0.0.1:$((PORT + k))/_stcore/health"; do
+    kill -0 "$nginx_pid" 2>/dev/null \
+      || fail "nginx ended at start-up: $(tail -n 3 "$DIR/nginx-error.log" 2>/dev/null)"
+    if [ -e "$DIR/restarts-$k" ]; then
+      tail -n 15 "$DIR/streamlit-$k.log" >&2 || true
+      fail "Streamlit process $k ended at start-up (its log above: $DIR/streamlit-$k.log)"
+    fi
+    (( SECONDS < deadline )) \
+      || fail "Streamlit process $k did not answer on port $((PORT + k)) within ${READY_SECONDS} s ($DIR/streamlit-$k.log)"
     sleep 0.5
   done
 done
+until http_ok -h "http://127.0.0.1:$PORT/_stcore/health"; do
+  kill -0 "$nginx_pid" 2>/dev/null \
+    || fail "nginx ended at start-up: $(tail -n 3 "$DIR/nginx-error.log" 2>/dev/null)"
+  (( SECONDS < deadline )) || fail "nginx did not answer on port $PORT within ${READY_SECONDS} s"
+  sleep 0.5
+done
 echo "serving on http://127.0.0.1:$PORT ($N Streamlit processes; logs in $DIR); Ctrl-C stops"
 echo ready >"$DIR/ready"
-wait
+# Until a signal, or nginx or a supervisor ending (which is not meant to happen).
+wait -n || true
+fail "$(kill -0 "$nginx_pid" 2>/dev/null && echo "a supervisor" || echo nginx) ended; stopping"

@@ -73,6 +73,11 @@ def table_html(at: AppTest, key: str) -> str:
     return str(json.loads(tables(at)[key].json)["html"])
 
 
+def table_token(at: AppTest, key: str) -> str:
+    """The token the table ``key`` was drawn with ("" when it has none)."""
+    return str(json.loads(tables(at)[key].json).get("token") or "")
+
+
 def pickable(at: AppTest, key: str) -> dict[int, str]:
     """The cards of a table one may click: id -> state (legal, free, illegal)."""
     html = table_html(at, key)
@@ -80,12 +85,15 @@ def pickable(at: AppTest, key: str) -> dict[int, str]:
             re.finditer(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"', html)}
 
 
-def pick(at: AppTest, key: str, card: int | str) -> AppTest:
-    """Click a card on the table ``key``, as the browser component does, and rerun."""
+def pick(at: AppTest, key: str, card: int | str, token: str | None = None) -> AppTest:
+    """Click a card on the table ``key``, as the browser component does (with the token
+    of the table drawn, or ``token``: a click made on an earlier drawing), and rerun."""
     proto = tables(at)[key]
+    if token is None:
+        token = table_token(at, key)
     states = at._tree.get_widget_states()  # noqa: SLF001
     state = WidgetState(id=_make_trigger_id(proto.id, "events"))
-    state.json_trigger_value = json.dumps([{"event": "pick", "value": f"{card}|1"}])
+    state.json_trigger_value = json.dumps([{"event": "pick", "value": f"{card}|{token}|1"}])
     states.widgets.append(state)
     at._run(states)  # noqa: SLF001
     return at

@@ -44,15 +44,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def app_server(wait_seconds: float = 60, env: Mapping[str, str] | None = None
-               ) -> Iterator[str]:
+def app_server(wait_seconds: float = 60, env: Mapping[str, str] | None = None,
+               script: str = "app.py") -> Iterator[str]:
     """``streamlit run app.py`` on 127.0.0.1, yielding its URL once healthy; ``env``
-    adds to the environment (``{"BEZIQUE_SERVED": "1"}``: served to many browsers).
+    adds to the environment (``{"BEZIQUE_SERVED": "1"}``: served to many browsers,
+    with ``script="app_served.py"``, as scripts/serve.sh runs it).
     Its output goes nowhere: a pipe nobody reads would stall the server once full."""
     port = free_port()
     env = {**os.environ, "STREAMLIT_BROWSER_GATHER_USAGE_STATS": "false", **(env or {})}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--server.fileWatcherType", "none", "--server.runOnSave", "false"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

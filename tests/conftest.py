@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clean_exit import pytest_sessionfinish  # noqa: F401 - a hook: a quiet end of the run
 from saved_games import forget_saved_games
 
 _TMP = Path(tempfile.mkdtemp(prefix="bezique-tests-"))

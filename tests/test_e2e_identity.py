@@ -1,13 +1,17 @@
 """Served to a class, each browser is its own learner: a real server with
-``BEZIQUE_SERVED=1`` and two Playwright browser contexts (two browsers, cookies
-apart). A answers a meld puzzle; B sees none of it on Progress; A, reloaded (a new
-session, found again by its cookie), still sees its own attempt.
+``BEZIQUE_SERVED=1`` (``app_served.py``, as scripts/serve.sh runs it) and Playwright
+browser contexts (browsers, cookies apart). A answers a meld puzzle; B sees none of it
+on Progress; A, reloaded (a new session, found again by its cookie), still sees its
+own attempt. The cookie is HttpOnly with an end, and a new one at every sign-in, up
+and out: a cookie planted before a sign-in is not signed in (review 3, F1).
 
 Skipped when chromium or the playwright package is missing."""
 
 from __future__ import annotations
 
 import os
+import secrets
+import time
 from pathlib import Path
 
 import pytest
@@ -28,7 +32,8 @@ NO_ATTEMPTS = tr("en", "p.no_attempts")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory):
     store = tmp_path_factory.mktemp("served") / "progress.sqlite3"
-    with app_server(env={"BEZIQUE_SERVED": "1", "BEZIQUE_PROGRESS_DB": str(store)}) as url:
+    with app_server(env={"BEZIQUE_SERVED": "1", "BEZIQUE_PROGRESS_DB": str(store),
+                         "BEZIQUE_REVIEW_WORKERS": "0"}, script="app_served.py") as url:
         yield url
 
 
@@ -103,3 +108,80 @@ def test_two_browsers_keep_their_own_progress(server, browser) -> None:
     finally:
         first.close()
         second.close()
+
+
+def learner_cookie(context, old: str | None = None) -> dict:
+    """The browser's learner cookie, once it is set (and differs from ``old``): the page
+    posts a one-time code after its run, and the answer sets it."""
+    for _wait in range(150):
+        found = [c for c in context.cookies() if c["name"] == "bezique_learner"]
+        if found and found[0]["value"] != old:
+            return found[0]
+        time.sleep(0.2)
+    raise AssertionError("the learner cookie was not set")
+
+
+def sidebar_text(page) -> str:
+    return page.locator('[data-testid="stSidebar"]').inner_text()
+
+
+def account_form(page, expander: str, name_key: str, password_key: str, name: str) -> None:
+    page.locator('[data-testid="stSidebar"]').get_by_text(expander, exact=True).first.click()
+    page.locator(f".st-key-{name_key} input").fill(name)
+    page.locator(f".st-key-{password_key} input").fill("correct horse 7")
+    page.locator(f".st-key-{password_key} input").press("Enter")
+    page.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
+                           ".innerText.includes('Signed in as')", timeout=60_000)
+    settle(page)
+
+
+def test_the_cookie_is_httponly_and_renewed_at_sign_up_in_and_out(server, browser) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    name = "Zoe" + secrets.token_hex(3)
+    first = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    victim = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    attacker = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    try:
+        a = first.new_page()
+        a.goto(server + "/")
+        a.wait_for_selector('[data-testid="stSidebar"]', timeout=60_000)
+        settle(a)
+        anonymous = learner_cookie(first)
+        assert anonymous["httpOnly"] and anonymous["sameSite"] == "Lax"
+        lifetime = anonymous["expires"] - time.time()
+        assert 170 * 86400 < lifetime <= 181 * 86400     # BROWSER_DAYS, not 400 days
+        assert a.evaluate("document.cookie").find("bezique_learner") < 0   # scripts cannot
+        account_form(a, "Create an account", "identity_new_name", "identity_new_password",
+                     name)
+        signed = learner_cookie(first, anonymous["value"])
+        assert signed["httpOnly"] and signed["expires"] - time.time() <= 15 * 86400
+        a.locator('[data-testid="stSidebar"]').get_by_text("Account", exact=True).click()
+        settle(a)
+        a.screenshot(path=str(SCREENSHOTS / "identity-signed-up.png"), full_page=True)
+        a.locator(".st-key-identity_sign_out button").click()
+        settle(a)
+        assert "Signed in as" not in sidebar_text(a)
+        assert learner_cookie(first, signed["value"])["value"] != anonymous["value"]
+        a.screenshot(path=str(SCREENSHOTS / "identity-signed-out.png"), full_page=True)
+
+        # Fixation: the victim's browser carries a cookie the attacker chose; signing in
+        # there gives it a new one, and the attacker's copy is nobody.
+        planted = secrets.token_urlsafe(32)
+        for context in (victim, attacker):
+            context.add_cookies([{"name": "bezique_learner", "value": planted,
+                                  "url": server}])
+        v = victim.new_page()
+        v.goto(server + "/")
+        v.wait_for_selector('[data-testid="stSidebar"]', timeout=60_000)
+        settle(v)
+        account_form(v, "Sign in", "identity_in_name", "identity_in_password", name)
+        assert learner_cookie(victim, planted)["value"] != planted
+        v.screenshot(path=str(SCREENSHOTS / "identity-signed-in.png"), full_page=True)
+        x = attacker.new_page()
+        x.goto(server + "/progress")
+        x.wait_for_selector('[data-testid="stSidebar"]', timeout=60_000)
+        settle(x)
+        assert "Signed in as" not in sidebar_text(x)
+    finally:
+        for context in (first, victim, attacker):
+            context.close()

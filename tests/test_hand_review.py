@@ -285,5 +285,5 @@ def test_migration_8_adds_drills_and_keeps_the_rest(tmp_path: Path):
         store.conn.execute("DROP TABLE drills")
         store.conn.execute("PRAGMA user_version = 7")   # a store from before drills
     with open_store(target) as store:
-        assert store.schema_version == 8 and store.learners() == ["ann"]
+        assert store.schema_version >= 8 and store.learners() == ["ann"]
         assert store.drills("ann") == []

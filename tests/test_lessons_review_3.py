@@ -115,21 +115,35 @@ GREEDY = {   # lesson, check -> the route the sources advise, from the profile's
                                                        ("trump_marriage", "trump_marriage")),
     ("dix", "dix-after-win-club"): ("club", ("trump_marriage",)),
 }
+# Issue 53: where the sources advise waiting, the declaration is judged over the rest of
+# the deal, and the engine's answer is the advised route's first meld.
+OVER_THE_DEAL = {key for key in GREEDY if key[0] != "dix"}
 
 
 @pytest.mark.parametrize("lang", lessons.LANGUAGES)
 @pytest.mark.parametrize(("lesson_id", "check_id"), sorted(GREEDY))
-def test_a8_d17_greedy_checks_ask_what_scores_most_now_and_the_text_gives_the_advice(
+def test_a8_d17_greedy_checks_are_judged_as_they_ask_and_the_text_gives_the_advice(
         lesson_id, check_id, lang):
-    """The four checks whose answer is the biggest score now no longer ask "what do you
-    declare": they ask what scores most on this trick, and the text after them gives the
-    sources' advice (003 'козыри': the marriage first; 002: one exchange a deal)."""
+    """The four checks whose answer was the biggest score now: those on the sources'
+    advice to wait (003 'козыри': the marriage first; 001 §03) are judged over the rest
+    of the deal and answered with the route's first meld; the 002 seven still asks what
+    scores most on this trick. Neither asks a bare "what do you declare"; the text
+    after each gives the advice with the route's total."""
     check = _check(lesson_id, check_id, lang)
-    asked = ("the most on this trick" if lang == "en" else "больше всего очков за эту взятку")
-    assert asked in check.prompt
-    assert not re.search(r"[Ww]hat do you (?:declare|do)|Что объявить|что вы делаете",
-                         check.prompt)
     variant, route = GREEDY[(lesson_id, check_id)]
+    result = lessons.evaluate_check(check, lang)
+    if (lesson_id, check_id) in OVER_THE_DEAL:
+        assert check.params["judge"] == "deal" and check.params["tricks"] == len(route)
+        asked = "over those two tricks" if lang == "en" else "за эти две взятки"
+        assert result.answer[0].split()[0] == route[0]
+        assert result.mistakes and set(result.mistakes.values()) <= {"greedy", "weaker_start",
+                                                                     "refused"}
+    else:
+        asked = ("the most on this trick" if lang == "en"
+                 else "больше всего очков за эту взятку")
+    assert asked in check.prompt
+    assert not re.search(r"[Ww]hat do you (?:declare|do)\?|Что объявить\?|что вы делаете",
+                         check.prompt)
     profile = load_profile(variant)
     after = _after(lesson_id, check_id, lang)
     total = sum(profile.meld(kind).points for kind in route)

@@ -190,14 +190,21 @@ def test_the_deny_check_rewards_taking_the_trick() -> None:
     assert len(result.answer) >= 2 and len(result.options) - len(result.answer) >= 3
 
 
-def test_best_playoff_card_refuses_a_tiebreak_game() -> None:
-    """Rubicon's search values weight the last trick a thousandfold: a check asking
-    for points there must fail when the lesson loads, not print 50020."""
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_best_playoff_card_in_a_tiebreak_game_tells_the_last_trick(lang: str) -> None:
+    """Rubicon's search values weight the last trick a thousandfold: a play-off check
+    there tells each card's last trick and brisques, never the weighted 50020, and the
+    wrong card's loss is the last trick (issue 53: Rubicon's pages get play-off
+    decisions)."""
     from lessons._loader import Check
     from lessons.checks import evaluate_check
 
     check = Check(id="t", kind="best_playoff_card", prompt="?", variant="rubicon",
-                  params={"position": {"trump": "H", "leader": 0,
-                                       "hands": [["AS", "7S"], ["TS", "9S"]]}})
-    with pytest.raises(ValueError, match="break ties"):
-        evaluate_check(check)
+                  params={"position": {"trump": "C", "leader": 0, "hands": [
+                      ["9D#4", "TS#2", "KH#2"], ["QS#4", "AD#3", "TD#2"]]}})
+    result = evaluate_check(check, lang)
+    assert result.answer == ("9D",)
+    text = " ".join([*result.explanation, *result.why.values()])
+    assert "500" not in text and "5002" not in text
+    last = "the last trick (50)" if lang == "en" else "последнюю взятку (50 очков)"
+    assert all(last in why for why in result.why.values()), result.why

@@ -117,3 +117,62 @@ def test_only_new_decisions_are_handed_over_and_an_undo_starts_again(monkeypatch
     assert len(pool.handed) == handed          # the same positions are known already
     seen = review_worker.st.session_state[review_worker.SEEN]
     assert list(seen.values()) == [20]
+
+
+PARENT = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+with open({ran!r}, "a") as ran:   # who runs this script: the parent only, not its worker
+    ran.write(f"{{os.getpid()}}\\n")
+if __name__ == "__main__":
+    os.environ["BEZIQUE_REVIEW_WORKERS"] = "1"
+    from multiprocessing import resource_tracker
+    from app_pages import review_worker
+    pool = review_worker._executor()
+    worker = pool.submit(os.getpid).result()
+    print(worker, resource_tracker._resource_tracker._pid, flush=True)
+    time.sleep(600)
+"""
+
+
+def test_the_worker_and_its_tracker_end_with_a_killed_parent(tmp_path):
+    """Reliability review 3, F4: an app process killed with kill -9 (or by the OOM
+    killer) left its review worker and multiprocessing's resource tracker running. And
+    each worker ran the parent's main script once on start (served, the whole app)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    script, ran = tmp_path / "parent.py", tmp_path / "ran"
+    script.write_text(PARENT.format(root=str(Path(__file__).resolve().parents[1]),
+                                    ran=str(ran)))
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    try:
+        children = [int(pid) for pid in parent.stdout.readline().split()]   # type: ignore[union-attr]
+        assert len(children) == 2 and all(_alive(pid) for pid in children)
+        # A worker starts without running its parent's main script (the app, served).
+        assert ran.read_text().split() == [str(parent.pid)]
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 30   # a bound, not a figure: the watch polls each second
+        while any(_alive(pid) for pid in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in children if _alive(pid)]
+    finally:
+        try:
+            os.killpg(parent.pid, signal.SIGKILL)   # whatever is left of the group
+        except ProcessLookupError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    """Running, not a zombie waiting for its (dead) parent's reaper."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

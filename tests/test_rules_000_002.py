@@ -241,8 +241,14 @@ def _check_result(lesson_id: str, check_id: str, lang: str):
 
 
 def test_trump_sequence_before_trumps_names_the_reason() -> None:
-    en = _check_result("variant-rubicon", "rubicon-no-trump-yet", "en").why["trump_sequence"]
-    ru = _check_result("variant-rubicon", "rubicon-no-trump-yet", "ru").why["trump_sequence"]
+    import lessons
+
+    # the Rubicon lesson's hand before trumps (its check asks a decision now)
+    check = lessons.Check("t", "legal_declarations", {"query": {
+        "variant": "rubicon", "hand": ["KH#1", "QH#1", "AS#1", "AS#2", "TS#3", "9C#1", "8D#2",
+                                       "JD#1"]}}, "?", "rubicon")
+    en = lessons.evaluate_check(check, "en").why["trump_sequence"]
+    ru = lessons.evaluate_check(check, "ru").why["trump_sequence"]
     assert en.startswith("No trump sequence yet: the first marriage")
     assert ru.startswith("Козырную секвенцию объявить нельзя: козыри ещё не определены")
     assert "A♠" not in en and "Т♠" not in ru

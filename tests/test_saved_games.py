@@ -22,6 +22,7 @@ from puzzles.store import (
     GAMES_KEPT,
     MIGRATIONS,
     SCHEMA_VERSION,
+    GameMovedOn,
     ProgressStoreError,
     open_store,
 )
@@ -182,3 +183,80 @@ def test_a_saved_game_that_cannot_be_replayed_gives_a_new_game() -> None:
     at = run_page("play")
     assert any("could not be read" in w.value for w in at.warning)
     assert at.session_state["play"].saved_as is not None    # the new game, saved
+
+
+# --- two tabs of one learner (reliability review 3, m2) ------------------------------------
+
+def test_a_save_from_a_stale_version_is_refused(places: Places) -> None:
+    with open_store(places.new()) as store:
+        game_id = store.save_game("ann", _game_text(1, 0), "two-handed", "", 0, False, at=T0)
+        assert store.saved_game("ann", game_id).version == 0   # type: ignore[union-attr]
+        store.save_game("ann", _game_text(1, 1), "two-handed", "", 1, False, game_id,
+                        version=0)
+        store.save_game("ann", _game_text(1, 2), "two-handed", "", 2, False, game_id,
+                        version=1)
+        with pytest.raises(GameMovedOn):   # a tab that last saw version 1
+            store.save_game("ann", _game_text(1, 9), "two-handed", "", 9, False, game_id,
+                            version=1)
+        kept = store.saved_game("ann", game_id)
+        assert kept is not None and kept.moves == 2 and kept.version == 2
+        assert store.saved_game("bob", game_id) is None
+
+
+def test_two_tabs_of_one_learner_never_overwrite_each_others_moves() -> None:
+    first = run_page("play", play_seed=6)
+    _play_a_few(first, 2)
+    second = run_page("play")            # the learner's second tab takes the game up
+    assert second.session_state["play"].saved_as == first.session_state["play"].saved_as
+    _play_a_few(second, 3)
+    ahead = list(second.session_state["play"].deal.actions)
+    _play_a_few(first, 1)                # the first tab, behind, plays on
+    taken = first.session_state["play"]
+    assert list(taken.deal.actions) == ahead   # it was told, and took the game up
+    assert any("went on in another of your tabs" in w.value for w in first.warning)
+    with open_store() as store:
+        assert store.latest_game("guest").moves == len(ahead)   # type: ignore[union-attr]
+    _play_a_few(first, 1)                # and plays on from there, saving again
+    with open_store() as store:
+        assert store.latest_game("guest").moves > len(ahead)   # type: ignore[union-attr]
+
+
+# --- the Game log's list (app review 3, #4) -------------------------------------------------
+
+def test_the_game_list_holds_every_kept_game_with_its_result(places: Places) -> None:
+    with open_store(places.new()) as store:
+        ids = [store.save_game("ann", _game_text(n, n), "two-handed", "expert", n, n % 2 == 1,
+                               at=T0 + timedelta(minutes=n),
+                               result=f'{{"outcome": "won", "scores": [{n}, 0]}}')
+               for n in range(GAMES_KEPT + 2)]
+        store.save_game("bob", _game_text(1, 1), "rubicon", "club", 1, False, at=T0)
+        listed = store.game_list("ann")
+        # the most recently played first, bounded (the oldest pruned), none of bob's
+        assert [g.id for g in listed] == ids[::-1][:GAMES_KEPT]
+        newest = listed[0]
+        assert (newest.variant, newest.level, newest.moves, newest.finished) == (
+            "two-handed", "expert", GAMES_KEPT + 1, True)
+        assert newest.result == f'{{"outcome": "won", "scores": [{GAMES_KEPT + 1}, 0]}}'
+        assert newest.updated.startswith("2026-03-01T12:21")
+        # each kept game read whole by its id, never another learner's
+        whole = store.saved_game("ann", newest.id)
+        assert whole is not None and whole.game == _game_text(GAMES_KEPT + 1, GAMES_KEPT + 1)
+        assert whole.result == newest.result
+        assert store.saved_game("bob", newest.id) is None
+        assert store.saved_game("ann", ids[0]) is None      # pruned
+        # a save over a game rewrites its result, and it moves to the top
+        store.save_game("ann", _game_text(3, 4), "two-handed", "expert", 4, False,
+                        listed[-1].id, at=T0 + timedelta(hours=1), result='{"deal": 2}')
+        again = store.game_list("ann")
+        assert again[0].id == listed[-1].id and again[0].result == '{"deal": 2}'
+
+
+def test_migration_10_runs_again_over_a_store_that_has_its_column(places: Places) -> None:
+    target = places.new()
+    with open_store(target) as store:
+        game_id = store.save_game("ann", _game_text(1, 2), "two-handed", "club", 2, False,
+                                  at=T0, result='{"deal": 1}')
+        store._db.set_version(9)           # as if from before results were kept
+    with open_store(target) as store:      # migrated again: the column is there already
+        assert store.schema_version == SCHEMA_VERSION
+        assert [g.id for g in store.game_list("ann")] == [game_id]

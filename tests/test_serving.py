@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import socket
+import subprocess
 import sys
 import time
 import urllib.request
@@ -131,3 +132,142 @@ def _answers(port: int) -> bool:
     except OSError:
         return False
     return True
+
+
+# --- reliability review 3: F4, m6, m7 and app review 3, #11 ----------------------------------
+
+SERVE = ROOT / "scripts" / "serve.sh"
+
+
+def _need_nginx() -> None:
+    if shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists():
+        pytest.skip("nginx is not installed (apt-get install nginx)")
+
+
+def _serve(tmp_path: Path, processes: int, port: int, **env: str) -> subprocess.Popen[str]:
+    """serve.sh in a session of its own, its files in tmp_path/serve."""
+    full = {**os.environ, "BEZIQUE_SERVE_DIR": str(tmp_path / "serve"),
+            "PYTHONPATH": str(ROOT), "BEZIQUE_PROGRESS_DB": str(tmp_path / "progress.sqlite3"),
+            "PYTHON": sys.executable, **env}
+    full.pop("BEZIQUE_DATABASE_URL", None)
+    return subprocess.Popen(["bash", str(SERVE), str(processes), str(port)], cwd=ROOT,
+                            env=full, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+
+
+def _finish(proc: subprocess.Popen[str], timeout: float = 120) -> tuple[int, str, str]:
+    """serve.sh's exit status and output, once it has ended by itself (else it is
+    stopped, with everything it started, and the test fails)."""
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=60)
+        pytest.fail(f"serve.sh did not end by itself within {timeout:g} s")
+    return proc.returncode, out, err
+
+
+def test_serve_sh_fails_loudly_when_its_port_is_taken(tmp_path: Path) -> None:
+    _need_nginx()
+    port = _free_port_block(2)
+    with socket.socket() as squatter:
+        squatter.bind(("127.0.0.1", port + 2))
+        squatter.listen()
+        code, out, err = _finish(_serve(tmp_path, 2, port), timeout=60)
+    assert code == 1 and "serving" not in out
+    assert f"port {port + 2} on 127.0.0.1 is taken" in err
+    assert not (tmp_path / "serve" / "ready").exists()
+
+
+def test_serve_sh_fails_loudly_when_a_process_keeps_ending(tmp_path: Path) -> None:
+    _need_nginx()
+    broken = tmp_path / "python"
+    broken.write_text('#!/bin/sh\n[ "$1" = -m ] && { echo "no streamlit here" >&2; exit 3; }\n'
+                      f'exec {sys.executable} "$@"\n')
+    broken.chmod(0o755)
+    code, out, err = _finish(_serve(tmp_path, 1, _free_port_block(1), PYTHON=str(broken)))
+    assert code == 1 and "serving" not in out
+    assert "Streamlit process 1 ended at start-up" in err and "no streamlit here" in err
+
+
+def test_a_hung_process_is_restarted_and_stop_ends_every_process_it_started(
+        tmp_path: Path) -> None:
+    """m6: a process that stops answering (SIGSTOP here) is started again; F4: stopping
+    serve.sh ends the whole process group of each process, strays included (a child the
+    process left behind, as a killed worker's review process was)."""
+    _need_nginx()
+    stray = tmp_path / "stray.pid"
+    python = tmp_path / "python"
+    python.write_text('#!/bin/sh\nif [ "$1" = -m ]; then sleep 1000 & echo $! >>'
+                      f' {stray}; fi\nexec {sys.executable} "$@"\n')
+    python.chmod(0o755)
+    port = _free_port_block(1)
+    proc = _serve(tmp_path, 1, port, PYTHON=str(python), BEZIQUE_HEALTH_EVERY="1",
+                  BEZIQUE_HEALTH_TIMEOUT="1", BEZIQUE_HEALTH_MISSES="2")
+    serve = tmp_path / "serve"
+    try:
+        deadline = time.monotonic() + 120
+        while not (serve / "ready").exists():
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr
+            time.sleep(0.3)
+        hung = int((serve / "streamlit-1.pid").read_text())
+        os.kill(hung, signal.SIGSTOP)
+        deadline = time.monotonic() + 120
+        while not (int((serve / "streamlit-1.pid").read_text()) != hung
+                   and _answers(port + 1)):
+            assert time.monotonic() < deadline, "the hung process was not restarted"
+            time.sleep(0.3)
+        assert "did not answer its health check" in (serve / "supervisor.log").read_text()
+        assert not _running(hung)
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.communicate(timeout=60)
+    strays = [int(pid) for pid in stray.read_text().split()]
+    assert len(strays) == 2 and not [pid for pid in strays if _running(pid)]
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_streamlit_run_listens_on_loopback_only() -> None:
+    """m7: the README's first command serves this computer, not the network."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["address"] == "127.0.0.1"
+
+
+def test_the_cookie_endpoint_sets_a_granted_token_once_and_only_same_site() -> None:
+    """F1: the learner's cookie is set by the server, HttpOnly, for a one-time code."""
+    from app_pages import cookie_route
+    from puzzles import identity as ident
+
+    def post(code: str, **headers: str) -> tuple[int, str]:
+        scope = {"type": "http", "method": "POST", "path": ident.COOKIE_PATH,
+                 "scheme": "http", "query_string": b"", "server": ("127.0.0.1", 8500),
+                 "headers": [(k.replace("_", "-").encode(), v.encode())
+                             for k, v in {"host": "127.0.0.1:8500", **headers}.items()]}
+
+        async def receive() -> dict[str, object]:
+            return {"type": "http.request", "body": code.encode(), "more_body": False}
+
+        from starlette.requests import Request
+
+        response = asyncio.run(cookie_route.set_cookie(Request(scope, receive)))
+        return response.status_code, response.headers.get("set-cookie", "")
+
+    token = ident.new_token()
+    code = ident.grant_cookie(token, 3600)
+    assert post(code, origin="http://evil.example", sec_fetch_site="cross-site")[0] == 403
+    status, cookie = post(code, origin="http://127.0.0.1:8500", sec_fetch_site="same-origin")
+    assert status == 204 and cookie.startswith(f"{ident.COOKIE}={token};")
+    assert "HttpOnly" in cookie and "Max-Age=3600" in cookie and "SameSite=lax" in cookie
+    assert post(code, origin="http://127.0.0.1:8500")[0] == 410   # once only
+    assert post("made-up")[0] == 410
+    secure = ident.grant_cookie(token, 60)
+    assert "Secure" in post(secure, origin="https://127.0.0.1:8500")[1]

@@ -154,3 +154,59 @@ def test_a_conninfo_string_is_a_database_not_a_file_name() -> None:
     assert is_conninfo("host=db dbname=bezique password='x y'")
     assert not is_conninfo("/var/lib/bezique/progress.sqlite3")
     assert not is_conninfo("postgresql://ann@db/x")
+
+
+# --- targets that are almost right (reliability review 3, F3) ------------------------------
+
+NEAR_MISSES = {   # name: a target that is neither a plain path nor a PostgreSQL target
+    "capital scheme": f"POSTGRESQL://ann:{SECRET}@{SERVER}",
+    "leading space": f" postgresql://ann:{SECRET}@{SERVER}",
+    "one slash": f"postgresql:/ann:{SECRET}@{SERVER}",
+    "stray conninfo word": f"host=127.0.0.1 port={PORT} user=ann password={SECRET} "
+                           "dbname=bezique sslmode",
+    "tab in the password": f"postgresql://ann:{SECRET}\tx@{SERVER}",
+    "space in the password": f"postgresql://ann:{SECRET} x@{SERVER}",
+    "another scheme": f"mysql://ann:{SECRET}@{SERVER}",
+    "no scheme": f"ann:{SECRET}@{SERVER}",
+    "capital key": f"user=ann PASSWORD={SECRET} host=127.0.0.1 port={PORT}",
+    "libpq refuses": f"postgresql://ann:{SECRET}@{SERVER}?nonsense_option=1",
+}
+
+
+@pytest.mark.parametrize("form", NEAR_MISSES)
+def test_a_target_almost_right_is_refused_in_one_masked_line(
+        form: str, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    with pytest.raises(ProgressStoreError) as info:
+        open_store(NEAR_MISSES[form])
+    shown = str(info.value)
+    assert "cannot be used" in shown and "\n" not in shown
+    assert "postgresql://USER:PASSWORD@HOST:PORT/DB" in shown   # the forms it reads
+    assert_hidden("".join(traceback.format_exception(info.value)), SECRET)
+    assert_hidden(caplog.text, SECRET)
+    assert list(tmp_path.iterdir()) == []     # no file, no folder named with the password
+
+
+def test_sqlalchemy_form_is_read_as_libpq_url(tmp_path: Path) -> None:
+    """``postgresql+psycopg://`` (SQLAlchemy's form) names the same server."""
+    with pytest.raises(ProgressStoreError) as info:
+        open_store(f"postgresql+psycopg://ann:{SECRET}@{SERVER}?connect_timeout=1")
+    assert f"cannot reach the progress database postgresql://ann:***@{SERVER}" in \
+        str(info.value)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("path", ["progress.sqlite3", "./a=b/progress.sqlite3",
+                                  "data/my progress.sqlite3"])
+def test_plain_paths_stay_files(path: str, tmp_path: Path) -> None:
+    with open_store(path) as store:
+        assert store.kind == "sqlite"
+    assert (tmp_path / path).exists()
+
+
+def test_sqlalchemy_form_opens_the_server() -> None:
+    from _store_backends import pg_admin_url
+
+    url = pg_admin_url()
+    with open_store(url.replace("postgresql://", "postgresql+psycopg://", 1)) as store:
+        assert store.kind == "postgresql" and "+psycopg" not in str(store.path)

@@ -123,7 +123,7 @@ def test_four_of_a_kind_class_tied_to_the_explanations_name():
     body = _lesson("reuse").body_markdown
     assert "scored among the four of a kind" not in body
     assert "four of a kind (the explanations say \"fours of a kind\")" in body
-    texts = " ".join(_all_text(r) for r in _results("declarations"))
+    texts = " ".join(_all_text(r) for r in _results("cards"))   # the twin aces
     assert "among fours of a kind" in texts and "sets of four of a rank" not in texts
 
 
@@ -163,7 +163,7 @@ def test_card_point_sets_named_four_of_a_kind():
 
 def test_too_many_reason_continues_in_lower_case():
     result = evaluate_check(_check("variant-club", "club-trick-with-ten"), "en")
-    assert "the trick 9♥ 10♥ 20, the last trick 250 more" in result.explanation[1]
+    assert "the trick J♥ Q♥ 10, the last trick 250 more" in result.explanation[1]
 
 
 # --- dealing: the table picture shows 7 cards per hand mid-trick; the prose says so ----
@@ -186,9 +186,11 @@ def test_capture_reuse_wrong_20_names_the_refused_marriage():
 # --- no-trump, Rubicon: "marriage" before trumps is not "you hold none of its cards" --
 
 def test_plain_marriage_before_trumps_is_explained_not_denied():
-    for lesson_id, check_id in (("variant-no-trump", "no-trump-before-marriage"),
-                                ("variant-rubicon", "rubicon-no-trump-yet")):
-        why = evaluate_check(_check(lesson_id, check_id), "en").why["marriage"]
+    rubicon = lessons.Check("t", "legal_declarations", {"query": {
+        "variant": "rubicon", "hand": ["KH#1", "QH#1", "AS#1", "AS#2", "TS#3", "9C#1", "8D#2",
+                                       "JD#1"]}}, "?", "rubicon")
+    for check in (_check("variant-no-trump", "no-trump-before-marriage"), rubicon):
+        why = evaluate_check(check, "en").why["marriage"]
         assert "you hold none of its cards" not in why
         assert "the first marriage declared makes its suit trumps" in why
 
@@ -200,7 +202,10 @@ def test_no_trump_summary_line_says_trumps():
 # --- three-handed: cards held are listed as the meld lines list them, no copy marks ---
 
 def test_cards_held_listed_without_copy_marks():
-    result = evaluate_check(_check("variant-three-handed", "three-handed-what-melds"), "en")
+    result = evaluate_check(lessons.Check("t", "legal_declarations", {"query": {
+        "variant": "three-handed", "trump": "C", "hand": ["KH#1", "KH#2", "KH#3", "QH#1", "QH#2",
+                                                           "QH#3", "QS#1"]}}, "?",
+        "three-handed"), "en")
     assert result.why["four_kings"] == ("Four kings cannot be declared: of its cards you hold "
                                         "only K♥ K♥ K♥.")
 
@@ -208,7 +213,8 @@ def test_cards_held_listed_without_copy_marks():
 # --- variants, overview: "N is 10 away from the total" says which way, and why -------
 
 def test_deal_score_other_values_say_too_many_with_the_account():
-    why = evaluate_check(_check("variants", "variants-rubicon-last-trick"), "en").why
+    why = evaluate_check(lessons.Check("t", "deal_score", {
+        "last_trick": True, "cards": ["KS#1", "QH#2", "9C#3"]}, "?", "rubicon"), "en").why
     assert why["60"] == ("60 is 10 too many: 0 brisques (aces and tens) × 10 = 0. "
                          "The last trick adds 50. Total: 50.")
     texts = " ".join(_all_text(r) for r in _results("overview"))
@@ -231,9 +237,9 @@ def test_game_outcome_lines_are_sentences_with_the_score_in_brackets() -> None:
     pair of numbers; each line is now a sentence and the score is named."""
     from lessons import evaluate_check, get_lesson
 
-    lesson = get_lesson("scoring", "en")
-    lines = [line for check in lesson.checks if check.kind == "game_winner"
+    lines = [line for lesson_id in ("overview", "scoring")
+             for check in get_lesson(lesson_id, "en").checks if check.kind == "game_winner"
              for line in evaluate_check(check, "en").explanation]
     assert lines and all(line[0].isupper() for line in lines)
-    assert "Nobody has reached 1000 yet (score 990 : 940): deal again." in lines
+    assert "Nobody has reached 1000 yet (score 440 : 230): deal again." in lines
     assert "Boris wins the game (1070 : 1370)" in lines
