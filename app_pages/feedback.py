@@ -1,7 +1,7 @@
 """The verdict on a learner's answer, the same on every page that marks one: "Right: …"
 or "Not quite: …" with one sentence of why, the remaining steps in a fold ("Why, step
 by step"); a hint's cost said on its button before it is taken; and the rating's move
-said in one sentence when a right answer does not raise it.
+said plainly, "Your rating: 1380 (−120)."
 
 The split of the lines (which sentence leads, none said twice) is
 :func:`lessons.split_feedback`; the credit a hint costs is :data:`puzzles.trainer.HINT_CREDIT`."""
@@ -70,17 +70,16 @@ def hint_button(target: Any, hints: int, *, key: str, on_click: Callable[[], Non
 def attempt(result: AttemptResult, correct: bool, hints: int) -> dict[str, Any]:
     """What a page keeps of a recorded attempt to explain the rating's move."""
     return {"correct": correct, "hints": hints, "score": result.score,
-            "before": result.before.rating, "after": result.after.rating,
-            "expected": trainer.expected(result)}
+            "before": result.before.rating, "after": result.after.rating}
 
 
 def rating_note(found: Mapping[str, Any]) -> str:
-    """One sentence: how the rating moved and why (the credit against the score the
-    rating expected). A right answer after a hint that lowers the rating says so."""
+    """One plain sentence, as lichess says it: the rating now and its change, "Your
+    rating: 1380 (−120)." A right answer after a hint that lowers the rating says why."""
     before, after = round(found["before"]), round(found["after"])
-    params = {"before": before, "after": after, "credit": number(found["score"]),
-              "expected": number(found["expected"])}
+    change = after - before
+    params = {"after": after, "change": f"+{change}" if change > 0 else
+              f"−{-change}" if change < 0 else "±0"}
     if found["correct"] and found.get("hints") and found["after"] < found["before"]:
         return ui.t("feedback.rating_hint_less", **params)
-    return ui.t("feedback.rating_more" if found["after"] >= found["before"]
-                else "feedback.rating_less", **params)
+    return ui.t("feedback.rating", **params)

@@ -25,7 +25,12 @@ with st.container(border=True, key="home_next"):
     game = path_parts.variant()
     st.markdown(f"**{ui.t('home.next', game=ui.variant_title(game))}**")
     progress = path_parts.progress(game)
-    path_parts.continue_button(path.next_step(game, progress), key="home_continue")
+    # Today's review first when anything is due (mistakes come back by themselves,
+    # issue 53), then the path's next step.
+    steps = path.steps_now(game, progress, ui.lang())
+    for number, step in enumerate(steps):
+        path_parts.continue_button(step, key="home_review" if step.kind == "review"
+                                   else "home_continue", primary=number == 0)
 
 st.subheader(ui.t("home.variant"))
 

@@ -46,13 +46,19 @@ lang, learner = pui.lang(), current_learner()
 pui.header("meld.title", None)   # the rating line is drawn where answers rerun
 
 
-def new_puzzle() -> None:
+def new_puzzle(any_due: bool = True) -> None:
+    """The next puzzle: a due review of any question first (``any_due``; the exercise
+    follows it), else one of the exercise chosen."""
     rng = random.Random(st.session_state.get(f"{P}seed"))
     kind = st.session_state[f"{P}mode"]
+    game = st.session_state.get("variant", "two-handed")
     with pui.store() as db:
-        st.session_state[f"{P}puzzle"] = pz.pick_from(
-            db, current_learner(), "meld", st.session_state.get("variant", "two-handed"), rng,
-            types=[kind])
+        due = trainer.due_puzzle(db, current_learner(), "meld", rng, game,
+                                 types=[m for m in MODES if m != "timed"]) if any_due else None
+        if due is not None and kind != "timed":
+            st.session_state[f"{P}mode"] = due["type"]
+        st.session_state[f"{P}puzzle"] = due if due is not None and kind != "timed" else \
+            pz.pick_from(db, current_learner(), "meld", game, rng, types=[kind])
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
     st.session_state[f"{P}first"] = None
@@ -104,7 +110,7 @@ LABELS = {pui.t(f"mode.{m}"): m for m in MODES}
 def change_mode() -> None:
     labels = {pui.t(f"mode.{m}"): m for m in MODES}
     st.session_state[f"{P}mode"] = labels.get(st.session_state[f"{P}mode_label"], MODES[0])
-    new_puzzle()
+    new_puzzle(any_due=False)   # the exercise the learner chose, its own reviews first
 
 
 if st.session_state[f"{P}mode"] not in MODES:
@@ -164,11 +170,14 @@ def show_position(record: dict, key: str = "mt_position") -> None:
 @st.fragment
 def puzzle_view() -> None:
     """One puzzle: answering, hints and checking rerun only this part (st.fragment)."""
+    mode = st.session_state[f"{P}mode"]
     if st.session_state[f"{P}puzzle"] is None:
         new_puzzle()
     if st.session_state[f"{P}puzzle"] is not None and \
             st.session_state[f"{P}puzzle"].get("type") != st.session_state[f"{P}mode"]:
-        new_puzzle()
+        new_puzzle(any_due=False)
+    if st.session_state[f"{P}mode"] != mode:   # a due review of another exercise: the
+        st.rerun()                              # exercise picker above shows it
     pui.learner_line()   # here, so an answer or the next puzzle shows the new rating
     record = st.session_state[f"{P}puzzle"]
     if record is None:

@@ -42,10 +42,13 @@ def go(step: path.Step) -> None:
 
 
 def continue_button(step: path.Step, key: str, primary: bool = True) -> None:
-    """One button, "Continue: …", that opens the step, and why it comes now."""
+    """One button, "Continue: …", that opens the step, and why it comes now; today's
+    review says what it is, "Today's review: 4 due"."""
     lang = ui.lang()
-    if st.button(ui.t("path.continue", step=step.label(lang)), key=key,
-                 type="primary" if primary else "secondary", icon=":material/east:",
+    label = step.label(lang) if step.kind == "review" else \
+        ui.t("path.continue", step=step.label(lang))
+    icon = ":material/replay:" if step.kind == "review" else ":material/east:"
+    if st.button(label, key=key, type="primary" if primary else "secondary", icon=icon,
                  width="stretch"):
         go(step)
     st.caption(step.why(lang))

@@ -177,7 +177,8 @@ if deal.is_over:
             ui.explain_events(events, s.human, with_cards=False, players=players,
                               variant=deal.profile.name)
     with st.container(key="hand_review"):
-        review_parts.section(deal, s.human, len(s.game.finished_deals) + 1, "play_review")
+        review_parts.section(deal, s.human, len(s.game.finished_deals) + 1, "play_review",
+                             by_itself=True)
 
 # --- controls ----------------------------------------------------------------------------
 st.divider()

@@ -43,7 +43,7 @@ def review_name(item: str) -> str:
     """A review item (``puzzle:ID`` or ``meld:KIND``) in words."""
     prefix, _, name = item.partition(":")
     if prefix == "card":   # a review card: its title and game, never its id
-        from puzzles.review_cards import by_id
+        from puzzles.review_queue import by_id
 
         card = by_id(item, lang)
         game = name.split(":", 1)[0]

@@ -40,9 +40,9 @@ def view() -> None:
             app_ui.t("pz.tried_col"): [tried.get(t, 0) for t, _n in themes],
         }), hide_index=True)
     st.subheader(pui.t("hub.cards"))
-    from puzzles import review_cards as rc
+    from puzzles import review_queue
 
-    queue = rc.session_queue(store, learner, variant, lang)
+    queue = review_queue.session_queue(store, learner, variant, lang)
     st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
                      total=queue.total))
     st.page_link(app_ui.page_script("review_cards"), label=pui.t("hub.open"),

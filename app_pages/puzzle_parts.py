@@ -21,12 +21,12 @@ from app_pages import ui
 from engine.notation.cards import kind_face, parse_card
 from engine.rules.melds import display_order
 from engine.text.explain import meld_name
-from puzzles import bank, endgame
+from puzzles import bank, endgame, ladder
 from puzzles.i18n import theme_name, tr
 from puzzles.store import ProgressStoreError
 
 ANY = "any"
-BANDS = ("easy", "medium", "hard")
+BANDS = ladder.BANDS
 # Themes that describe a puzzle's length or kind rather than an idea to practise.
 _NOT_THEMES = {"long", "short"}
 
@@ -38,17 +38,14 @@ def records(kind: str, variant: str) -> tuple[Mapping[str, Any], ...]:
 
 
 @st.cache_resource
-def band_limits(kind: str, variant: str) -> tuple[float, float]:
-    """Ratings cutting the bank into thirds: easy, medium, hard."""
-    ratings = sorted(r["rating"] for r in records(kind, variant))
-    if not ratings:
-        return 0.0, 0.0
-    return ratings[len(ratings) // 3], ratings[2 * len(ratings) // 3]
+def band_limits(kind: str, variant: str) -> dict[str, tuple[float, float]]:
+    """The difficulties cutting the bank into thirds, question by question: easy,
+    medium, hard (:func:`puzzles.ladder.band_limits`)."""
+    return ladder.band_limits(records(kind, variant))
 
 
-def band_of(kind: str, variant: str, rating: float) -> str:
-    low, high = band_limits(kind, variant)
-    return "easy" if rating < low else "medium" if rating < high else "hard"
+def band_of(kind: str, variant: str, record: Mapping[str, Any]) -> str:
+    return ladder.band(record, band_limits(kind, variant))
 
 
 @st.cache_resource
@@ -71,7 +68,7 @@ def pool(kind: str, variant: str) -> list[Mapping[str, Any]] | None:
         return None
     found = [r for r in records(kind, variant)
              if (theme == ANY or theme in r["themes"])
-             and (band == ANY or band_of(kind, variant, r["rating"]) == band)]
+             and (band == ANY or band_of(kind, variant, r) == band)]
     return found or None
 
 
@@ -108,7 +105,7 @@ def pick_from(store: Any, learner: str, kind: str, variant: str, rng: random.Ran
 
     try:
         return trainer.pick(store, learner, kind, rng, types=types, variant=variant,
-                            records=pool(kind, variant))
+                            records=pool(kind, variant), climb=chosen(kind)[1] == ANY)
     except ProgressStoreError as exc:
         # Picked inside a fragment, beyond the app's boundary: say why here and stop.
         st.error(tr(ui.lang(), "p.db_error", error=str(exc)))

@@ -1,6 +1,10 @@
-"""Review cards: the meld values and play-off duties of the game being played, scheduled
-by FSRS (:mod:`puzzles.review_cards`, :mod:`puzzles.srs`). Due cards come first, then
-new ones up to a daily limit; each answer is graded and the card rescheduled."""
+"""Review cards: the learner's mistakes brought back (positions from their own hands, lesson
+checks they missed), then the meld values and play-off duties of the game being played,
+scheduled by FSRS (:mod:`puzzles.review_queue`, :mod:`puzzles.srs`). Due cards come
+first, then new ones up to a daily limit; each answer is graded and the card
+rescheduled. Puzzles due for review on the trainers are linked when nothing else is
+left; the settings hold the switches of spaced repetition and of the drills that the
+review of a hand adds by itself."""
 
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from app_pages import table as tbl
 from app_pages import ui as app_ui
 from app_pages.card_table import card_table
 from engine.notation.actions import Action
-from puzzles import drills, srs
+from puzzles import drills, path, review_queue, srs
 from puzzles import review_cards as rc
 from puzzles.i18n import suit_name, theme_name
 from puzzles.identity import current_learner
@@ -49,7 +53,7 @@ def show(card_id: str | None) -> None:
 
 def shown(lang_code: str) -> rc.ReviewCard | None:
     """The card on screen: the stored one, a play-off position in this showing's suits."""
-    card = rc.by_id(st.session_state[f"{P}card"] or "", lang_code)
+    card = review_queue.by_id(st.session_state[f"{P}card"] or "", lang_code)
     return None if card is None else rc.fresh(card, st.session_state[f"{P}seed"], lang_code)
 
 
@@ -62,8 +66,8 @@ def check() -> None:
         st.session_state[f"{P}result"] = {"empty": True}
         return
     with pui.store() as db:
-        right, due = rc.answer(db, current_learner(), card, chosen,
-                               time.monotonic() - st.session_state[f"{P}t0"])
+        right, due = review_queue.answer(db, current_learner(), card, chosen, pui.lang(),
+                                         time.monotonic() - st.session_state[f"{P}t0"])
     st.session_state[f"{P}result"] = {"right": right, "due": due.isoformat()}
 
 
@@ -85,11 +89,19 @@ def set_per_day() -> None:
         rc.set_new_per_day(db, current_learner(), int(st.session_state[f"{P}per_day"] or 0))
 
 
+def set_switch(name: str) -> None:
+    """One of the settings' switches: spaced repetition, or drills by themselves."""
+    on = bool(st.session_state[f"{P}{name}"])
+    with pui.store() as db:
+        (srs.set_enabled if name == "srs" else drills.set_auto)(db, current_learner(), on)
+
+
 def pictures(card: rc.ReviewCard) -> None:
     if card.trump is not None:
         st.caption(pui.t("rc.trump", suit=suit_name(card.trump.letter, lang)))
-    rows = [(pui.t(f"rc.row_{row}"), [tbl.Pick(c, "off") for c in cards])
-            for row, cards in card.rows if cards]
+    # a lesson's check shows its cards under the lesson's own labels
+    rows = [(app_ui.t(f"rules.example_{row}") if card.lesson_id else pui.t(f"rc.row_{row}"),
+             [tbl.Pick(c, "off") for c in cards]) for row, cards in card.rows if cards]
     if rows:
         card_table(tbl.pick_rows_html(rows, tbl.Look(app_ui.four_colour(), lang), width=52),
                    key=f"{P}pictures_{st.session_state[f'{P}round']}")
@@ -98,15 +110,17 @@ def pictures(card: rc.ReviewCard) -> None:
 def card_view(card: rc.ReviewCard, is_new: bool) -> None:
     result = st.session_state[f"{P}result"]
     answered = result is not None and "right" in result
-    with st.container(border=True):
-        st.caption(pui.t("rc.new" if is_new else "rc.review"))
+    with st.container(border=True, key=f"{P}card_box"):
+        st.caption(pui.t("rc.check_caption" if card.lesson_id else
+                         "rc.new" if is_new else "rc.review"))
         st.markdown(f"**{card.title}**")
         st.markdown(card.question)
         pictures(card)
         common: dict[str, Any] = {"key": answer_key(), "format_func": card.label,
                   "label_visibility": "collapsed", "disabled": answered}
         if card.multiple:
-            st.caption(pui.t("rc.pick_all"))
+            # a play-off card's own words; a lesson's check says it as the lesson does
+            st.caption(app_ui.t("rules.pick_all") if card.lesson_id else pui.t("rc.pick_all"))
             st.pills(pui.t("rc.answer"), list(card.options), selection_mode="multi", **common)
         else:
             st.radio(pui.t("rc.answer"), list(card.options), index=None, horizontal=True,
@@ -128,7 +142,8 @@ def card_view(card: rc.ReviewCard, is_new: bool) -> None:
         lead = ([] if right else mistakes[:1]) or list(card.explanation[:1]) or [answer]
         rest = [*mistakes[1:], *([] if right else [answer]), *card.explanation, *card.notes]
         fb.show(right, lessons.split_feedback(lead[0], rest))
-        link = app_ui.rule_link(card.rule_id, variant)
+        link = (f"[{pui.t('rc.open_lesson')}](rules?lesson={card.lesson_id}&lang={lang})"
+                if card.lesson_id else app_ui.rule_link(card.rule_id, variant))
         if link:
             st.markdown(link)
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))
@@ -216,11 +231,11 @@ def view() -> None:
     if drill is not None:   # the learner's own positions come first
         drill_view(drill, len(drills.due(store, learner, variant)))
         return
-    queue = rc.session_queue(store, learner, variant, lang)
+    queue = review_queue.session_queue(store, learner, variant, lang)
     st.caption(pui.t("rc.counts", due=queue.due, new=queue.new, seen=queue.seen,
                      total=queue.total))
     current = shown(lang)
-    if current is None or not current.id.startswith(f"{rc.PREFIX}{variant}:"):
+    if current is None or not review_queue.belongs(current.id, variant):
         skipped = st.session_state[f"{P}skipped"]
         order = sorted(queue.cards, key=lambda c: skipped.count(c.id))   # stable: due first
         current = order[0] if order else None
@@ -231,14 +246,37 @@ def view() -> None:
     if current is None:
         st.success(pui.t("rc.done"))
         upcoming = [row for row in store.srs_items(learner)
-                    if row["item"].startswith(f"{rc.PREFIX}{variant}:")]
+                    if review_queue.belongs(row["item"], variant)]
         st.write(pui.t("rc.next_due", when=pz.when(upcoming[0]["due"])) if upcoming
                  else pui.t("rc.none_due"))
         if queue.seen < queue.total:
             st.button(pui.t("rc.more"), key=f"{P}more", on_click=more_new)
+        elsewhere()
     else:
         card_view(current, is_new=st.session_state[f"{P}new"])
+    settings()
+
+
+def elsewhere() -> None:
+    """The puzzles due for review on their trainers, each a link to its page."""
+    found = [d for d in path.due_reviews(store, learner, variant)
+             if d.source != review_queue.CARDS]
+    if not found:
+        return
+    st.markdown(pui.t("rc.elsewhere"))
+    for due in found:
+        page = path.PAGES[due.source]
+        st.page_link(app_ui.page_script(page), label=pui.t(
+            "rc.elsewhere_item", page=app_ui.t(f"nav.{page}"), count=due.count),
+            icon=":material/replay:")
+
+
+def settings() -> None:
     with st.expander(pui.t("rc.settings")):
+        st.toggle(pui.t("srs.toggle"), value=srs.enabled(store, learner), key=f"{P}srs",
+                  on_change=set_switch, args=("srs",))
+        st.toggle(pui.t("rc.auto_drills"), value=drills.auto(store, learner),
+                  key=f"{P}auto_drills", on_change=set_switch, args=("auto_drills",))
         st.number_input(pui.t("rc.per_day"), min_value=0, max_value=200, step=5,
                         value=rc.new_per_day(store, learner), key=f"{P}per_day",
                         on_change=set_per_day)

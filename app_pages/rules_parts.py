@@ -1,6 +1,7 @@
 """Pieces of the Rules page: the curriculum (groups, standings, the next lesson), the
 variant filter, the learner's lesson progress in :mod:`puzzles.store`, deep links and
-interactive checks.
+interactive checks. A check answered wrongly becomes a review card
+(:mod:`puzzles.check_cards`), so that the mistake comes back by itself.
 
 Terminology: a lesson is *complete* for a learner when every one of its checks has been
 answered right (marked by :func:`lessons.mark_check`), or, for a lesson without checks,
@@ -12,7 +13,7 @@ from __future__ import annotations
 import logging
 import re
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ import lessons
 from app_pages import feedback, ui
 from engine.errors import BeziqueError
 from engine.text.meld_lines import explain_melds
+from puzzles import check_cards
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
@@ -129,9 +131,13 @@ def load_progress() -> dict[str, Any] | None:
 
 
 def _save(action: str, *args: Any) -> None:
+    _write(lambda db: getattr(db, action)(current_learner(), *args))
+
+
+def _write(write: Callable[[Any], object]) -> None:
     try:
         with open_store() as db:
-            getattr(db, action)(current_learner(), *args)
+            write(db)
     except (ProgressStoreError, sqlite3.Error) as exc:
         log.warning("%s", exc)
         st.session_state["rules_store_msg"] = ui.t("rules.store_error", error=str(exc))
@@ -472,6 +478,8 @@ def _mark(lesson_id: str, required: tuple[str, ...], check: Any, key: str, lang:
     if right:
         _save("pass_lesson_check", lesson_id, check.id, required)
         st.session_state[key + "_new"] = True   # the page's marks change: one full rerun
+    else:   # the mistake comes back by itself, as a review card (issue 53)
+        _write(lambda db: check_cards.failed(db, current_learner(), lesson_id, check.id))
 
 
 def mark_read_button(lesson: Any) -> None:

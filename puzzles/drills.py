@@ -29,11 +29,20 @@ item each (:attr:`Drill.item`). There is no second list of "personal puzzles":
 * **Accuracy.** Every answer is an attempt in the store like a bank puzzle's
   (:meth:`puzzles.store.ProgressStore.record_attempt`, puzzle id ``drill-<id>``), so
   its themes count on the Themes and Progress pages.
+
+By themselves
+-------------
+The costly decisions a review of the learner's hand finds become drills without a click
+(:func:`add_found`), unless the learner turned that off (:func:`auto`, a setting, on by
+default) or said "don't drill this" of the decision (:func:`decline`). A declined drill
+keeps its row and loses its schedule item: a later review of the same hand does not
+bring it back, and "Drill this" does.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -50,6 +59,7 @@ from puzzles.store import ProgressStore, now_utc
 
 TOPIC = "drill"
 PUZZLE_PREFIX = "drill-"   # a drill's puzzle id in the attempts: drill-<id>
+AUTO_SETTING = "drills.auto"   # "off": the hand review's findings wait for "Drill this"
 # Actions of a declaration decision (the draw ends declaring: declaring nothing).
 _DECLARING = {ActionType.DECLARE, ActionType.ANNOUNCE, ActionType.SCORE_PENDING,
               ActionType.DRAW}
@@ -106,6 +116,57 @@ def add(store: ProgressStore, learner: str, decision: Decision,
                   decision.better)
     srs.enter_card(store, learner, drill.item, at)
     return drill
+
+
+def auto(store: ProgressStore, learner: str) -> bool:
+    """Whether the hand review's costly decisions join the drills by themselves (on
+    unless the learner turned it off)."""
+    return store.setting(learner, AUTO_SETTING, "on") != "off"
+
+
+def set_auto(store: ProgressStore, learner: str, on: bool) -> None:
+    store.set_setting(learner, AUTO_SETTING, "on" if on else "off")
+
+
+def _kept(store: ProgressStore, learner: str, decision: Decision) -> int | None:
+    """The id of the drill already kept for a decision's position and seat, if any."""
+    position = json.dumps(decision.position, ensure_ascii=False)
+    variant = decision.position_deal().profile.name
+    return next((int(row["id"]) for row in store.drills(learner, variant)
+                 if row["position"] == position and int(row["seat"]) == decision.seat), None)
+
+
+def scheduled(store: ProgressStore, learner: str, decision: Decision) -> bool | None:
+    """Whether the decision's position is one of the learner's drills: True while it is
+    in the schedule, False once declined, None when it never was a drill."""
+    found = _kept(store, learner, decision)
+    if found is None:
+        return None
+    variant = decision.position_deal().profile.name
+    return store.srs_card(learner, item_id(variant, found)) is not None
+
+
+def declined(store: ProgressStore, learner: str, decision: Decision) -> bool:
+    """Whether the learner said "don't drill this" of the decision's position."""
+    return scheduled(store, learner, decision) is False
+
+
+def add_found(store: ProgressStore, learner: str, decisions: Iterable[Decision],
+              at: datetime | None = None) -> list[Drill]:
+    """The flagged ``decisions`` of a hand's review as drills, by themselves: nothing
+    when the learner turned that off (:func:`auto`), and none the learner declined."""
+    if not auto(store, learner):
+        return []
+    return [add(store, learner, d, at) for d in decisions
+            if d.flagged and not declined(store, learner, d)]
+
+
+def decline(store: ProgressStore, learner: str, decision: Decision) -> None:
+    """"Don't drill this": the decision's drill leaves the learner's schedule for good
+    (its row stays, so that a later review does not add it again)."""
+    found = _kept(store, learner, decision)
+    if found is not None:
+        store.delete_srs_card(learner, item_id(decision.position_deal().profile.name, found))
 
 
 def drills(store: ProgressStore, learner: str, variant: str | None = None) -> list[Drill]:
@@ -215,5 +276,7 @@ def answer(store: ProgressStore, learner: str, drill: Drill, action: Action,
     return DrillAnswer(right, decision, when, tuple(record["themes"]))
 
 
-__all__ = ["PUZZLE_PREFIX", "TOPIC", "Drill", "DrillAnswer", "add", "answer", "drills", "due",
-           "due_endgame", "endgame_puzzle", "is_drill_puzzle", "item_id", "prefix", "puzzle"]
+__all__ = ["AUTO_SETTING", "PUZZLE_PREFIX", "TOPIC", "Drill", "DrillAnswer", "add", "add_found",
+           "answer", "auto", "decline", "declined", "drills", "due", "due_endgame",
+           "endgame_puzzle", "is_drill_puzzle", "item_id", "prefix", "puzzle", "scheduled",
+           "set_auto"]

@@ -85,9 +85,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "identity.signed_out_everywhere": ("Signed out in every browser.",
                                        "Вы вышли из учётной записи во всех браузерах."),
     "learner": ("Learner: {name} · rating {rating}", "Ученик: {name} · рейтинг {rating}"),
-    "srs.toggle": ("Spaced repetition of failed puzzles and weak melds",
-                   "Интервальное повторение ошибок и слабых комбинаций"),
-    "srs.due": ("{count} reviews due", "К повторению: {count}"),
+    "srs.toggle": ("Bring my mistakes back for review (spaced repetition)",
+                   "Возвращать мои ошибки на повторение (метод интервальных повторений)"),
+    "srs.due": ("Reviews due: {count}", "К повторению: {count}"),
     "srs.serving": ("Review: a fresh instance (suits permuted) of a puzzle you missed",
                     "Повторение: новая версия (масти переставлены) задачи, где была ошибка"),
     "srs.serving_same": ("Review: a puzzle you missed, once more",
@@ -359,13 +359,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
               "С этим вводом что-то не так: {error}"),
     # review cards (puzzles.review_cards, app_pages/review_cards.py)
     "rc.title": ("Review cards", "Карточки"),
-    "rc.intro": ("The meld values and last-trick duties of {game}, as cards that come back "
-                 "when you are about to forget them: a card you miss returns soon, one you "
-                 "know waits longer. The answers come from the rules of the game you play "
-                 "(choose it on Home).",
-                 "Очки комбинаций и обязанности в последних взятках игры «{game}» — "
-                 "карточки, которые возвращаются, когда вы начинаете их забывать: ошибка — "
-                 "и карточка скоро вернётся, верный ответ — и она подождёт дольше. Ответы "
+    "rc.intro": ("Your mistakes come back here by themselves: positions from your own hands "
+                 "and lesson questions you missed, then the meld values and last-trick "
+                 "duties of {game}. A card you miss returns soon, one you know waits longer. "
+                 "The answers come from the rules of the game you play (choose it on Home).",
+                 "Здесь сами собой возвращаются ваши ошибки: позиции из ваших партий и "
+                 "вопросы уроков, на которые вы ответили неверно, а за ними — очки "
+                 "комбинаций и обязанности в последних взятках игры «{game}». Ошибка — и "
+                 "карточка скоро вернётся, верный ответ — и она подождёт дольше. Ответы "
                  "берутся из правил вашей игры (её выбирают на главной странице)."),
     "rc.counts": ("Due now: {due} · new today: {new} · learnt {seen} of {total}",
                   "К повторению: {due} · новых сегодня: {new} · изучено {seen} из {total}"),
@@ -388,6 +389,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "rc.row_meld": ("Cards", "Карты"),
     "rc.row_lead": ("Led", "Заход"),
     "rc.row_hand": ("Your hand", "Ваша рука"),
+    # a failed lesson check, asked again (puzzles.check_cards)
+    "rc.check_title": ("From the lesson “{title}”", "Из урока «{title}»"),
+    "rc.check_caption": ("A lesson question you missed", "Вопрос урока, где была ошибка"),
+    "rc.open_lesson": ("Open the lesson", "Открыть урок"),
+    "rc.elsewhere": ("Also due for review:", "Ещё к повторению:"),
+    "rc.elsewhere_item": ("{page}: {count}", "{page}: {count}"),
+    "rc.auto_drills": ("Add the decisions that cost me points in my hands to these cards",
+                       "Добавлять сюда решения из моих партий, которые стоили очков"),
     "rc.no_cards": ("This game has no review cards.", "У этой игры нет карточек."),
     # drills: positions from the review of the learner's own hands (puzzles.drills)
     "rc.drill": ("Your own position: a decision from one of your games",
@@ -431,6 +440,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                         "Сыграйте целую сдачу против компьютера, с подсказкой на каждом шаге."),
     "path.why_done": ("Your path through this game is complete: play, or choose another game.",
                       "Ваш путь по этой игре пройден: играйте или выберите другую игру."),
+    "path.review": ("Today's review: {count} due", "Повторение на сегодня: {count}"),
+    "path.why_review": ("Your mistakes and cards that come back today; then on along your path.",
+                        "Ваши ошибки и карточки, которые пора повторить; потом — дальше по "
+                        "пути."),
 
 }
 

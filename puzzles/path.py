@@ -16,6 +16,12 @@ A variant's path is, in this order:
    among the variant's endgame bank;
 4. a guided hand (the Play page): one deal played to its end with hints at hand.
 
+Before the next step, when anything is due (:mod:`puzzles.review_queue`: drills from the
+learner's hands, failed lesson checks, review cards, puzzles to review), comes
+"Today's review: N due" (:func:`review_step`, :func:`steps_now`). A kind of drill is one
+row of :data:`DRILLS` (and its page in :data:`PAGES`): its step on the path, its right
+answers counted, and its reviews due counted in today's review.
+
 A bank is the variant's own, else that of the nearest profile it extends; a variant
 with no bank of a kind skips that step. :func:`next_step` is a pure function of the
 variant and a :class:`PathProgress`, which :func:`read_progress` reads from the
@@ -26,11 +32,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from types import MappingProxyType
 
 import lessons
 from engine.rules.profile import load_profile, variant_lineage
-from puzzles import bank
+from puzzles import bank, review_queue
 from puzzles.i18n import tr
 from puzzles.store import LessonProgress, ProgressStore
 
@@ -42,7 +49,11 @@ GUIDED_SETTING = "path.guided_hand."   # + variant: a guided hand was played to 
 
 # What each kind of step opens: an app page (``app_pages/NAME.py``).
 PAGES = {"lesson": "rules", "checks": "rules", "meld": "meld_trainer",
-         "endgame": "endgame", "guided": "play", "done": "play"}
+         "endgame": "endgame", "guided": "play", "done": "play",
+         "review": "review_cards", review_queue.CARDS: "review_cards"}
+# The path's drills, in order: (kind, right answers needed). A new kind of puzzle joins
+# the path and today's review by a row here, its page in PAGES and its question types
+# in puzzles.trainer.PRESENTED.
 DRILLS = (("meld", MELD_DRILLS), ("endgame", ENDGAME_PUZZLES))
 
 
@@ -69,11 +80,13 @@ class Step:
 @dataclass(frozen=True)
 class PathProgress:
     """What the path needs to know of a learner: lesson progress by lesson id, right
-    answers among the variant's puzzles by kind, and whether a guided hand was played."""
+    answers among the variant's puzzles by kind, whether a guided hand was played, and
+    the reviews due now by source (:class:`puzzles.review_queue.Due`)."""
 
     lessons: Mapping[str, LessonProgress] = field(default_factory=lambda: MappingProxyType({}))
     solved: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     guided: bool = False
+    due: tuple[review_queue.Due, ...] = ()
 
 
 def path_lessons(variant: str, lang: str = "en") -> list[lessons.Lesson]:
@@ -123,8 +136,17 @@ def drill_ids(kind: str, variant: str) -> frozenset[str]:
     return frozenset()
 
 
-def read_progress(store: ProgressStore, learner: str, variant: str) -> PathProgress:
-    """A learner's progress along a variant's path, read from the store."""
+def due_reviews(store: ProgressStore, learner: str, variant: str,
+                at: datetime | None = None) -> tuple[review_queue.Due, ...]:
+    """The reviews due now for a learner playing ``variant``, by source: the Review
+    cards page's, then each kind of :data:`DRILLS`."""
+    return review_queue.due(store, learner, variant, [kind for kind, _need in DRILLS], at)
+
+
+def read_progress(store: ProgressStore, learner: str, variant: str,
+                  at: datetime | None = None) -> PathProgress:
+    """A learner's progress along a variant's path, and the reviews due, read from the
+    store."""
     right: dict[str, set[str]] = {kind: set() for kind, _need in DRILLS}
     ids = {kind: drill_ids(kind, variant) for kind, _need in DRILLS}
     for attempt in store.attempts(learner):
@@ -134,7 +156,8 @@ def read_progress(store: ProgressStore, learner: str, variant: str) -> PathProgr
     return PathProgress(
         lessons=MappingProxyType(store.lesson_progress(learner)),
         solved=MappingProxyType({kind: len(found) for kind, found in right.items()}),
-        guided=bool(store.setting(learner, GUIDED_SETTING + variant)))
+        guided=bool(store.setting(learner, GUIDED_SETTING + variant)),
+        due=due_reviews(store, learner, variant, at))
 
 
 def record_guided_hand(store: ProgressStore, learner: str, variant: str) -> None:
@@ -196,6 +219,24 @@ def next_step(variant: str, progress: PathProgress, lang: str = "en") -> Step:
                     _game_titles(variant, "path.guided"), _both("path.why_guided"))
     return Step("done", PAGES["done"], MappingProxyType({}), _game_titles(variant, "path.done"),
                 _both("path.why_done"))
+
+
+def review_step(progress: PathProgress) -> Step | None:
+    """"Today's review: N due", when anything is due: it opens the Review cards page,
+    or the trainer of the only kind of puzzle due."""
+    count = review_queue.total(progress.due)
+    if not count:
+        return None
+    first = progress.due[0].source   # the Review cards page's own come first
+    return Step("review", PAGES.get(first, PAGES["review"]), MappingProxyType({}),
+                _both("path.review", count=count), _both("path.why_review"))
+
+
+def steps_now(variant: str, progress: PathProgress, lang: str = "en") -> list[Step]:
+    """What Home offers, in order: today's review when anything is due, then the
+    path's next step."""
+    review = review_step(progress)
+    return ([review] if review is not None else []) + [next_step(variant, progress, lang)]
 
 
 def steps_done(variant: str, progress: PathProgress, lang: str = "en") -> tuple[int, int]:

@@ -211,6 +211,7 @@ class ReviewCard:
     # belongs, shown when it is left out. ``(option, reason)`` pairs.
     why: tuple[tuple[str, str], ...] = ()
     missed: tuple[tuple[str, str], ...] = ()
+    lesson_id: str = ""             # a lesson check's card: the lesson to open
 
     def label(self, option: str) -> str:
         return dict(zip(self.options, self.labels, strict=True)).get(option, option)

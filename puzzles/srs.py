@@ -1,14 +1,17 @@
-"""Opt-in spaced repetition of failed puzzles and weak meld kinds, scheduled by FSRS
-(the ``fsrs`` package, py-fsrs 6).
+"""Spaced repetition of failed puzzles, weak meld kinds and failed lesson checks,
+scheduled by FSRS (the ``fsrs`` package, py-fsrs 6). It is on unless the learner turned
+it off (:func:`enabled`): review is on by default in Duolingo and Anki, and a learner
+who never found the switch never saw a mistake again (app review 3, #8).
 
 Items are strings: ``puzzle:<id>`` for a failed puzzle, ``meld:<kind>`` for a meld
 kind the learner missed. An item enters the schedule on a failure; every later
 attempt at it is a review graded from the attempt's score. A due item is served
 as a fresh, suit-permuted instance (see :func:`puzzles.trainer.fresh_instance`).
 
-Review cards (``card:<variant>:...``, :mod:`puzzles.review_cards`) share the store and
-the scheduler, but are the learner's own choice of page, not opt-in: a card enters
-the schedule when first answered, right or wrong (:func:`review_card`), and they are
+Review cards (``card:...``, :mod:`puzzles.review_cards`) share the store and the
+scheduler: a card enters the schedule when first answered, right or wrong
+(:func:`review_card`), or due at once when it is a mistake brought back (a drill, a
+failed lesson check: :func:`enter_card`); they are served on the Review cards page and
 kept out of the puzzles' due list (:func:`due`).
 """
 
@@ -45,7 +48,8 @@ def grade(score: float) -> Rating:
 
 
 def enabled(store: ProgressStore, learner: str) -> bool:
-    return store.setting(learner, SETTING, "off") == "on"
+    """On unless the learner turned it off (an explicit "off" is kept)."""
+    return store.setting(learner, SETTING, "on") != "off"
 
 
 def set_enabled(store: ProgressStore, learner: str, on: bool) -> None:

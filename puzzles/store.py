@@ -824,6 +824,13 @@ class ProgressStore:
             return due
 
     @_guarded
+    def delete_srs_card(self, learner: str, item: str) -> None:
+        """Take one item out of the learner's schedule (a drill the learner declined)."""
+        with self.transaction():
+            self._x("DELETE FROM srs WHERE learner_id = ? AND item = ?",
+                    (self.learner_id(learner), item))
+
+    @_guarded
     def srs_items(self, learner: str) -> list[dict[str, Any]]:
         rows = self._x("SELECT item, due, lapses FROM srs WHERE learner_id = ? "
                        "ORDER BY due", (self.learner_id(learner),))

@@ -19,12 +19,11 @@ from engine.rules.meld_query import query
 from engine.rules.profile import load_profile
 from engine.solver import paranoid_reply
 from engine.text.explain import meld_name, points_ru
-from puzzles import bank, card_loss, drills, endgame, meld_bank, srs
+from puzzles import bank, card_loss, drills, endgame, ladder, meld_bank, srs
 from puzzles.i18n import rule_name, suit_name, suit_to_play, theme_name, tr
 from puzzles.store import AttemptResult, ProgressStore
 
 HINT_CREDIT = (1.0, 0.5, 0.25, 0.0)
-RATING_WINDOW = 250
 
 
 def credit(correct: bool, hints: int) -> float:
@@ -37,14 +36,6 @@ def hint_cost(hints: int) -> tuple[float, float]:
     """What a right answer counts now, with ``hints`` taken, and after one more hint:
     what the hint button says before the hint is taken."""
     return credit(True, hints), credit(True, hints + 1)
-
-
-def expected(result: AttemptResult) -> float:
-    """The score the rating expected of the learner against the puzzle (0..1): the
-    learner's rating rises when the answer's credit is above it, falls when below."""
-    from puzzles.glicko2 import expected_score
-
-    return expected_score(result.before, result.puzzle_before)
 
 
 def show_card(token: str, lang: str = "en") -> str:
@@ -74,14 +65,59 @@ PRESENTED = {"meld": ("spot", "best", "legal", "capture"),
              "endgame": ("best", "value", "capture_best")}
 
 
+def _served(item: str, kind: str, pool: Sequence[Mapping[str, Any]],
+            by_id: Mapping[str, Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The puzzles of ``pool`` a due review ``item`` is served as: its own puzzle, or
+    for a weak meld kind every meld puzzle with that meld (empty: not served here)."""
+    prefix, _, name = item.partition(":")
+    if prefix == "puzzle" and name in by_id:
+        return [by_id[name]]
+    if prefix == "meld" and kind == "meld":
+        return [r for r in pool if name in r.get("melds", [])]
+    return []
+
+
+def due_reviews(store: ProgressStore, learner: str, kind: str, variant: str,
+                at: datetime | None = None) -> list[str]:
+    """The due reviews (spaced repetition, :mod:`puzzles.srs`) that the trainer of
+    ``kind`` serves for ``variant``: what Home's "Today's review" counts for it."""
+    pool = [r for r in bank.load_for(kind, variant) if r.get("type") in PRESENTED.get(kind, ())]
+    by_id = {r["id"]: r for r in pool}
+    return [item for item in srs.due(store, learner, at) if _served(item, kind, pool, by_id)]
+
+
+def _due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Random,
+                pool: Sequence[Mapping[str, Any]], at: datetime | None) -> dict[str, Any] | None:
+    by_id = {r["id"]: r for r in pool}
+    for item in srs.due(store, learner, at):
+        fits = _served(item, kind, pool, by_id)
+        if fits:
+            return dict(fresh_instance(rng.choice(fits), rng), review=item)
+    return None
+
+
+def due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Random,
+               variant: str, types: Sequence[str] | None = None,
+               at: datetime | None = None) -> dict[str, Any] | None:
+    """The first due review of ``kind`` for ``variant``, of any of ``types`` (all the
+    trainer's by default), as a fresh instance with ``review`` set; None when none is
+    due. The Meld trainer asks this before its question of the moment, so that a due
+    review of another question comes back by itself."""
+    wanted = PRESENTED.get(kind, ()) if types is None else types
+    pool = [r for r in bank.load_for(kind, variant) if r.get("type") in wanted]
+    return _due_puzzle(store, learner, kind, rng, pool, at)
+
+
 def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
          types: Sequence[str] | None = None, at: datetime | None = None,
          records: Sequence[Mapping[str, Any]] | None = None,
-         variant: str = "two-handed") -> dict[str, Any] | None:
+         variant: str = "two-handed", climb: bool = True) -> dict[str, Any] | None:
     """The next puzzle of ``variant`` (two-handed where it has no bank): a due drill
     from the learner's own games that is an endgame puzzle (unfiltered endgames only;
     :mod:`puzzles.drills`), then a due review (as a fresh suit-permuted instance,
-    with ``review`` set), else an unseen puzzle near the learner's rating."""
+    with ``review`` set), else an unseen puzzle from the learner's rating bucket for
+    the kind (:func:`puzzles.ladder.choose`; ``climb``: no difficulty was chosen, so
+    endgames grow with the rating)."""
     wanted = PRESENTED.get(kind, ()) if types is None else types
     if kind == "endgame" and records is None:
         own = drills.due_endgame(store, learner, variant, at)
@@ -92,21 +128,14 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
     if not pool:
         return None
     by_id = {r["id"]: r for r in pool}
-    for item in srs.due(store, learner, at):
-        prefix, _, name = item.partition(":")
-        if prefix == "puzzle" and name in by_id:
-            return dict(fresh_instance(by_id[name], rng), review=item)
-        if prefix == "meld" and kind == "meld":
-            fits = [r for r in pool if name in r.get("melds", [])]
-            if fits:
-                return dict(fresh_instance(rng.choice(fits), rng), review=item)
-    rating = store.rating(learner).rating
-    seen = store.seen(learner)
-    fresh = [r for r in pool if r["id"] not in seen] or list(pool)
-    near = [r for r in fresh if abs(r["rating"] - rating) <= RATING_WINDOW]
-    if not near:
-        near = sorted(fresh, key=lambda r: abs(r["rating"] - rating))[:20]
-    return dict(rng.choice(near))
+    due = _due_puzzle(store, learner, kind, rng, pool, at)
+    if due is not None:
+        return due
+    nothing = kind != "meld" or ladder.nothing_allowed(
+        store.attempts(learner), lambda pid: by_id.get(pid) or bank.by_id(pid))
+    chosen = ladder.choose(pool, store.rating(learner, f"kind:{kind}").rating, rng,
+                           seen=store.seen(learner), climb=climb, nothing=nothing)
+    return None if chosen is None else dict(chosen)
 
 
 def replay(puzzle_id: str, rng: random.Random) -> dict[str, Any] | None:

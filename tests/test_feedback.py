@@ -172,8 +172,9 @@ def test_a_right_answer_after_hints_says_why_the_rating_falls():
     after = stored_rating()
     assert after < before
     assert at.success[0].value.startswith("Right, with a hint: ")
-    note = next(c.value for c in at.caption if c.value.startswith("With a hint"))
-    assert f"from {before} to {after}" in note and "less than" in note
+    note = next(c.value for c in at.caption if c.value.startswith("Your rating"))
+    assert note == f"Your rating: {after} (−{before - after}): a right answer after a hint " \
+        "counts for less."
 
 
 def test_empty_selection_means_no_declaration():

@@ -225,15 +225,22 @@ def test_drills_before_the_playoff_take_their_themes_from_the_engine():
 # --- the app ----------------------------------------------------------------------------
 
 def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
+    """The drills are the learner's to make when the learner turned off the drills that
+    come by themselves: the review waits for its button, each decision for "Drill
+    this"."""
+    with open_store() as store:   # the suite's temporary store (tests/conftest.py)
+        drills.set_auto(store, "by-hand", False)
     session = PlaySession.loads(blundered_game(), "club")
     assert session.deal.is_over
-    at = run_page("play", play=session, hand_review_budget=SMALL)
+    at = run_page("play", play=session, hand_review_budget=SMALL, learner="by-hand")
     at.button(key="play_review_offer").click().run()
     assert not at.exception
     review = next(iter(at.session_state["hand_reviews"].values()))
     assert review.flagged
     text = " ".join(m.value for m in at.markdown)
     assert "you chose" in text and "exact" in text
+    with open_store() as store:
+        assert drills.drills(store, "by-hand") == []      # nothing without the learner
     at.button(key="play_review_0_drill").click().run()
     assert not at.exception and any("review cards" in s.value for s in at.success)
     at.session_state["variant"] = "two-handed"
@@ -246,8 +253,10 @@ def test_play_page_reviews_a_finished_deal_and_drills_a_decision():
 
 
 def test_the_drilled_message_follows_a_change_of_language():
+    with open_store() as store:
+        drills.set_auto(store, "by-hand-2", False)
     session = PlaySession.loads(blundered_game(), "club")
-    at = run_page("play", play=session, hand_review_budget=SMALL)
+    at = run_page("play", play=session, hand_review_budget=SMALL, learner="by-hand-2")
     at.button(key="play_review_offer").click().run()
     at.button(key="play_review_0_drill").click().run()
     assert any("review cards" in s.value for s in at.success)

@@ -172,9 +172,13 @@ def test_killed_writer_loses_nothing_committed(places: Places) -> None:
         assert n_scopes == 2 * len(attempts)
 
 
-def test_spaced_repetition_is_opt_in_and_schedules_failures(places: Places) -> None:
+def test_spaced_repetition_is_on_by_default_and_schedules_failures(places: Places) -> None:
+    """On for a learner who never chose (issue 53); an explicit "off" is kept."""
     with open_store(places.new()) as store:
+        assert srs.enabled(store, "ann") and srs.enabled(store, "new-learner")
+        srs.set_enabled(store, "ann", False)
         assert srs.review(store, "ann", "puzzle:m-test", 0.0, T0) is None  # off
+        assert not srs.enabled(store, "ann")
         srs.set_enabled(store, "ann", True)
         assert srs.review(store, "ann", "puzzle:m-good", 1.0, T0) is None  # not failed
         due = srs.review(store, "ann", "puzzle:m-test", 0.0, T0)

@@ -167,7 +167,7 @@ def test_a_failed_card_comes_back_sooner_than_a_passed_one(db) -> None:  # noqa:
 
 
 def test_cards_enter_when_first_seen_without_the_puzzle_toggle(db) -> None:  # noqa: ANN001
-    assert not srs.enabled(db, "amy")
+    srs.set_enabled(db, "amy", False)
     card = rc.deck("two-handed")[0]
     rc.answer(db, "amy", card, next(iter(card.answer)), 5, T0)
     assert srs.card_items(db, "amy") == {card.id}
