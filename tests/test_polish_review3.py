@@ -1,0 +1,79 @@
+"""Issue 54's remaining points (lessons-review-3 E28 and F) and small defects seen
+since: each pinned so that it cannot come back."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import lessons
+from engine.text.citations import SECTION_STARTS, citation_text, section_of
+from lessons.disagreements import disagreements, row_markdown
+
+SOURCES = Path(__file__).resolve().parents[2] / "shared" / "sources"
+if not SOURCES.is_dir():
+    SOURCES = Path("/work/shared/sources")
+
+# "l.59", "строка 31", "строки 53, 55", "lines 7-19": a place in a source by its line
+LINE_CITATION = re.compile(r"\bl\.\s?\d|строк[аиеу]?\s+\d|\blines?\s+\d", re.I)
+
+
+# --- 1. sources cited by section, never by line (E28) ----------------------------------
+
+def test_a_line_is_shown_as_its_section_in_the_readers_language() -> None:
+    assert citation_text("003 l.31", "ru") == "003, 'бриски'"
+    assert citation_text("003 l.31", "en") == "003, 'brisques'"
+    assert citation_text("004 l.53, l.55", "ru") == \
+        "004, 'Подсчет очков в карточной игре Безик'"
+    # a section the citation names already is not repeated
+    assert citation_text("004, 'Рубикон', l.382", "ru") == "004, 'Рубикон'"
+    # lines in two sections name both; 001 is cited by its numbered parts
+    assert citation_text("004 l.224, l.298 (the player on the dealer's right)", "en") == \
+        ("004, two-handed rules, 'Three-handed Bezique'; 'THREE-HANDED BEZIQUE' "
+         "(the player on the dealer's right)")
+    assert citation_text("001 l.21", "ru") == "001 §03"
+
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_no_lesson_or_comparison_row_cites_a_line(lang: str) -> None:
+    found = []
+    for lesson in lessons.list_lessons(lang):
+        text = "\n".join([lesson.body_markdown, *lesson.sources,
+                          *(c.prompt for c in lesson.checks)])
+        found += [f"{lesson.id}: {text[max(0, m.start() - 30):m.end() + 10]!r}"
+                  for m in LINE_CITATION.finditer(text)]
+    for row in disagreements():
+        text = row_markdown(row, lang)
+        found += [f"{row.id}: {text[max(0, m.start() - 30):m.end() + 10]!r}"
+                  for m in LINE_CITATION.finditer(text)]
+    assert not found, found
+
+
+def test_every_line_has_a_section() -> None:
+    for source, starts in SECTION_STARTS.items():
+        assert [first for first, _ in starts] == sorted({first for first, _ in starts})
+        for line in range(1, 400):
+            assert section_of(source, line)
+
+
+# continuations: a part resumes after a subsection, or a name the lessons give a part
+_NOT_HEADINGS = {("004", 1), ("004", 136), ("002", 1)}
+
+
+@pytest.mark.skipif(not SOURCES.is_dir(), reason="the source texts sit next to the checkout")
+def test_each_section_starts_where_the_source_has_its_heading() -> None:
+    for source, starts in SECTION_STARTS.items():
+        text = next(SOURCES.glob(f"{source}_*.txt")).read_text("utf-8").splitlines()
+        for first, place in starts:
+            if (source, first) in _NOT_HEADINGS:
+                continue
+            line = text[first - 1].strip().lower()
+            if place.startswith("§"):
+                assert line.startswith(place[1:] + " /"), (source, first, line)
+                continue
+            quoted = re.findall(r"'([^']+)'", place)
+            if not quoted:          # a part the lessons name in words
+                continue
+            assert line.startswith(quoted[-1].lower()), (source, first, line[:60])
