@@ -77,3 +77,32 @@ def test_each_section_starts_where_the_source_has_its_heading() -> None:
             if not quoted:          # a part the lessons name in words
                 continue
             assert line.startswith(quoted[-1].lower()), (source, first, line[:60])
+
+
+# --- 2. brisques counted in words that agree (E28) -------------------------------------
+
+@pytest.mark.parametrize(("count", "ru", "en"), [
+    (1, "взята 1 бриска: 10 очков", "1 ace or ten captured: 10"),
+    (3, "взяты 3 бриски, по 10 за каждую: 30 очков", "3 aces and tens captured, 10 each: 30"),
+    (6, "взято 6 брисок, по 10 за каждую: 60 очков", "6 aces and tens captured, 10 each: 60"),
+    (21, "взята 21 бриска, по 10 за каждую: 210 очков",
+     "21 aces and tens captured, 10 each: 210"),
+])
+def test_the_brisques_tally_reads_naturally(count: int, ru: str, en: str) -> None:
+    from engine.text.explain import Step
+
+    step = Step("score.brisque", "brisques", (("count", str(count)), ("each", "10"),
+                                              ("points", str(10 * count))))
+    assert step.render("ru") == ru and step.render("en") == en
+
+
+def test_brisques_in_a_trick_and_for_ties_agree_with_the_number() -> None:
+    from engine.text.explain import Step
+
+    trick = Step("score.brisque", "capture_brisques", (("count", "2"), ("each", "10"),
+                                                       ("points", "20")))
+    assert trick.render("ru") == "во взятке 2 бриски, по 10 за каждую, сразу: 20 очков"
+    assert trick.render("en") == "2 aces and tens in the trick, 10 each, scored at once: 20"
+    ties = Step("score.brisque", "brisques_tiebreak", (("count", "5"),))
+    assert ties.render("ru").startswith("взято 5 брисок; ")
+    assert ties.render("en").startswith("5 aces and tens captured; ")
