@@ -34,7 +34,7 @@ from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
 from engine.rules.replay import actors
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import GameMovedOn, ProgressStoreError, SavedGame, open_store
 

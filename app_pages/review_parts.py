@@ -22,7 +22,7 @@ from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
 from engine.rules.deal import Deal
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 from puzzles import drills
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStore, ProgressStoreError, open_store

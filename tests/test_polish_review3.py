@@ -106,3 +106,26 @@ def test_brisques_in_a_trick_and_for_ties_agree_with_the_number() -> None:
     ties = Step("score.brisque", "brisques_tiebreak", (("count", "5"),))
     assert ties.render("ru").startswith("взято 5 брисок; ")
     assert ties.render("en").startswith("5 aces and tens captured; ")
+
+
+# --- 3. the score pad's lines start with a capital (issue 54 item 1) --------------------
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize(("variant", "deals"), [
+    ("rubicon", [{"scores": [1290, 1200]}]),
+    ("two-handed", [{"scores": [500, 200]}, {"scores": [600, 300]}]),
+    ("two-handed", [{"scores": [500, 200]}]),
+])
+def test_the_score_pads_closing_lines_start_with_a_capital(variant, deals, lang) -> None:
+    from test_scorepad_checks import pad
+
+    report = pad(variant, deals).report()
+    closing = report.closing_lines(lang)
+    assert closing
+    for line in closing:
+        assert line[:1].isupper() or not line[:1].isalpha(), line
+    # an entry without a player's name opens its line as a sentence too
+    for deal in report.deals:
+        for entry in deal.entries:
+            line = report.line(entry, lang)
+            assert line[:1].isupper() or not line[:1].isalpha(), line

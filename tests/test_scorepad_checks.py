@@ -197,7 +197,7 @@ def test_points_below_the_end_counts_beside_them_are_flagged() -> None:
     report = pad("two-handed", [{"scores": [50, 200], "brisques": [100, 60],
                                  "last_trick": 0}]).report()
     lines = report.lines("en")
-    assert any("check the paper" in line and "110 : 60" in line for line in lines)
+    assert any("Check the paper" in line and "110 : 60" in line for line in lines)
 
 
 def test_points_as_written_list_no_empty_brisques() -> None:
