@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from app_pages.session import seat_options
 from engine.errors import BeziqueError, IllegalActionError
 from engine.rules.profile import (
@@ -118,8 +118,10 @@ def _run(change: Callable[[ScorePad | None], ScorePad | None]) -> None:
         st.session_state[MSG] = {"error": exc}
     except MissingFact as exc:
         st.session_state[MSG] = {"reason": ui.t(f"scorepad.needs_{exc.field}")}
-    except (BeziqueError, ProgressStoreError) as exc:
+    except BeziqueError as exc:
         st.session_state[MSG] = {"reason": str(exc)}
+    except ProgressStoreError as exc:
+        st.session_state[MSG] = {"reason": store_text.error_text(exc)}
 
 
 def save(pad: ScorePad) -> None:

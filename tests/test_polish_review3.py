@@ -129,3 +129,51 @@ def test_the_score_pads_closing_lines_start_with_a_capital(variant, deals, lang)
         for entry in deal.entries:
             line = report.line(entry, lang)
             assert line[:1].isupper() or not line[:1].isalpha(), line
+
+
+# --- 4. a store's error on a page: the mask not read as markdown, the store named -------
+
+def test_a_masked_password_is_not_markdown() -> None:
+    from app_pages.store_text import plain
+
+    shown = plain("cannot reach postgresql://ann:***@db/x?sslpassword=***: down")
+    assert "\\*\\*\\*@db" in shown and "sslpassword=\\*\\*\\*" in shown
+    assert plain("/home/a_b/progress.sqlite3") == "/home/a\\_b/progress.sqlite3"
+
+
+def test_the_store_is_named_by_its_kind(monkeypatch: pytest.MonkeyPatch) -> None:
+    from app_pages.store_text import db_error
+    from puzzles.i18n import tr
+    from puzzles.store import store_kind
+
+    assert store_kind("/tmp/x.sqlite3") == "sqlite"
+    assert store_kind("postgresql://ann:pw@db/x") == "postgresql"
+    assert store_kind("host=db dbname=x") == "postgresql"
+    assert store_kind(" postgresql://ann@db/x") == ""          # refused before use
+    error = ValueError("cannot reach the progress database postgresql://ann:***@db/x")
+    monkeypatch.setenv("BEZIQUE_DATABASE_URL", "postgresql://ann:pw@db/x")
+    key, params = db_error(error)
+    assert tr("en", key, **params).startswith("The progress database cannot be used: ")
+    assert tr("ru", key, **params).startswith("Базу данных прогресса нельзя использовать")
+    monkeypatch.delenv("BEZIQUE_DATABASE_URL")
+    key, params = db_error(error)
+    assert tr("en", key, **params).startswith("The progress file cannot be used: ")
+
+
+def test_a_page_shows_the_database_error_as_written(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("psycopg")
+    pytest.importorskip("psycopg_pool")
+    import socket
+
+    from app_helpers import run_page
+
+    with socket.socket() as sock:           # a closed port: the failure is immediate
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setenv("BEZIQUE_DATABASE_URL",
+                       f"postgresql://ann:Secr3t@127.0.0.1:{port}/b?connect_timeout=1")
+    at = run_page("endgame")
+    shown = [e.value for e in at.error]
+    assert any(s.startswith("The progress database cannot be used: ") for s in shown), shown
+    assert any("ann:\\*\\*\\*@127.0.0.1" in s for s in shown), shown
+    assert not any("progress file" in s for s in shown)
