@@ -177,3 +177,42 @@ def test_a_page_shows_the_database_error_as_written(monkeypatch: pytest.MonkeyPa
     assert any(s.startswith("The progress database cannot be used: ") for s in shown), shown
     assert any("ann:\\*\\*\\*@127.0.0.1" in s for s in shown), shown
     assert not any("progress file" in s for s in shown)
+
+
+# --- 5. a deal that ends the game is followed by the result, never by "Next deal" -------
+
+def test_a_deal_that_ends_the_game_closes_it_at_once() -> None:
+    from app_pages.session import PlaySession
+
+    s = PlaySession.new("two-handed", seed=5)
+    target = s.deal.profile.scoring.target
+    for _ in range(12):
+        s.autoplay_to_end()
+        assert s.deal.is_over
+        if s.game.is_over:
+            break
+        assert max(s.game.side_totals) < target, "the target is reached, yet a deal follows"
+        s.next_deal()
+    assert s.game.is_over and max(s.game.side_totals) >= target
+    # restored from its save, the finished game is still over
+    assert PlaySession.loads(s.dumps()).game.is_over
+
+
+def test_the_play_page_shows_next_deal_only_while_the_game_goes_on() -> None:
+    from app_helpers import run_page
+
+    at = run_page("play", variant="two-handed", level="random")
+    for _ in range(40):
+        keys = {b.key for b in at.button}
+        if "new_game_end" in keys:
+            break
+        session = at.session_state["play"]
+        if "next_deal" in keys:
+            assert not session.game.decided
+            assert max(session.game.side_totals) < session.deal.profile.scoring.target
+            at.button(key="next_deal").click().run()
+        else:
+            at.button(key="to_end").click().run()
+        assert not at.exception
+    assert "new_game_end" in {b.key for b in at.button}
+    assert "next_deal" not in {b.key for b in at.button}
