@@ -216,3 +216,48 @@ def test_the_play_page_shows_next_deal_only_while_the_game_goes_on() -> None:
         assert not at.exception
     assert "new_game_end" in {b.key for b in at.button}
     assert "next_deal" not in {b.key for b in at.button}
+
+
+# --- 6. a fresh read of the engine's sentences ----------------------------------------
+
+def test_kept_twins_carry_no_copy_marks_and_leads_read_as_advice() -> None:
+    from engine.bots.reasons import Reason
+    from engine.notation.cards import parse_card
+
+    def card(text: str) -> int:
+        return parse_card(text).id
+
+    keep = Reason("keep_for", meld="four_aces", points=100, missing=1,
+                  cards=(card("AS#1"), card("AD#1"), card("AD#2")))
+    assert keep.render("en") == "keep A♠ A♦ A♦ for the four aces (100): one card short"
+    assert keep.render("ru").startswith("придержать Т♠ Т♦ Т♦ для комбинации «четыре туза»")
+    # «пойти с 10♥, а 8♣ оставить», not «ход с 10♥, а 8♣ оставить»
+    lead = Reason("lead_instead", card=card("TH#1"), kept=card("8C#1"))
+    assert lead.render("ru") == "пойти с 10♥, а 8♣ оставить на руке на потом"
+
+
+def test_a_captured_card_completes_the_combination_it_names() -> None:
+    from engine.text.explain import step
+
+    line = step("capture.meld", "capture_meld", new="QS#1", cards="KS#1 QS#1",
+                meld="marriage")
+    assert line.render("ru") == \
+        "взятая карта Д♠ дополняет выложенные карты до комбинации «марьяж»: К♠ Д♠"
+    assert line.render("en") == "captured Q♠ completes a marriage with the laid-out cards: K♠ Q♠"
+
+
+def test_a_citation_has_one_form() -> None:
+    assert citation_text("000 'заявления'; 001 §03", "ru") == "000, 'заявления'; 001 §03"
+    assert citation_text("000 'заявления'; 001 §03", "en") == "000, 'declarations'; 001 §03"
+
+
+def test_the_app_catalogue_agrees_with_its_numbers() -> None:
+    from app_pages.i18n import translate
+
+    ru = translate("ru", "explainer.points", points=44, points_ru="44 очка")
+    assert ru == "44 очка"
+    assert "объявил(и)" not in translate("ru", "score.declared", name="Вы", melds="марьяж (20)")
+    assert translate("ru", "table.marker", count=24, cards_acc="24 карты",
+                     cards_gen="24 карт") == "отметка за 24 карты до конца"
+    assert translate("ru", "event.pending", name="Вы", meld="секвенция") == \
+        "Вы: комбинация «секвенция» выложена, её запишут позже"

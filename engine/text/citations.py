@@ -288,6 +288,7 @@ def sections_of(source: str, first: int, last: int) -> list[str]:
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
 _CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\-]*")
 _SOURCE = re.compile(r"\b(00[0-4])\b")
+_NO_COMMA = re.compile(r"\b(00[0-4]) '")
 _LINE_REF = re.compile(r"(?:,\s*|\s+)?\bl\.\s?(\d+)(?:[-–](\d+))?")
 
 
@@ -329,7 +330,8 @@ def citation_text(citation: str, lang: str = "en") -> str:
     their English names (``"003, 'козыри'"`` → ``"003, 'trumps'"``), in Russian the
     English phrases replaced (``"004, two-handed rules, item 8"`` →
     ``"004, правила для двоих, пункт 8"``)."""
-    citation = by_section(citation)
+    # one form: "000, 'заявления'", never "000 'заявления'" (the sources page's form)
+    citation = _NO_COMMA.sub(r"\1, '", by_section(citation))
     if lang != "ru":
         for ru_heading, en in PHRASES_EN:
             citation = citation.replace(ru_heading, en)

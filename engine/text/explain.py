@@ -268,16 +268,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "лицом вверх и больше не разыгрывается"),
     "capture_discarded_one": ("{cards} can join no combination: to the discard pile",
                               "{cards} не входит ни в одну комбинацию: в отбой"),
-    "capture_meld_many": ("captured {new} complete {cards} with the laid-out cards: {a_meld}",
-                          "взятые {new} вместе с выложенными картами {cards} составляют "
-                          "комбинацию «{meld}»"),
-    "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
-                     "взятая карта {new} вместе с выложенными картами {cards} составляет "
-                     "комбинацию «{meld}»"),
-    "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {cards} "
-                             "with the laid-out cards: {a_meld}",
-                             "открытый козырь {new}, полученный в обмен на семёрку, вместе с "
-                             "выложенными картами {cards} составляет комбинацию «{meld}»"),
+    # {cards} is the whole combination, the captured cards in it: "…completes a marriage
+    # with the laid-out cards: K♠ Q♠", never «вместе с выложенными картами К♠ Д♠».
+    "capture_meld_many": ("captured {new} complete {a_meld} with the laid-out cards: {cards}",
+                          "взятые {new} дополняют выложенные карты до комбинации «{meld}»: "
+                          "{cards}"),
+    "capture_meld": ("captured {new} completes {a_meld} with the laid-out cards: {cards}",
+                     "взятая карта {new} дополняет выложенные карты до комбинации «{meld}»: "
+                     "{cards}"),
+    "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {a_meld} "
+                             "with the laid-out cards: {cards}",
+                             "открытый козырь {new}, полученный в обмен на семёрку, дополняет "
+                             "выложенные карты до комбинации «{meld}»: {cards}"),
     "exchange_brisque": ("the turn-up {card} joins the captures and scores as a brisque: "
                          "{each}",
                          "открытый козырь {card} присоединяется к взятым картам и считается "
