@@ -172,11 +172,10 @@ def check_drill(drill_id: int) -> None:
                               time.monotonic() - st.session_state[f"{P}t0"])
     decision = found.decision
     deal = drill.deal
-    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    mine = decision.shown_among()   # a copy mark only where it tells two moves apart
     st.session_state[f"{P}drill_result"] = {
         "id": drill_id, "right": found.right, "due": found.due.isoformat(),
-        "better": app_ui.describe_action(decision.better, deal.profile, mine,
-                                         deal.tables[drill.seat]),
+        "better": app_ui.describe_action(decision.better, deal.profile, mine),
         "cost": review_parts.cost_text(decision), "why": list(decision.why(pui.lang())),
         "themes": list(found.themes)}
 
@@ -189,19 +188,17 @@ def next_drill() -> None:
 def drill_view(drill: drills.Drill, count: int) -> None:
     result = st.session_state.get(f"{P}drill_result")
     deal = drill.deal
-    mine = [*deal.hands[drill.seat], *deal.tables[drill.seat]]
+    moves = drills.answers(drill)
+    # Read among the moves offered: a copy mark only where two of them differ.
+    shown = {c for move in moves for c in move.cards}
     with st.container(border=True, key=f"{P}drill"):
         st.caption(pui.t("rc.drill") + " · " + pui.t("rc.drill_count", count=count))
         card_table(tbl.table_html(deal, drill.seat, app_ui.t, four_colour=app_ui.four_colour(),
                                   show_opponent=deal.in_playoff and deal.profile.players == 2,
                                   lang=lang, show_own=True), key=f"{P}drill_table_{drill.id}")
         st.markdown(pui.t("rc.drill_q", trick=deal.tricks_played + 1))
-        # One answer per move: two concealed twins play alike ("play K♣", not #1 and #2).
-        labels: dict[str, str] = {}
-        for a in deal.legal_actions():
-            label = app_ui.describe_action(a, deal.profile, mine, deal.tables[drill.seat])
-            if label not in labels.values():
-                labels[str(a)] = label
+        # One answer per move: two twins that play alike are one ("play K♣", not #1, #2).
+        labels = {str(a): app_ui.describe_action(a, deal.profile, shown) for a in moves}
         st.radio(pui.t("rc.answer"), list(labels), index=None, format_func=labels.__getitem__,
                  key=f"{P}drill_answer_{drill.id}", label_visibility="collapsed",
                  disabled=result is not None)
@@ -217,7 +214,7 @@ def drill_view(drill: drills.Drill, count: int) -> None:
                                                            cost=result["cost"])
         fb.show(right, lessons.split_feedback(lead, [app_ui.notation(r) for r in result["why"]]))
         st.caption(pui.t("rc.drill_played", action=app_ui.describe_action(
-            drill.played, deal.profile, mine, deal.tables[drill.seat])))
+            drills.shown_move(drill, drill.played), deal.profile, shown)))
         st.caption(pui.t("rc.drill_themes", themes=", ".join(
             theme_name(t, lang) for t in result.get("themes", ()))))
         st.caption(pui.t("rc.again", when=pz.when(result["due"])))

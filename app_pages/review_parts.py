@@ -161,14 +161,11 @@ def section(deal: Deal, seat: int, deal_number: int, key: str, by_itself: bool =
 
 def decision_box(decision: Decision, key: str, scheduled: bool | None = None) -> None:
     deal = decision.position_deal()
-    mine = [*deal.hands[decision.seat], *deal.tables[decision.seat]]
+    mine = decision.shown_among()   # a copy mark only where it tells two moves apart
     with st.container(border=True, key=key):
-        exposed = deal.tables[decision.seat]
         st.markdown("**" + ui.t("hand_review.heading", trick=decision.trick,
-                                played=ui.describe_action(decision.played, deal.profile, mine,
-                                                          exposed),
-                                better=ui.describe_action(decision.better, deal.profile, mine,
-                                                          exposed))
+                                played=ui.describe_action(decision.played, deal.profile, mine),
+                                better=ui.describe_action(decision.better, deal.profile, mine))
                     + f"** — {cost_text(decision)}")
         card_table(table_html(deal, decision.seat, ui.t, four_colour=ui.four_colour(),
                               show_opponent=deal.in_playoff and deal.profile.players == 2,

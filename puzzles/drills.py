@@ -51,6 +51,7 @@ from engine.bots.review import Budget, Decision, judge, solver_judges
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
+from engine.rules.effects import distinct_effects, effect_of
 from puzzles import personal, srs, themes
 from puzzles.games import captures_score
 from puzzles.simulate import melds_position
@@ -247,6 +248,17 @@ def due_endgame(store: ProgressStore, learner: str, variant: str,
         if record is not None:
             return record
     return None
+
+
+def answers(drill: Drill) -> list[Action]:
+    """The moves a drill offers, one per distinct effect (two copies of a card that
+    play alike are one answer: :func:`engine.rules.effects.same_effect`)."""
+    return distinct_effects(drill.deal, drill.deal.legal_actions())
+
+
+def shown_move(drill: Drill, action: Action) -> Action:
+    """``action`` as one of :func:`answers` (the copy offered for the same move)."""
+    return effect_of(drill.deal, action, answers(drill))
 
 
 def answer(store: ProgressStore, learner: str, drill: Drill, action: Action,

@@ -1,9 +1,9 @@
 """Puzzle positions from bot-against-bot games at the expert level.
 
 One deal is played by :class:`engine.bots.coach.BotPlayer` at the ``expert`` level
-for every seat, at a reduced search budget (``samples`` determinizations per
-decision, ``time_limit`` seconds at most; with the default budget the limit is
-never reached, so a game is a pure function of its seed). Before each action the
+for every seat, at a reduced search budget (``deals`` of the unseen cards per
+decision; the search stops when they are done, never on the clock, so a game is a
+pure function of its seed and budget). Before each action the
 collectors look at the table and turn what they see into bank records, each
 built and checked by the engine or the solver:
 
@@ -46,14 +46,14 @@ from puzzles import capture_bank, capture_endgame, endgame, meld_bank
 from puzzles.simulate import DeclareSpot, melds_position
 
 LEVEL = "expert"
-SAMPLES = 6          # determinizations per decision (the app's expert: 60 and 0.4 s)
-TIME_LIMIT = 2.0     # seconds per decision at most; a cap the default budget never reaches
+DEALS = 6            # deals per decision (the app's expert: the game's floor, [bots])
 
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    samples: int = SAMPLES
-    time_limit: float = TIME_LIMIT
+    """The expert bots' search per decision, in deals of the unseen cards."""
+
+    deals: int = DEALS
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +110,8 @@ def game_candidates(kind: str, profile: Profile, seed: int, budget: Budget = Bud
         profile = profile.with_options(settlement={"skip_hopeless_playoff": False})
     rng = random.Random(seed)
     deal = Deal.new(profile, rng, dealer=seed % profile.players)
-    bots = [BotPlayer(LEVEL, random.Random(f"{seed}:{seat}"), budget.samples,
-                      budget.time_limit) for seat in range(profile.players)]
+    bots = [BotPlayer(LEVEL, random.Random(f"{seed}:{seat}"), budget.deals)
+            for seat in range(profile.players)]
     out: list[Candidate] = []
     collect = _collector(kind, profile, seed, out, min_tricks, max_tricks)
     # declarations end with the stock: a meld game stops there (the play-off's

@@ -182,9 +182,10 @@ class Plan:
     max_tricks: int | None = None
 
     def run_id(self) -> str:
-        fields = [self.kind, self.variant, self.seed, self.budget.samples,
-                  self.budget.time_limit, self.types, self.min_tricks, self.max_tricks,
-                  HARVEST]
+        # 2.0: where the bots' old time cap stood, kept so that a bank begun before
+        # budgets were counted in deals resumes (that cap never bound: same games).
+        fields = [self.kind, self.variant, self.seed, self.budget.deals, 2.0, self.types,
+                  self.min_tricks, self.max_tricks, HARVEST]
         return hashlib.sha256(json.dumps(fields).encode()).hexdigest()[:10]
 
     def shares(self) -> dict[str, float]:
@@ -213,8 +214,8 @@ class Plan:
         if self.min_tricks < 1 or (self.max_tricks is not None
                                    and self.max_tricks < self.min_tricks):
             raise ValueError("need 1 <= min_tricks <= max_tricks")
-        if self.budget.samples < 1 or self.budget.time_limit <= 0:
-            raise ValueError("the bots' budget must be at least 1 sample and some time")
+        if self.budget.deals < 1:
+            raise ValueError("the bots' budget must be at least 1 deal a decision")
         self.shares()
 
     def tricks_range(self) -> tuple[int, int | None]:

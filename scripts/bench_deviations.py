@@ -5,14 +5,15 @@ few points of win rate apart.
 The expert plays like club wherever its search does not overrule the rules of thumb, so
 what it gains against club is what its *deviations* gain. In deals played by club for
 every seat, a share of the decisions (``--share``) is put to the expert at the app's
-time limit. Where it picks another move than club, both moves are followed to the end
-of the deal by club for everyone, in ``--redeals`` deals of the cards the mover cannot
-see (the same deals for both moves), and the mover's side's final margin is compared.
+budget (the variant's floor in deals, ``--budget`` to change it). Where it picks another
+move than club, both moves are followed to the end of the deal by club for everyone, in
+``--redeals`` deals of the cards the mover cannot see (the same deals for both moves),
+and the mover's side's final margin is compared.
 A search worth having deviates rarely in vain: the mean worth of a deviation is above
 zero, and its estimate of the gain agrees with the outcome (the correlation).
 
     python scripts/bench_deviations.py [--deals N] [--share P] [--redeals K]
-                                       [--time-limit S] [--jobs J] [--seed N] [VARIANT ...]
+                                       [--budget DEALS] [--jobs J] [--seed N] [VARIANT ...]
                                        [--stock LOW:HIGH] [--phase lead,follow]
                                        [--bot '{"z": 2.0}']
 
@@ -34,8 +35,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from engine.bots import EXPERT_SAMPLES, Bot, make_bot
-from engine.bots.coach import BOT_TIME_LIMIT
+from engine.bots import Bot, make_bot
 from engine.bots.search import StrongBot
 from engine.cli.arena import arena_profile, side_margins
 from engine.notation.actions import Action
@@ -55,7 +55,7 @@ class Job:
     seed: int
     share: float
     redeals: int
-    time_limit: float
+    budget: int | None
     stock: tuple[int, int]
     phases: tuple[str, ...]
     bot: dict[str, Any]
@@ -102,7 +102,7 @@ def play(job: Job) -> tuple[int, list[Deviation]]:
     profile = arena_profile(job.variant)
     rng = random.Random(job.seed)
     club = make_bot("club", random.Random(1))
-    settings = {"samples": EXPERT_SAMPLES, "time_limit": job.time_limit, **job.bot}
+    settings = {"deals": job.budget, **job.bot}
     experts = [StrongBot(random.Random(job.seed * 7 + p), **settings)
                for p in range(profile.players)]
     deal = Deal.new(profile, random.Random(job.seed), dealer=job.seed % profile.players)
@@ -173,7 +173,8 @@ def main() -> None:
                         help="share of the decisions put to the expert")
     parser.add_argument("--redeals", type=int, default=16,
                         help="deals of the unseen cards that value each deviation")
-    parser.add_argument("--time-limit", type=float, default=BOT_TIME_LIMIT)
+    parser.add_argument("--budget", type=int, default=None,
+                        help="the expert's deals per decision (default: the variant's floor)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--stock", type=_stock_range, default=ANY_STOCK,
@@ -185,7 +186,7 @@ def main() -> None:
     args = parser.parse_args()
     print(f"expert's deviations from club, {args.deals} club deals per variant, "
           f"{args.share:.0%} of decisions asked, {args.redeals} re-deals each, "
-          f"{args.time_limit} s a decision"
+          f"{'the floor' if args.budget is None else args.budget} deals a decision"
           + (f", expert {json.dumps(args.bot)}" if args.bot else "")
           + (f", stock {args.stock[0]}-{args.stock[1]}" if args.stock != ANY_STOCK else "")
           + (f", {','.join(args.phase)}" if args.phase != PHASES else ""))
@@ -195,7 +196,7 @@ def main() -> None:
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for variant in args.variants or list(ordered_variants()):
             jobs = [Job(variant, args.seed * 100_003 + i, args.share, args.redeals,
-                        args.time_limit, args.stock, args.phase, args.bot)
+                        args.budget, args.stock, args.phase, args.bot)
                     for i in range(args.deals)]
             results = pool.map(play, jobs, chunksize=1)
             asked = sum(a for a, _d in results)

@@ -6,8 +6,12 @@ With ``--pace S`` it also measures the review as the Play page serves it: each d
 handed to a worker process as it is made (app_pages.review_worker), the learner taking
 S seconds a decision, and the seconds the review then takes at the deal's end.
 
-    python scripts/bench_review.py [--seed N] [--samples N] [--time-limit S]
-                                   [--hint-samples N] [--pace S] [VARIANT ...]
+    python scripts/bench_review.py [--seed N] [--deals N] [--confirm-deals N]
+                                   [--hint-deals N] [--pace S] [VARIANT ...]
+
+The budgets are deals of the unseen cards (default: each game's expert floor, the
+``[bots]`` table of its variant file; the confirming estimate three times as many), so
+the verdicts do not depend on the machine's load; only the seconds do.
 """
 
 from __future__ import annotations
@@ -23,8 +27,6 @@ from engine.bots.coach import BotPlayer
 from engine.bots.review import Budget, decisions_of, review_deal
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, variant_names
-
-DEFAULT = Budget()
 
 
 def played_deal(variant: str, seed: int) -> Deal:
@@ -52,14 +54,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("variants", nargs="*")
     parser.add_argument("--seed", type=int, default=5)
-    parser.add_argument("--samples", type=int, default=DEFAULT.samples)
-    parser.add_argument("--time-limit", type=float, default=DEFAULT.time_limit)
-    parser.add_argument("--hint-samples", type=int, default=DEFAULT.hint_samples)
+    parser.add_argument("--deals", type=int, default=None,
+                        help="the first estimate's deals (default: the game's floor)")
+    parser.add_argument("--confirm-deals", type=int, default=None,
+                        help="the confirming estimate's deals (default: 3x the first)")
+    parser.add_argument("--hint-deals", type=int, default=None,
+                        help="the expert's search for its move (default: the game's floor)")
     parser.add_argument("--pace", type=float, default=None,
                         help="seconds a learner decision: also time the review after "
                              "judging in a worker during the deal")
     args = parser.parse_args()
-    budget = Budget(args.samples, args.time_limit, args.hint_samples)
+    budget = Budget(deals=args.deals, confirm_deals=args.confirm_deals,
+                    hint_deals=args.hint_deals)
     pool = (None if args.pace is None else
             ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")))
     after = "" if pool is None else f" {'after play':>10}"

@@ -1,14 +1,15 @@
 """The bots' strength table: for every variant, bot A (the expert) against bot B
-(club) in paired deals at the app's own time limit per decision; A's win rate with
+(club) in paired deals at the app's own budget per decision (the variant's expert
+floor, in deals of the unseen cards: the ``[bots]`` table); A's win rate with
 its 95% Wilson interval, the mean point difference (and, where one deal is a game,
 the settlement difference) with its 95% interval, and A's seconds per decision.
 
-    python scripts/bench_strength.py [--deals N] [--jobs J] [--time-limit S]
+    python scripts/bench_strength.py [--deals N] [--jobs J] [--budget DEALS]
                                      [--variant NAME ...] [--a expert] [--b club]
 
 Pairs are dealt as ``bezique arena`` deals them (same seeds, seats swapped; with
-three players A sits in each seat in turn); results do not depend on ``--jobs``,
-but the time limit does: on a loaded machine the expert searches less.
+three players A sits in each seat in turn); results depend neither on ``--jobs`` nor
+on the machine's load (the budget is counted in deals), only the seconds do.
 
 "A wins" counts A against each club player at the table: a deal won is a higher
 deal score (in single-deal games, a higher settlement), a tie half. With two sides
@@ -26,7 +27,6 @@ import time
 from dataclasses import dataclass
 
 from engine.bots import Bot
-from engine.bots.coach import BOT_TIME_LIMIT
 from engine.cli.arena import a_seats, arena_profile, build_bot, side_margins, summarize, wilson
 from engine.rules.deal import Deal
 from engine.rules.profile import ordered_variants
@@ -40,7 +40,6 @@ class Job:
     b: str
     index: int
     seed: int
-    time_limit: float
     budget: int | None = None
 
 
@@ -56,8 +55,8 @@ class PairResult:
 def play_pair(job: Job) -> PairResult:
     profile = arena_profile(job.variant)
     base = (job.seed * 1_000_003 + job.index) * 4
-    bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
-    bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
+    bot_a = build_bot(job.a, random.Random(base + 1), job.budget)
+    bot_b = build_bot(job.b, random.Random(base + 2), job.budget)
     n = profile.players
     diffs: list[int] = []
     games: list[int] = []
@@ -98,22 +97,21 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="paired deals per variant")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--time-limit", type=float, default=BOT_TIME_LIMIT)
     parser.add_argument("--a", default="expert")
     parser.add_argument("--b", default="club")
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--budget", type=int, default=None,
-                        help="determinizations per decision cap (default: the level's own)")
+                        help="deals per decision (default: the variant's expert floor)")
     args = parser.parse_args()
     variants = args.variant or list(ordered_variants())
-    budget = "" if args.budget is None else f", at most {args.budget} samples"
+    budget = "the variant's floor" if args.budget is None else args.budget
     print(f"{args.a} vs {args.b}, {args.deals} paired deals per variant, "
-          f"{args.time_limit} s a decision{budget}, {args.jobs} job(s)")
+          f"{budget} deals a decision, {args.jobs} job(s)")
     print(f"{'variant':<22} {'A wins':>7} {'95% CI':>15} {'points A-B':>11} {'95% CI':>17} "
           f"{'game A-B':>9} {'s/decision':>10}")
     with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
         for variant in variants:
-            jobs = [Job(variant, args.a, args.b, i, args.seed, args.time_limit, args.budget)
+            jobs = [Job(variant, args.a, args.b, i, args.seed, args.budget)
                     for i in range(args.deals)]
             results = pool.map(play_pair, jobs, chunksize=1)
             diffs = [d for r in results for d in r.diffs]

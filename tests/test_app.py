@@ -21,6 +21,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
 from app_pages.session import PlaySession  # noqa: E402
+from engine.bots.review import Budget  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "app.py")
@@ -320,7 +321,11 @@ VARIANTS = ["two-handed", "rubicon", "chinese", "eight-pack", "rubicon-four-hand
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_variant_from_the_play_page(variant: str):
-    at = run_page("play", play_seed=5, level="beginner" if "pack" in variant else "club")
+    # The deal's review at its end searches a few deals a decision: at the game's floor
+    # (the app's) a whole deal of the longest games takes minutes on a loaded machine,
+    # and the review is tested on its own (test_hand_review.py, test_judgement.py).
+    at = run_page("play", play_seed=5, level="beginner" if "pack" in variant else "club",
+                  hand_review_budget=Budget(deals=4, confirm_deals=8, hint_deals=2))
     at.selectbox(key="play_variant").set_value(variant).run()
     assert not at.exception
     s = at.session_state["play"]

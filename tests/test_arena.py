@@ -41,7 +41,7 @@ def test_a_peeking_bot_sees_the_hands_but_not_the_stock_order(variant: str) -> N
     view = PlayerView.of(deal, deal.to_move)
     opp = 1 - view.seat
     for name, orders in (("strong-cheat", 1), ("strong-peek", 2)):
-        bot = build_bot(name, random.Random(1), 1, 1.0)
+        bot = build_bot(name, random.Random(1), 1)
         assert isinstance(bot, StrongBot)
         bot.oracle = deal
         seen = set()

@@ -46,7 +46,7 @@ def test_bots_play_only_legal_actions(name: str) -> None:
 
 def test_strong_bot_plays_a_whole_deal_legally() -> None:
     deal = Deal.new(PROFILE, random.Random(11), dealer=1)
-    bots = [make_bot("strong", random.Random(1), samples=2),
+    bots = [make_bot("strong", random.Random(1), deals=2),
             make_bot("heuristic", random.Random(2))]
     while not deal.is_over:
         seat = deal.to_move
@@ -71,8 +71,8 @@ def _position(seed: int, playoff: bool) -> Deal:
 def test_hint_is_legal_with_reasons_in_both_languages(playoff: bool) -> None:
     deal = _position(4, playoff)
     seat = deal.to_move
-    en = hint(deal, seat, "en", samples=4)
-    ru = hint(deal, seat, "ru", samples=4)
+    en = hint(deal, seat, "en", deals=4)
+    ru = hint(deal, seat, "ru", deals=4)
     assert isinstance(en, Hint) and en.action in deal.legal_actions()
     assert en.action == ru.action
     assert en.reasons and ru.reasons and en.reasons != ru.reasons
@@ -86,7 +86,7 @@ def test_hint_names_the_meld_to_declare() -> None:
         while not deal.is_over:
             legal = deal.legal_actions()
             if any(a.type is ActionType.DECLARE for a in legal):
-                h = hint(deal, deal.to_move, "en", samples=2)
+                h = hint(deal, deal.to_move, "en", deals=2)
                 assert h.action in legal
                 if h.action.type is ActionType.DECLARE:
                     assert any("declare" in r for r in h.reasons)
@@ -115,7 +115,7 @@ def test_bots_choose_a_solver_best_card_in_the_playoff(name: str) -> None:
     checked = 0
     for seed in range(6):
         deal = _position(20 + seed, True)
-        bot = make_bot(name, random.Random(seed), samples=2)
+        bot = make_bot(name, random.Random(seed), deals=2)
         rng = random.Random(seed)
         while not deal.is_over:
             legal = deal.legal_actions()
@@ -163,7 +163,7 @@ def test_endgame_hint_says_what_the_move_does_not_how_often_it_won() -> None:
     while not (deal.stock_count == 2 and deal.phase in ("lead", "follow")):
         deal.apply(rng.choice(deal.legal_actions()))
     view = PlayerView.of(deal, deal.to_move)
-    result = StrongBot(random.Random(0), samples=1, time_limit=60.0).search(view)
+    result = StrongBot(random.Random(0), deals=1).search(view)
     assert result.samples == len(view.unknown) and set(result.wins) == set(result.means)
     assert all(0.0 <= w <= 1.0 for w in result.wins.values())
     prior = advise(view).action
@@ -184,7 +184,7 @@ def test_expert_searches_every_real_choice_of_a_many_handed_playoff(variant: str
     tricks), instead of trusting its rule when those scores look clear."""
     choices = 0
     for seed, view, _kinds in _play_off_choices(variant):
-        result = StrongBot(random.Random(seed), samples=2, time_limit=0.05).search(view)
+        result = StrongBot(random.Random(seed), deals=2).search(view)
         assert result.means and result.action in view.legal
         choices += 1
     assert choices > 5
@@ -211,7 +211,7 @@ def test_expert_plays_the_last_four_stock_tricks_out_to_the_end_of_the_deal(
         kinds = {a.card % 32 for a in view.legal if a.type is ActionType.PLAY}
         if view.phase in ("lead", "follow") and len(kinds) > 1 \
                 and deal.stock_count in (end, end + profile.players):
-            result = StrongBot(random.Random(seed), samples=3, time_limit=60.0).search(view)
+            result = StrongBot(random.Random(seed), deals=3).search(view)
             if deal.stock_count == end:
                 # every kind of card tried (copies differ where one has scored in a meld)
                 assert result.samples == 3
@@ -247,7 +247,7 @@ def test_expert_plays_a_long_capture_play_off_out_for_deals_won() -> None:
     searched = 0
     for seed, view, kinds in _play_off_choices("fildinski"):
         if len(view.hand) > EXACT_CAPTURE_TRICKS:
-            result = StrongBot(random.Random(seed), samples=9, time_limit=60.0).search(view)
+            result = StrongBot(random.Random(seed), deals=9).search(view)
             assert {a.card % 32 for a in result.wins} == kinds
             assert result.samples == 1   # nothing hidden: one play-out a move
             assert all(m == int(m) for m in result.margins.values())   # final margins
@@ -263,7 +263,7 @@ def test_with_three_or_four_hands_the_play_off_is_played_out_for_deals_won(
     deals of the unseen cards and judged on deals won, as in the last stock tricks."""
     searched = 0
     for seed, view, kinds in _play_off_choices(variant):
-        result = StrongBot(random.Random(seed), samples=3, time_limit=60.0).search(view)
+        result = StrongBot(random.Random(seed), deals=3).search(view)
         assert {a.card % 32 for a in result.wins} == kinds
         assert result.samples == 3
         assert all(0.0 <= w <= 1.0 for w in result.wins.values())
@@ -301,8 +301,7 @@ def test_the_review_estimates_the_last_stock_tricks_by_playing_them_out() -> Non
         view = PlayerView.of(deal, deal.to_move)
         plays = list({a.card % 32: a for a in view.legal if a.type is ActionType.PLAY}.values())
         if view.phase in ("lead", "follow") and len(plays) > 1 and deal.stock_count <= 8:
-            estimates = estimate_actions(view, plays[:3], random.Random(1), samples=1,
-                                         time_limit=60.0)
+            estimates = estimate_actions(view, plays[:3], random.Random(1), deals=1)
             assert all(e.mean % 10 == 0 and e.loss % 10 == 0 for e in estimates)
             checked += 1
         deal.apply(club.choose(view))

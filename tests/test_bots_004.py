@@ -25,7 +25,7 @@ IDS = [n for n, _ in PROFILES]
 def test_expert_searches_in_stock_and_play_off(name: str, profile: Profile) -> None:
     assert supported(profile)
     deal = Deal.new(profile, random.Random(11), dealer=0)
-    bot = StrongBot(random.Random(1), samples=3, time_limit=0.2)
+    bot = StrongBot(random.Random(1), deals=3)
     searched_stock = searched_playoff = 0
     while not deal.is_over:
         view = PlayerView.of(deal, deal.to_move)
@@ -83,9 +83,10 @@ def test_play_page_bots_play_every_seat_at_the_expert_level_without_fallback(
     """The session's bots at the chosen level play the other seats; a bot that failed
     would be replaced silently by the plain hint, so count those."""
     import engine.bots.coach as coach
+    import engine.bots.search as search
     from app_pages.session import PlaySession
 
-    monkeypatch.setattr(coach, "BOT_TIME_LIMIT", 0.05)
+    monkeypatch.setattr(search, "expert_deals", lambda profile, stock_end=False: 2)
     fallbacks: list[int] = []
     plain = coach.simple_hint
 

@@ -77,7 +77,7 @@ def test_static_value_counts_laid_out_combinations() -> None:
 def test_expert_plays_fildinski_legally() -> None:
     rng = random.Random(5)
     deal = Deal.new(FIL, rng, dealer=0)
-    bot = make_bot("expert", random.Random(1), samples=4, time_limit=0.2)
+    bot = make_bot("expert", random.Random(1), deals=4)
     for _ in range(12):
         view = PlayerView.of(deal, deal.to_move)
         action = bot.choose(view)
@@ -104,7 +104,7 @@ def test_expert_searches_the_long_capture_play_off() -> None:
         if deal.is_over:
             pytest.fail("no play-off lead with eight cards")
     view = PlayerView.of(deal, deal.to_move)
-    bot = StrongBot(random.Random(1), samples=6, time_limit=5.0, gap=0.0, top=8)
+    bot = StrongBot(random.Random(1), deals=6, gap=0.0, top=8)
     result = bot.search(view)
     assert result.action in deal.legal_actions()
     # both hands known: one play-out to the end of the deal a move, judged on deals won

@@ -18,7 +18,7 @@ def test_bots_play_legal_actions_in_every_variant(variant: str, name: str) -> No
     profile = load_profile(variant)
     n = profile.players
     deal = Deal.new(profile, random.Random(3), dealer=0)
-    bots = [make_bot(name if p % 2 == 0 else "heuristic", random.Random(p), samples=2)
+    bots = [make_bot(name if p % 2 == 0 else "heuristic", random.Random(p), deals=2)
             for p in range(n)]
     while not deal.is_over:
         seat = deal.to_move

@@ -106,7 +106,7 @@ def test_a_placing_that_moves_a_seen_card_is_refused() -> None:
 def test_the_expert_searches_in_every_variant(name: str) -> None:
     """No variant falls back to the rules of thumb: with the gap test off, a
     decision with a choice before the play-off is searched (samples taken)."""
-    bot = StrongBot(random.Random(1), samples=4, time_limit=5.0, gap=0.0)
+    bot = StrongBot(random.Random(1), deals=4, gap=0.0)
     for seed in range(6):
         deal = _club_position(name, seed, 12 + 7 * seed)
         if deal.is_over or deal.stock_count == 0:
@@ -126,13 +126,13 @@ def test_the_expert_searches_in_every_variant(name: str) -> None:
 def test_estimates_rank_the_moves_with_intervals(name: str) -> None:
     deal = _club_position(name, 3, 9)
     view = PlayerView.of(deal, deal.to_move)
-    estimates = estimate_actions(view, view.legal, random.Random(2), samples=6, time_limit=20)
+    estimates = estimate_actions(view, view.legal, random.Random(2), deals=6)
     assert {e.action for e in estimates} == set(view.legal)
     best = estimates[0]
     assert best.loss == 0 and best.low == best.high == 0
     for e in estimates[1:]:
         assert e.loss >= 0 and e.low <= e.loss <= e.high and e.samples == 6
-    again = estimate_actions(view, view.legal, random.Random(2), samples=6, time_limit=20)
+    again = estimate_actions(view, view.legal, random.Random(2), deals=6)
     assert [e.mean for e in again] == [e.mean for e in estimates]   # seeded: reproducible
     with pytest.raises(BeziqueError):
         estimate_actions(view, [], random.Random(2))
@@ -184,14 +184,13 @@ def test_the_last_stock_tricks_are_played_out_where_tricks_score(name: str) -> N
             plays = {a.card % 32: a for a in view.legal if a.type.value == "play"}
             if view.phase in ("lead", "follow") and len(plays) > 1 \
                     and deal.stock_count in (8, 10):
-                result = StrongBot(random.Random(seed), samples=3, time_limit=60.0,
-                                   gap=0.0).search(view)
+                result = StrongBot(random.Random(seed), deals=3, gap=0.0).search(view)
                 if deal.stock_count == 8:
                     assert result.samples in (3, len(view.unknown))
                     assert {a.card % 32 for a in result.wins} == set(plays)
                     assert set(result.wins) == set(result.means) == set(result.margins)
                     estimates = estimate_actions(view, list(plays.values()),
-                                                 random.Random(1), samples=2, time_limit=60)
+                                                 random.Random(1), deals=2)
                     lines = StrongBot(random.Random(1))._stock_end_lines(
                         view, [e.action for e in estimates])
                     assert all(v == int(v) for v in lines())   # final margins: whole points
@@ -261,7 +260,7 @@ def test_where_every_trick_scores_every_play_is_searched() -> None:
         view = PlayerView.of(deal, deal.to_move)
         kinds = {a.card % 32 for a in view.legal if a.type.value == "play"}
         if len(kinds) > 1 and deal.to_move == 0:
-            result = StrongBot(random.Random(1), samples=2, time_limit=10.0).search(view)
+            result = StrongBot(random.Random(1), deals=2).search(view)
             assert result.samples == 2 and len(result.means) >= 2
             searched += 1
         deal.apply(club.choose(view))

@@ -158,7 +158,7 @@ def test_the_expert_searches_where_the_simulator_does_not_apply() -> None:
     profile = apply_option(load_profile("two-handed"), "carte_blanche", "club_250_once")
     assert not supported(profile)
     deal = Deal.new(profile, random.Random(3), dealer=0)
-    bot = StrongBot(random.Random(1), samples=4, time_limit=5.0, gap=0.0)
+    bot = StrongBot(random.Random(1), deals=4, gap=0.0)
     searched = 0
     for _ in range(12):
         view = PlayerView.of(deal, deal.to_move)

@@ -360,7 +360,7 @@ def test_duel_endgames_from_expert_games_verify_and_show_their_duel() -> None:
     from puzzles.generate import Plan, generate_from_games
 
     records = generate_from_games(Plan("endgame", "fildinski-four-handed",
-                                       budget=Budget(samples=1)), 3)
+                                       budget=Budget(deals=1)), 3)
     assert len(records) == 3
     for rec in records:
         assert rec["type"] == "capture_best" and bank.verify(rec) == []

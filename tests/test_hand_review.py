@@ -25,7 +25,7 @@ from engine.rules.view import PlayerView
 from puzzles import drills, themes, trainer
 from puzzles.store import open_store
 
-SMALL = Budget(samples=4, time_limit=5.0, hint_samples=2)
+SMALL = Budget(deals=4, confirm_deals=8, hint_deals=2)
 
 
 @cache
@@ -97,7 +97,7 @@ def test_judge_refuses_an_action_that_is_not_legal():
 # --- the command line --------------------------------------------------------------------
 
 def run_cli(args, capsys):
-    code = main(["review", *args, "--samples", "4", "--time-limit", "5"])
+    code = main(["review", *args, "--deals", "4"])
     out, err = capsys.readouterr()
     return code, out, err
 

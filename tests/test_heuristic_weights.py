@@ -95,7 +95,7 @@ def test_the_experts_move_is_its_own_rules_of_thumb_where_it_does_not_search(
             view = PlayerView.of(deal, deal.to_move)
             if len(view.legal) > 1 and view.stock_count:
                 own = advise(view, expert_weights(profile)).action
-                result = StrongBot(random.Random(1), samples=2, time_limit=0.05).search(view)
+                result = StrongBot(random.Random(1), deals=2).search(view)
                 assert result.action in view.legal
                 if not result.means:   # no search: the rules of thumb decided
                     assert result.action == own

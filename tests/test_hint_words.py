@@ -100,7 +100,7 @@ def test_hints_name_the_move_and_speak_as_a_card_player(name: str) -> None:
         plain = simple_hint(deal)
         for lang in LANGS:
             # as the Play page asks: engine.bots.coach.engine_hint, fewer tries
-            found = hint(deal, seat, lang, samples=SAMPLES)
+            found = hint(deal, seat, lang, deals=SAMPLES)
             assert found.action in deal.legal_actions()
             for shown in (Hint(found.action, found.reasons), plain):
                 move, lines = hint_lines(shown, deal.profile, lang)

@@ -39,7 +39,7 @@ def test_engine_hint_for_every_seat_count(variant: str, options: tuple[tuple[str
     deal = session.deal
     assert deal.profile.players == (int(options[0][1]) if options else
                                     3 if variant == "three-handed" else 4)
-    found = hint(deal, session.human, lang="en", samples=4)
+    found = hint(deal, session.human, lang="en", deals=4)
     assert found.action in deal.legal_actions() and found.reasons
     # The Play page's hint is the engine's (with its reasons), not the plain fallback.
     shown = session.hint("ru")

@@ -16,7 +16,7 @@ from app_pages.session import PlaySession, game_result
 from engine.bots.review import Budget
 from puzzles.store import GAME_DAYS_KEPT, now_utc, open_store
 
-SMALL = Budget(samples=4, time_limit=5.0, hint_samples=2)
+SMALL = Budget(deals=4, confirm_deals=8, hint_deals=2)
 
 
 def _level_box(at: AppTest) -> str:

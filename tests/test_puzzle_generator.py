@@ -20,7 +20,7 @@ from puzzles.games import Budget
 from puzzles.generate import Plan, generate_from_games
 
 ROOT = Path(__file__).parent.parent
-TINY = Budget(samples=1)
+TINY = Budget(deals=1)
 
 
 def _cli(*args: str) -> int:

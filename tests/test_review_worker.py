@@ -17,7 +17,7 @@ from engine.bots.review import Budget, decision_key, decisions_of, review_deal
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile
 
-SMALL = Budget(samples=4, time_limit=5.0, hint_samples=2)
+SMALL = Budget(deals=4, confirm_deals=8, hint_deals=2)
 
 
 def played(variant: str = "rubicon", actions: int = 30, seed: int = 3) -> Deal:

@@ -258,9 +258,13 @@ def test_arena_seats_bot_a_in_each_of_three_seats() -> None:
 
 
 @pytest.mark.parametrize("variant", ["three-handed", "four-handed", "no-trump"])
-def test_hints_and_bots_play_a_deal_of_every_seat(variant: str) -> None:
+def test_hints_and_bots_play_a_deal_of_every_seat(variant: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.bots.search as search
     from app_pages.session import PlaySession
 
+    # the hints' search at a few deals: the test is about legal hints, not their depth
+    monkeypatch.setattr(search, "expert_deals", lambda profile, stock_end=False: 4)
     session = PlaySession.new(variant, seed=7, level="club")
     while not session.deal.is_over:
         hint = session.hint()

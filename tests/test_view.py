@@ -50,7 +50,7 @@ def test_reshuffling_unseen_cards_changes_neither_view_nor_decision(seed: int) -
         if k == 0 and hand != sorted(deal.hands[1 - seat]):
             assert other.hands[1 - seat] != deal.hands[1 - seat] or view.hidden_stock == 0
         for name in ("random", "heuristic", "strong"):
-            kwargs = {"samples": 3} if name == "strong" else {}
+            kwargs = {"deals": 3} if name == "strong" else {}
             first = make_bot(name, random.Random(seed), **kwargs).choose(view)
             again = make_bot(name, random.Random(seed), **kwargs).choose(
                 PlayerView.of(other, seat))
@@ -92,12 +92,12 @@ def test_strong_endgame_tries_every_placing_and_ignores_the_true_one(seed: int) 
     seat = deal.to_move
     view = PlayerView.of(deal, seat)
     assert view.hidden_stock == 1
-    result = StrongBot(random.Random(seed), samples=1, time_limit=60.0).search(view)
+    result = StrongBot(random.Random(seed), deals=1).search(view)
     # One placing per unseen card, whatever the sample budget.
     assert result.samples == len(view.unknown)
     assert result.means[result.action] == max(result.means.values())
     hand, stock = sample_unseen(view, random.Random(7))
     other = determinize(view, deal, hand, stock)
-    again = StrongBot(random.Random(seed), samples=1, time_limit=60.0).search(
+    again = StrongBot(random.Random(seed), deals=1).search(
         PlayerView.of(other, seat))
     assert again.action == result.action and again.means == result.means

@@ -4,9 +4,6 @@ to an :class:`~engine.notation.actions.Action`, with an injected RNG.
     >>> import random
     >>> from engine.rules.deal import Deal
     >>> from engine.rules.profile import load_profile
-    >>> from engine.rules.tricks import beats
-from engine.rules.view import PlayerView
-from engine.solver import Refutation, Scale, Solution
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(1), dealer=0)
     >>> bot = make_bot("club", random.Random(1))
     >>> bot.choose(PlayerView.of(deal, deal.to_move)) in deal.legal_actions()
@@ -21,6 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from engine.bots.budget import position_seed
 from engine.bots.heuristic import HeuristicBot, advise
 from engine.bots.playoff import choose_card, playoff_solution, playoff_values, solvable
 from engine.bots.reasons import MOST_REASONS, Reason
@@ -29,6 +27,7 @@ from engine.errors import BeziqueError
 from engine.notation.actions import Action
 from engine.notation.cards import Card, parse_card
 from engine.rules.deal import Deal
+from engine.rules.effects import same_effect
 from engine.rules.tricks import beats
 from engine.rules.view import PlayerView
 from engine.solver import Refutation, Scale, Solution
@@ -73,10 +72,6 @@ STOCK_END_NOTE = ("In the last four tricks before the stock runs out it follows 
                   "до конца сдачи и выбирает тот, что чаще выигрывает сдачу.")
 BOT_NAMES = ("random", "heuristic", "strong", *LEVELS)
 BEGINNER_NOISE = 0.35
-# Determinizations per decision at most: more than the app's 0.4 s usually allows, so
-# the time limit decides and the expert uses the time it is given (with 60 most
-# searches ended early; the strength table is in docs/coaching.md).
-EXPERT_SAMPLES = 200
 
 
 class Bot(Protocol):
@@ -97,12 +92,11 @@ class RandomBot:
         return self.rng.choice(list(view.legal))
 
 
-def make_bot(level: str, rng: random.Random, samples: int | None = None,
-             time_limit: float = 0.9) -> Bot:
+def make_bot(level: str, rng: random.Random, deals: int | None = None) -> Bot:
     """A bot by level (``beginner``, ``club``, ``expert``) or by kind (``random``,
-    ``heuristic``, ``strong``). ``samples`` sets the strong bot's determinizations
-    per decision (default :data:`EXPERT_SAMPLES`: the time limit usually ends the
-    search first, so the expert uses the time it is given)."""
+    ``heuristic``, ``strong``). ``deals`` sets the strong bot's deals of the unseen
+    cards per decision (default: the game's floor,
+    :func:`engine.bots.budget.expert_deals`)."""
     if level == "random":
         return RandomBot(rng)
     if level == "beginner":
@@ -112,8 +106,7 @@ def make_bot(level: str, rng: random.Random, samples: int | None = None,
     if level in ("heuristic", "club"):
         return HeuristicBot(rng)
     if level in ("strong", "expert"):
-        return StrongBot(rng, samples=EXPERT_SAMPLES if samples is None else samples,
-                         time_limit=time_limit)
+        return StrongBot(rng, deals=deals)
     raise BeziqueError(f"unknown bot {level!r}; known: {', '.join(BOT_NAMES)}")
 
 
@@ -177,19 +170,25 @@ def _copy_of(face: str, cards: frozenset[int]) -> int:
                 and Card.from_id(c).face == Card.from_id(first).face), default=first)
 
 
-def hint(deal: Deal, seat: int, lang: str = "en", samples: int = 30) -> Hint:
+def hint(deal: Deal, seat: int, lang: str = "en", deals: int | None = None) -> Hint:
     """The recommended action for ``seat`` (who must be to move) with at most
     :data:`~engine.bots.reasons.MOST_REASONS` reasons, in a card player's words:
     meld values, cards kept for later melds, tricks won or let go, and in the
-    play-off the exact points of the moves."""
-    action, reasons = hint_reasons(deal, seat, samples)
+    play-off the exact points of the moves. ``deals``: the search's budget (default:
+    the expert's floor for the game)."""
+    action, reasons = hint_reasons(deal, seat, deals)
     return Hint(action, tuple(r.render(lang) for r in reasons))
 
 
-def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tuple[Reason, ...]]:
+def hint_reasons(deal: Deal, seat: int, deals: int | None = None
+                 ) -> tuple[Action, tuple[Reason, ...]]:
     """:func:`hint` before rendering: the action and its reasons, the weightiest first.
     Where a deeper look overrules the rules of thumb, the reasons say what the better
-    move wins, lets go or keeps (:func:`~engine.bots.search.search_reasons`)."""
+    move wins, lets go or keeps (:func:`~engine.bots.search.search_reasons`); a move
+    of the same effect as the rule of thumb's (another copy of the card) does not
+    overrule it. The search tries ``deals`` deals of the unseen cards (default: the
+    expert's floor for the game), drawn by the position's own seed, so a hint does not
+    depend on the machine's load."""
     view = PlayerView.of(deal, seat)
     if not view.legal:
         raise BeziqueError(f"player {seat + 1} is not to move")
@@ -201,9 +200,9 @@ def hint_reasons(deal: Deal, seat: int, samples: int = 30) -> tuple[Action, tupl
         advice = advise(view)
         action, reasons = advice.action, list(advice.reasons)
         if len(view.legal) > 1 and (view.stock_count > 0 or view.players > 2):
-            result = StrongBot(random.Random(deal.tricks_played * 7919 + seat),
-                               samples=samples, time_limit=0.5).search(view)
-            if result.action != action:
+            result = StrongBot(random.Random(position_seed(deal, "hint")),
+                               deals=deals).search(view)
+            if result.action != action and not same_effect(deal, result.action, action):
                 reasons = search_reasons(view, result, action)
                 action = result.action
     return action, tuple(reasons[:MOST_REASONS]) or (Reason("only_action"),)

@@ -48,8 +48,6 @@ from engine.rules.view import PlayerView
 from engine.solver import Scale, kernel_available, move_values, solve
 
 RANDOM_LEVEL = "random"
-BOT_TIME_LIMIT = 0.4      # seconds per decision of the strongest bot (UI stays responsive)
-HINT_SAMPLES = 10         # determinizations per hint (engine.bots.hint)
 HELPER_LEVEL = "club"     # who plays for the human on auto-play
 AUTO_VERDICT_TRICKS = 9   # longer ones: the play-off verdicts only on demand (~0.1-1 s)
 
@@ -90,15 +88,15 @@ class BotPlayer:
     plain-rules player :func:`simple_hint` moves instead. In a two-player play-off the
     exact solver :mod:`engine.solver` picks the card (the bots' own exact play-off
     search takes up to minutes with 12 or 13 cards each; the solver well under a
-    second). ``samples`` and ``time_limit`` bound the expert's search per decision
-    (the puzzle generator plays many games at a reduced budget)."""
+    second). ``deals`` is the expert's search budget per decision, in deals of the
+    unseen cards (default: the game's floor, :func:`engine.bots.budget.expert_deals`;
+    the puzzle generator plays many games at a reduced budget)."""
 
-    def __init__(self, level: str, rng: random.Random, samples: int | None = None,
-                 time_limit: float = BOT_TIME_LIMIT) -> None:
+    def __init__(self, level: str, rng: random.Random, deals: int | None = None) -> None:
         self.rng = rng
         self.level = level
         self.bot: Bot | None = (None if level == RANDOM_LEVEL
-                                else make_bot(level, rng, samples, time_limit))
+                                else make_bot(level, rng, deals))
 
     def choose_in(self, deal: Deal, seat: int) -> Action:
         legal = deal.legal_actions()
@@ -229,7 +227,7 @@ def engine_hint(deal: Deal, seat: int, lang: str = "en") -> Hint:
     """:func:`engine.bots.hint` with its reasons in ``lang``; the plain hint where the
     bots cannot read the table or advise an action that is not legal."""
     try:
-        found = hint(deal, seat, lang=lang, samples=HINT_SAMPLES)
+        found = hint(deal, seat, lang=lang)
     except BeziqueError:   # the engine says the bots cannot advise here
         return simple_hint(deal)
     if found.action not in deal.legal_actions():
@@ -335,7 +333,6 @@ def _solver_values(deal: Deal) -> dict[int, int] | None:
     return _by_card(_legal_cards(deal), move_values(deal.playoff_position())) or None
 
 
-__all__ = ["AUTO_VERDICT_TRICKS", "BOT_TIME_LIMIT", "HELPER_LEVEL", "HINT_SAMPLES",
-           "RANDOM_LEVEL", "BotPlayer", "CardVerdict", "Hint", "bot_levels",
-           "default_level", "engine_hint", "has_playoff_verdicts", "level_description",
-           "playoff_verdicts", "simple_hint", "verdicts_are_quick"]
+__all__ = ["AUTO_VERDICT_TRICKS", "HELPER_LEVEL", "RANDOM_LEVEL", "BotPlayer", "CardVerdict",
+           "Hint", "bot_levels", "default_level", "engine_hint", "has_playoff_verdicts",
+           "level_description", "playoff_verdicts", "simple_hint", "verdicts_are_quick"]

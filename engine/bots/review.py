@@ -7,9 +7,20 @@ Every decision with a real choice is judged (:func:`judge`) against the expert's
   best card less that of the card played;
 * elsewhere the expert's move (:func:`engine.bots.hint_reasons`) is compared with the
   move played in the same deals of the unseen cards
-  (:func:`engine.bots.search.estimate_actions`): the cost is the estimated shortfall
-  with its 95% interval, and the decision is *flagged* only when the interval
-  excludes zero (the loss is clear, not noise).
+  (:func:`engine.bots.judgement.confirmed_loss`), in two steps so that a flag holds: a
+  first estimate on the game's floor of deals (:func:`engine.bots.budget.expert_deals`)
+  and, only where it finds a clear loss (its 95% interval excludes zero, at least
+  :data:`MIN_COST` points), a confirming one on fresh deals (another seed,
+  ``confirm_deals``) with the stricter ``confirm_z``. The decision is *flagged* when
+  the confirming estimate finds the loss clear too, and its cost and interval are the
+  confirming estimate's: the first one picked the decision, so its own figure would
+  overstate the loss (the winner's curse).
+
+A move with the same effect as the better one (another copy of the same card:
+:func:`engine.rules.effects.same_effect`) is the better move: it costs nothing and the
+learner is shown the move played. Every search is counted in deals and seeded by the
+position (:func:`engine.bots.budget.position_seed`), so a verdict does not depend on
+the machine's load.
 
 The reasons for the better move are the hint's, in a card player's words. Every
 decision keeps its position (the deal's save up to it), so a flagged one can be drilled
@@ -19,7 +30,7 @@ again: :func:`judge` on that position answers a drill with the same verdict.
     >>> from engine.rules.deal import Deal
     >>> from engine.rules.profile import load_profile
     >>> deal = Deal.new(load_profile("two-handed"), random.Random(2), dealer=1)
-    >>> decision = judge(deal, deal.to_move, deal.legal_actions()[0], Budget(samples=4))
+    >>> decision = judge(deal, deal.to_move, deal.legal_actions()[0], Budget(4, 8, 3.0, 4))
     >>> decision.trick, decision.exact, decision.cost >= 0
     (1, False, True)
 
@@ -29,46 +40,64 @@ Terminology
 * its *cost* is in points of the deal (the mover's side); an *exact* cost is the
   solver's, an estimated one carries an interval ``low``..``high``;
 * *flagged*: an exact cost above zero, or an estimate whose interval excludes zero
-  (and of at least :data:`MIN_COST` points).
+  (and of at least :data:`MIN_COST` points) on the first deals and again, with the
+  stricter ``z``, on the confirming ones.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bots import hint_reasons, refutation_reason
+from engine.bots.budget import position_seed, save_seed
 from engine.bots.coach import CardVerdict, playoff_verdicts, verdicts_are_quick
+from engine.bots.judgement import (
+    CONFIRM_FACTOR,
+    CONFIRM_Z,
+    MIN_COST,
+    confirmed_loss,
+    confirming_deals,
+    first_deals,
+)
 from engine.bots.playoff import playoff_solution, solvable
 from engine.bots.reasons import MOST_REASONS, Reason
-from engine.bots.search import estimate_actions
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card
 from engine.rules.deal import DECLARE, Deal
+from engine.rules.effects import look_alikes, same_effect
 from engine.rules.game import Game
 from engine.rules.replay import deal_prefix
 from engine.rules.tricks import is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 
-# An estimated shortfall smaller than this is not worth a learner's drill, however sure
-# the search is of it: every score in the game but card points comes in tens.
-MIN_COST = 5.0
-
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How hard the review looks at each decision it estimates: ``samples`` deals of the
-    unseen cards for the expert's move and the move played, at most ``time_limit``
-    seconds; ``hint_samples`` for finding the expert's move (the hint's own search)."""
+    """How hard the review looks at each decision it estimates, in deals of the unseen
+    cards (None: the game's floor, :func:`engine.bots.budget.expert_deals`, the
+    expert's and the hint's own): ``deals`` for the first estimate of the expert's
+    move against the move played, ``confirm_deals`` (None: :data:`CONFIRM_FACTOR` times
+    the first) for the confirming estimate on fresh deals, whose interval is
+    ``confirm_z`` standard errors wide, and ``hint_deals`` for finding the expert's
+    move (the hint's own search)."""
 
-    samples: int = 24
-    time_limit: float = 0.3
-    hint_samples: int = 10
+    deals: int | None = None
+    confirm_deals: int | None = None
+    confirm_z: float = CONFIRM_Z
+    hint_deals: int | None = None
+
+    def first(self, deal: Deal) -> int:
+        """The first estimate's deals in ``deal``'s game (at the stock's end too: there
+        the floor is the expert's own, ``stock_end_deals``, when none is given)."""
+        return first_deals(deal, self.deals)
+
+    def confirming(self, deal: Deal) -> int:
+        """The confirming estimate's deals in ``deal``'s game."""
+        return confirming_deals(deal, self.deals, self.confirm_deals)
 
 
 @dataclass(frozen=True)
@@ -99,6 +128,17 @@ class Decision:
         """The deal as it stood when the decision was made."""
         return Deal.from_json(self.position)
 
+    def shown_among(self) -> frozenset[int]:
+        """The cards to read the moves played and better among (``among`` of
+        :func:`engine.notation.cards.card_text`): their own cards and those of the legal
+        moves that look the same but differ in effect (a copy on the table, or one that
+        has scored). A copy mark then shows only where it tells two moves apart."""
+        deal = self.position_deal()
+        out = {*self.played.cards, *self.better.cards}
+        for action in {self.played, self.better}:
+            out |= look_alikes(deal, action)
+        return frozenset(out)
+
     def to_json(self) -> dict[str, Any]:
         return {"deal": self.deal_number, "index": self.index, "trick": self.trick,
                 "seat": self.seat, "played": str(self.played), "better": str(self.better),
@@ -121,21 +161,11 @@ class HandReview:
         return tuple(d for d in self.decisions if d.flagged)
 
 
-def position_seed(deal: Deal) -> int:
-    """The seed of a position's estimates: the same position is judged the same way,
-    in the review and in a drill of it."""
-    return _save_seed(deal.dumps())
-
-
-def _save_seed(saved: str) -> int:
-    return int(hashlib.sha256(saved.encode("utf-8")).hexdigest()[:12], 16)
-
-
 def decision_key(saved: str, played: Action) -> str:
     """What identifies a decision across processes and page runs: the position's save
     (:meth:`Deal.dumps`, which also carries it to another process) and the action
     taken there."""
-    return f"{_save_seed(saved):x} {played}"
+    return f"{save_seed(saved):x} {played}"
 
 
 def decisions_of(deal: Deal, seat: int, start: int = 0) -> Iterator[tuple[Deal, Action]]:
@@ -162,18 +192,17 @@ def judge(deal: Deal, seat: int, played: Action, budget: Budget = Budget(),
     verdicts = _exact_verdicts(deal)
     if verdicts is not None and played.type is ActionType.PLAY and played.card in verdicts:
         return _exact(deal, seat, played, verdicts, budget, base)
-    expert, reasons = hint_reasons(deal, seat, budget.hint_samples)
-    if expert == played or expert not in legal:
+    expert, reasons = hint_reasons(deal, seat, budget.hint_deals)
+    if expert not in legal or same_effect(deal, expert, played):
         return Decision(better=played, cost=0.0, low=0.0, high=0.0, exact=False,
                         flagged=False, reasons=reasons, **base)
-    view = PlayerView.of(deal, seat)
-    estimates = {e.action: e for e in estimate_actions(
-        view, [played, expert], random.Random(position_seed(deal)), budget.samples,
-        budget.time_limit)}
-    mine = estimates[played]
+    # Where the first estimate finds a clear loss, fresh deals (another seed), more of
+    # them and a stricter interval: the flag and the cost rest on an estimate that did
+    # not pick the decision.
+    mine, flagged = confirmed_loss(deal, seat, played, expert, budget.first(deal),
+                                   budget.confirming(deal), budget.confirm_z)
     return Decision(better=expert, cost=max(0.0, mine.loss), low=mine.low, high=mine.high,
-                    exact=False, flagged=mine.clearly_worse and mine.loss >= MIN_COST,
-                    reasons=reasons, **base)
+                    exact=False, flagged=flagged, reasons=reasons, **base)
 
 
 def solver_judges(deal: Deal) -> bool:
@@ -203,7 +232,7 @@ def _exact(deal: Deal, seat: int, played: Action, verdicts: dict[int, CardVerdic
     if mine.loss <= 0:
         return Decision(better=played, cost=0.0, low=0.0, high=0.0, exact=True,
                         flagged=False, **base)
-    hinted, reasons = hint_reasons(deal, seat, budget.hint_samples)
+    hinted, reasons = hint_reasons(deal, seat, budget.hint_deals)
     best_cards = [c for c, v in verdicts.items() if v.loss == 0]
     if hinted.type is ActionType.PLAY and hinted.card in best_cards:
         better = hinted
@@ -276,5 +305,6 @@ def _ranked(decisions: Sequence[Decision]) -> tuple[Decision, ...]:
                                                   d.index)))
 
 
-__all__ = ["MIN_COST", "Budget", "Decision", "HandReview", "decision_key", "decisions_of", "judge",
-           "position_seed", "review_deal", "review_game", "solver_judges"]
+__all__ = ["CONFIRM_FACTOR", "CONFIRM_Z", "MIN_COST", "Budget", "Decision", "HandReview",
+           "decision_key", "decisions_of", "judge", "position_seed", "review_deal",
+           "review_game", "solver_judges"]

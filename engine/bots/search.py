@@ -42,26 +42,53 @@ simulator does not follow the profile (carte blanche, Rubicon's re-forming, the
 stock marker, captures for pairs, 002's and 004's table rules, card points and
 jokers: :func:`engine.bots.fastplay.supported`) the same search plays every
 line with the rules engine itself (:mod:`engine.bots.deal_search`): exact by
-construction, about ten times slower, so fewer samples in the same time. No
+construction, about ten times slower, so those games' floors count fewer deals. No
 profile falls back to the rules of thumb.
 
-``samples`` bounds the determinizations per decision and ``time_limit`` the
-seconds per decision (whichever comes first). A *cheating* bot (``oracle``)
+The budget is a number of deals of the unseen cards (determinizations) per decision,
+``deals``: by default the game's floor (:func:`engine.bots.budget.expert_deals`, the
+``[bots]`` table of its variant file), the same for the expert, its hints and the hand
+review. The search stops when they are done, never on the clock, so a seed gives the
+same moves on a quiet machine and a loaded one; only the safety bound
+(:data:`engine.bots.budget.SAFETY_SECONDS` a decision) can cut it, and then the result
+says so (:attr:`SearchResult.cut_short`). A *cheating* bot (``oracle``)
 is handed the true deal and searches it only: an upper bound for the method. A
 *peeking* one (``oracle_stock`` False) sees the other hands but not the order of the
 stock, which it deals at random: the bound for reading the opponent's hand perfectly.
+
+The search's judgement of moves, for the review, puzzles and tools
+------------------------------------------------------------------
+:func:`estimate_position` (a position of :class:`~engine.rules.deal.Deal` and a seat) and
+:func:`estimate_actions` (a :class:`~engine.rules.view.PlayerView` and some of its legal
+actions) try every distinct move in the same ``deals`` deals of the unseen cards, drawn
+from a seeded RNG, and return an :class:`ActionEstimate` per move: its mean point margin,
+its *loss* against the best move found and the loss's interval (``z`` standard errors;
+95% by default). Moves with the same effect (another copy of the same card,
+:func:`engine.rules.effects.same_effect`) are one move: estimated once, they share
+their numbers, so a copy is never reported as costing points. Whether a loss holds
+(confirmed on fresh deals) and whether a move is clearly best are
+:mod:`engine.bots.judgement`'s. The same seed and deals give the same numbers whatever
+the machine's load::
+
+    >>> import random
+    >>> from engine.rules.deal import Deal
+    >>> from engine.rules.profile import load_profile
+    >>> deal = Deal.new(load_profile("two-handed"), random.Random(3), dealer=0)
+    >>> first = estimate_position(deal, deal.to_move, seed=7, deals=4)
+    >>> first == estimate_position(deal, deal.to_move, seed=7, deals=4), first[0].loss
+    (True, 0.0)
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
+from engine.bots.budget import SAFETY_SECONDS, deadline, expert_deals, past
 from engine.bots.deal_search import deal_margin, play_line, playoff_strength, side_margin
 from engine.bots.fastplay import (
     DECLARE,
@@ -112,11 +139,14 @@ from engine.bots.reasons import Reason
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
+from engine.rules.effects import distinct_effects, effect_of
 from engine.rules.melds import ScoredMeld
 from engine.rules.profile import Profile
 from engine.rules.view import PlayerView, sample_deal, sample_hands, sample_unseen
 
 PRIOR_BONUS = 4.0
+# Stock cards (two players) from which the expert follows each play to the deal's end.
+ENDGAME_STOCK = 8
 
 
 # --- the rollout policy ---------------------------------------------------------------
@@ -347,6 +377,16 @@ def plays_stock_end_out(profile: Profile) -> bool:
     return not captured and profile.scoring.brisques != "tiebreak_only"
 
 
+def at_stock_end(view: PlayerView, endgame_stock: int = ENDGAME_STOCK) -> bool:
+    """A play in the last stock tricks, where the expert follows each move to the end of
+    the deal (``endgame_stock`` cards left with two players, :func:`plays_stock_end_out`)
+    and searches its floor for those tricks (``stock_end_deals``)."""
+    # endgame_stock counts two players' draws: the same number of tricks with more.
+    return (view.stock_count <= endgame_stock * view.players // 2
+            and view.phase in ("lead", "follow")
+            and plays_stock_end_out(view.profile))
+
+
 # 000's captured combinations: the spread of a deal's final point margin per point of the
 # game's target (measured: Fildinski's expert-club deals spread 569 points, target 2000).
 CAPTURE_SPREAD = 0.29
@@ -571,11 +611,14 @@ _NO_RNG = random.Random(0)
 class SearchResult:
     action: Action
     means: dict[Action, float]
-    samples: int
+    samples: int               # deals of the unseen cards searched
     # Endgame search only: per candidate, the share of the deals won (ties
     # half) and the mean point margin at the end of the deal.
     wins: dict[Action, float] = field(default_factory=dict)
     margins: dict[Action, float] = field(default_factory=dict)
+    # The safety bound (SAFETY_SECONDS) stopped the search before its deals were done:
+    # the move rests on fewer deals than the budget, and depends on the machine's speed.
+    cut_short: bool = False
 
 
 def _candidates(view: PlayerView, prior: Action, ranked: list[Action], top: int = 4,
@@ -716,9 +759,11 @@ _Line = TypeVar("_Line", bound=_Copyable)
 @dataclass(slots=True)
 class _Samples:
     """Sums over determinizations of each candidate's value and of the paired
-    differences between candidates (common random numbers)."""
+    differences between candidates (common random numbers); ``cut_short`` when the
+    safety bound ended them early."""
 
     values: list[list[float]]
+    cut_short: bool = False
 
     @property
     def samples(self) -> int:
@@ -740,12 +785,15 @@ class _Samples:
         return mean - err, mean + err
 
 
-def _sampled(lines: Callable[[], list[float]], count: int, samples: int,
-             deadline: float) -> _Samples:
-    """Determinizations until ``samples`` are done or the ``deadline`` passes
-    (at least one)."""
+def _sampled(lines: Callable[[], list[float]], count: int, deals: int,
+             stop: float) -> _Samples:
+    """``deals`` determinizations, unless the safety bound's ``stop``
+    (:func:`engine.bots.budget.deadline`) passes first (at least one)."""
     stats = _Samples([])
-    while stats.samples < samples and (not stats.values or time.perf_counter() < deadline):
+    while stats.samples < deals:
+        if stats.values and past(stop):
+            stats.cut_short = True
+            break
         values = lines()
         assert len(values) == count
         stats.values.append(values)
@@ -757,12 +805,13 @@ class StrongBot:
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, samples: int = 60, time_limit: float = 0.9,
-                 noise: float = 0.1, horizon: int = 6, top: int = 4,
+    def __init__(self, rng: random.Random, deals: int | None = None,
+                 max_seconds: float = SAFETY_SECONDS, noise: float = 0.1, horizon: int = 6,
+                 top: int = 4,
                  margin: float = 0.0, z: float = 1.0, min_samples: int = 8,
                  policy: str = "heuristic", gap: float = 5.0, infer: bool = True,
                  tries: int = 30, weights: PolicyWeights | None = None,
-                 endgame_stock: int = 8, win_value: float = 1000.0) -> None:
+                 endgame_stock: int = ENDGAME_STOCK, win_value: float = 1000.0) -> None:
         self.rng = rng
         self.endgame_stock = endgame_stock
         self.win_value = win_value
@@ -777,23 +826,28 @@ class StrongBot:
         self.horizon = horizon
         self.top = top
         self.margin = margin
-        self.samples = samples
-        self.time_limit = time_limit
+        # Deals per searched decision; None: the game's floor (expert_deals).
+        self.deals = deals
+        self.max_seconds = max_seconds
         self.noise = noise
         self.oracle: Deal | None = None     # set by a referee for the cheating variant
         self.oracle_stock = True            # False: the oracle's stock order stays hidden
+        # The search behind the last move chosen (its deals, whether the safety bound
+        # cut it short), for callers that report on the bot's thinking.
+        self.last: SearchResult | None = None
 
     def choose(self, view: PlayerView) -> Action:
         infer = self.infer and view.players == 2   # the opponent model is two-handed
         if infer:
             self.model.observe(view)
-        action = self.search(view).action
+        self.last = self.search(view)
+        action = self.last.action
         if infer:
             self.model.record(action)
         return action
 
     def search(self, view: PlayerView) -> SearchResult:
-        deadline = time.perf_counter() + self.time_limit   # the whole decision counts
+        stop = deadline(self.max_seconds)   # the whole decision counts
         legal = list(view.legal)
         if len(legal) == 1:
             return SearchResult(legal[0], {}, 0)
@@ -816,7 +870,7 @@ class StrongBot:
         else:
             plan = _heuristic_plan(view, self.gap, expert_weights(view.profile))
         if self._at_stock_end(view):
-            return self._endgame(view, plan, deadline)
+            return self._endgame(view, plan, stop)
         prior = plan.prior
         if self.gap > 0 and plan.clear and not searches_every_play(view.profile):
             return SearchResult(prior, {}, 0)
@@ -825,7 +879,7 @@ class StrongBot:
             return SearchResult(candidates[0], {}, 0)
         lines = (self._fast_lines(view, candidates, capture_playoff) if fast
                  else self._deal_lines(view, candidates))
-        stats = _sampled(lines, len(candidates), self.samples, deadline)
+        stats = _sampled(lines, len(candidates), self._budget(view), stop)
         prior_i = candidates.index(prior) if prior in candidates else 0
         means = {a: stats.mean(i) + (self.margin if a == prior else 0.0)
                  for i, a in enumerate(candidates)}
@@ -834,7 +888,11 @@ class StrongBot:
             low, _high = stats.difference(candidates.index(best), prior_i, self.z)
             if stats.samples < self.min_samples or low <= self.margin:
                 best = prior
-        return SearchResult(best, means, stats.samples)
+        return SearchResult(best, means, stats.samples, cut_short=stats.cut_short)
+
+    def _budget(self, view: PlayerView, stock_end: bool = False) -> int:
+        """Deals per decision: the bot's own, else the game's floor."""
+        return self.deals if self.deals is not None else expert_deals(view.profile, stock_end)
 
     def _fast_lines(self, view: PlayerView, candidates: list[Action],
                     capture_playoff: bool) -> Callable[[], list[float]]:
@@ -861,11 +919,8 @@ class StrongBot:
 
     def _at_stock_end(self, view: PlayerView) -> bool:
         """A play in the last stock tricks, where the bot follows each move to the end of
-        the deal (``endgame_stock``, :func:`plays_stock_end_out`)."""
-        # endgame_stock counts two players' draws: the same number of tricks with more.
-        return (view.stock_count <= self.endgame_stock * view.players // 2
-                and view.phase in ("lead", "follow")
-                and plays_stock_end_out(view.profile))
+        the deal (:func:`at_stock_end`)."""
+        return at_stock_end(view, self.endgame_stock)
 
     def _stock_end_lines(self, view: PlayerView, candidates: list[Action]
                          ) -> Callable[[], list[float]]:
@@ -933,12 +988,12 @@ class StrongBot:
         own = self._own_weights(view.profile)
         return tuple(own if p == view.seat else HEURISTIC for p in range(view.players))
 
-    def _endgame(self, view: PlayerView, plan: _Plan, deadline: float) -> SearchResult:
+    def _endgame(self, view: PlayerView, plan: _Plan, stop: float) -> SearchResult:
         """From ``endgame_stock`` down: every candidate play is followed to the end of the
         deal (:meth:`_playout`) and judged on winning the deal, ``win_value`` points,
         plus the point difference. With one hidden stock card every placing of the
         unseen cards is tried, each weighed by the opponent model's likelihood of the
-        choices seen; before that ``samples`` random ones (drawn by that likelihood)."""
+        choices seen; before that the budget's random ones (drawn by that likelihood)."""
         prior = plan.prior
         candidates = _candidates(view, prior, plan.ranked, len(view.legal))
         if len(candidates) == 1:
@@ -948,12 +1003,16 @@ class StrongBot:
         # The oracle's one true deal, or 000's play-off with both hands known, needs
         # one pass only.
         known = not view.unknown or self.oracle is not None and self.oracle_stock
-        limit = len(deals) if deals else 1 if known else self.samples
+        limit = len(deals) if deals else 1 if known else self._budget(view, stock_end=True)
         won = [0.0] * len(candidates)
         margin = [0.0] * len(candidates)
         done = 0
         mass = 0.0
-        while done < limit and (done == 0 or time.perf_counter() < deadline):
+        cut_short = False
+        while done < limit:
+            if done and past(stop):
+                cut_short = True
+                break
             base = deals[done] if deals else playout.deal_out()
             # A placing is as likely as the opponent's observed choices make it.
             like = (self.model.weight(view, playout.concealed(base))
@@ -971,7 +1030,7 @@ class StrongBot:
         margins = {a: m / mass for a, m in zip(candidates, margin, strict=True)}
         means = {a: self.win_value * wins[a] + margins[a] for a in candidates}
         best = max(candidates, key=lambda a: (means[a], a == prior))
-        return SearchResult(best, means, done, wins, margins)
+        return SearchResult(best, means, done, wins, margins, cut_short)
 
     def _playout(self, view: PlayerView, candidates: list[Action]) -> _Playout:
         """How :meth:`_endgame` and the review follow a move of the last stock tricks to
@@ -1064,8 +1123,10 @@ class StrongBot:
 @dataclass(frozen=True, slots=True)
 class ActionEstimate:
     """What the search makes of one move: the mean point margin of the mover's side
-    after it, and its shortfall against the best move found (paired over the same
-    deals of the unseen cards) with a 95% interval."""
+    after it, and its shortfall (``loss``) against the best move found, paired over
+    the same deals of the unseen cards, with its interval ``low``..``high`` (``z``
+    standard errors: 95% by default). ``samples``: the deals it rests on;
+    ``cut_short``: the safety bound stopped them before the budget was done."""
 
     action: Action
     mean: float
@@ -1073,6 +1134,7 @@ class ActionEstimate:
     low: float
     high: float
     samples: int
+    cut_short: bool = False
 
     @property
     def clearly_worse(self) -> bool:
@@ -1081,35 +1143,66 @@ class ActionEstimate:
 
 
 def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Random,
-                     samples: int = 60, time_limit: float = 2.0) -> tuple[ActionEstimate, ...]:
+                     deals: int | None = None, z: float = 1.96,
+                     max_seconds: float = SAFETY_SECONDS) -> tuple[ActionEstimate, ...]:
     """The search's estimate of each of ``actions`` (legal in ``view``), the best
-    first: every action is tried in the same ``samples`` deals of the unseen cards
-    (fewer when ``time_limit`` seconds run out), played on as the expert's lines
-    are, by the fast simulator where it applies and by the rules engine elsewhere; in
-    the last stock tricks the expert plays out (:func:`plays_stock_end_out`) each is
-    followed to the end of the deal and valued by its final point margin."""
+    first: every distinct move is tried in the same ``deals`` deals of the unseen cards
+    (default: the game's floor, :func:`engine.bots.budget.expert_deals`) drawn from
+    ``rng``, played on as the expert's lines are, by the fast simulator where it
+    applies and by the rules engine elsewhere; in the last stock tricks the expert
+    plays out (:func:`plays_stock_end_out`) each is followed to the end of the deal and
+    valued by its final point margin. Actions with the same effect
+    (:func:`engine.rules.effects.same_effect`) are tried once and get the same numbers.
+    Intervals are ``z`` standard errors wide on each side."""
     if not actions or any(a not in view.legal for a in actions):
         raise BeziqueError("only the legal actions of the view can be estimated")
-    deadline = time.perf_counter() + time_limit
+    stop = deadline(max_seconds)
     # Points only: a review's cost is a point margin, not the expert's worth of a deal won.
-    bot = StrongBot(rng, samples=samples, time_limit=time_limit, win_value=0.0)
-    candidates = list(dict.fromkeys(actions))
+    bot = StrongBot(rng, deals=deals, max_seconds=max_seconds, win_value=0.0)
+    asked = list(dict.fromkeys(actions))
+    seen = _effects_deal(view)
+    candidates = distinct_effects(seen, asked) if seen is not None else asked
     capture_playoff = view.stock_count == 0 and view.profile.declaring.source == "captured"
-    if bot._at_stock_end(view):
+    at_stock_end = bot._at_stock_end(view)
+    if at_stock_end:
         lines = bot._stock_end_lines(view, candidates)
     elif supported(view.profile):
         lines = bot._fast_lines(view, candidates, capture_playoff)
     else:
         lines = bot._deal_lines(view, candidates)
-    stats = _sampled(lines, len(candidates), samples, deadline)
+    stats = _sampled(lines, len(candidates), bot._budget(view, at_stock_end), stop)
     means = [stats.mean(i) for i in range(len(candidates))]
     best = max(range(len(candidates)), key=lambda i: means[i])
-    out = []
+    found: dict[Action, ActionEstimate] = {}
     for i, action in enumerate(candidates):
-        low, high = (0.0, 0.0) if i == best else stats.difference(best, i)
-        out.append(ActionEstimate(action, means[i], means[best] - means[i], low, high,
-                                  stats.samples))
+        low, high = (0.0, 0.0) if i == best else stats.difference(best, i, z)
+        found[action] = ActionEstimate(action, means[i], means[best] - means[i], low, high,
+                                       stats.samples, stats.cut_short)
+    out = []
+    for action in asked:   # a copy of the same effect shares its move's numbers
+        same = found[effect_of(seen, action, candidates) if seen is not None else action]
+        out.append(replace(same, action=action))
     return tuple(sorted(out, key=lambda e: e.loss))
+
+
+def estimate_position(deal: Deal, seat: int, seed: int, deals: int | None = None,
+                      z: float = 1.96) -> tuple[ActionEstimate, ...]:
+    """Every distinct move of ``seat`` (to move) in ``deal`` estimated by
+    :func:`estimate_actions` on ``deals`` deals of the unseen cards (default: the game's
+    floor) drawn from ``random.Random(seed)``, the best first: one estimate per move, the
+    first of the legal actions of each effect. ``deal`` is not changed."""
+    if deal.is_over or deal.to_move != seat:
+        raise BeziqueError(f"player {seat + 1} is not to move")
+    moves = distinct_effects(deal, deal.legal_actions())
+    return estimate_actions(PlayerView.of(deal, seat), moves, random.Random(seed), deals, z)
+
+
+def _effects_deal(view: PlayerView) -> Deal | None:
+    """The deal ``view`` was taken of, to tell which actions have the same effect, or
+    None when the view was not taken of a deal still in that state. (The test swaps
+    copies of the mover's own cards only, so nothing hidden from the seat decides it.)"""
+    deal = view.source
+    return deal if deal is not None and len(deal.actions) == view.source_actions else None
 
 
 def reason_weights(profile: Profile) -> HeuristicWeights:
@@ -1139,6 +1232,7 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
     return []
 
 
-__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions",
+__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "estimate_position",
+           "at_stock_end",
            "final_outcome", "moves_by_policy", "reason_weights", "rollout", "search_reasons",
            "DECLARE_PHASE", "FOLLOW", "LEAD"]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.bots import BOT_NAMES, Bot, make_bot
 from engine.bots.search import StrongBot
-from engine.cli.arguments import count_arg, seconds_arg, variant_help
+from engine.cli.arguments import count_arg, variant_help
 from engine.errors import BeziqueError, UsageError
 from engine.rules.deal import Deal
 from engine.rules.profile import Profile, apply_option, load_profile
@@ -54,10 +54,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="play a named option, e.g. players=3 for no-trump "
                              "(see engine/variants/options.toml)")
     parser.add_argument("--budget", type=count_arg(1, MAX_BUDGET), default=None,
-                        help="determinizations per decision for strong bots (default 200; the "
-                             "time limit usually ends the search first)")
-    parser.add_argument("--time-limit", type=seconds_arg, default=0.9,
-                        help="seconds per decision cap for strong bots")
+                        metavar="DEALS",
+                        help="deals of the unseen cards per decision for strong bots (default: "
+                             "the variant's expert floor, the [bots] table of its file); the "
+                             "search never stops on the clock, so results do not depend on "
+                             "the machine's load")
     parser.add_argument("--jobs", type=count_arg(1, MAX_JOBS), default=1,
                         help="worker processes (results do not depend on it)")
     parser.add_argument("--json", action="store_true", help="last stdout line is a JSON summary")
@@ -70,9 +71,9 @@ def cheats(name: str) -> bool:
     return name.endswith((CHEAT_SUFFIX, PEEK_SUFFIX))
 
 
-def build_bot(name: str, rng: random.Random, budget: int | None, time_limit: float) -> Bot:
+def build_bot(name: str, rng: random.Random, budget: int | None) -> Bot:
     base = name.rsplit("-", 1)[0] if cheats(name) else name
-    bot = make_bot(base, rng, samples=budget, time_limit=time_limit)
+    bot = make_bot(base, rng, deals=budget)
     if cheats(name):
         if not isinstance(bot, StrongBot):
             raise ValueError(f"only strong bots can cheat, not {base!r}")
@@ -224,7 +225,6 @@ class _Pair:
     seed: int
     index: int
     budget: int | None
-    time_limit: float
     options: tuple[str, ...] = ()
 
 
@@ -234,8 +234,8 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
     result does not depend on the others or on how many workers play."""
     profile = arena_profile(job.variant, job.options)
     base = (job.seed * 1_000_003 + job.index) * 4
-    bot_a = build_bot(job.a, random.Random(base + 1), job.budget, job.time_limit)
-    bot_b = build_bot(job.b, random.Random(base + 2), job.budget, job.time_limit)
+    bot_a = build_bot(job.a, random.Random(base + 1), job.budget)
+    bot_b = build_bot(job.b, random.Random(base + 2), job.budget)
     cheat = (cheats(job.a), cheats(job.b))
     n = profile.players
     deal_seed = job.seed * 1_000_003 + job.index
@@ -254,15 +254,15 @@ def play_pair(job: _Pair) -> tuple[list[int], list[int]]:
 
 
 def run_arena(a: str, b: str, deals: int, seed: int, variant: str = "two-handed",
-              budget: int | None = None, time_limit: float = 0.9,
+              budget: int | None = None,
               progress: bool = False, jobs: int = 1, options: tuple[str, ...] = ()
               ) -> Summary:
     sides = arena_profile(variant, options).sides   # fail early on an unknown variant
     for name in (a, b):
-        build_bot(name, random.Random(0), budget, time_limit)
+        build_bot(name, random.Random(0), budget)
     # Made one at a time, and at most a few ahead of the results, so memory does not
     # grow with --deals.
-    pairs: Iterator[_Pair] = (_Pair(a, b, variant, seed, i, budget, time_limit, options)
+    pairs: Iterator[_Pair] = (_Pair(a, b, variant, seed, i, budget, options)
                               for i in range(deals))
     bar = Progress(deals, progress)
     diffs: list[int] = []
@@ -300,11 +300,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         profile = arena_profile(args.variant, tuple(args.option))
         for name in (args.a, args.b):
-            build_bot(name, random.Random(0), args.budget, args.time_limit)
+            build_bot(name, random.Random(0), args.budget)
     except (ValueError, BeziqueError) as exc:   # an unknown --variant, option or bot name
         raise UsageError(str(exc)) from exc
     summary = run_arena(args.a, args.b, args.deals, args.seed, args.variant, args.budget,
-                        args.time_limit, progress=not args.no_progress, jobs=args.jobs,
+                        progress=not args.no_progress, jobs=args.jobs,
                         options=tuple(args.option))
     lo, hi = summary.ci95
     dlo, dhi = summary.diff_ci95

@@ -6,7 +6,7 @@
     bezique puzzles rate puzzles/endgame-*.jsonl*   # after refitting the difficulty model
 
 ``generate`` takes positions from expert bot-against-bot games (``--source
-games``, the default; ``--budget`` and ``--time-limit`` set the bots' search) or
+games``, the default; ``--budget`` sets the bots' search in deals a decision) or
 from quickly simulated deals (``--source random``, how the first banks were
 made). It writes JSON Lines (gzip-compressed when ``--out`` ends in ``.gz``;
 default ``puzzles/KIND-VARIANT.jsonl``) atomically, shows a progress bar on
@@ -30,7 +30,7 @@ from typing import Any
 
 from engine.cli.arguments import megabytes_arg, seconds_arg, variant_help
 from engine.cli.worker import DEFAULT_MEMORY, DEFAULT_TIMEOUT
-from puzzles.games import SAMPLES, TIME_LIMIT
+from puzzles.games import DEALS
 from puzzles.generate import CAPTURE_MAX_TRICKS
 
 
@@ -42,12 +42,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--source", choices=("games", "random"), default="games",
                      help="positions from expert bot games (default) or from quickly "
                           "simulated deals (the first shipped banks)")
-    gen.add_argument("--budget", type=int, default=SAMPLES, metavar="SAMPLES",
-                     help=f"games: the expert bots' determinizations per decision (default "
-                          f"{SAMPLES}; the app's expert plays up to 200 within 0.4 s)")
-    gen.add_argument("--time-limit", type=seconds_arg, default=TIME_LIMIT, metavar="SECONDS",
-                     help=f"games: the bots' seconds per decision at most (default "
-                          f"{TIME_LIMIT:g}; a limit that binds makes games depend on speed)")
+    gen.add_argument("--budget", type=int, default=DEALS, metavar="DEALS",
+                     help=f"games: the expert bots' deals of the unseen cards per decision "
+                          f"(default {DEALS}; the app's expert searches its game's floor, "
+                          f"the [bots] table of engine/variants/*.toml)")
     gen.add_argument("--checkpoint", type=seconds_arg, default=10.0, metavar="SECONDS",
                      help="games: save the bank so far to OUT.partial this often (default 10)")
     gen.add_argument("--fresh", action="store_true",
@@ -171,7 +169,7 @@ def _from_games(args: argparse.Namespace, path: str | Path | None,
     from puzzles.games import Budget
     from puzzles.generate import Plan, ProgressBar, generate_from_games, resume_point
 
-    plan = Plan(args.kind, args.variant, args.seed, Budget(args.budget, args.time_limit),
+    plan = Plan(args.kind, args.variant, args.seed, Budget(args.budget),
                 tuple(types) if types else None, args.min_tricks, args.max_tricks)
     plan.check()
     earlier = [] if args.fresh else _earlier(path)

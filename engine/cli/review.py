@@ -9,15 +9,15 @@ from __future__ import annotations
 import argparse
 import json
 
-from engine.bots.review import Budget, Decision, HandReview, review_game
-from engine.cli.arguments import count_arg, read_input, seconds_arg
+from engine.bots.review import CONFIRM_FACTOR, Budget, Decision, HandReview, review_game
+from engine.cli.arguments import count_arg, read_input
 from engine.cli.records import printable
 from engine.errors import CorruptSaveError
 from engine.rules.game import Game
 from engine.rules.replay import MAX_LOG_BYTES, load_game
 from engine.text.action_words import action_words
 
-DEFAULT = Budget()
+MAX_DEALS = 10_000   # deals of the unseen cards per estimate
 TEXT: dict[str, tuple[str, str]] = {
     "line": ("deal {deal}, trick {trick}: you chose to {played}; better: {better} "
              "({cost}): {why}",
@@ -40,8 +40,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "review", help="the decisions of a saved game that cost points",
         description="Judge one player's decisions in a saved game: in the play-off by the "
                     "exact solver, before it by the search (flagged only when its interval "
-                    "of the loss excludes zero). One line per flagged decision, the "
-                    "costliest first.")
+                    "of the loss excludes zero on the first deals and again on fresh ones). "
+                    "One line per flagged decision, the costliest first. The search is "
+                    "counted in deals, so the same game gets the same review on any "
+                    "machine.")
     parser.add_argument("file", help="a saved game (JSON); - for stdin")
     parser.add_argument("--seat", type=count_arg(1, 4), default=1,
                         help="the player reviewed, from 1 (default 1: you on the Play page)")
@@ -49,11 +51,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="review this deal only (1-based; repeat for several)")
     parser.add_argument("--lang", choices=("en", "ru"), default="en")
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
-    parser.add_argument("--samples", type=count_arg(1, 1000), default=DEFAULT.samples,
-                        help=f"deals of the unseen cards per estimate (default {DEFAULT.samples})")
-    parser.add_argument("--time-limit", type=seconds_arg, default=DEFAULT.time_limit,
-                        metavar="SECONDS",
-                        help=f"seconds per estimate at most (default {DEFAULT.time_limit:g})")
+    parser.add_argument("--deals", "--samples", dest="deals", type=count_arg(1, MAX_DEALS),
+                        default=None, metavar="N",
+                        help="deals of the unseen cards for each first estimate and for "
+                             "finding the expert's move (default: the game's expert floor, "
+                             "the [bots] table of its variant file); a loss that looks clear "
+                             f"is confirmed on {CONFIRM_FACTOR} times as many fresh deals")
     parser.set_defaults(run=run)
 
 
@@ -82,12 +85,11 @@ def cost_text(decision: Decision, lang: str) -> str:
 
 
 def line(decision: Decision, lang: str) -> str:
-    deal = decision.position_deal()
-    among, exposed = deal.holding(decision.seat), deal.tables[decision.seat]
+    among = decision.shown_among()   # a copy mark only where it tells two moves apart
     return TEXT["line"][1 if lang == "ru" else 0].format(
         deal=decision.deal_number, trick=decision.trick,
-        played=action_words(decision.played, lang, among, exposed),
-        better=action_words(decision.better, lang, among, exposed),
+        played=action_words(decision.played, lang, among),
+        better=action_words(decision.better, lang, among),
         cost=cost_text(decision, lang),
         why="; ".join(decision.why(lang)))
 
@@ -104,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     if args.seat > game.profile.players:
         raise CorruptSaveError(f"{game.profile.name} has no player {args.seat}")
     review = review_game(game, args.seat - 1, args.deal,
-                         Budget(samples=args.samples, time_limit=args.time_limit))
+                         Budget(deals=args.deals, hint_deals=args.deals))
     if args.json:
         print(printable(json.dumps(to_json(review, args.lang), ensure_ascii=False, indent=1)))
         return 0

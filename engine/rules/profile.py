@@ -180,6 +180,23 @@ class SettlementRules:
     brisque_bonus_packs: Literal["flat", "per_pack"] = "flat"
 
 
+# The most deals of the unseen cards a [bots] floor may ask for per decision.
+MAX_SEARCH_DEALS = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class SearchFloor:
+    """How many deals of the unseen cards the expert's search tries at each decision it
+    searches (the ``[bots]`` table of a variant file): not a rule of play, so two
+    profiles that differ here only are equal. The games the rules engine plays (not the
+    fast simulator) afford fewer in the same time; raise the numbers when the simulator
+    gets faster. ``stock_end_deals`` is for the last stock tricks, where every line is
+    followed to the end of the deal. Hints and the hand review search the same."""
+
+    expert_deals: int = 60
+    stock_end_deals: int = 60
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
     name: str
@@ -223,6 +240,7 @@ class Profile:
     jokers: int = 0
     tricks_kept: bool = True           # 004 (jokers): played cards go to one common heap
     deal_end: Literal["playoff", "stock_out"] = "playoff"  # stock_out: no play-off
+    search: SearchFloor = field(default=SearchFloor(), compare=False)
     # The named options (id, choice) applied to the variant's file, in order: a save
     # records them so that it replays under the same rules. Not compared: two profiles
     # with the same rules are equal however they were reached.
@@ -392,7 +410,10 @@ def _settlement(table: Any, where: str) -> SettlementRules:
 _KNOWN_KEYS: dict[str, frozenset[str]] = {
     # ``options`` records named options applied after load: a file cannot set it.
     # ``catalogue`` is how the app lists the variant, read by variant_catalogue().
-    "": frozenset({f.name for f in dataclasses.fields(Profile)} - {"options"} | {"catalogue"}),
+    # ``bots`` holds the search floor (SearchFloor), read into ``search``.
+    "": frozenset({f.name for f in dataclasses.fields(Profile)} - {"options", "search"}
+                  | {"catalogue", "bots"}),
+    "bots": frozenset({f.name for f in dataclasses.fields(SearchFloor)}),
     "declaring": frozenset({f.name for f in dataclasses.fields(DeclaringRules)}),
     "playoff": frozenset({f.name for f in dataclasses.fields(PlayoffRules)}),
     "dix": frozenset({f.name for f in dataclasses.fields(DixRules)}),
@@ -419,7 +440,8 @@ def _only_known(data: dict[str, Any], dec: dict[str, Any], play: dict[str, Any],
                 dix: dict[str, Any], sc: dict[str, Any], where: str) -> None:
     _refuse_unknown(data, "", where)
     for section, table in (("declaring", dec), ("playoff", play), ("dix", dix),
-                           ("scoring", sc), ("settlement", data.get("settlement"))):
+                           ("scoring", sc), ("settlement", data.get("settlement")),
+                           ("bots", data.get("bots"))):
         _refuse_unknown(table, section, where)
     for row in data.get("melds", []):
         _refuse_unknown(row, "melds", where)
@@ -441,6 +463,22 @@ def _ranks(value: Any, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or any(v not in ("A", "T", "K", "Q", "J") for v in value):
         raise ProfileError(f"{where}: 'trick_bonus_ranks' must list rank letters A T K Q J")
     return tuple(value)
+
+
+def _search_floor(table: Any, where: str) -> SearchFloor:
+    """The ``[bots]`` table: deals per decision, each a whole number from 1 to
+    :data:`MAX_SEARCH_DEALS` (the defaults where a field is left out)."""
+    if not isinstance(table, dict):
+        raise ProfileError(f"{where}: [bots] must be a table")
+    values: dict[str, int] = {}
+    defaults = SearchFloor()
+    for key, default in (("expert_deals", defaults.expert_deals),
+                         ("stock_end_deals", defaults.stock_end_deals)):
+        value = _take({key: default, **table}, key, int, f"{where} [bots]")
+        if not 1 <= value <= MAX_SEARCH_DEALS:
+            raise ProfileError(f"{where} [bots]: {key!r} must be from 1 to {MAX_SEARCH_DEALS}")
+        values[key] = value
+    return SearchFloor(**values)
 
 
 def profile_from_dict(data: dict[str, Any]) -> Profile:
@@ -559,6 +597,7 @@ def profile_from_dict(data: dict[str, Any]) -> Profile:
         tricks_kept=bool(data.get("tricks_kept", True)),
         deal_end=cast(Any, _choice({"deal_end": "playoff", **data}, "deal_end",
                                    ("playoff", "stock_out"), where)),
+        search=_search_floor(data.get("bots", {}), where),
     )
     kinds = {m.kind for m in profile.melds}
     for spec in profile.melds:
