@@ -175,7 +175,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hint.suit": ("It is in {suit}", "Она в масти {suit}"),
     # One sentence of why after "Right:" (app_pages/feedback.py)
     "v.spot": ("{melds} can be declared, and nothing else",
-               "объявить можно {melds}, и больше ничего"),
+               "объявить можно только это: {melds}"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
     "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),
