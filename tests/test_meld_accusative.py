@@ -68,3 +68,34 @@ def test_pending_and_fixed_wordings() -> None:
     assert accusative_ru("четыре дамы") == "четырёх дам"
     assert tr("ru", "v.spot", melds="секвенция, безик") == "объявить можно только это: " \
         "секвенция, безик"
+
+
+def test_cli_review_costs_say_points_in_full_russian() -> None:
+    # «100 очк.» was an abbreviation no reader uses: «100 очков», «примерно 22 очка»
+    # («около» would need the genitive, which points_ru does not give).
+    from engine.cli.review import TEXT
+
+    assert all("очк." not in ru for _, ru in TEXT.values())
+    assert TEXT["estimate"][1].format(points=22, points_ru="22 очка", low=10, high=30) == \
+        "примерно 22 очка, от 10 до 30"
+
+
+def test_app_review_costs_say_points_in_full_russian(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from app_pages import review_parts, ui
+    from app_pages.i18n import catalogue, translate
+    from engine.bots.review import Decision
+    from engine.rules.deal import Deal
+
+    assert not [k for k, v in catalogue("ru").items() if "очк." in str(v)]
+    monkeypatch.setattr(ui, "t", lambda key, **params: translate("ru", key, **params))
+    deal = Deal.new(load_profile("two-handed"), random.Random(1), dealer=0)
+
+    def cost(low: float, high: float) -> str:
+        decision = Decision(1, 0, 1, deal.to_move, Action.parse("draw"), Action.parse("draw"),
+                            (low + high) / 2, low, high, False, True, position=deal.to_json())
+        return review_parts.cost_text(decision)
+
+    assert cost(22, 22) == "22 очка"
+    assert cost(10, 34) == "примерно 22 очка (от 10 до 34)"
