@@ -25,7 +25,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -124,36 +124,34 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def run_rate(args: argparse.Namespace) -> int:
     """Rewrite each bank with the current difficulty model's starting ratings."""
-    from engine.errors import BeziqueError
     from puzzles import bank
 
-    for name in args.files:
-        try:
-            records = bank.read(name)
-        except bank.BankError as exc:
-            raise BeziqueError(str(exc)) from exc
-        fresh = bank.rerated(records)
-        _write(fresh, name)
-        changed = sum(a["rating"] != b["rating"] for a, b in zip(records, fresh, strict=True))
-        print(f"{name}: {len(fresh)} puzzles, {changed} ratings changed", file=sys.stderr)
-    return 0
+    return _rewrite(args.files, bank.rerated, "ratings")
 
 
 def run_text(args: argparse.Namespace) -> int:
     """Rewrite each bank's stored explanations in the engine's current wording (what
     ``verify`` reports as stale text); answers, ids and ratings are kept."""
+    from puzzles import bank
+
+    return _rewrite(args.files, bank.retexted, "explanations")
+
+
+def _rewrite(files: list[str], fresh_of: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+             what: str) -> int:
+    """Rewrite each bank file in place with ``fresh_of`` its records; say how many changed."""
     from engine.errors import BeziqueError
     from puzzles import bank
 
-    for name in args.files:
+    for name in files:
         try:
             records = bank.read(name)
         except bank.BankError as exc:
             raise BeziqueError(str(exc)) from exc
-        fresh = bank.retexted(records)
+        fresh = fresh_of(records)
         _write(fresh, name)
         changed = sum(a != b for a, b in zip(records, fresh, strict=True))
-        print(f"{name}: {len(fresh)} puzzles, {changed} explanations changed", file=sys.stderr)
+        print(f"{name}: {len(fresh)} puzzles, {changed} {what} changed", file=sys.stderr)
     return 0
 
 
