@@ -12,6 +12,10 @@ A record::
 ``answer`` is a sorted list of meld kinds (spot), ``{"meld", "total", "values"}``
 (best) or ``{"legal", "rule"}`` (legal). The initial rating is a difficulty
 estimate (see :func:`difficulty`).
+``explanation`` is the engine's English account (:func:`explanation_lines`), kept so a
+bank reads on its own; the app words it afresh in the learner's language, and
+:func:`verify` reports stored text the engine no longer says (``bezique puzzles text``
+rewrites it).
 """
 
 from __future__ import annotations
