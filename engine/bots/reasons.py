@@ -134,6 +134,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "{card} теряет {loss}: соперник берёт последнюю взятку"),
     "risk": ("losing the trick lets the opponent declare",
              "отданная взятка позволит сопернику объявить комбинацию"),
+    # What a worse move gives up, its card the subject (stock puzzles: puzzles.stock_judge)
+    "breaks_meld": ("{card} breaks up your {meld} ({points})",
+                    "{card} разбивает вашу комбинацию «{meld}» ({points})"),
+    "lets_declaration_go": ("{card} lets the trick go, and the {meld} ({points}) with it",
+                            "{card} отдаёт взятку, а с ней и комбинацию «{meld}» ({points})"),
+    "lets_opponent_declare": ("{card} lets the opponent take the trick and declare",
+                              "{card} отдаёт взятку, и соперник объявляет комбинацию"),
+    "gives_brisque": ("{card} gives the opponent a brisque", "{card} отдаёт сопернику бриску"),
+    "gives_turn_up": ("{card} takes the last trick of the stock and leaves the turn-up "
+                      "{turn_up} to the opponent",
+                      "{card} берёт последнюю взятку колоды и оставляет открытый козырь "
+                      "{turn_up} сопернику"),
+    "wins_dear": ("{card} wins a trick not worth the card", "{card} берёт взятку, которая "
+                  "не стоит этой карты"),
+    "spends_trump": ("{card} spends a trump", "{card} тратит козырь"),
 }
 
 
@@ -157,7 +172,7 @@ MOST_REASONS = 3   # a hint names its move and at most this many reasons
 
 
 # Parameters that hold one card id, and the one that holds several.
-CARD_PARAMS = ("card", "lead", "kept", "reply", "own")
+CARD_PARAMS = ("card", "lead", "kept", "reply", "own", "turn_up")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,107 @@
+"""The evidence of a stock puzzle as a player reads it, in English and Russian.
+
+One sentence compares the better move with one other, on the deals the verdict rests
+on (:mod:`puzzles.stock_judge`): in how many of the ways the unseen cards may lie the
+better move does better, what the other gives up (the hint's words) and about how many
+points it costs::
+
+    >>> from engine.bots.reasons import Reason
+    >>> from engine.notation.actions import Action
+    >>> from engine.notation.cards import parse_card
+    >>> eight, king = parse_card("8H#1").id, parse_card("KH#1").id
+    >>> words = Comparison(Action.play(eight), Action.play(king), better=8, equal=0, deals=10,
+    ...                    cost=60.4, loses=Reason("breaks_meld", card=king,
+    ...                                            meld="four_kings", points=80))
+    >>> evidence_text(words)
+    'In 8 of the 10 ways the unseen cards may lie you do better to play 8♥ than K♥. K♥ breaks up your four kings (80), which costs about 60 points.'
+    >>> evidence_text(words, "ru")
+    'В 8 из 10 раскладов неизвестных карт лучше сыграть 8♥, чем К♥. К♥ разбивает вашу комбинацию «четыре короля» (80), и это стоит примерно 60 очков.'
+
+Cards read as in prose (10 for the ten, Т К Д В in Russian), with a copy mark only where
+two copies of a card are different moves here (``among``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.bots.reasons import Reason
+from engine.notation.actions import Action, ActionType
+from engine.notation.cards import card_text
+from engine.text.action_words import action_words
+from engine.text.explain import points_ru
+from puzzles.stock_judge import Option, StockVerdict
+
+WAYS = ("In {better} of the {deals} ways the unseen cards may lie you do better to {best} "
+        "than {other}{even}",
+        "В {better} из {deals} раскладов неизвестных карт лучше {best}, чем {other}{even}")
+EVEN = (" (in {equal} more they come out even)", " (ещё в {equal} — поровну)")
+# Russian says "примерно" with the nominative («примерно 32 очка»): «около» would need
+# the genitive, which points_ru does not give.
+LOSES = (". {loses}, which costs about {points}.", ". {loses}, и это стоит примерно {points}.")
+DIFFERENCE = ("; the difference is about {points}.", "; разница — примерно {points}.")
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """What one evidence sentence says: the ``best`` move against ``other``, the deals
+    (``deals``) the best did better in (``better``) and as well (``equal``), the mean
+    ``cost`` of ``other`` in points and what it gives up (``loses``, or None); ``among``:
+    the cards to read both moves among (copy marks)."""
+
+    best: Action
+    other: Action
+    better: int
+    equal: int
+    deals: int
+    cost: float
+    loses: Reason | None = None
+    among: frozenset[int] = frozenset()
+
+
+def comparison(verdict: StockVerdict, option: Option | None = None) -> Comparison:
+    """The verdict's best move against ``option`` (by default the runner-up: the move a
+    learner is likeliest to weigh against it)."""
+    other = option if option is not None else verdict.alternatives[0]
+    best = verdict.best
+    return Comparison(best.action, other.action, other.better, other.equal, verdict.deals,
+                      other.loss, other.loses, best.shown_among | other.shown_among)
+
+
+def evidence(verdict: StockVerdict, option: Option | None = None, lang: str = "en") -> str:
+    """:func:`evidence_text` of :func:`comparison`."""
+    return evidence_text(comparison(verdict, option), lang)
+
+
+def evidence_text(words: Comparison, lang: str = "en") -> str:
+    """The evidence sentence in ``lang`` (``en`` or ``ru``)."""
+    ru = 1 if lang == "ru" else 0
+    among = words.among | {*words.best.cards, *words.other.cards}
+    best = action_words(words.best, lang, among)
+    other = _other_words(words.best, words.other, lang, among)
+    even = EVEN[ru].format(equal=words.equal) if words.equal else ""
+    text = WAYS[ru].format(better=words.better, deals=words.deals, best=best, other=other,
+                           even=even)
+    points = _points(round(words.cost), lang)
+    if words.loses is not None:
+        return text + LOSES[ru].format(loses=words.loses.render(lang), points=points)
+    return text + DIFFERENCE[ru].format(points=points)
+
+
+def _other_words(best: Action, other: Action, lang: str, among: Iterable[int]) -> str:
+    """The other move: its card alone where both moves play a card ("than K♥"), else
+    the move in full ("than to draw")."""
+    if best.type is ActionType.PLAY and other.type is ActionType.PLAY:
+        return card_text(other.card, lang, among=list(among))
+    words = action_words(other, lang, among)
+    return words if lang == "ru" else f"to {words}"
+
+
+def _points(points: int, lang: str) -> str:
+    if lang == "ru":
+        return points_ru(points)
+    return f"{points} point" + ("" if points == 1 else "s")
+
+
+__all__ = ["Comparison", "comparison", "evidence", "evidence_text"]
