@@ -38,8 +38,8 @@ from engine.rules.deal import Deal
 from puzzles.ids import puzzle_id
 from puzzles.stock_judge import (
     MIN_COST,
-    Z,
     StockVerdict,
+    Z,
     is_clear_only_move,
     judge_position,
 )
@@ -50,6 +50,9 @@ PREFIX = "s"
 # own factor: engine.bots.review.CONFIRM_FACTOR).
 CONFIRM_FACTOR = 3
 DIGITS = 1   # decimals kept of a cost or interval bound
+# The most deals a record may ask its verifier to judge on (the confirmation searches
+# CONFIRM_FACTOR times as many).
+MAX_DEALS = 1000
 
 
 def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -153,6 +156,9 @@ def verify(record: Mapping[str, Any], confirm: bool = True) -> list[str]:
     the one clearly best move on :data:`CONFIRM_FACTOR` times the deals drawn by
     another seed (:func:`confirm_seed`)."""
     rid = record.get("id")
+    problem = _budget_problem(record.get("judged"))
+    if problem:
+        return [f"{rid}: {problem}"]
     try:
         deal = Deal.from_json(record["position"])
         if deal.to_move != record["seat"]:
@@ -181,6 +187,22 @@ def verify(record: Mapping[str, Any], confirm: bool = True) -> list[str]:
         problems.append(f"{rid}: on {check.deals} deals of another seed the answer is not "
                         "clearly the only good move")
     return problems
+
+
+def _budget_problem(judged: Any) -> str:
+    """Why ``judged`` is not a budget a verifier may run ("" when it is): whole numbers,
+    at most :data:`MAX_DEALS` deals (a record must not make the verifier search for
+    hours), an interval width from 1 to 5 standard errors."""
+    if not isinstance(judged, dict):
+        return "'judged' must be an object"
+    deals, seed, z = judged.get("deals"), judged.get("seed"), judged.get("z", Z)
+    if not isinstance(deals, int) or isinstance(deals, bool) or not 2 <= deals <= MAX_DEALS:
+        return f"'judged.deals' must be a whole number from 2 to {MAX_DEALS}"
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
+        return "'judged.seed' must be a whole number from 0 to 2**64 - 1"
+    if not isinstance(z, (int, float)) or isinstance(z, bool) or not 1.0 <= z <= 5.0:
+        return "'judged.z' must be a number from 1 to 5"
+    return ""
 
 
 def record_fields(verdict: StockVerdict) -> dict[str, Any]:

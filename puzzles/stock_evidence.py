@@ -12,10 +12,12 @@ points it costs::
     >>> words = Comparison(Action.play(eight), Action.play(king), better=8, equal=0, deals=10,
     ...                    cost=60.4, loses=Reason("breaks_meld", card=king,
     ...                                            meld="four_kings", points=80))
-    >>> evidence_text(words)
-    'In 8 of the 10 ways the unseen cards may lie you do better to play 8♥ than K♥. K♥ breaks up your four kings (80), which costs about 60 points.'
-    >>> evidence_text(words, "ru")
-    'В 8 из 10 раскладов неизвестных карт лучше сыграть 8♥, чем К♥. К♥ разбивает вашу комбинацию «четыре короля» (80), и это стоит примерно 60 очков.'
+    >>> print(evidence_text(words))   # doctest: +NORMALIZE_WHITESPACE
+    In 8 of the 10 ways the unseen cards may lie you do better to play 8♥ than K♥.
+    K♥ breaks up your four kings (80), which costs about 60 points.
+    >>> print(evidence_text(words, "ru"))   # doctest: +NORMALIZE_WHITESPACE
+    В 8 из 10 раскладов неизвестных карт лучше сыграть 8♥, чем К♥.
+    К♥ разбивает вашу комбинацию «четыре короля» (80), и это стоит примерно 60 очков.
 
 Cards read as in prose (10 for the ten, Т К Д В in Russian), with a copy mark only where
 two copies of a card are different moves here (``among``).
@@ -36,6 +38,8 @@ from puzzles.stock_judge import Option, StockVerdict
 WAYS = ("In {better} of the {deals} ways the unseen cards may lie you do better to {best} "
         "than {other}{even}",
         "В {better} из {deals} раскладов неизвестных карт лучше {best}, чем {other}{even}")
+ALL_WAYS = ("In all {deals} ways the unseen cards may lie you do better to {best} than {other}",
+            "Во всех {deals} раскладах неизвестных карт лучше {best}, чем {other}")
 EVEN = (" (in {equal} more they come out even)", " (ещё в {equal} — поровну)")
 # Russian says "примерно" with the nominative («примерно 32 очка»): «около» would need
 # the genitive, which points_ru does not give.
@@ -81,7 +85,8 @@ def evidence_text(words: Comparison, lang: str = "en") -> str:
     best = action_words(words.best, lang, among)
     other = _other_words(words.best, words.other, lang, among)
     even = EVEN[ru].format(equal=words.equal) if words.equal else ""
-    text = WAYS[ru].format(better=words.better, deals=words.deals, best=best, other=other,
+    ways = ALL_WAYS if words.better == words.deals else WAYS
+    text = ways[ru].format(better=words.better, deals=words.deals, best=best, other=other,
                            even=even)
     points = _points(round(words.cost), lang)
     if words.loses is not None:

@@ -276,7 +276,8 @@ def _loses(deal: Deal, view: PlayerView, best: Action, other: Action,
     card, mine, theirs = other.card, effects[best], effects[other]
     broken = _broken_meld(view, best, card)
     if broken is not None:
-        return Reason("breaks_meld", card=card, meld=broken, points=deal.profile.meld(broken).points)
+        return Reason("breaks_meld", card=card, meld=broken,
+                      points=deal.profile.meld(broken).points)
     for meld in theirs.pending_lost:
         if meld not in mine.pending_lost:
             return Reason("breaks_meld", card=card, meld=meld,
