@@ -1,27 +1,38 @@
-"""Stock-play puzzle records (one JSON line each) and their re-verification.
+"""Stock-play puzzle records (one JSON line each): finding them and verifying them.
+
+A position becomes a puzzle in two steps (:func:`find_puzzle`), as the hand review flags
+a decision: the *selection* judges it on :data:`DEALS` deals of the unseen cards (seeded
+by the position: :func:`judge_seed`; given up after :data:`SCREEN_DEALS` where some move
+is already close to the best), and where one move is clearly best
+(:func:`puzzles.stock_judge.is_clear_only_move`) the *confirmation* judges it again on
+:data:`CONFIRM_FACTOR` times the deals drawn by another seed (:func:`confirm_seed`),
+which must find the same move clearly best. The record's figures are the
+confirmation's: the selection picked the position, so its own figures would overstate
+the costs (the winner's curse).
 
 A record keeps the position as the deal's save (:meth:`engine.rules.deal.Deal.to_json`:
 the deck order and the actions so far, which replay to it exactly), the seat to move,
 the answer, every other move with its cost, the cost's interval and the deal counts, the
-reasons in the hint's words (as :class:`engine.bots.reasons.Reason` keys and parameters,
-rendered in either language when shown), the themes, and the budget and seed the figures
-rest on::
+reasons in the hint's words (:class:`engine.bots.reasons.Reason` keys and parameters,
+rendered in either language when shown), the themes, and both budgets and seeds::
 
     {"id": "s-…", "kind": "stock", "type": "lead" | "follow" | "win_or_let_go" |
      "declare" | "exchange", "variant": "two-handed", "themes": ["stock_play", ...],
      "rating": 1500, "position": {<a deal save>}, "seat": 0, "stock": 22,
      "answer": "play 8H#1", "accepted": ["play 8H#1", "play 8H#2"],
-     "why": [{"key": "keep_for", "meld": "four_kings", ...}],
+     "why": [{"key": "keep_for", "meld": "four_kings", "cards": ["KH#1", ...], ...}],
      "options": [{"move": "play KH#1", "copies": [...], "cost": 58.3, "low": 31.2,
                   "high": 85.4, "better": 97, "equal": 15, "loses": {...} | null}, ...],
-     "judged": {"deals": 120, "seed": 123, "z": 1.96},
+     "judged": {"deals": 120, "seed": 123, "z": 1.96, "screen": 40},
+     "selected": {"deals": 40, "seed": 456, "z": 1.96, "screen": 16},
      "source": {"game": 7, ...}}
 
 ``options`` lists every other distinct move, the cheapest first; ``cost`` is in points,
-``better``/``equal`` count the deals of ``judged.deals`` where the answer did better /
-as well. :func:`verify` refuses a record whose figures are not what the engine computes
-again from its position, budget and seed (a tampered record), or whose answer does not
-hold on :data:`CONFIRM_FACTOR` times the deals drawn by another seed.
+``better``/``equal`` count the deals of ``judged.deals`` in which the answer did better /
+as well. :func:`verify` judges the position again on ``judged`` (the confirmation) and
+refuses a record whose figures are not what it finds (a tampered record) or whose
+answer is not clearly the only good move there; by default it also re-runs the
+selection, which must have picked the same answer.
 """
 
 from __future__ import annotations
@@ -46,11 +57,14 @@ from puzzles.stock_judge import (
 
 KIND = "stock"
 PREFIX = "s"
-# The confirming search's deals as a multiple of the judged ones (the hand review's
-# own factor: engine.bots.review.CONFIRM_FACTOR).
+# The selection's deals of the unseen cards and its screen (scripts/bench_stock.py).
+DEALS = 40
+SCREEN_DEALS = 16
+# The confirmation's deals as a multiple of the selection's (the hand review's own
+# factor: engine.bots.review.CONFIRM_FACTOR).
 CONFIRM_FACTOR = 3
 DIGITS = 1   # decimals kept of a cost or interval bound
-# The most deals a record may ask its verifier to judge on (the confirmation searches
+# The most deals a record's selection may ask its verifier for (its confirmation:
 # CONFIRM_FACTOR times as many).
 MAX_DEALS = 1000
 
@@ -60,31 +74,56 @@ def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": KIND, "position": record["position"]}
 
 
-def confirm_seed(record: Mapping[str, Any]) -> int:
-    """The confirming search's seed: another than the judged one, from the position."""
-    return save_seed(Deal.from_json(record["position"]).dumps(), "stock-confirm")
+def judge_seed(deal: Deal) -> int:
+    """The selection's seed, from the position."""
+    return save_seed(deal.dumps(), "stock")
 
 
-def record_for(deal: Deal, verdict: StockVerdict, source: Mapping[str, Any],
-               rating: int | None = None) -> dict[str, Any]:
-    """The bank record of ``verdict`` on ``deal`` (a position one move is clearly best
-    in: :func:`puzzles.stock_judge.is_clear_only_move`)."""
-    if not is_clear_only_move(verdict):
+def confirm_seed(deal: Deal) -> int:
+    """The confirmation's seed: another than the selection's, from the position."""
+    return save_seed(deal.dumps(), "stock-confirm")
+
+
+def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREEN_DEALS
+                ) -> tuple[StockVerdict, StockVerdict] | None:
+    """The selection's and the confirmation's verdicts on ``deal`` (the seat to move's
+    decision) when one move is clearly best in both, the same move; else None. Raises
+    :class:`BeziqueError` where there is nothing to judge (see
+    :func:`puzzles.stock_judge.judge_position`)."""
+    seat = deal.to_move
+    selected = judge_position(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals)
+    if not is_clear_only_move(selected):
+        return None
+    check = judge_position(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
+                           screen_deals=deals)
+    return (selected, check) if confirms(selected, check) else None
+
+
+def confirms(selected: StockVerdict, check: StockVerdict) -> bool:
+    """Whether ``check`` finds ``selected``'s move clearly the only good one."""
+    return check.best.action in selected.best.copies and is_clear_only_move(check)
+
+
+def record_for(deal: Deal, selected: StockVerdict, confirmed: StockVerdict,
+               source: Mapping[str, Any], rating: int | None = None) -> dict[str, Any]:
+    """The bank record of a position :func:`find_puzzle` accepted, with the
+    confirmation's figures."""
+    if not confirms(selected, confirmed):
         raise BeziqueError("only a position with one clearly best move makes a stock puzzle")
-    best = verdict.best
     rec: dict[str, Any] = {
-        "kind": KIND, "type": verdict.question, "variant": verdict.variant,
-        "themes": list(verdict.themes),
-        "rating": initial_rating(verdict) if rating is None else rating,
-        "position": deal.to_json(), "seat": verdict.seat, "stock": verdict.stock,
-        "answer": str(best.action), "accepted": [str(a) for a in best.copies],
-        "why": [reason_json(r) for r in verdict.why],
-        "options": [option_json(o) for o in verdict.alternatives],
-        "judged": {"deals": verdict.budget, "seed": verdict.seed, "z": verdict.z},
+        "kind": KIND, "type": confirmed.question, "variant": confirmed.variant,
+        "themes": list(confirmed.themes),
+        "rating": initial_rating(confirmed) if rating is None else rating,
+        "position": deal.to_json(), "seat": confirmed.seat, "stock": confirmed.stock,
+        "answer": "", "accepted": [], "why": [], "options": [],
+        "judged": {"deals": confirmed.budget, "seed": confirmed.seed, "z": confirmed.z,
+                   "screen": confirmed.screen_deals},
+        "selected": {"deals": selected.budget, "seed": selected.seed, "z": selected.z,
+                     "screen": selected.screen_deals},
         "source": dict(source),
     }
-    rec["id"] = puzzle_id(PREFIX, question_of(rec))
-    return {"id": rec.pop("id"), **rec}
+    rec.update(record_fields(confirmed))
+    return {"id": puzzle_id(PREFIX, question_of(rec)), **rec}
 
 
 def option_json(option: Any) -> dict[str, Any]:
@@ -134,29 +173,25 @@ def reason_from_json(data: Mapping[str, Any]) -> Reason:
     return Reason(key, **params)
 
 
-def judged_again(record: Mapping[str, Any], deals: int | None = None,
-                 seed: int | None = None) -> StockVerdict:
-    """The record's position judged again: on its own budget and seed by default."""
-    judged = record["judged"]
+def judged_again(record: Mapping[str, Any], step: str = "judged") -> StockVerdict:
+    """The record's position judged again as its ``step`` says (``judged``: the
+    confirmation whose figures it keeps; ``selected``: the selection)."""
+    budget = record[step]
     deal = Deal.from_json(record["position"])
-    return judge_position(deal, deal.to_move, judged["deals"] if deals is None else deals,
-                          judged["seed"] if seed is None else seed, judged.get("z", Z))
+    return judge_position(deal, deal.to_move, budget["deals"], budget["seed"],
+                          budget.get("z", Z), screen_deals=budget.get("screen"))
 
 
-def confirmed(record: Mapping[str, Any]) -> StockVerdict:
-    """The confirming judgement: :data:`CONFIRM_FACTOR` times the deals, another seed."""
-    return judged_again(record, CONFIRM_FACTOR * record["judged"]["deals"], confirm_seed(record))
-
-
-def verify(record: Mapping[str, Any], confirm: bool = True) -> list[str]:
+def verify(record: Mapping[str, Any], reselect: bool = True) -> list[str]:
     """Problems with a stock record (empty when it holds): a position that does not
     replay, an id that does not match it, figures (answer, costs, intervals, deal
-    counts, reasons, themes, question) that are not what the engine computes again on
-    the record's budget and seed, and, with ``confirm``, an answer that is not still
-    the one clearly best move on :data:`CONFIRM_FACTOR` times the deals drawn by
-    another seed (:func:`confirm_seed`)."""
+    counts, reasons, themes, question) that are not what the engine finds again on the
+    record's ``judged`` budget and seed, an answer that is not clearly the only good
+    move there and, with ``reselect``, a selection (``selected``: fewer deals, another
+    seed) that did not pick the same answer."""
     rid = record.get("id")
-    problem = _budget_problem(record.get("judged"))
+    problem = _budget_problem(record.get("judged"), CONFIRM_FACTOR * MAX_DEALS) or (
+        _budget_problem(record.get("selected"), MAX_DEALS) if reselect else "")
     if problem:
         return [f"{rid}: {problem}"]
     try:
@@ -171,38 +206,41 @@ def verify(record: Mapping[str, Any], confirm: bool = True) -> list[str]:
     if puzzle_id(PREFIX, question_of(record)) != rid:
         problems.append(f"{rid}: id does not match the position")
     if not is_clear_only_move(again, MIN_COST):
-        problems.append(f"{rid}: no move is clearly best on its own deals")
-    fresh = record_fields(again)
-    for name, value in fresh.items():
+        problems.append(f"{rid}: on its {again.deals} deals no move is clearly best")
+    for name, value in record_fields(again).items():
         if record.get(name) != value:
             problems.append(f"{rid}: {name} is not what the engine finds "
                             f"({_short(record.get(name))} against {_short(value)})")
-    if problems or not confirm:
+    if problems or not reselect:
         return problems
-    check = confirmed(record)
-    if check.best.action not in again.best.copies:
-        problems.append(f"{rid}: on {check.deals} deals of another seed the best move is "
-                        f"{check.best.action}, not {record['answer']}")
-    elif not is_clear_only_move(check, MIN_COST):
-        problems.append(f"{rid}: on {check.deals} deals of another seed the answer is not "
-                        "clearly the only good move")
+    selected = judged_again(record, "selected")
+    if not confirms(selected, again):
+        problems.append(f"{rid}: the selection on {selected.deals} deals of another seed "
+                        f"does not pick {record['answer']} as the only good move")
     return problems
 
 
-def _budget_problem(judged: Any) -> str:
-    """Why ``judged`` is not a budget a verifier may run ("" when it is): whole numbers,
-    at most :data:`MAX_DEALS` deals (a record must not make the verifier search for
-    hours), an interval width from 1 to 5 standard errors."""
-    if not isinstance(judged, dict):
-        return "'judged' must be an object"
-    deals, seed, z = judged.get("deals"), judged.get("seed"), judged.get("z", Z)
-    if not isinstance(deals, int) or isinstance(deals, bool) or not 2 <= deals <= MAX_DEALS:
-        return f"'judged.deals' must be a whole number from 2 to {MAX_DEALS}"
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2 ** 64:
-        return "'judged.seed' must be a whole number from 0 to 2**64 - 1"
+def _budget_problem(budget: Any, most: int) -> str:
+    """Why ``budget`` is not one a verifier may run ("" when it is): whole numbers, at
+    most ``most`` deals (a record must not make the verifier search for hours), an
+    interval width from 1 to 5 standard errors, a screen within the deals."""
+    if not isinstance(budget, dict):
+        return "a budget must be an object"
+    deals, seed = budget.get("deals"), budget.get("seed")
+    z, screen = budget.get("z", Z), budget.get("screen")
+    if not _whole(deals) or not 2 <= deals <= most:
+        return f"a budget's deals must be a whole number from 2 to {most}"
+    if not _whole(seed) or not 0 <= seed < 2 ** 64:
+        return "a budget's seed must be a whole number from 0 to 2**64 - 1"
     if not isinstance(z, (int, float)) or isinstance(z, bool) or not 1.0 <= z <= 5.0:
-        return "'judged.z' must be a number from 1 to 5"
+        return "a budget's z must be a number from 1 to 5"
+    if screen is not None and (not _whole(screen) or not 1 <= screen <= deals):
+        return "a budget's screen must be a whole number of its deals"
     return ""
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def record_fields(verdict: StockVerdict) -> dict[str, Any]:
@@ -225,6 +263,7 @@ def answer_of(record: Mapping[str, Any]) -> list[Action]:
     return [Action.parse(a) for a in record["accepted"]]
 
 
-__all__ = ["CONFIRM_FACTOR", "KIND", "PREFIX", "answer_of", "confirm_seed", "confirmed",
-           "initial_rating", "judged_again", "option_json", "question_of", "reason_from_json",
+__all__ = ["CONFIRM_FACTOR", "DEALS", "KIND", "MAX_DEALS", "PREFIX", "SCREEN_DEALS",
+           "answer_of", "confirm_seed", "confirms", "find_puzzle", "initial_rating",
+           "judge_seed", "judged_again", "option_json", "question_of", "reason_from_json",
            "reason_json", "record_fields", "record_for", "verify"]

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import (
@@ -137,7 +137,8 @@ class StockVerdict:
     themes: tuple[str, ...] = ()
     screened_out: bool = False
     cut_short: bool = False
-    stock: int = field(default=0)
+    stock: int = 0                     # cards left to draw, the turn-up included
+    screen_deals: int | None = None    # the screen asked for (None: none)
 
     @property
     def best(self) -> Option:
@@ -187,7 +188,8 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
         return screened[0]
 
     paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough)
-    return _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0])
+    verdict = _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0])
+    return replace(verdict, screen_deals=screen_deals)
 
 
 def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> bool:
@@ -289,18 +291,17 @@ def _loses(deal: Deal, view: PlayerView, best: Action, other: Action,
             return Reason("lets_declaration_go", card=card, meld=meld, points=points)
         if theirs.declares is not None:
             return Reason("lets_opponent_declare", card=card)
+    trump = deal.trump
+    spends_trump = (trump is not None and suit_of(card) == trump
+                    and suit_of(best.card) != trump)
     if mine.takes_trick is False and theirs.takes_trick:
         if turn_up is not None:
             return Reason("gives_turn_up", card=card, turn_up=turn_up)
-        if not is_brisque(card):
-            return Reason("wins_dear", card=card)
+        return Reason("spends_trump" if spends_trump else "wins_dear", card=card)
     if theirs.takes_trick is False and is_brisque(card) and not (
             is_brisque(best.card) and mine.takes_trick is False):
         return Reason("gives_brisque", card=card)
-    trump = deal.trump
-    if trump is not None and suit_of(card) == trump and suit_of(best.card) != trump:
-        return Reason("spends_trump", card=card)
-    return None
+    return Reason("spends_trump", card=card) if spends_trump else None
 
 
 def _broken_meld(view: PlayerView, best: Action, card: int) -> str | None:

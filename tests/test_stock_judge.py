@@ -199,7 +199,8 @@ def test_the_screen_gives_up_early_and_never_changes_a_verdict_that_passes() -> 
     assert not is_clear_only_move(screened)
     clear = judge_position(win_to_declare(), 1, budget_deals=24, seed=5, screen_deals=6)
     assert not clear.screened_out
-    assert clear == judge_position(win_to_declare(), 1, budget_deals=24, seed=5)
+    assert clear == replace(judge_position(win_to_declare(), 1, budget_deals=24, seed=5),
+                            screen_deals=6)
 
 
 def test_a_position_without_a_choice_or_out_of_the_stock_is_refused() -> None:
@@ -218,8 +219,9 @@ def test_a_position_without_a_choice_or_out_of_the_stock_is_refused() -> None:
 
 def record() -> dict[str, Any]:
     deal = win_to_declare()
-    verdict = judge_position(deal, deal.to_move, budget_deals=12, seed=5)
-    return stock_bank.record_for(deal, verdict, {"game": 963, "from": "club games"})
+    found = stock_bank.find_puzzle(deal, deals=8, screen_deals=4)
+    assert found is not None
+    return stock_bank.record_for(deal, *found, {"game": 963, "from": "club games"})
 
 
 def test_a_record_round_trips_and_verifies() -> None:
@@ -229,8 +231,11 @@ def test_a_record_round_trips_and_verifies() -> None:
     again = json.loads(json.dumps(rec, ensure_ascii=False))
     assert again == rec
     assert stock_bank.answer_of(rec) == [Action.play(parse_card("AD#1").id)]
-    assert [stock_bank.reason_from_json(r) for r in rec["why"]] == list(
-        judge_position(win_to_declare(), 1, budget_deals=12, seed=5).why)
+    confirmed = judge_position(win_to_declare(), 1, budget_deals=24,
+                               seed=stock_bank.confirm_seed(win_to_declare()))
+    assert rec["judged"]["deals"] == 24 and rec["selected"]["deals"] == 8
+    assert rec["options"][0]["better"] == confirmed.alternatives[0].better
+    assert [stock_bank.reason_from_json(r) for r in rec["why"]] == list(confirmed.why)
     assert stock_bank.verify(rec) == []
 
 
@@ -242,20 +247,20 @@ def test_a_record_round_trips_and_verifies() -> None:
     lambda r: r.update(themes=["stock_play"]),
     lambda r: r.update(type="lead"),
     lambda r: r.update(seat=0),
-    lambda r: r["judged"].update(seed=r["judged"]["seed"] + 1),
     lambda r: r["position"]["actions"].pop(),
     lambda r: r["position"].update(deck=r["position"]["deck"][1:]),
     lambda r: r.update(id="s-000000000000"),
     lambda r: r["why"][0].update(meld="bezique"),
     lambda r: r["judged"].update(deals=10 ** 9),
+    lambda r: r["judged"].update(screen=10 ** 9),
     lambda r: r.update(judged="a lot"),
     lambda r: r.update(seat="one"),
-], ids=["cost", "count", "interval", "answer", "themes", "question", "seat", "seed",
-        "position", "deck", "id", "why", "huge budget", "no budget", "seat text"])
+], ids=["cost", "count", "interval", "answer", "themes", "question", "seat",
+        "position", "deck", "id", "why", "huge budget", "huge screen", "no budget", "seat text"])
 def test_a_tampered_record_is_refused(tamper: Any) -> None:
     rec = record()
     tamper(rec)
-    problems = stock_bank.verify(rec, confirm=False)
+    problems = stock_bank.verify(rec, reselect=False)
     assert problems and all(p.startswith(rec["id"]) for p in problems)
 
 
@@ -265,7 +270,8 @@ def test_a_verdict_does_not_depend_on_the_process() -> None:
     code = ("import json; from puzzles.stock_bank import record_for; "
             "from puzzles.stock_judge import judge_position; from engine.rules.deal import Deal; "
             f"d = Deal.from_json(json.loads({json.dumps(json.dumps(WIN_TO_DECLARE))})); "
-            "print(json.dumps(record_for(d, judge_position(d, 1, 8, 5), {}), sort_keys=True))")
+            "v = judge_position(d, 1, 8, 5); "
+            "print(json.dumps(record_for(d, v, v, {}), sort_keys=True))")
     outs = set()
     for hash_seed in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
