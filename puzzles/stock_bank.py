@@ -24,7 +24,7 @@ rendered in either language when shown), the themes, and both budgets and seeds:
      "options": [{"move": "play KH#1", "copies": [...], "cost": 58.3, "low": 31.2,
                   "high": 85.4, "better": 97, "equal": 15, "loses": {...} | null}, ...],
      "judged": {"deals": 120, "seed": 123, "z": 1.96, "screen": 40},
-     "selected": {"deals": 40, "seed": 456, "z": 1.96, "screen": 16},
+     "selected": {"deals": 40, "seed": 456, "z": 1.96, "screen": 12},
      "source": {"game": 7, ...}}
 
 ``options`` lists every other distinct move, the cheapest first; ``cost`` is in points,
@@ -59,7 +59,7 @@ KIND = "stock"
 PREFIX = "s"
 # The selection's deals of the unseen cards and its screen (scripts/bench_stock.py).
 DEALS = 40
-SCREEN_DEALS = 16
+SCREEN_DEALS = 12
 # The confirmation's deals as a multiple of the selection's (the hand review's own
 # factor: engine.bots.review.CONFIRM_FACTOR).
 CONFIRM_FACTOR = 3

@@ -30,7 +30,14 @@ from engine.bots.coach import BotPlayer
 from engine.rules.deal import Deal
 from engine.rules.effects import distinct_effects
 from engine.rules.profile import load_profile
-from puzzles.stock_bank import CONFIRM_FACTOR, confirm_seed, confirms, judge_seed
+from puzzles.stock_bank import (
+    CONFIRM_FACTOR,
+    DEALS,
+    SCREEN_DEALS,
+    confirm_seed,
+    confirms,
+    judge_seed,
+)
 from puzzles.stock_judge import is_clear_only_move, judge_position
 
 
@@ -81,8 +88,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variants", nargs="*", default=["two-handed"])
     parser.add_argument("--games", type=int, default=2)
-    parser.add_argument("--deals", type=int, default=40)
-    parser.add_argument("--screen", type=int, default=16)
+    parser.add_argument("--deals", type=int, default=DEALS)
+    parser.add_argument("--screen", type=int, default=SCREEN_DEALS)
     parser.add_argument("--no-confirm", action="store_true")
     parser.add_argument("--bot-deals", type=int, default=6)
     args = parser.parse_args()
