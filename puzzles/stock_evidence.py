@@ -31,8 +31,10 @@ from dataclasses import dataclass
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text
+from engine.rules.melds import display_order
+from engine.rules.profile import Profile, load_profile
 from engine.text.action_words import action_words
-from engine.text.explain import points_ru
+from engine.text.explain import meld_name, points_ru
 from puzzles.stock_judge import Option, StockVerdict
 
 WAYS = ("In {better} of the {deals} ways the unseen cards may lie you do better to {best} "
@@ -75,32 +77,65 @@ def comparison(verdict: StockVerdict, option: Option | None = None) -> Compariso
 
 def evidence(verdict: StockVerdict, option: Option | None = None, lang: str = "en") -> str:
     """:func:`evidence_text` of :func:`comparison`."""
-    return evidence_text(comparison(verdict, option), lang)
+    return evidence_text(comparison(verdict, option), lang, load_profile(verdict.variant))
 
 
-def evidence_text(words: Comparison, lang: str = "en") -> str:
-    """The evidence sentence in ``lang`` (``en`` or ``ru``)."""
+def evidence_text(words: Comparison, lang: str = "en", profile: Profile | None = None
+                  ) -> str:
+    """The evidence sentence in ``lang`` (``en`` or ``ru``); ``profile`` gives a
+    declaration's points (none without it)."""
     ru = 1 if lang == "ru" else 0
     among = words.among | {*words.best.cards, *words.other.cards}
-    best = action_words(words.best, lang, among)
-    other = _other_words(words.best, words.other, lang, among)
+    # a declaration names its cards only where the other move declares the same meld
+    cards = bool(words.best.meld) and words.best.meld == words.other.meld
+    best = move_words(words.best, lang, among, profile, cards)
+    other = move_words(words.other, lang, among, profile, cards)
+    if words.best.type is ActionType.PLAY and words.other.type is ActionType.PLAY:
+        other = card_text(words.other.cards[0], lang, among=among)   # "than K♥"
+    elif not ru:
+        other = f"to {other}"                                       # "than to draw"
     even = EVEN[ru].format(equal=words.equal) if words.equal else ""
     ways = ALL_WAYS if words.better == words.deals else WAYS
     text = ways[ru].format(better=words.better, deals=words.deals, best=best, other=other,
                            even=even)
     points = _points(round(words.cost), lang)
     if words.loses is not None:
-        return text + LOSES[ru].format(loses=words.loses.render(lang), points=points)
+        return text + LOSES[ru].format(loses=words.loses.render(lang, among), points=points)
     return text + DIFFERENCE[ru].format(points=points)
 
 
-def _other_words(best: Action, other: Action, lang: str, among: Iterable[int]) -> str:
-    """The other move: its card alone where both moves play a card ("than K♥"), else
-    the move in full ("than to draw")."""
-    if best.type is ActionType.PLAY and other.type is ActionType.PLAY:
-        return card_text(other.card, lang, among=list(among))
-    words = action_words(other, lang, among)
-    return words if lang == "ru" else f"to {words}"
+# How a move reads in the sentence, after "you do better to" / «лучше»: a meld in
+# quotation marks in Russian, so that its name keeps its own case.
+MOVES: dict[ActionType, tuple[str, str]] = {
+    ActionType.PLAY: ("play {card}", "сыграть {card}"),
+    ActionType.DRAW: ("draw without declaring", "взять карту, ничего не объявляя"),
+    ActionType.DECLARE: ("declare the {meld}{extra}", "объявить комбинацию «{meld}»{extra}"),
+    ActionType.SCORE_PENDING: ("score the {meld}{extra}", "записать комбинацию «{meld}»{extra}"),
+    ActionType.EXCHANGE_SEVEN: ("exchange {card} for the turn-up",
+                                "обменять {card} на открытый козырь"),
+    ActionType.SHOW_SEVEN: ("show {card}", "показать {card}"),
+}
+
+
+def move_words(action: Action, lang: str = "en", among: Iterable[int] = (),
+               profile: Profile | None = None, cards: bool = False) -> str:
+    """``action`` as the evidence names it: a declaration by its meld and points (its
+    cards too where ``cards``); moves the table does not list, as the command line
+    words them (:func:`engine.text.action_words.action_words`)."""
+    ru = 1 if lang == "ru" else 0
+    template = MOVES.get(action.type)
+    if template is None:
+        return action_words(action, lang, among)
+    shown = list(among)
+    card = card_text(action.cards[0], lang, among=shown) if action.cards else ""
+    extra = []
+    if action.meld and profile is not None and profile.has_meld(action.meld):
+        extra.append(str(profile.meld(action.meld).points))
+    if cards:
+        extra.append(" ".join(card_text(c, lang, among=shown)
+                              for c in sorted(action.cards, key=display_order)))
+    return template[ru].format(card=card, meld=meld_name(action.meld, lang) if action.meld
+                               else "", extra=f" ({', '.join(extra)})" if extra else "")
 
 
 def _points(points: int, lang: str) -> str:
@@ -109,4 +144,4 @@ def _points(points: int, lang: str) -> str:
     return f"{points} point" + ("" if points == 1 else "s")
 
 
-__all__ = ["Comparison", "comparison", "evidence", "evidence_text"]
+__all__ = ["MOVES", "Comparison", "comparison", "evidence", "evidence_text", "move_words"]

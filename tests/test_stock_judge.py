@@ -278,3 +278,20 @@ def test_a_verdict_does_not_depend_on_the_process() -> None:
         outs.add(subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
                                 capture_output=True, text=True).stdout)
     assert len(outs) == 1
+
+
+def test_a_declaration_s_evidence_names_the_meld_in_either_language() -> None:
+    from engine.notation.actions import ActionType
+    from puzzles.stock_evidence import Comparison, evidence_text
+
+    aces = Action.parse("declare four_aces AS#1 AS#2 AH#1 AC#1")
+    words = Comparison(aces, Action(ActionType.DRAW), better=73, equal=24, deals=120, cost=31.2)
+    profile = load_profile("two-handed")
+    assert evidence_text(words, "en", profile) == (
+        "In 73 of the 120 ways the unseen cards may lie you do better to declare the four "
+        "aces (100) than to draw without declaring (in 24 more they come out even); the "
+        "difference is about 31 points.")
+    assert evidence_text(words, "ru", profile) == (
+        "В 73 из 120 раскладов неизвестных карт лучше объявить комбинацию «четыре туза» "
+        "(100), чем взять карту, ничего не объявляя (ещё в 24 — поровну); разница — "
+        "примерно 31 очко.")

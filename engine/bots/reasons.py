@@ -16,6 +16,7 @@ copy mark only where an identical card is named in the same sentence::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.notation.cards import card_text
@@ -194,13 +195,14 @@ class Reason:
                 out.extend(c for c in value if isinstance(c, int))
         return tuple(out)
 
-    def render(self, lang: str = "en") -> str:
+    def render(self, lang: str = "en", among: Iterable[int] = ()) -> str:
         """The reason in ``lang``. A card carries its copy mark only where an identical
-        card is named in the same sentence (:func:`engine.notation.cards.copies_in_question`):
+        card is named in the same sentence (:func:`engine.notation.cards.copies_in_question`),
+        or is among the cards ``among`` it is read with (a longer text that names it):
         elsewhere the mark tells a learner nothing."""
         language = 1 if lang == "ru" else 0
         template = MESSAGES[self.key][language]
-        named = self.cards()
+        named = tuple(dict.fromkeys((*self.cards(), *among))) if among else self.cards()
         values: dict[str, object] = {}
         for name, value in self.params:
             if name in CARD_PARAMS and isinstance(value, int):
