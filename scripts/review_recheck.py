@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from engine.bots import make_bot
 from engine.bots.budget import position_seed
-from engine.bots.review import CONFIRM_Z, MIN_COST, Budget, Decision, review_game
+from engine.bots.judgement import CONFIRM_Z, MIN_COST
+from engine.bots.review import Budget, Decision, review_game
 from engine.bots.search import ActionEstimate, estimate_actions
 from engine.cli.review import read_game
 from engine.rules.game import Game

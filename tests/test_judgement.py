@@ -25,10 +25,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import hint_reasons, make_bot
+from engine.bots import hint_reasons, judgement, make_bot
 from engine.bots.budget import SAFETY_SECONDS, expert_deals, position_seed
+from engine.bots.judgement import CONFIRM_Z, FIRST_Z, clearly_best, confirmed_loss
 from engine.bots.review import Budget, Decision, judge
-from engine.bots.search import StrongBot, estimate_actions, estimate_position
+from engine.bots.search import ActionEstimate, StrongBot, estimate_actions, estimate_position
 from engine.cli import main
 from engine.cli.review import line
 from engine.errors import ProfileError
@@ -260,3 +261,92 @@ def test_review_counts_its_budget_in_deals_on_the_command_line(
     with pytest.raises(SystemExit) as refused:
         main(["review", str(game), "--time-limit", "0.3"])
     assert refused.value.code == 2
+
+
+# --- a flag holds on fresh deals (the review's confirmation) -----------------------------
+
+def fake_search(monkeypatch: pytest.MonkeyPatch, losses: dict[int, list[tuple[float, float]]]
+                ) -> list[tuple[int, float, object]]:
+    """Replace the search behind the judgement: at ``deals`` deals the last move asked
+    is the best and the others get the (loss, low) listed, in order; the calls are
+    recorded (deals, z, the RNG's state)."""
+    calls: list[tuple[int, float, object]] = []
+
+    def estimates(view: PlayerView, actions: list[Action], rng: random.Random,
+                  deals: int | None = None, z: float = 1.96) -> tuple[ActionEstimate, ...]:
+        assert deals is not None
+        calls.append((deals, z, rng.getstate()))
+        *others, best = actions
+        found = [ActionEstimate(best, 0.0, 0.0, 0.0, 0.0, deals)]
+        for action, (loss, low) in zip(others, losses[deals], strict=True):
+            found.append(ActionEstimate(action, -loss, loss, low, 2 * loss - low, deals))
+        return tuple(sorted(found, key=lambda e: e.loss))
+
+    monkeypatch.setattr(judgement, "estimate_actions", estimates)
+    return calls
+
+
+def two_moves() -> tuple[Deal, Action, Action]:
+    deal, view = searched_position()
+    return deal, view.legal[0], view.legal[1]
+
+
+def test_a_loss_is_flagged_only_when_fresh_deals_confirm_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Finding 2b: 9 of 40 flags did not hold on 300 deals. A loss clear on the first
+    deals is estimated again on three times as many fresh ones (another seed) with a
+    99.7% interval; the flag and the figures are that estimate's."""
+    deal, played, better = two_moves()
+    calls = fake_search(monkeypatch, {10: [(40.0, 10.0)], 30: [(3.0, -20.0)]})
+    estimate, flagged = confirmed_loss(deal, deal.to_move, played, better, deals=10)
+    assert not flagged and estimate.loss == 3.0
+    assert [(d, z) for d, z, _s in calls] == [(10, FIRST_Z), (30, CONFIRM_Z)]
+    assert calls[0][2] == random.Random(position_seed(deal)).getstate() != calls[1][2]
+    fake_search(monkeypatch, {10: [(40.0, 10.0)], 30: [(20.0, 8.0)]})
+    assert confirmed_loss(deal, deal.to_move, played, better, deals=10)[1]
+    calls = fake_search(monkeypatch, {10: [(40.0, -5.0)]})
+    assert not confirmed_loss(deal, deal.to_move, played, better, deals=10)[1] and len(calls) == 1
+    fake_search(monkeypatch, {10: [(4.0, 1.0)]})   # clear but below MIN_COST
+    assert not confirmed_loss(deal, deal.to_move, played, better, deals=10)[1]
+
+
+def test_the_review_flags_by_the_confirming_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.bots import review
+
+    deal, played, better = two_moves()
+    monkeypatch.setattr(review, "hint_reasons", lambda *_args: (better, ()))
+    fake_search(monkeypatch, {10: [(40.0, 10.0)], 30: [(3.0, -20.0)]})
+    budget = Budget(deals=10, confirm_deals=30)
+    quiet = judge(deal, deal.to_move, played, budget)
+    assert (quiet.flagged, quiet.cost, quiet.low) == (False, 3.0, -20.0)
+    fake_search(monkeypatch, {10: [(40.0, 10.0)], 30: [(20.0, 8.0)]})
+    loud = judge(deal, deal.to_move, played, budget)
+    assert (loud.flagged, loud.cost, loud.low, loud.better) == (True, 20.0, 8.0, better)
+
+
+def test_clearly_best_needs_every_other_move_clearly_worse_twice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    deal, view = searched_position()
+    moves = list(view.legal[:3])
+    fake_search(monkeypatch, {4: [(30.0, 10.0), (50.0, 20.0)],
+                              12: [(25.0, 6.0), (45.0, 15.0)]})
+    best = clearly_best(deal, deal.to_move, deals=4, moves=moves)
+    assert best is not None and best.action == moves[2]
+    assert (best.runner_up.action, best.runner_up.loss) == (moves[0], 25.0)
+    fake_search(monkeypatch, {4: [(30.0, 10.0), (50.0, 20.0)],
+                              12: [(25.0, -1.0), (45.0, 15.0)]})
+    assert clearly_best(deal, deal.to_move, deals=4, moves=moves) is None
+    calls = fake_search(monkeypatch, {4: [(30.0, -1.0), (50.0, 20.0)]})
+    assert clearly_best(deal, deal.to_move, deals=4, moves=moves) is None and len(calls) == 1
+    assert clearly_best(deal, deal.to_move, deals=4, moves=moves[:1]) is None
+
+
+def test_clearly_best_is_a_function_of_the_position() -> None:
+    deal, _view = searched_position()
+    before = deal.dumps()
+    found = clearly_best(deal, deal.to_move, deals=6, confirm_deals=12)
+    assert found == clearly_best(deal, deal.to_move, deals=6, confirm_deals=12)
+    assert deal.dumps() == before
+    if found is not None:
+        assert found.action in deal.legal_actions() and found.estimates[0].loss == 0.0
+        assert all(e.low > 0 and e.samples == 12 for e in found.estimates[1:])

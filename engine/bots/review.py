@@ -7,7 +7,7 @@ Every decision with a real choice is judged (:func:`judge`) against the expert's
   best card less that of the card played;
 * elsewhere the expert's move (:func:`engine.bots.hint_reasons`) is compared with the
   move played in the same deals of the unseen cards
-  (:func:`engine.bots.search.estimate_actions`), in two steps so that a flag holds: a
+  (:func:`engine.bots.judgement.confirmed_loss`), in two steps so that a flag holds: a
   first estimate on the game's floor of deals (:func:`engine.bots.budget.expert_deals`)
   and, only where it finds a clear loss (its 95% interval excludes zero, at least
   :data:`MIN_COST` points), a confirming one on fresh deals (another seed,
@@ -46,18 +46,24 @@ Terminology
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.bots import hint_reasons, refutation_reason
-from engine.bots.budget import expert_deals, position_seed, save_seed
+from engine.bots.budget import position_seed, save_seed
 from engine.bots.coach import CardVerdict, playoff_verdicts, verdicts_are_quick
+from engine.bots.judgement import (
+    CONFIRM_FACTOR,
+    CONFIRM_Z,
+    MIN_COST,
+    confirmed_loss,
+    confirming_deals,
+    first_deals,
+)
 from engine.bots.playoff import playoff_solution, solvable
 from engine.bots.reasons import MOST_REASONS, Reason
-from engine.bots.search import ActionEstimate, at_stock_end, estimate_actions
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Card
@@ -67,15 +73,6 @@ from engine.rules.game import Game
 from engine.rules.replay import deal_prefix
 from engine.rules.tricks import is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
-
-# An estimated shortfall smaller than this is not worth a learner's drill, however sure
-# the search is of it: every score in the game but card points comes in tens.
-MIN_COST = 5.0
-# The confirming estimate's deals, as a multiple of the first estimate's, and its
-# interval's width in standard errors (99.7%: a loss that only noise made clear on the
-# first deals seldom clears it again on fresh ones).
-CONFIRM_FACTOR = 3
-CONFIRM_Z = 3.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,13 +93,11 @@ class Budget:
     def first(self, deal: Deal) -> int:
         """The first estimate's deals in ``deal``'s game (at the stock's end too: there
         the floor is the expert's own, ``stock_end_deals``, when none is given)."""
-        return self.deals if self.deals is not None else expert_deals(
-            deal.profile, _at_stock_end(deal))
+        return first_deals(deal, self.deals)
 
     def confirming(self, deal: Deal) -> int:
         """The confirming estimate's deals in ``deal``'s game."""
-        return (self.confirm_deals if self.confirm_deals is not None
-                else CONFIRM_FACTOR * self.first(deal))
+        return confirming_deals(deal, self.deals, self.confirm_deals)
 
 
 @dataclass(frozen=True)
@@ -201,37 +196,13 @@ def judge(deal: Deal, seat: int, played: Action, budget: Budget = Budget(),
     if expert not in legal or same_effect(deal, expert, played):
         return Decision(better=played, cost=0.0, low=0.0, high=0.0, exact=False,
                         flagged=False, reasons=reasons, **base)
-    view = PlayerView.of(deal, seat)
-    mine = _estimate(view, played, expert, position_seed(deal), budget.first(deal))
-    if _clear(mine):
-        # Fresh deals (another seed), more of them and a stricter interval: the flag
-        # and the cost rest on an estimate that did not pick the decision.
-        mine = _estimate(view, played, expert, position_seed(deal, "confirm"),
-                         budget.confirming(deal), budget.confirm_z)
-        flagged = _clear(mine)
-    else:
-        flagged = False
+    # Where the first estimate finds a clear loss, fresh deals (another seed), more of
+    # them and a stricter interval: the flag and the cost rest on an estimate that did
+    # not pick the decision.
+    mine, flagged = confirmed_loss(deal, seat, played, expert, budget.first(deal),
+                                   budget.confirming(deal), budget.confirm_z)
     return Decision(better=expert, cost=max(0.0, mine.loss), low=mine.low, high=mine.high,
                     exact=False, flagged=flagged, reasons=reasons, **base)
-
-
-def _estimate(view: PlayerView, played: Action, expert: Action, seed: int, deals: int,
-              z: float = 1.96) -> ActionEstimate:
-    """The estimate of ``played`` against the expert's move."""
-    estimates = estimate_actions(view, [played, expert], random.Random(seed), deals, z)
-    return next(e for e in estimates if e.action == played)
-
-
-def _clear(estimate: ActionEstimate) -> bool:
-    """A loss the review may flag: its interval excludes zero and it is worth a drill."""
-    return estimate.clearly_worse and estimate.loss >= MIN_COST
-
-
-def _at_stock_end(deal: Deal) -> bool:
-    """Whether the expert follows a move here to the end of the deal (its floor for the
-    last stock tricks applies)."""
-    view = PlayerView.of(deal, deal.to_move)
-    return at_stock_end(view)
 
 
 def solver_judges(deal: Deal) -> bool:

@@ -65,8 +65,10 @@ from a seeded RNG, and return an :class:`ActionEstimate` per move: its mean poin
 its *loss* against the best move found and the loss's interval (``z`` standard errors;
 95% by default). Moves with the same effect (another copy of the same card,
 :func:`engine.rules.effects.same_effect`) are one move: estimated once, they share
-their numbers, so a copy is never reported as costing points. The same seed and deals
-give the same numbers whatever the machine's load::
+their numbers, so a copy is never reported as costing points. Whether a loss holds
+(confirmed on fresh deals) and whether a move is clearly best are
+:mod:`engine.bots.judgement`'s. The same seed and deals give the same numbers whatever
+the machine's load::
 
     >>> import random
     >>> from engine.rules.deal import Deal
