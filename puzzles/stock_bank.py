@@ -1,11 +1,14 @@
 """Stock-play puzzle records (one JSON line each): finding them and verifying them.
 
 A position becomes a puzzle in two steps (:func:`find_puzzle`), as the hand review flags
-a decision: the *selection* judges it on :data:`DEALS` deals of the unseen cards (seeded
-by the position: :func:`judge_seed`; given up after :data:`SCREEN_DEALS` where some move
-is already close to the best), and where one move is clearly best
+a decision and :func:`engine.bots.judgement.clearly_best` finds a clearly best move (the
+same rule, deals and seeds; this adds the figures a puzzle shows): the *selection*
+judges it on :data:`DEALS` deals of the unseen cards (seeded by the position:
+:func:`judge_seed`; given up after :data:`SCREEN_DEALS` where some move is already close
+to the best), and where one move is clearly best
 (:func:`puzzles.stock_judge.is_clear_only_move`) the *confirmation* judges it again on
-:data:`CONFIRM_FACTOR` times the deals drawn by another seed (:func:`confirm_seed`),
+``CONFIRM_FACTOR`` times the deals drawn by another seed (:func:`confirm_seed`), with
+intervals ``CONFIRM_Z`` standard errors wide (:mod:`engine.bots.judgement`: 3 and 3.0),
 which must find the same move clearly best. The record's figures are the
 confirmation's: the selection picked the position, so its own figures would overstate
 the costs (the winner's curse).
@@ -23,7 +26,7 @@ rendered in either language when shown), the themes, and both budgets and seeds:
      "why": [{"key": "keep_for", "meld": "four_kings", "cards": ["KH#1", ...], ...}],
      "options": [{"move": "play KH#1", "copies": [...], "cost": 58.3, "low": 31.2,
                   "high": 85.4, "better": 97, "equal": 15, "loses": {...} | null}, ...],
-     "judged": {"deals": 120, "seed": 123, "z": 1.96, "screen": 40},
+     "judged": {"deals": 120, "seed": 123, "z": 3.0, "screen": 40},
      "selected": {"deals": 40, "seed": 456, "z": 1.96, "screen": 12},
      "source": {"game": 7, ...}}
 
@@ -32,7 +35,8 @@ rendered in either language when shown), the themes, and both budgets and seeds:
 as well. :func:`verify` judges the position again on ``judged`` (the confirmation) and
 refuses a record whose figures are not what it finds (a tampered record) or whose
 answer is not clearly the only good move there; by default it also re-runs the
-selection, which must have picked the same answer.
+selection, which must have picked the same answer. A stock bank is read like the others
+(:func:`puzzles.bank.read`, gzip or not) and verified by :func:`puzzles.bank.verify`.
 """
 
 from __future__ import annotations
@@ -40,7 +44,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.bots.budget import save_seed
+from engine.bots.budget import position_seed
+from engine.bots.judgement import CONFIRM_FACTOR, CONFIRM_Z
 from engine.bots.reasons import CARD_PARAMS, Reason
 from engine.errors import BeziqueError
 from engine.notation.actions import Action
@@ -60,9 +65,6 @@ PREFIX = "s"
 # The selection's deals of the unseen cards and its screen (scripts/bench_stock.py).
 DEALS = 40
 SCREEN_DEALS = 12
-# The confirmation's deals as a multiple of the selection's (the hand review's own
-# factor: engine.bots.review.CONFIRM_FACTOR).
-CONFIRM_FACTOR = 3
 DIGITS = 1   # decimals kept of a cost or interval bound
 # The most deals a record's selection may ask its verifier for (its confirmation:
 # CONFIRM_FACTOR times as many).
@@ -75,13 +77,15 @@ def question_of(record: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def judge_seed(deal: Deal) -> int:
-    """The selection's seed, from the position."""
-    return save_seed(deal.dumps(), "stock")
+    """The selection's seed, from the position (that of
+    :func:`engine.bots.judgement.clearly_best`'s first estimate)."""
+    return position_seed(deal, "best")
 
 
 def confirm_seed(deal: Deal) -> int:
-    """The confirmation's seed: another than the selection's, from the position."""
-    return save_seed(deal.dumps(), "stock-confirm")
+    """The confirmation's seed: another than the selection's, from the position (that of
+    :func:`engine.bots.judgement.clearly_best`'s confirming estimate)."""
+    return position_seed(deal, "best confirm")
 
 
 def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREEN_DEALS
@@ -95,7 +99,7 @@ def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREE
     if not is_clear_only_move(selected):
         return None
     check = judge_position(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
-                           screen_deals=deals)
+                           CONFIRM_Z, screen_deals=deals)
     return (selected, check) if confirms(selected, check) else None
 
 
@@ -263,7 +267,7 @@ def answer_of(record: Mapping[str, Any]) -> list[Action]:
     return [Action.parse(a) for a in record["accepted"]]
 
 
-__all__ = ["CONFIRM_FACTOR", "DEALS", "KIND", "MAX_DEALS", "PREFIX", "SCREEN_DEALS",
+__all__ = ["DEALS", "KIND", "MAX_DEALS", "PREFIX", "SCREEN_DEALS",
            "answer_of", "confirm_seed", "confirms", "find_puzzle", "initial_rating",
            "judge_seed", "judged_again", "option_json", "question_of", "reason_from_json",
            "reason_json", "record_fields", "record_for", "verify"]

@@ -48,9 +48,11 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.bots.judgement import FIRST_Z, clear
 from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import (
     ENDGAME_STOCK,
+    ActionEstimate,
     PairedDeals,
     SearchResult,
     paired_deals,
@@ -65,13 +67,15 @@ from engine.rules.tricks import is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 from engine.text.explain import Event
 
-# Interval width in standard errors for a verdict (95% two-sided on each difference).
-Z = 1.96
+# Interval width in standard errors for a verdict: the first estimate's of the
+# review's judgement (95% on each difference); its confirmation is CONFIRM_Z wide.
+Z = FIRST_Z
 # The least cost of every wrong answer for a puzzle, in points: a brisque or the
-# smallest declaration. The hand review flags a drill from 5 points (every score but
-# card points comes in tens, so 5 is "a ten, more or less"); a puzzle asks for the
-# only move, so each wrong answer must lose at least one whole ten, or the learner is
-# marked wrong for a difference the game itself would seldom show.
+# smallest declaration. The hand review flags a drill from 5 points
+# (engine.bots.judgement.MIN_COST: every score but card points comes in tens, so 5 is
+# "a ten, more or less"); a puzzle marks every other answer wrong, so each must lose at
+# least one whole ten, or the learner is told he erred for a difference the game itself
+# would seldom show.
 MIN_COST = 10.0
 # What a position must show in its screen to be judged on: every other move behind
 # the best found so far by at least SCREEN_SHARE of MIN_COST and by more than
@@ -121,6 +125,10 @@ class Option:
     effect: Effect
     loses: Reason | None = None
     shown_among: frozenset[int] = frozenset()
+
+    def estimate(self, deals: int) -> ActionEstimate:
+        """The option as the review's estimate reads (on ``deals`` deals)."""
+        return ActionEstimate(self.action, self.mean, self.loss, self.low, self.high, deals)
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,14 +210,16 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
 
 def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> bool:
     """Whether ``verdict`` makes a stock puzzle: one move clearly best. Every other move
-    must be clearly worse, its cost's interval clear of zero (the hand review's
-    criterion for a flag, applied to every alternative), and cost at least
-    ``min_cost`` points (:data:`MIN_COST`, one ten: the review flags from 5, but a
-    puzzle marks every other answer wrong). A screened-out or cut-short verdict never
-    qualifies: its figures rest on fewer deals than asked."""
+    must be clearly worse by the hand review's criterion for a flag
+    (:func:`engine.bots.judgement.clear`: its cost's interval clear of zero), applied to
+    every alternative, with at least ``min_cost`` points (:data:`MIN_COST`, one ten:
+    the review flags from 5, but a puzzle marks every other answer wrong). A
+    screened-out or cut-short verdict never qualifies: its figures rest on fewer deals
+    than asked. (:func:`engine.bots.judgement.clearly_best` applies the same rule on
+    the same deals, without the figures a puzzle shows.)"""
     if verdict.screened_out or verdict.cut_short or len(verdict.options) < 2:
         return False
-    return all(o.low > 0 and o.loss >= min_cost for o in verdict.alternatives)
+    return all(clear(o.estimate(verdict.deals), min_cost) for o in verdict.alternatives)
 
 
 # --- the verdict -------------------------------------------------------------------------

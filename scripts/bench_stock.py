@@ -8,8 +8,8 @@ decision, as ``bezique puzzles generate`` plays them) and judges each position w
 choice on ``--deals`` deals of the unseen cards, giving up after ``--screen`` deals
 where some move is already close to the best. A position whose verdict is clear
 (:func:`puzzles.stock_judge.is_clear_only_move`) is confirmed as a generator confirms
-it (:func:`puzzles.stock_bank.find_puzzle`): :data:`puzzles.stock_bank.CONFIRM_FACTOR`
-times the deals, another seed, the same rule and the same answer. It prints per
+it (:func:`puzzles.stock_bank.find_puzzle`): ``CONFIRM_FACTOR`` times the deals, another
+seed, ``CONFIRM_Z`` standard errors (:mod:`engine.bots.judgement`), the same answer. It prints per
 variant the positions judged, the CPU seconds a judgement takes (median and mean), how
 many were clear and confirmed, by question, and the puzzles a CPU minute makes (the
 games' own time included).
@@ -27,11 +27,11 @@ import time
 from collections import Counter
 
 from engine.bots.coach import BotPlayer
+from engine.bots.judgement import CONFIRM_FACTOR, CONFIRM_Z
 from engine.rules.deal import Deal
 from engine.rules.effects import distinct_effects
 from engine.rules.profile import load_profile
 from puzzles.stock_bank import (
-    CONFIRM_FACTOR,
     DEALS,
     SCREEN_DEALS,
     confirm_seed,
@@ -65,7 +65,7 @@ def bench(variant: str, games: int, deals: int, screen: int | None, confirm: boo
                     clear[verdict.question] += 1
                     start = time.process_time()
                     check = judge_position(deal, seat, CONFIRM_FACTOR * deals,
-                                           confirm_seed(deal),
+                                           confirm_seed(deal), CONFIRM_Z,
                                            screen_deals=deals) if confirm else verdict
                     confirm_seconds += time.process_time() - start
                     if confirms(verdict, check):

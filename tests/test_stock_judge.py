@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from engine.bots.fastplay import FastDeal, from_action, rules_for
+from engine.bots.judgement import CONFIRM_Z, clearly_best
 from engine.bots.policy import HEURISTIC, tuned_weights
 from engine.bots.search import estimate_position, margin, rollout, static_value
 from engine.errors import BeziqueError
@@ -94,6 +95,29 @@ def test_the_judge_is_the_review_s_estimator() -> None:
         assert (option.loss, option.low, option.high) == pytest.approx(
             (estimate.loss, estimate.low, estimate.high))
         assert option.better + option.equal <= verdict.deals
+
+
+def test_a_puzzle_is_what_the_review_s_judgement_finds_clearly_best() -> None:
+    """The same rule, deals and seeds as engine.bots.judgement.clearly_best: a stock
+    puzzle is a position where it finds a move clearly best (here without the screen,
+    which only gives up early on positions that would not pass)."""
+    positions = [win_to_declare()]
+    deal, rng = first_lead(), random.Random(9)
+    while not deal.in_playoff and len(positions) < 5:
+        if len(deal.legal_actions()) > 1 and deal.stock_count < 40:
+            positions.append(deal.copy())
+        deal.apply(rng.choice(deal.legal_actions()))
+    for position in positions:
+        try:
+            found = stock_bank.find_puzzle(position, deals=8, screen_deals=None)
+        except BeziqueError:   # a single distinct move
+            found = None
+        best = clearly_best(position, position.to_move, deals=8, min_loss=MIN_COST)
+        assert (found is None) == (best is None)
+        if found is not None and best is not None:
+            assert best.action in found[1].best.copies
+            assert [round(e.loss, 6) for e in best.estimates[1:]] == [
+                round(o.loss, 6) for o in found[1].alternatives]
 
 
 def test_the_trick_that_must_be_won_to_declare_is_the_only_move() -> None:
@@ -232,7 +256,8 @@ def test_a_record_round_trips_and_verifies() -> None:
     assert again == rec
     assert stock_bank.answer_of(rec) == [Action.play(parse_card("AD#1").id)]
     confirmed = judge_position(win_to_declare(), 1, budget_deals=24,
-                               seed=stock_bank.confirm_seed(win_to_declare()))
+                               seed=stock_bank.confirm_seed(win_to_declare()), z=CONFIRM_Z)
+    assert rec["judged"]["z"] == CONFIRM_Z
     assert rec["judged"]["deals"] == 24 and rec["selected"]["deals"] == 8
     assert rec["options"][0]["better"] == confirmed.alternatives[0].better
     assert [stock_bank.reason_from_json(r) for r in rec["why"]] == list(confirmed.why)
