@@ -42,7 +42,7 @@ selection, which must have picked the same answer. A stock bank is read like the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.bots.budget import position_seed
 from engine.bots.judgement import CONFIRM_FACTOR, CONFIRM_Z
@@ -243,7 +243,7 @@ def _budget_problem(budget: Any, most: int) -> str:
     return ""
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
