@@ -25,12 +25,16 @@ two copies of a card are different moves here (``among``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from engine.bots.reasons import Reason
+from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text
+from engine.rules.deal import Deal
+from engine.rules.effects import look_alikes
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
 from engine.text.action_words import action_words
@@ -73,6 +77,32 @@ def comparison(verdict: StockVerdict, option: Option | None = None) -> Compariso
     best = verdict.best
     return Comparison(best.action, other.action, other.better, other.equal, verdict.deals,
                       other.loss, other.loses, best.shown_among | other.shown_among)
+
+
+def record_comparison(record: Mapping[str, Any], move: str | None = None) -> Comparison:
+    """:func:`comparison` of a bank record (:mod:`puzzles.stock_bank`): its answer against
+    the other move ``move`` (an action's text, any of its copies; default the
+    runner-up). :class:`BeziqueError` when ``move`` is not one of its other moves."""
+    from puzzles.stock_bank import reason_from_json
+
+    options = record["options"]
+    other = options[0] if move is None else next(
+        (o for o in options if move in o["copies"]), None)
+    if other is None:
+        raise BeziqueError(f"{move} is not one of the puzzle's other moves")
+    best, action = Action.parse(record["answer"]), Action.parse(other["move"])
+    deal = Deal.from_json(record["position"])
+    among = {*look_alikes(deal, best), *look_alikes(deal, action)}
+    loses = None if other["loses"] is None else reason_from_json(other["loses"])
+    return Comparison(best, action, other["better"], other["equal"], record["judged"]["deals"],
+                      float(other["cost"]), loses, frozenset(among))
+
+
+def record_evidence(record: Mapping[str, Any], move: str | None = None,
+                    lang: str = "en") -> str:
+    """The evidence sentence of a bank record (see :func:`record_comparison`)."""
+    return evidence_text(record_comparison(record, move), lang,
+                         load_profile(record["variant"]))
 
 
 def evidence(verdict: StockVerdict, option: Option | None = None, lang: str = "en") -> str:
@@ -144,4 +174,5 @@ def _points(points: int, lang: str) -> str:
     return f"{points} point" + ("" if points == 1 else "s")
 
 
-__all__ = ["MOVES", "Comparison", "comparison", "evidence", "evidence_text", "move_words"]
+__all__ = ["MOVES", "Comparison", "comparison", "evidence", "evidence_text", "move_words",
+           "record_comparison", "record_evidence"]

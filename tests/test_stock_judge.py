@@ -264,6 +264,21 @@ def test_a_record_round_trips_and_verifies() -> None:
     assert stock_bank.verify(rec) == []
 
 
+def test_a_record_s_evidence_reads_as_the_verdict_s() -> None:
+    """What the app shows after a click comes from the record alone: no search."""
+    from puzzles.stock_evidence import record_evidence
+
+    rec = record()
+    confirmed = judge_position(win_to_declare(), 1, budget_deals=24,
+                               seed=stock_bank.confirm_seed(win_to_declare()), z=CONFIRM_Z)
+    for lang in ("en", "ru"):
+        assert record_evidence(rec, lang=lang) == evidence(confirmed, lang=lang)
+        last = confirmed.alternatives[-1]
+        assert record_evidence(rec, str(last.action), lang) == evidence(confirmed, last, lang)
+    with pytest.raises(BeziqueError):
+        record_evidence(rec, rec["answer"])
+
+
 @pytest.mark.parametrize("tamper", [
     lambda r: r["options"][0].update(cost=r["options"][0]["cost"] + 10),
     lambda r: r["options"][0].update(better=r["options"][0]["better"] - 1),
