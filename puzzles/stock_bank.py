@@ -213,8 +213,7 @@ def verify(record: Mapping[str, Any], reselect: bool = True) -> list[str]:
         problems.append(f"{rid}: on its {again.deals} deals no move is clearly best")
     for name, value in record_fields(again).items():
         if record.get(name) != value:
-            problems.append(f"{rid}: {name} is not what the engine finds "
-                            f"({_short(record.get(name))} against {_short(value)})")
+            problems.append(f"{rid}: {_difference(name, record.get(name), value)}")
     if problems or not reselect:
         return problems
     selected = judged_again(record, "selected")
@@ -255,6 +254,21 @@ def record_fields(verdict: StockVerdict) -> dict[str, Any]:
             "accepted": [str(a) for a in verdict.best.copies],
             "why": [reason_json(r) for r in verdict.why],
             "options": [option_json(o) for o in verdict.alternatives]}
+
+
+def _difference(name: str, stored: Any, found: Any) -> str:
+    """One line on how a record's field differs from what the engine finds: for the
+    other moves, the first move and figure that differ."""
+    if name == "options" and isinstance(stored, list) and len(stored) == len(found):
+        for mine, right in zip(stored, found, strict=True):
+            if not isinstance(mine, dict):
+                break
+            for key, value in right.items():
+                if mine.get(key) != value:
+                    return (f"the {key} of {right['move']} is {_short(mine.get(key))}, but the "
+                            f"engine finds {_short(value)}")
+    return (f"{name} is not what the engine finds ({_short(stored)} against "
+            f"{_short(found)})")
 
 
 def _short(value: Any, limit: int = 80) -> str:
