@@ -73,8 +73,10 @@ def _masculine(kind: int) -> bool:
     return Rank(kind % 8) in _MASCULINE
 
 
-_NUMBER = {"en": {2: "two", 3: "three", 4: "four"},
-           "ru": {2: ("два", "две"), 3: ("три", "три"), 4: ("четыре", "четыре")}}
+# Count words as (masculine, feminine): Russian agrees with the card's gender.
+_NUMBER: dict[str, dict[int, tuple[str, str]]] = {
+    "en": {2: ("two", "two"), 3: ("three", "three"), 4: ("four", "four")},
+    "ru": {2: ("два", "две"), 3: ("три", "три"), 4: ("четыре", "четыре")}}
 
 
 def _cards(kinds: Sequence[int], lang: str) -> list[tuple[str, int, bool]]:
@@ -85,8 +87,7 @@ def _cards(kinds: Sequence[int], lang: str) -> list[tuple[str, int, bool]]:
         text, male = card_text(kind, lang), _masculine(kind)
         if copies > 1:
             number = _NUMBER[lang if lang == "ru" else "en"].get(copies)
-            word = (number[0 if male else 1] if isinstance(number, tuple) else number) \
-                if number else str(copies)
+            word = number[0 if male else 1] if number else str(copies)
             text = f"{word} {text}"
         out.append((text, copies, male))
     return out

@@ -49,7 +49,7 @@ command -v "$PYTHON" >/dev/null || PYTHON=python3
 DIR=$(mkdir -p "${BEZIQUE_SERVE_DIR:-.serve}" && cd "${BEZIQUE_SERVE_DIR:-.serve}" && pwd)
 mkdir -p "$DIR/tmp"
 chmod 1777 "$DIR/tmp"    # nginx's workers may run as another user
-rm -f "$DIR"/streamlit-*.pid "$DIR/ready"
+rm -f "$DIR"/streamlit-*.pid "$DIR"/answered-* "$DIR/ready"
 
 fail() {
   echo "serve.sh: $*" >&2
@@ -125,9 +125,13 @@ supervise() {
     echo "$child" >"$DIR/streamlit-$k.pid"
     local started=$SECONDS rc=0 answered=0 misses=0 why="ended"
     while kill -0 "$child" 2>/dev/null; do
-      sleep "$HEALTH_EVERY" & wait $! || true
+      # Until its first answer the process is polled often: it counts as started (and
+      # its misses count) from that answer on, and "ready" waits for it (answered-k).
+      if (( answered )); then sleep "$HEALTH_EVERY" & else sleep 0.5 & fi
+      wait $! || true
       kill -0 "$child" 2>/dev/null || break
       if http_ok "http://127.0.0.1:$port/_stcore/health"; then
+        (( answered )) || echo "$child" >"$DIR/answered-$k"
         answered=1 misses=0
       elif (( answered || SECONDS - started > READY_SECONDS )); then
         misses=$((misses + 1))
@@ -212,10 +216,12 @@ pids+=($nginx_pid)
 echo "$nginx_pid" >"$DIR/nginx-master.pid"
 
 # Ready means: nginx and every process alive, each process answering on its own port
-# without having been restarted, and nginx answering for them.
+# without having been restarted, and nginx answering for them. A process's answer is
+# its supervisor's (answered-k), never one of our own: a process that hangs right after
+# "serving" is then already watched, not given the start-up grace of READY_SECONDS.
 deadline=$((SECONDS + READY_SECONDS))
 for k in $(seq 1 "$N"); do
-  until http_ok "http://127.0.0.1:$((PORT + k))/_stcore/health"; do
+  until [ -e "$DIR/answered-$k" ]; do
     kill -0 "$nginx_pid" 2>/dev/null \
       || fail "nginx ended at start-up: $(tail -n 3 "$DIR/nginx-error.log" 2>/dev/null)"
     if [ -e "$DIR/restarts-$k" ]; then

@@ -159,6 +159,10 @@ def test_the_cookie_is_httponly_and_renewed_at_sign_up_in_and_out(server, browse
         settle(a)
         a.screenshot(path=str(SCREENSHOTS / "identity-signed-up.png"), full_page=True)
         a.locator(".st-key-identity_sign_out button").click()
+        # The run the click starts may not have begun when settle's 200 ms are up (a
+        # loaded machine still showed "Signed in as" then), so wait for its result.
+        a.wait_for_function("() => !document.querySelector('[data-testid=\"stSidebar\"]')"
+                            ".innerText.includes('Signed in as')", timeout=60_000)
         settle(a)
         assert "Signed in as" not in sidebar_text(a)
         assert learner_cookie(first, signed["value"])["value"] != anonymous["value"]

@@ -143,6 +143,13 @@ def thumb(page) -> tuple[int, int]:
     return int(slider.input_value()), int(slider.get_attribute("max") or 0)
 
 
+def review_shown(page) -> None:
+    """Wait for the review's findings: a costly decision's box or "none cost points"."""
+    page.locator(".st-key-replay_review_0, .st-key-replay_review "
+                 "[data-testid=stAlertContentSuccess]").first.wait_for(timeout=120_000)
+    settle(page)
+
+
 def test_the_replay_thumb_agrees_with_the_board_and_the_review_opens_at_the_end(
         server, browser, tmp_path):
     page = open_play(browser, server)
@@ -152,6 +159,9 @@ def test_the_replay_thumb_agrees_with_the_board_and_the_review_opens_at_the_end(
                                                                         timeout=120_000)
     page.locator(".st-key-replay_review").wait_for(timeout=120_000)   # the deal's end
     settle(page)
+    # The Play page reviewed the deal when it ended (issue 53): the Game log in the
+    # same tab shows that review at once, at the deal's end.
+    review_shown(page)
     step, last = thumb(page)
     assert step == last
     with page.expect_download() as download:
@@ -169,11 +179,18 @@ def test_the_replay_thumb_agrees_with_the_board_and_the_review_opens_at_the_end(
     page.get_by_text("Game loaded").first.wait_for(timeout=60_000)
     settle(page)
     assert thumb(page) == (last, last)
+    page.close()
+    # A new tab has no review yet: the Game log offers one for any game, here the file,
+    # and it opens at the end of the deal (old main: back to step 0).
+    page = browser.new_page(viewport=DESK, locale="en-US")
+    page.goto(server + "/replay")
+    page.locator("[data-testid=stFileUploaderDropzoneInput]").set_input_files(str(saved))
+    page.get_by_text("Game loaded").first.wait_for(timeout=60_000)
+    settle(page)
+    assert thumb(page) == (last, last)
     page.get_by_role("button", name="Review my decisions in this deal").click()
     settle(page)
-    page.locator(".st-key-replay_review .stMarkdown").first.wait_for(timeout=120_000)
-    settle(page)
-    # The review stays open at the end of the deal (old main: back to step 0).
+    review_shown(page)
     assert thumb(page) == (last, last)
     assert page.get_by_text("The start of the deal.").count() == 0
     shot(page, tmp_path, "review3-replay-review")

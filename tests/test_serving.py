@@ -194,7 +194,11 @@ def test_a_hung_process_is_restarted_and_stop_ends_every_process_it_started(
         tmp_path: Path) -> None:
     """m6: a process that stops answering (SIGSTOP here) is started again; F4: stopping
     serve.sh ends the whole process group of each process, strays included (a child the
-    process left behind, as a killed worker's review process was)."""
+    process left behind, as a killed worker's review process was).
+    The process is stopped as soon as serve.sh says ready, before the watchdog's first
+    5 s round: the watchdog must know it answered by then (CI: it had not, and waited
+    out the start-up grace, here 600 s). Timeouts fit a loaded 2-core machine: 5 s a
+    check, 180 s for the restart, which the watchdog decides within some 20 s."""
     _need_nginx()
     stray = tmp_path / "stray.pid"
     python = tmp_path / "python"
@@ -202,8 +206,9 @@ def test_a_hung_process_is_restarted_and_stop_ends_every_process_it_started(
                       f' {stray}; fi\nexec {sys.executable} "$@"\n')
     python.chmod(0o755)
     port = _free_port_block(1)
-    proc = _serve(tmp_path, 1, port, PYTHON=str(python), BEZIQUE_HEALTH_EVERY="1",
-                  BEZIQUE_HEALTH_TIMEOUT="1", BEZIQUE_HEALTH_MISSES="2")
+    proc = _serve(tmp_path, 1, port, PYTHON=str(python), BEZIQUE_HEALTH_EVERY="5",
+                  BEZIQUE_HEALTH_TIMEOUT="5", BEZIQUE_HEALTH_MISSES="2",
+                  BEZIQUE_READY_SECONDS="600")
     serve = tmp_path / "serve"
     try:
         deadline = time.monotonic() + 120
@@ -212,7 +217,7 @@ def test_a_hung_process_is_restarted_and_stop_ends_every_process_it_started(
             time.sleep(0.3)
         hung = int((serve / "streamlit-1.pid").read_text())
         os.kill(hung, signal.SIGSTOP)
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 180
         while not (int((serve / "streamlit-1.pid").read_text()) != hung
                    and _answers(port + 1)):
             assert time.monotonic() < deadline, "the hung process was not restarted"
