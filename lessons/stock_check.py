@@ -19,6 +19,7 @@ cards may lie the better move does better, what the other gives up, at what cost
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -49,6 +50,7 @@ _WORDS = {
              "Поиск эксперта по {deals} раскладам неизвестных карт находит, что лучше "
              "всего сыграть {card}."),
 }
+_COPY_MARK = re.compile(r"([♠♥♦♣])#\d")
 _SUITS = {"S": ("Spades", "пики"), "H": ("Hearts", "черви"), "D": ("Diamonds", "бубны"),
           "C": ("Clubs", "трефы")}
 
@@ -104,13 +106,16 @@ def stock_play(check: Check, lang: str, profile: Profile) -> CheckResult:
     # Options in the hand's order, so that their order tells nothing.
     position = {card: i for i, card in enumerate(hand)}
     moves.sort(key=lambda m: position.get(Action.parse(m).cards[0], len(hand)))
-    labels = tuple(card_text(Action.parse(m).cards[0], lang, among=hand) for m in moves)
+    # a copy mark only where two copies of a card are different moves here
+    among = [Action.parse(m).cards[0] for m in moves]
+    labels = tuple(card_text(card, lang, among=among) for card in among)
     why = {o["move"]: record_evidence(record, o["move"], lang) for o in record["options"]}
-    among = list(hand)
     best = Action.parse(record["answer"]).cards[0]
     explanation = [_w("best", lang, deals=record["judged"]["deals"],
                       card=card_text(best, lang, among=among))]
-    explanation += [reason_from_json(r).render(lang, among) for r in record["why"]]
+    # "keep A♥ A♣ A♣": the hint names both copies of a meld card; a mark would tell nothing
+    explanation += [_COPY_MARK.sub(r"\1", reason_from_json(r).render(lang, among))
+                    for r in record["why"]]
     picks = {str(Action.parse(copy).cards[0]): o
              for o, copies in _copies(record) for copy in copies}
     prompt = f"{situation(deal, lang)} {check.prompt}".strip()
