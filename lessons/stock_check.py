@@ -45,6 +45,7 @@ _WORDS = {
     "led": ("Your opponent has led {card}.", "Противник сыграл {card}."),
     "lead": ("You are to lead.", "Ваш ход."),
     "played": ("In the trick: {cards}.", "На столе: {cards}."),
+    "from_table": (" (from the table)", " (со стола)"),
     "best": ("The expert's search, on {deals} ways the unseen cards may lie, finds {card} "
              "clearly best.",
              "Поиск эксперта по {deals} раскладам неизвестных карт находит, что лучше "
@@ -106,13 +107,18 @@ def stock_play(check: Check, lang: str, profile: Profile) -> CheckResult:
     # Options in the hand's order, so that their order tells nothing.
     position = {card: i for i, card in enumerate(hand)}
     moves.sort(key=lambda m: position.get(Action.parse(m).cards[0], len(hand)))
-    # a copy mark only where two copies of a card are different moves here
+    # Two copies of a card that are different moves (one laid on the table, one in the
+    # hand) are told apart by where they lie, not by a copy mark.
     among = [Action.parse(m).cards[0] for m in moves]
-    labels = tuple(card_text(card, lang, among=among) for card in among)
-    why = {o["move"]: record_evidence(record, o["move"], lang) for o in record["options"]}
+    faces = [card_text(card, lang) for card in among]
+    labels = tuple(face + (_w("from_table", lang) if faces.count(face) > 1
+                           and card in deal.tables[seat] else "")
+                   for face, card in zip(faces, among, strict=True))
+    why = {o["move"]: _COPY_MARK.sub(r"\1", record_evidence(record, o["move"], lang))
+           for o in record["options"]}
     best = Action.parse(record["answer"]).cards[0]
     explanation = [_w("best", lang, deals=record["judged"]["deals"],
-                      card=card_text(best, lang, among=among))]
+                      card=card_text(best, lang))]
     # "keep A♥ A♣ A♣": the hint names both copies of a meld card; a mark would tell nothing
     explanation += [_COPY_MARK.sub(r"\1", reason_from_json(r).render(lang, among))
                     for r in record["why"]]

@@ -80,6 +80,7 @@ def test_every_other_move_has_its_evidence_and_its_mistake(lang: str) -> None:
             assert result.why[option], (check.id, option)
             assert result.mistakes[option], (check.id, option)
             assert ("ways the unseen cards may lie" in result.why[option]) == (lang == "en")
+        assert len(set(result.labels)) == len(result.labels), result.labels
         # every copy of every move is a card to click, and picks its move
         picks = result.cards["picks"]
         assert set(picks.values()) == set(result.options)
