@@ -78,6 +78,11 @@ Kinds and their params:
                         (``fined`` | ``free``) → the moves; answer: the one whose copy of
                         the table-rules deal emits a fine (or none), with the fine's events
                         (:mod:`lessons.fine_check`).
+``stock_play``          ``position``: the id of a stored position while the stock lasts
+                        (:data:`lessons.stock_check.DATA`, the deal's save with the search's
+                        budget and seed) → the learner's distinct moves, picked on the card
+                        table; answer: the move the expert's search finds clearly best, every
+                        other with its evidence (:mod:`lessons.stock_check`).
 
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
@@ -114,7 +119,14 @@ from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, wit
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
 from engine.text.sentences import as_sentence, capital_first, lower_first
-from lessons import after_win_check, declaration_check, fine_check, mistakes, playoff_check
+from lessons import (
+    after_win_check,
+    declaration_check,
+    fine_check,
+    mistakes,
+    playoff_check,
+    stock_check,
+)
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 
@@ -1178,7 +1190,8 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
 _KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
                     "after_win": after_win_check.after_win,
                     "best_declaration": declaration_check.best_declaration,
-                    "fined_move": fine_check.fined_move}
+                    "fined_move": fine_check.fined_move,
+                    "stock_play": stock_check.stock_play}
 KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 
