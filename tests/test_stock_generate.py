@@ -1,0 +1,62 @@
+"""``bezique puzzles generate --kind stock``: stock-play puzzles from expert games,
+with quotas per question type (issue 53). Budgets are tiny (one determinization a
+bot decision); the judge keeps its own deals, so a run still takes a minute."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from engine.cli import main
+from puzzles import bank, games
+from puzzles.generate import STOCK_LEAD, Plan, _Picker
+
+
+def _fake(n: int, question: str) -> games.Candidate:
+    rec = {"id": f"s-{question}-{n}", "type": question, "answer": "x"}
+    return games.Candidate(0, lambda: [dict(rec)], (question,))
+
+
+def test_no_question_type_leads_the_rest_of_the_bank() -> None:
+    """Rubicon's first runs gave 28 declarations of 36: a type may lead all the others
+    together by STOCK_LEAD at most, whatever a game offers."""
+    picker = _Picker(Plan("stock", "rubicon"), [])
+    for game in range(6):
+        offered = [_fake(10 * game + n, "declare") for n in range(9)] + \
+            [_fake(10 * game + 9, "lead")]
+        picker.take(game, offered, 1000)
+    count: dict[str, Any] = {}
+    for rec in picker.got:
+        count[rec["type"]] = count.get(rec["type"], 0) + 1
+    assert count["lead"] == 6
+    assert count["declare"] <= count["lead"] + STOCK_LEAD
+
+
+def test_a_full_type_is_not_judged() -> None:
+    """A candidate whose only question types have no room is never made (judging
+    costs seconds)."""
+    picker = _Picker(Plan("stock", "two-handed"), [])
+    made: list[int] = []
+
+    def candidate(n: int) -> games.Candidate:
+        def make() -> list[dict[str, Any]]:
+            made.append(n)
+            return [{"id": f"s-{n}", "type": "declare", "answer": "x"}]
+        return games.Candidate(0, make, ("declare",))
+
+    picker.take(0, [candidate(n) for n in range(10)], 1000)
+    assert len(made) == len(picker.got) == STOCK_LEAD
+
+
+def test_round_trip_through_the_cli_one_or_two_jobs(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl.gz", tmp_path / "two.jsonl"
+    args = ["puzzles", "generate", "--kind", "stock", "--variant", "two-handed",
+            "--budget", "1", "--quiet", "--count", "1", "--seed", "2"]
+    assert main([*args, "--out", str(one)]) == 0
+    assert main([*args, "--out", str(two), "--jobs", "2"]) == 0
+    records = bank.read(one)
+    assert records == bank.read(two) and len(records) == 1
+    rec = records[0]
+    assert rec["kind"] == "stock" and rec["source"]["from"] == "expert games"
+    assert rec["answer"] in rec["accepted"]
+    assert bank.verify(rec) == []
