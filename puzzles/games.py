@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots.coach import BotPlayer
+from engine.errors import BeziqueError
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card
 from engine.rules.capture_playoff import duel_refusal
-from engine.errors import BeziqueError
 from engine.rules.deal import DECLARE, LEAD, Deal
 from engine.rules.effects import distinct_effects
 from engine.rules.profile import Profile

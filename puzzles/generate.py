@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import random
 import sys
-import multiprocessing
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager

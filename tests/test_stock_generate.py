@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.cli import main
-from puzzles import bank, games
+from puzzles import bank, difficulty, games
 from puzzles.generate import STOCK_LEAD, Plan, _Picker
 
 
@@ -60,3 +60,22 @@ def test_round_trip_through_the_cli_one_or_two_jobs(tmp_path: Path) -> None:
     assert rec["kind"] == "stock" and rec["source"]["from"] == "expert games"
     assert rec["answer"] in rec["accepted"]
     assert bank.verify(rec) == []
+    assert rec["rating"] == difficulty.rating(rec)
+
+
+def _stock_record(question: str, costs: list[float], stock: int) -> dict[str, Any]:
+    return {"kind": "stock", "type": question, "stock": stock,
+            "options": [{"move": f"m{i}", "cost": c} for i, c in enumerate(costs)]}
+
+
+def test_stock_rating_reads_the_judges_figures() -> None:
+    """Closer runner-up, more moves and a fuller stock make a harder puzzle; every
+    rating stays in the bank's 600-2400."""
+    plain = difficulty.rating(_stock_record("lead", [80.0], 4))
+    assert difficulty.rating(_stock_record("lead", [12.0], 4)) > plain
+    assert difficulty.rating(_stock_record("lead", [80.0, 90.0, 95.0], 4)) > plain
+    assert difficulty.rating(_stock_record("lead", [80.0], 40)) > plain
+    for question in ("lead", "follow", "win_or_let_go", "declare", "exchange"):
+        for costs in ([10.0], [200.0], [10.0] * 30):
+            for stock in (0, 2, 80):
+                assert 600 <= difficulty.rating(_stock_record(question, costs, stock)) <= 2400
