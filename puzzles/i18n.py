@@ -26,6 +26,30 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hub.endgame": ("Endgame: play the last eight tricks against the solver",
                     "Эндшпиль: сыграйте последние восемь взяток против решателя"),
     "hub.open": ("Open", "Открыть"),
+    "hub.stock": ("Stock play: find the one clearly best move while the stock lasts",
+                  "Игра до конца прикупа: найдите ход, который явно лучше всех"),
+    "stock.title": ("Stock-play puzzles", "Задачи на игру до конца прикупа"),
+    "stock.empty": ("No stock-play puzzles for this variant yet.",
+                    "Для этого варианта задач на игру до конца прикупа пока нет."),
+    "stock.hand": ("Your hand: click the card to play", "Ваши карты: щёлкните карту для хода"),
+    "stock.q_lead": ("You lead ({stock} cards left in the stock). Which card is clearly best?",
+                     "Ваш ход первым (в прикупе {stock} карт). Какая карта явно лучше?"),
+    "stock.q_follow": ("You answer the card led ({stock} cards left in the stock). Which "
+                       "card is clearly best?",
+                       "Вы отвечаете на ход (в прикупе {stock} карт). Какая карта явно лучше?"),
+    "stock.q_win_or_let_go": ("Take this trick or let it go? ({stock} cards left in the "
+                              "stock) Click your card.",
+                              "Брать эту взятку или отдать? (в прикупе {stock} карт) "
+                              "Щёлкните карту."),
+    "stock.q_declare": ("You won the trick ({stock} cards left in the stock). What do you "
+                        "declare, if anything?",
+                        "Вы взяли взятку (в прикупе {stock} карт). Что объявить — или "
+                        "ничего?"),
+    "stock.q_exchange": ("You won the trick ({stock} cards left in the stock). Exchange the "
+                         "seven of trumps now?",
+                         "Вы взяли взятку (в прикупе {stock} карт). Обменять козырную "
+                         "семёрку сейчас?"),
+    "stock.right": ("Right: {move}.", "Верно: {move}."),
     # who the learner is (app_pages/identity.py): the default learner is "you"
     "guest": ("you", "вы"),
     "identity.learner": ("Learner", "Ученик"),
