@@ -82,7 +82,7 @@ def board() -> None:
     cards = stock_trainer.clickable_cards(record) if chosen is None else set()
     picks = [table.Pick(c, "free" if c in cards else "off", exposed=exposed)
              for c, exposed in stock_trainer.own_cards(deal, seat)]
-    hand = table.picks_html(picks, pui.t("stock.hand"), look)
+    hand = table.picks_html(picks, pui.t("stock.hand" if cards else "stock.hand_only"), look)
     card_table(table.table_html(deal, seat, app_ui.t, four_colour=app_ui.four_colour(),
                                 lang=lang, hand=hand),
                key=f"{P}table", on_pick=on_pick, token=record["id"])

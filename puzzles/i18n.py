@@ -32,6 +32,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "stock.empty": ("No stock-play puzzles for this variant yet.",
                     "Для этого варианта задач на игру до конца прикупа пока нет."),
     "stock.hand": ("Your hand: click the card to play", "Ваши карты: щёлкните карту для хода"),
+    "stock.hand_only": ("Your hand", "Ваши карты"),
     "stock.q_lead": ("You lead ({stock} cards left in the stock). Which card is clearly best?",
                      "Ваш ход первым (в прикупе {stock} карт). Какая карта явно лучше?"),
     "stock.q_follow": ("You answer the card led ({stock} cards left in the stock). Which "
