@@ -447,6 +447,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "упражнения на комбинации (решено {done} из {need})"),
     "path.endgame": ("endgame puzzles ({done} of {need} solved)",
                      "задачи на последние взятки (решено {done} из {need})"),
+    "path.stock": ("stock-play puzzles ({done} of {need} solved)",
+                   "задачи на игру до конца прикупа (решено {done} из {need})"),
     "path.guided": ("a guided hand of {game}", "партия с подсказками: {game}"),
     "path.done": ("a game of {game}", "партия: {game}"),
     "path.why_lesson": ("The next lesson on your path: read it, then pass its checks.",
@@ -461,6 +463,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "path.why_endgame": ("Play the last tricks against the solver, which shows why a card loses.",
                          "Сыграйте последние взятки против решателя: он покажет, чем плоха "
                          "карта."),
+    "path.why_stock": ("While the stock lasts, find the move that is clearly best; the "
+                       "answer says in how many ways the unseen cards may lie it does better.",
+                       "Пока есть прикуп, найдите ход, который явно лучше; ответ покажет, "
+                       "при скольких раскладах невидимых карт он выигрывает."),
     "path.why_guided": ("Play one whole deal against the computer, with a hint at every step.",
                         "Сыграйте целую сдачу против компьютера, с подсказкой на каждом шаге."),
     "path.why_done": ("Your path through this game is complete: play, or choose another game.",
