@@ -52,3 +52,15 @@ def test_a_wrong_move_gets_the_evidence(one_puzzle: dict[str, Any]) -> None:
     assert [e.value for e in at.error] == [
         stock_evidence.record_evidence(one_puzzle, wrong, "en")]
     assert not at.session_state["st_recorded"]["correct"]
+
+
+def test_themes_count_stock_puzzles(one_puzzle: dict[str, Any]) -> None:
+    """Themes counts the stock bank's themes (it counted meld and endgame only)."""
+    from puzzles import themes
+
+    at = AppTest.from_file(str(ROOT / "app_pages" / "themes.py"), default_timeout=120)
+    at.run()
+    assert not at.exception
+    table = at.dataframe[0].value
+    stock_play = themes.catalogue()["stock_play"].name["en"]
+    assert int(table[table.iloc[:, 0] == stock_play].iloc[0, 3]) == 1
