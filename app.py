@@ -6,7 +6,7 @@ import secrets
 
 import streamlit as st
 
-from app_pages import identity, ui
+from app_pages import identity, store_text, ui
 from puzzles.store import ProgressStoreError
 
 st.set_page_config(page_title="Bezique", page_icon="♠", layout="wide")
@@ -68,7 +68,7 @@ except ProgressStoreError as exc:   # the store says what is wrong; never a trac
     # Its message names the store without credentials (puzzles/dsn.py), so it may be
     # shown and logged as it is.
     log.warning("page /%s: %s", navigation.url_path, exc)
-    st.error(ui.t("rules.store_error", error=str(exc)))
+    st.error(ui.t("rules.store_error", error=store_text.error_text(exc)))
 except Exception:  # noqa: BLE001 - the app's one boundary: a page's bug ends here
     # The learner gets a kind message and a reference; the log gets the traceback.
     reference = secrets.token_hex(4)

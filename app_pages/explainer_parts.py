@@ -10,6 +10,7 @@ from app_pages import ui
 from engine.errors import BeziqueError
 from engine.notation.cards import Card, Rank, Suit, parse_card
 from engine.rules.profile import Profile
+from engine.text.explain import points_ru, ru_plural
 from engine.text.meld_lines import MeldLine
 
 RANK_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.NINE, Rank.EIGHT,
@@ -110,7 +111,8 @@ def precheck(data: dict[str, Any], prof: Profile) -> str:
         return ui.t("explainer.undeclared", cards=" ".join(pretty(loose)))
     count = len(data["hand"]) + len(data["table"])
     if count > prof.hand_size:
-        return ui.t("explainer.too_many", count=count, most=prof.hand_size)
+        return ui.t("explainer.too_many", count=count, most=prof.hand_size,
+                    cards_ru=f"{count} {ru_plural(count, 'карта', 'карты', 'карт')}")
     return ""
 
 
@@ -243,7 +245,8 @@ def show_line(line: MeldLine, legal: bool, variant: str | None = None) -> None:
     with st.container(border=True):
         head = f"**{ui.meld(line.meld)}**"
         if legal:
-            head += " — " + ui.t("explainer.points", points=line.points)
+            head += " — " + ui.t("explainer.points", points=line.points,
+                                 points_ru=points_ru(line.points))
         st.markdown(head)
         ui.show_cards(ids(list(line.cards)), 40)
         if legal:

@@ -15,8 +15,8 @@ import streamlit as st
 
 import lessons
 from app_pages import ui
+from engine.text.sentences import continued
 from lessons.checks import PROPER_NAMES
-from lessons.sentences import continued
 from puzzles import trainer
 from puzzles.store import AttemptResult
 

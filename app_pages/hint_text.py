@@ -23,7 +23,7 @@ from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, copies_in_question, play_among
 from engine.rules.profile import Profile
 from engine.text.explain import meld_name, verb_forms
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 
 
 def action_words(action: Action, prof: Profile | None, lang: str,

@@ -24,7 +24,7 @@ from collections.abc import Callable, Mapping
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from puzzles import accounts
 from puzzles import identity as ident
 from puzzles.i18n import tr
@@ -100,7 +100,7 @@ def _add() -> None:
             key = known.get(name.casefold()) or name
             db.learner_id(key)
     except ProgressStoreError as exc:   # a callback's error would miss the app's boundary
-        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        st.session_state[MESSAGE] = store_text.db_error(exc)
         return
     st.session_state[ident.LEARNER] = key
 
@@ -112,7 +112,7 @@ def local_sidebar() -> None:
             named = sorted((k for k in db.learners() if is_named(k) and k != DEFAULT_LEARNER),
                            key=str.casefold)
     except ProgressStoreError as exc:   # the pages say why; the default learner still works
-        st.caption(str(exc))
+        st.caption(store_text.error_text(exc))
         named = []
     keys = [DEFAULT_LEARNER, *named]
     if current not in keys:
@@ -303,7 +303,7 @@ def _store_action(action: Callable[[ProgressStore], None]) -> None:
         with open_store() as db:
             action(db)
     except ProgressStoreError as exc:
-        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        st.session_state[MESSAGE] = store_text.db_error(exc)
 
 
 IN_NAME, IN_PASSWORD = "identity_in_name", "identity_in_password"
@@ -334,7 +334,7 @@ def _sign_in() -> None:
     except accounts.AccountError as exc:
         _refused(exc)
     except ProgressStoreError as exc:   # a callback's error would miss the app's boundary
-        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        st.session_state[MESSAGE] = store_text.db_error(exc)
 
 
 def _create() -> None:
@@ -348,7 +348,7 @@ def _create() -> None:
     except accounts.AccountError as exc:
         _refused(exc)
     except ProgressStoreError as exc:
-        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        st.session_state[MESSAGE] = store_text.db_error(exc)
 
 
 def _change_password() -> None:
@@ -368,7 +368,7 @@ def _change_password() -> None:
                  "account.refused" else exc)
         return
     except ProgressStoreError as exc:
-        st.session_state[MESSAGE] = ("p.db_error", {"error": str(exc)})
+        st.session_state[MESSAGE] = store_text.db_error(exc)
         return
     st.session_state[MESSAGE] = ("identity.password_changed", {})
 

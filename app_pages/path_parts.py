@@ -9,7 +9,7 @@ import sqlite3
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from puzzles import path
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
@@ -32,7 +32,7 @@ def progress(game: str) -> path.PathProgress:
             return path.read_progress(db, current_learner(), game)
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.warning(ui.t("rules.store_error", error=str(exc)))
+        st.warning(ui.t("rules.store_error", error=store_text.error_text(exc)))
         return path.PathProgress()
 
 
@@ -61,4 +61,4 @@ def record_guided_hand(game: str) -> None:
             path.record_guided_hand(db, current_learner(), game)
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.warning(ui.t("rules.store_error", error=str(exc)))
+        st.warning(ui.t("rules.store_error", error=store_text.error_text(exc)))

@@ -9,7 +9,7 @@ from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
 from engine.bots.coach import bot_levels, level_description
 from engine.rules.profile import current_choice
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 
 if st.query_params.get("guided") == "1" and not st.session_state.get("play_guided"):
     # The last step of the learner's path (Home's "Continue"): a fresh deal of the game

@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from app_pages.session import PlaySession, game_result, has_table_rules, seat_options
 from app_pages.table import Pick
 from engine.bots.coach import (
@@ -34,7 +34,7 @@ from engine.notation.actions import Action, ActionType
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
 from engine.rules.replay import actors
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import GameMovedOn, ProgressStoreError, SavedGame, open_store
 
@@ -139,7 +139,7 @@ def keep_saved(s: PlaySession) -> PlaySession:
 def store_trouble(exc: ProgressStoreError) -> None:
     """Show why the store failed (its text holds no credentials); play goes on."""
     log.warning("%s", exc)
-    st.session_state["play_store_msg"] = ("play.store_error", str(exc))
+    st.session_state["play_store_msg"] = ("play.store_error", store_text.error_text(exc))
 
 
 LEVEL_SETTING = "play_level"   # the store's setting: the computer level the learner chose

@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from engine.notation.cards import kind_face, parse_card
 from engine.rules.melds import display_order
 from engine.text.explain import meld_name
@@ -108,7 +108,8 @@ def pick_from(store: Any, learner: str, kind: str, variant: str, rng: random.Ran
                             records=pool(kind, variant), climb=chosen(kind)[1] == ANY)
     except ProgressStoreError as exc:
         # Picked inside a fragment, beyond the app's boundary: say why here and stop.
-        st.error(tr(ui.lang(), "p.db_error", error=str(exc)))
+        key, params = store_text.db_error(exc)
+        st.error(tr(ui.lang(), key, **params))
         st.stop()
         raise  # not reached: st.stop() raises
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import streamlit as st
 
+from app_pages import store_text
 from app_pages.ui import cards_html
 from engine.notation.cards import parse_card
 from puzzles.i18n import tr
@@ -35,7 +36,8 @@ def store() -> ProgressStore:
         return open_store()
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.error(t("p.db_error", error=str(exc)))
+        key, params = store_text.db_error(exc)
+        st.error(t(key, **params))
         st.stop()
         raise  # not reached: st.stop() raises
 
@@ -71,7 +73,8 @@ def learner_line(st_store: ProgressStore | None = None) -> None:
         rating = st_store.rating(current_learner())
     except ProgressStoreError as exc:   # drawn in a fragment: say why here, as store() does
         log.warning("%s", exc)
-        st.error(t("p.db_error", error=str(exc)))
+        key, params = store_text.db_error(exc)
+        st.error(t(key, **params))
         return
     st.caption(t("learner", name=current_name(), rating=round(rating.rating)))
 

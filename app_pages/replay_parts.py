@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from app_pages.play_parts import chosen_level
 from app_pages.session import PlaySession, game_result
 from engine.bots.coach import RANDOM_LEVEL, bot_levels
@@ -42,7 +42,7 @@ def saved_entries() -> list[GameEntry]:
             entries = db.game_list(current_learner())
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state["replay_store_msg"] = str(exc)
+        st.session_state["replay_store_msg"] = store_text.error_text(exc)
         return []
     st.session_state["replay_store_msg"] = None
     return entries
@@ -110,7 +110,8 @@ def saved_game(game_id: int, updated: str) -> Game | None:
         game = load_game(saved.game)
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state["replay_unreadable"] = ui.t("play.store_error", error=exc)
+        st.session_state["replay_unreadable"] = ui.t("play.store_error",
+                                                     error=store_text.error_text(exc))
         return None
     except BeziqueError as exc:   # a save this version of the rules cannot replay
         st.session_state["replay_unreadable"] = ui.t("replay.bad", reason=exc)

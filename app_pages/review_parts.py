@@ -17,12 +17,12 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from app_pages import review_worker, ui
+from app_pages import review_worker, store_text, ui
 from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
 from engine.rules.deal import Deal
-from lessons.sentences import capital_first
+from engine.text.sentences import capital_first
 from puzzles import drills
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStore, ProgressStoreError, open_store
@@ -73,7 +73,8 @@ def _stored(write: Callable[[ProgressStore], object], key: str, done: str = "") 
             write(db)
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state[f"{key}_msg"] = ("error", "play.store_error", {"error": str(exc)})
+        st.session_state[f"{key}_msg"] = ("error", "play.store_error",
+                                          {"error": store_text.error_text(exc)})
         return
     if done:
         st.session_state[f"{key}_msg"] = ("ok", done, {})

@@ -20,7 +20,7 @@ from typing import Any
 import streamlit as st
 
 import lessons
-from app_pages import feedback, ui
+from app_pages import feedback, store_text, ui
 from engine.errors import BeziqueError
 from engine.text.meld_lines import explain_melds
 from puzzles import check_cards
@@ -126,7 +126,7 @@ def load_progress() -> dict[str, Any] | None:
             return db.lesson_progress(current_learner())
     except (ProgressStoreError, sqlite3.Error) as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.warning(ui.t("rules.store_error", error=str(exc)))
+        st.warning(ui.t("rules.store_error", error=store_text.error_text(exc)))
         return None
 
 
@@ -140,7 +140,8 @@ def _write(write: Callable[[Any], object]) -> None:
             write(db)
     except (ProgressStoreError, sqlite3.Error) as exc:
         log.warning("%s", exc)
-        st.session_state["rules_store_msg"] = ui.t("rules.store_error", error=str(exc))
+        st.session_state["rules_store_msg"] = ui.t("rules.store_error",
+                                                   error=store_text.error_text(exc))
 
 
 # --- navigation -------------------------------------------------------------------------

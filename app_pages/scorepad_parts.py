@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from app_pages import ui
+from app_pages import store_text, ui
 from app_pages.session import seat_options
 from engine.errors import BeziqueError, IllegalActionError
 from engine.rules.profile import (
@@ -26,6 +26,7 @@ from engine.rules.profile import (
 )
 from engine.rules.scorepad import FINES, DealReport, Item, MissingFact, PadReport, ScorePad
 from engine.text.citations import citation_text
+from engine.text.sentences import capital_first
 from puzzles.identity import current_learner
 from puzzles.store import ProgressStoreError, open_store
 
@@ -117,8 +118,10 @@ def _run(change: Callable[[ScorePad | None], ScorePad | None]) -> None:
         st.session_state[MSG] = {"error": exc}
     except MissingFact as exc:
         st.session_state[MSG] = {"reason": ui.t(f"scorepad.needs_{exc.field}")}
-    except (BeziqueError, ProgressStoreError) as exc:
+    except BeziqueError as exc:
         st.session_state[MSG] = {"reason": str(exc)}
+    except ProgressStoreError as exc:
+        st.session_state[MSG] = {"reason": store_text.error_text(exc)}
 
 
 def save(pad: ScorePad) -> None:
@@ -318,7 +321,8 @@ def deal_rows(report: PadReport, deal: DealReport) -> pd.DataFrame:
     for entry in deal.entries:
         event = entry.event
         who = "" if event.player is None else report.pad.players[event.player]
-        text = "; ".join(dict.fromkeys(report.step_text(s, lang) for s in event.steps))
+        text = capital_first("; ".join(dict.fromkeys(report.step_text(s, lang)
+                                                     for s in event.steps)))
         rows.append({
             ui.t("scorepad.col_player"): who,
             # Informative lines (brisques that only break ties, the paper's total) carry
@@ -341,8 +345,8 @@ def message() -> tuple[str, str, str] | None:
     error = stored.get("error")
     if isinstance(error, IllegalActionError):
         pad = current()
-        reason = error.explain(ui.lang()) if pad is None else "; ".join(
-            pad.report().step_text(s, ui.lang()) for s in error.steps)
+        reason = capital_first(error.explain(ui.lang()) if pad is None else "; ".join(
+            pad.report().step_text(s, ui.lang()) for s in error.steps))
         source = "" if pad is None else citation_text(pad.profile.citation(error.rule_id),
                                                         ui.lang())
         return ui.notation(reason), source, error.rule_id

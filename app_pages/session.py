@@ -224,8 +224,9 @@ class PlaySession:
 
     def _run_bot(self) -> list[Turn]:
         """Every other seat moves until the human must act or the deal ends (the human's
-        only-legal draw is made by itself, :meth:`draws_by_itself`); a finished game of
-        one deal is settled or decided at once (no "Next deal")."""
+        only-legal draw is made by itself, :meth:`draws_by_itself`); a deal that ends
+        the game (one deal, the target reached) is settled or decided at once, never
+        followed by a "Next deal"."""
         done: list[Turn] = []
         deal = self.deal
         while not deal.is_over:
@@ -238,7 +239,8 @@ class PlaySession:
                 done.append(self._apply(seat, draw))
                 continue
             done.append(self._apply(seat, self._bot.choose_in(deal, seat)))
-        if deal.is_over and deal.profile.one_deal_game and not self.game.is_over:
+        if deal.is_over and not self.game.is_over and (deal.profile.one_deal_game
+                                                       or self.game.decided):
             self.game.next_deal()
         return done
 

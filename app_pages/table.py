@@ -24,7 +24,7 @@ from engine.notation.cards import Card, Suit, card_text, copies_in_question
 from engine.rules.deal import Deal
 from engine.rules.melds import display_order
 from engine.rules.view import PlayerView
-from engine.text.explain import meld_name
+from engine.text.explain import meld_name, ru_plural
 from engine.text.svg import as_img, back_img, card_img, suit_svg
 
 Translate = Callable[..., str]
@@ -267,7 +267,9 @@ def _centre(deal: Deal, t: Translate, width: int, look: Look) -> str:
     if profile.stock_marker and deal.stock_count:
         key = ("table.marker_passed" if deal.stock_count <= profile.stock_marker
                else "table.marker")
-        note = t(key, count=profile.stock_marker)
+        n = profile.stock_marker   # «за 24 карты», «не больше 24 карт»
+        note = t(key, count=n, cards_acc=f"{n} {ru_plural(n, 'карту', 'карты', 'карт')}",
+                 cards_gen=f"{n} {ru_plural(n, 'карты', 'карт', 'карт')}")
     out = _box(stock_label, stock, note=note)
     if profile.turn_up:
         turn_up = (_cards([deal.turn_up], width, look) if deal.turn_up is not None

@@ -23,8 +23,8 @@ from engine.notation.cards import Card, copies_in_question
 from engine.rules.profile import Profile, load_profile, ordered_variants
 from engine.text.explain import Event, Step, meld_name
 from engine.text.naming import Name, gendered, named_step
+from engine.text.sentences import capital_first
 from lessons.cheatsheet import meld_sheet_markdown
-from lessons.sentences import capital_first
 
 DEFAULTS: dict[str, Any] = {
     "four_colour": False,

@@ -38,11 +38,11 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile, apply_option, find_option
 from engine.text.citations import citation_text
 from engine.text.explain import Event, meld_name, points_ru
+from engine.text.sentences import as_sentence, capital_first, lower_first
 from lessons import mistakes
 from lessons._loader import Check
 from lessons.check_kinds_play import win_and_declare, with_options
 from lessons.check_result import CheckResult
-from lessons.sentences import as_sentence, capital_first, lower_first
 
 SCORING = (ActionType.DECLARE, ActionType.EXCHANGE_SEVEN, ActionType.SHOW_SEVEN,
            ActionType.SCORE_PENDING)

@@ -43,9 +43,9 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile, apply_option, find_option
 from engine.rules.tricks import trick_best
 from engine.text.explain import Event, meld_name, points_ru
+from engine.text.sentences import capital_first
 from lessons import mistakes
 from lessons._loader import Check
-from lessons.sentences import capital_first
 
 ME_ELDER, ME_DEALER = 1, 0   # seats: the dealer is player 0, the elder hand player 1
 

@@ -113,10 +113,10 @@ from engine.text.citations import citation_text
 from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, with_article
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
+from engine.text.sentences import as_sentence, capital_first, lower_first
 from lessons import after_win_check, declaration_check, fine_check, mistakes, playoff_check
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
-from lessons.sentences import as_sentence, capital_first, lower_first
 
 KINDS: tuple[str, ...] = (
     "trick_winner", "winning_cards", "playoff_legal", "meld_score", "legal_declarations",

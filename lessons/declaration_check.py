@@ -40,11 +40,11 @@ from engine.rules.meld_query import query
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile, load_profile
 from engine.text.explain import meld_name, points_ru, verb_forms
+from engine.text.sentences import as_sentence, lower_first
 from lessons import mistakes
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 from lessons.declaration_plan import Route, routes_by_first, shut_out
-from lessons.sentences import as_sentence, lower_first
 
 JUDGES = ("now", "deal")
 

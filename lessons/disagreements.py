@@ -36,7 +36,8 @@ class Position:
     path: str = ""       # profile field the value belongs to (checked for 001)
 
     def text(self, lang: str) -> str:
-        return self.ru if lang == "ru" else self.en
+        """What the source says; an English row names the sections in English."""
+        return self.ru if lang == "ru" else citation_text(self.en, lang)
 
     def label(self, lang: str) -> str:
         """The citation as the reader's language writes it (no English in Russian)."""
@@ -64,7 +65,7 @@ class Disagreement:
         return self.topic_ru if lang == "ru" else self.topic_en
 
     def note(self, lang: str) -> str:
-        return self.note_ru if lang == "ru" else self.note_en
+        return self.note_ru if lang == "ru" else citation_text(self.note_en, lang)
 
     @property
     def anchor(self) -> str:

@@ -40,10 +40,10 @@ from engine.rules.melds import display_order
 from engine.rules.profile import Profile
 from engine.solver import Position
 from engine.text.explain import Event, meld_name, points_ru
+from engine.text.sentences import as_sentence, capital_first
 from lessons._loader import Check, plain
 from lessons.check_kinds_play import run_dix
 from lessons.check_result import CheckResult
-from lessons.sentences import as_sentence, capital_first
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("your opponent", "соперник"),

@@ -23,9 +23,9 @@ from engine.notation.cards import card_text, parse_card
 from engine.rules.profile import Profile
 from engine.solver import Position, Solution, solve
 from engine.text.explain import points_ru
+from engine.text.sentences import as_sentence
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
-from lessons.sentences import as_sentence
 
 _TEXT: dict[str, tuple[str, str]] = {
     "opponent": ("the opponent", "соперник"),

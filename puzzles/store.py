@@ -71,6 +71,7 @@ from puzzles.store_db import (
     ProgressStoreReadOnly,
     ProgressStoreUnavailable,
     connect,
+    database_target,
     is_url,
 )
 
@@ -79,6 +80,7 @@ __all__ = ["ProgressStore", "ProgressStoreError", "ProgressStoreCorrupted",
            "AttemptResult", "LessonProgress", "Account", "AccountTaken", "Browser",
            "GameMovedOn", "SavedGame", "GameEntry", "BROWSER_DAYS", "SIGNED_IN_DAYS",
            "GAMES_KEPT", "GAME_DAYS_KEPT", "open_store", "default_path", "default_location",
+           "store_kind",
            "clean_name", "is_named", "now_utc", "MIGRATIONS", "SCHEMA_VERSION",
            "DEFAULT_LEARNER", "KEY_PREFIX"]
 
@@ -218,6 +220,15 @@ def default_location() -> str | Path:
     (``$BEZIQUE_PROGRESS_DB`` may hold a URL too)."""
     env = os.environ.get(ENV_VAR, "")
     return os.environ.get(URL_ENV_VAR) or (env if is_url(env) else default_path())
+
+
+def store_kind(target: str | os.PathLike[str] | None = None) -> str:
+    """What the progress store at ``target`` (else :func:`default_location`) is:
+    ``"sqlite"`` or ``"postgresql"``; ``""`` when the address itself is refused."""
+    try:
+        return database_target(default_location() if target is None else target)[0]
+    except ProgressStoreError:
+        return ""
 
 
 def now_utc() -> datetime:

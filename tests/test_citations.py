@@ -11,13 +11,14 @@ import pytest
 
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, options, variant_names
-from engine.text.citations import citation_text, cyrillic_words, latin_words
+from engine.text.citations import by_section, citation_text, cyrillic_words, latin_words
 from engine.text.explain import MESSAGES, Step
 from lessons.disagreements import disagreements
 
 # Card-free tokens a Russian engine sentence may contain: none today. (Card letters
 # are Cyrillic in Russian; suit signs are not letters.)
 ALLOWED: set[str] = set()
+LINE_REF = re.compile(r"\bl\.\s?\d+(?:[-–]\d+)?")
 
 
 def _all_citations() -> set[str]:
@@ -35,9 +36,12 @@ def test_every_citation_has_a_russian_form(citation: str) -> None:
     assert not set(latin_words(ru)) - ALLOWED, f"{citation!r} → {ru!r}"
     en = citation_text(citation, "en")       # English pages: the sections' English names
     assert not cyrillic_words(en), f"{citation!r} → {en!r}"
-    assert re.findall(r"\d+", en) == re.findall(r"\d+", citation)
-    # the numbers and the sources' own section names survive
-    assert re.findall(r"\d+", ru) == re.findall(r"\d+", citation) or "players=3" in citation
+    # the numbers and the sources' own section names survive; a line becomes its section
+    numbers = re.findall(r"\d+", LINE_REF.sub("", citation))
+    assert re.findall(r"\d+", re.sub("'[^']*'", "", by_section(citation))) == \
+        re.findall(r"\d+", re.sub("'[^']*'", "", LINE_REF.sub("", citation)))
+    assert not LINE_REF.search(en) and not LINE_REF.search(ru) and "строк" not in ru
+    assert set(numbers) <= set(re.findall(r"\d+", ru)) or "players=3" in citation
     for quoted in re.findall(r"'([А-Яа-яЁё][^']*)'", citation):
         assert quoted in ru
 

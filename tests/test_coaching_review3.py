@@ -527,9 +527,9 @@ def test_fildinski_review_keeps_each_tricks_brisques_with_it(monkeypatch) -> Non
 
 
 def test_a_captured_jack_is_not_feminine() -> None:
-    """«Взятая В♦ вместе с выложенными картами…»: the participle agrees with «карта»."""
+    """«Взятая карта В♦ дополняет…»: the participle agrees with «карта»."""
     from engine.text.explain import step
 
     line = step("capture.meld", "capture_meld", new="JD#1", cards="QS#1 JD#1",
                 meld="bezique").render("ru")
-    assert line.startswith("взятая карта В♦ вместе с выложенными картами")
+    assert line.startswith("взятая карта В♦ дополняет выложенные карты")

@@ -128,9 +128,9 @@ def test_two_handed_after_rubicon_in_the_browser(server, browser, tmp_path) -> N
     pick(page, "sp_last", "Vera")
     click(page, "sp_finish")
     main = page.locator('[data-testid="stMain"]')
-    main.get_by_text("the last trick scores 10").first.wait_for(timeout=20_000)
+    main.get_by_text("The last trick scores 10").first.wait_for(timeout=20_000)
     text = main.inner_text()
-    assert "the seven of trumps: 10" in text
+    assert "The seven of trumps: 10" in text
     assert "Deal score 100 : 80" in text
     assert "Options" not in text
     page.screenshot(path=str(tmp_path / "two-handed.png"), full_page=True)

@@ -104,7 +104,7 @@ def test_marriage_from_a_captured_queen_and_a_laid_out_king() -> None:
     declared = [e for e in events if e.type == "declare"]
     assert [(e.meld, e.points, e.player) for e in declared] == [("marriage", 20, 1)]
     text = declared[0].explain("ru")
-    assert any("выложенными" in line for line in text) and any("20" in line for line in text)
+    assert any("выложенные" in line for line in text) and any("20" in line for line in text)
     assert declared[0].citation.startswith("000")
     # the other queen of hearts cannot re-use the same king (000: no card twice)
     events = trick(deal, "7S#2", "QH#2")

@@ -88,14 +88,16 @@ def test_russian_lessons_cite_in_russian(lesson_id):
     assert not found, found
 
 
-def test_joker_line_citations_read_as_russian_lines():
+def test_joker_line_citations_read_as_sections():
+    """lessons-review-3 E28: a line is shown as its section, as the sources page
+    promises, in the reader's language."""
     from engine.text.citations import citation_text
 
-    assert citation_text("004 l.35, l.45", "ru") == "004, строки 35, 45"
-    assert citation_text("004 l.51", "ru") == "004, строка 51"
-    assert citation_text("004 l.51", "en") == "004 l.51"
+    scoring = "'Подсчет очков в карточной игре Безик'"
+    assert citation_text("004 l.35, l.45", "ru") == f"004, {scoring}"
+    assert citation_text("004 l.51", "en") == "004, 'Scoring in the card game Bezique'"
     joker = _learner_text(lessons.get_lesson("variant-joker", "ru"))
-    assert "(004, строки 35, 45)" in joker
+    assert f"(004, {scoring})" in joker and "строк" not in joker
 
 
 # --- 3. no developer words for the learner --------------------------------------------

@@ -64,14 +64,15 @@ def _after(lesson_id: str, check_id: str, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", lessons.LANGUAGES)
 def test_a1_lead_low_cites_the_strategy_text_and_notes_the_advice_worded_otherwise(lang):
-    """004 l.329 («при условии, что Вы их не бережете для комбинаций») backs the tip;
-    l.216 and l.287 («крыть теми, которые составляют группу или секанс») say the
-    opposite, and the lesson says so."""
+    """004 'Стратегия игры' («при условии, что Вы их не бережете для комбинаций») backs
+    the tip; both copies of 'Советы игрокам' («крыть теми, которые составляют группу или
+    секанс») say the opposite, and the lesson says so, citing by section (E28)."""
     text = _flat("strategy", lang)
     tip = text[text.index("Lead low" if lang == "en" else "Ходите мелкими"):][:700]
-    line = "l." if lang == "en" else "строк"
-    assert "329" in tip and line in tip
-    assert "216" in tip and "287" in tip
+    strategy, advice = ("'Strategy'", "'Advice to players'") if lang == "en" else \
+        ("'Стратегия игры'", "'Советы игрокам'")
+    assert strategy in tip and advice in tip
+    assert "329" not in tip and "216" not in tip
     assert "«крыть теми, которые составляют группу или секанс»" in tip
 
 

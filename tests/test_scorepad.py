@@ -50,7 +50,7 @@ def test_003_tie_example_settles_at_600() -> None:
     assert "Anna: 1290 rounded down to 1200" in lines
     assert "Boris: 1200 rounded down to 1200" in lines
     assert any("brisques are added" in line for line in lines)
-    assert "still a tie: the higher actual score rounds up" in lines
+    assert "Still a tie: the higher actual score rounds up" in lines
     assert "Anna wins: difference 100 plus 500 for the game" in lines
     assert lines[-1] == "Anna scores 600 for the game"
     ru = report.closing_lines("ru")

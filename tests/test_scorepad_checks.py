@@ -130,7 +130,7 @@ def test_no_trump_marriage_without_cards_or_suit_is_asked_for() -> None:
     assert not plain.scored
     text = " ".join(s.render("en") for s in plain.event.steps)
     assert "sequence cannot" in text
-    assert "l.234" in plain.event.cited("en")
+    assert "two-handed rules, 'No-trump Bezique'" in plain.event.cited("en")
     # K♠ Q♠ fix spades; the double trump marriage after that scores nothing.
     assert spades.scored and spades.event.points == 40
     assert not double.scored and double.event.points == 0
@@ -197,7 +197,7 @@ def test_points_below_the_end_counts_beside_them_are_flagged() -> None:
     report = pad("two-handed", [{"scores": [50, 200], "brisques": [100, 60],
                                  "last_trick": 0}]).report()
     lines = report.lines("en")
-    assert any("check the paper" in line and "110 : 60" in line for line in lines)
+    assert any("Check the paper" in line and "110 : 60" in line for line in lines)
 
 
 def test_points_as_written_list_no_empty_brisques() -> None:
@@ -213,7 +213,7 @@ def test_the_nine_card_fine_of_004() -> None:
     fined = started.record(Item(0, "fine", "nine_cards"))
     entry = fined.report().deals[0].items[-1]
     assert entry.event.points == -120
-    assert "l.358" in entry.event.cited("en")
+    assert "card-point section, 'Penalties'" in entry.event.cited("en")
     with pytest.raises(DeclarationRefused):   # 001 has no fines
         pad("two-handed", []).start_deal().record(Item(0, "fine", "nine_cards"))
 
@@ -223,7 +223,9 @@ def test_the_extra_card_fine_cites_both_of_004s_amounts() -> None:
     entry = sixty.record(Item(0, "fine", "extra_card")).report().deals[0].items[-1]
     assert entry.event.points == -60
     cited = entry.event.cited("en")
-    assert "l.106" in cited and "l.280" in cited and "l.357" in cited
+    # each of 004's texts with the fine, by its section (lessons-review-3 E28)
+    assert "'Penalties in Bezique'" in cited and "'Bezique', 'Penalties'" in cited
+    assert "card-point section, 'Penalties' (50)" in cited
 
 
 def test_a_rubicon_tie_without_brisques_says_none_were_recorded() -> None:

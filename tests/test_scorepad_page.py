@@ -109,8 +109,8 @@ def test_switching_the_game_to_two_handed_keeps_none_of_rubicons_rules() -> None
     at.selectbox(key="sp_last").set_value(0).run()
     _click(at, "sp_finish")
     text = _text(at)
-    assert "the seven of trumps: 10" in text
-    assert "the last trick scores 10" in text
+    assert "The seven of trumps: 10" in text
+    assert "The last trick scores 10" in text
     assert "Deal score 100 : 80" in text
 
 

@@ -35,10 +35,10 @@ def test_the_endgame_hint_names_the_suit_as_played() -> None:
 
 
 def test_one_ace_or_ten() -> None:
-    # The count stands after a colon, so one card reads right: no "1 aces".
+    # One card reads right: no "1 aces".
     one = Step("score.brisque", "capture_brisques", (("count", "1"), ("each", "10"),
                                                        ("points", "10")))
-    assert one.render("en").startswith("aces and tens in the trick: 1,")
+    assert one.render("en") == "1 ace or ten in the trick, scored at once: 10"
     two = Step("score.brisque", "brisques", (("count", "2"), ("each", "10"), ("points", "20")))
     # app-review-3 #14: "aces and tens captured: 6, 10 each: 60" read unnaturally
     assert two.render("en") == "2 aces and tens captured, 10 each: 20"

@@ -25,11 +25,11 @@ from engine.text.explain import meld_name, points_ru, verb_forms
 
 MESSAGES: dict[str, tuple[str, str]] = {
     "lead_low": ("lead {card}: it is the card you need least for melds and tricks",
-                 "ход с {card}: эта карта меньше всего нужна для комбинаций и взяток"),
+                 "пойти с {card}: эта карта меньше всего нужна для комбинаций и взяток"),
     "lead_instead": ("lead {card} and keep {kept} in hand for later",
-                     "ход с {card}, а {kept} оставить на руке на потом"),
+                     "пойти с {card}, а {kept} оставить на руке на потом"),
     "lead_ace": ("lead {card}: an ace is the likeliest card to win a trick",
-                 "ход с {card}: туз вернее всего берёт взятку"),
+                 "пойти с {card}: туз вернее всего берёт взятку"),
     "keep_complete": ("keep {cards}: win a trick and declare the {meld} ({points})",
                       "сохранить {cards}: после взятки объявить комбинацию «{meld}» ({points})"),
     "keep_for": ("keep {cards} for the {meld} ({points}): {missing}",
@@ -161,6 +161,8 @@ LOSSES: dict[str, tuple[str, str]] = {
 }
 
 
+_KEPT_ALIKE = frozenset({"keep_complete", "keep_for"})
+
 # How far a meld in the making is from complete (``keep_for``): at most three cards
 # (heuristic.HeuristicWeights.max_missing; three in games of six packs or more).
 MISSING: dict[int, tuple[str, str]] = {
@@ -202,7 +204,9 @@ class Reason:
         elsewhere the mark tells a learner nothing."""
         language = 1 if lang == "ru" else 0
         template = MESSAGES[self.key][language]
-        named = tuple(dict.fromkeys((*self.cards(), *among))) if among else self.cards()
+        # Cards kept for a meld are alike: whichever twin is kept serves ("keep A♦ A♦").
+        named = () if self.key in _KEPT_ALIKE else \
+            tuple(dict.fromkeys((*self.cards(), *among))) if among else self.cards()
         values: dict[str, object] = {}
         for name, value in self.params:
             if name in CARD_PARAMS and isinstance(value, int):

@@ -162,9 +162,7 @@ class Game:
             return self.result
         if self.profile.scoring.end == "single_deal":
             return self._settle()
-        totals = self.side_totals
-        outcome = target_outcome(self.profile, totals, self.deal.last_trick_winner,
-                                 self.deal.first_to_target(), self.deal.game_meld_side)
+        outcome = self._target_outcome()
         if outcome.type == "game_end":
             self.result = outcome
             return self.result
@@ -178,6 +176,21 @@ class Game:
         trumps = [d.trump for d in self.finished_deals if d.trump is not None]
         self.deal = Deal.new(self.profile, random.Random(seed), dealer, trumps, per_player)
         return outcome
+
+    @property
+    def decided(self) -> bool:
+        """Whether the finished deal ends the game when it is closed (the target
+        reached, a game-winning meld, a single-deal game): then no deal follows."""
+        if self.result is not None:
+            return True
+        if not self.deal.is_over:
+            return False
+        return self.profile.scoring.end == "single_deal" or \
+            self._target_outcome().type == "game_end"
+
+    def _target_outcome(self) -> Event:
+        return target_outcome(self.profile, self.side_totals, self.deal.last_trick_winner,
+                              self.deal.first_to_target(), self.deal.game_meld_side)
 
     def _settle(self) -> Event:
         from engine.rules.settlement import settle

@@ -51,6 +51,7 @@ from engine.rules.settlement import Settlement, settle
 from engine.rules.table_rules import Penalties
 from engine.text.explain import Event, Step, step
 from engine.text.naming import Name, named_step
+from engine.text.sentences import capital_first
 
 MAX_ITEMS = 300          # items in one deal
 MAX_NAME = 40            # characters of a player's name
@@ -693,14 +694,15 @@ class PadReport:
         source = event.cited(lang)
         cite = f" [{source}]" if source and source not in text else ""
         refused = ("ОТКЛОНЕНО: " if lang == "ru" else "REFUSED: ") if not entry.scored else ""
-        return f"{refused}{who}{text}{cite}"
+        return f"{refused}{who}{text if who else capital_first(text)}{cite}"
 
     def closing_lines(self, lang: str = "en") -> list[str]:
-        """The game's state after the last deal: its end and the settlement, explained."""
+        """The game's state after the last deal: its end and the settlement, explained,
+        each line a sentence that starts with a capital."""
         if self.result is None:
             last = self.deals[-1].outcome if self.deals else None
             return [] if last is None else [self.line(Entry(len(self.deals), last), lang)]
-        return [self.step_text(s, lang) for s in self.result.steps]
+        return [capital_first(self.step_text(s, lang)) for s in self.result.steps]
 
     def lines(self, lang: str = "en") -> list[str]:
         out: list[str] = []

@@ -8,6 +8,10 @@ English parts of a citation for Russian text; there the quoted section names
 page names those sections in English (:data:`SECTIONS_EN`): ``"003, 'trumps'"``.
 The tables are data: a new citation with a new English phrase or a new Russian
 section fails ``tests/test_citations.py`` until its translation is added here.
+
+A developer's note may pin a sentence by its line ("004 l.59"); a reader is shown the
+section that line sits in (:func:`section_of`, :data:`SECTION_STARTS`), as the sources
+page promises: "004, 'Подсчет очков в карточной игре Безик'".
 """
 
 from __future__ import annotations
@@ -37,17 +41,17 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("whoever holds the seven of trumps", "у кого окажется на руках козырная семёрка"),
     ("any combination or combinations", "любая комбинация или комбинации"),
     # the joker game (004's opening section): whole clauses first
-    ("004 l.59 speaks of 'the' joker in a marriage or quint (our reading: one)",
-     "004 (строка 59) говорит об одной инфузорке в марьяже или квинте (наше прочтение: одна)"),
-    ("004 l.7-67 say nothing of a target: one deal, the higher score wins (our choice)",
-     "004 (строки 7–67) о пределе партии молчит: одна сдача, побеждает больший счёт (наш выбор)"),
+    ("a marriage or quint with 'the' joker: our reading, one",
+     "марьяж или квинт «с инфузоркой»: по нашему прочтению, с одной"),
+    ("no target: one deal, the higher score wins; our choice",
+     "предела партии нет: одна сдача, побеждает больший счёт; наш выбор"),
     ("the joker 'answers for any card'; nothing forbids both",
      "инфузорка «отвечает за любую карту»; обе сразу ничто не запрещает"),
     ("eight or ten packs; which for how many players is not said",
      "восемь или десять колод; сколько на сколько игроков, не сказано"),
     ("the target of 004's two-handed game, borrowed", "предел партии для двоих из 004"),
-    ("choice: 004 l.59 gives a joker no value by itself, so it covers nothing",
-     "выбор: по 004 (строка 59) сама по себе инфузорка ничего не стоит и ничего не кроет"),
+    ("a joker has no value by itself, so it covers nothing: our choice",
+     "сама по себе инфузорка ничего не стоит и ничего не кроет: наш выбор"),
     ("choice: a card scores once in each ladder (as 001 §03)",
      "выбор: карта считается один раз в каждой лестнице (как 001 §03)"),
     ("choice: shown cards may be played (as 001)",
@@ -152,6 +156,7 @@ PHRASES_RU: tuple[tuple[str, str], ...] = (
     ("card-point section", "раздел о стоимости карт"),
     ("two-handed rules", "правила для двоих"),
     ("opening section", "вступление"),
+    ("dictionary entries", "словарные статьи"),
     ("three-handed", "безик втроём"),
     ("table note", "примечание к таблице"),
     ("cards", "о картах"),
@@ -185,13 +190,25 @@ SECTIONS_EN: dict[str, str] = {
     "Советы игрокам": "Advice to players",
     "Стратегия игры": "Strategy",
     "Филдински": "Fildinski",
+    "БЕЗИК ВТРОЕМ": "THREE-HANDED BEZIQUE",
+    "БЕЗИК ВЧЕТВЕРОМ": "FOUR-HANDED BEZIQUE",
+    "БЕСКОЗЫРНЫЙ БЕЗИК": "NO-TRUMP BEZIQUE",
+    "БЕЗИК-РУБИКОН": "RUBICON BEZIQUE",
+    "Бескозырный Безик": "No-trump Bezique",
+    "Раздача и очередность в Безике": "Dealing and the turn in Bezique",
+    "Подсчет очков в карточной игре Безик": "Scoring in the card game Bezique",
+    "Особенности правил карточной игры Безик": "Particular rules of the card game Bezique",
     "Штрафы": "Penalties",
+    "Штрафы в безике": "Penalties in Bezique",
+    "Объявления": "Declarations",
     "безик-рубикон для четверых": "four-handed Rubicon bezique",
     "бриски": "brisques",
     "в три колоды": "with three packs",
     "варианты": "variants",
     "для четверых": "for four",
     "заявления": "declarations",
+    "игроки": "players",
+    "карты": "cards",
     "карт-бланш": "carte blanche",
     "козыри": "trumps",
     "на выход": "play-off",
@@ -215,35 +232,118 @@ _SECTION_EN = re.compile("'(" + "|".join(
     r"\s+".join(re.escape(word) for word in name.split())
     for name in sorted(SECTIONS_EN, key=len, reverse=True)) + ")'")
 
+# Where each source's sections begin, by line, and the place a reader is shown for a
+# line from there on: the source's own heading in quotes, or, where a part of 004 has
+# none, the words the lessons name it by (the sources page lists both forms). 001 is
+# cited by its numbered parts, 002 has no headings and is cited whole.
+SECTION_STARTS: dict[str, tuple[tuple[int, str], ...]] = {
+    "000": ((1, "'Филдински'"), (3, "'игроки'"), (4, "'карты'"), (5, "'сдача'"),
+            (6, "'разыгрывание'"), (7, "'заявления'"), (9, "'эндшпиль'"), (10, "'счет'"),
+            (11, "'варианты'"), (13, "'в три колоды'"), (14, "'для четверых'")),
+    "001": ((3, "§01"), (9, "§02"), (17, "§03"), (27, "§04"), (35, "§05"), (43, "§06")),
+    "002": ((1, "'Безик вдвоем'"),),
+    "003": ((1, "'Безик-рубикон'"), (7, "'игроки'"), (9, "'карты'"), (11, "'сдача'"),
+            (13, "'карт-бланш'"), (15, "'козыри'"), (17, "'разыгрывание'"),
+            (19, "'заявления'"), (29, "'эндшпиль'"), (31, "'бриски'"), (33, "'счет'"),
+            (37, "table note"), (41, "'варианты'"), (43, "'безик-рубикон для четверых'")),
+    "004": ((1, "'Игра на 18 карт с инфузорками'"), (11, "'Раздача и очередность в Безике'"),
+            (31, "'Подсчет очков в карточной игре Безик'"),
+            (61, "'Особенности правил карточной игры Безик'"),
+            (69, "'Безик (карточная игра)'"), (99, "'Штрафы в безике'"),
+            (118, "'Разновидности игры'"),
+            (136, "'Безик (карточная игра)'"), (150, "dictionary entries"),
+            (170, "two-handed rules"), (176, "two-handed rules, 'Объявления'"),
+            (194, "two-handed rules, 'Розыгрыш'"), (214, "two-handed rules, 'Советы игрокам'"),
+            (222, "two-handed rules, 'Безик втроем'"),
+            (228, "two-handed rules, 'Безик вчетвером'"),
+            (232, "two-handed rules, 'Бескозырный безик'"), (240, "'БЕЗИК'"),
+            (253, "'БЕЗИК', 'Объявления'"), (265, "'БЕЗИК', 'Розыгрыш'"),
+            (275, "'БЕЗИК', 'Штрафы'"), (284, "'БЕЗИК', 'Советы игрокам'"), (294, "'БЕЗИК ВТРОЕМ'"),
+            (301, "'БЕЗИК ВЧЕТВЕРОМ'"), (308, "'БЕСКОЗЫРНЫЙ БЕЗИК'"),
+            (319, "card-point section"), (326, "'Стратегия игры'"),
+            (336, "'Очки за комбинации карт'"), (352, "card-point section, 'Штрафы'"),
+            (361, "card-point section, 'Безик втроем'"),
+            (365, "card-point section, 'Безик вчетвером'"),
+            (369, "card-point section, 'Бескозырный Безик'"), (373, "'Рубикон'"),
+            (384, "'Китайский Безик'"), (388, "'Безик с восемью колодами'")),
+}
+
+
+def section_of(source: str, line: int) -> str:
+    """The place a reader is shown for ``line`` of ``source`` (``"004"``, 59 →
+    ``"'Подсчет очков в карточной игре Безик'"``)."""
+    starts = SECTION_STARTS[source]     # a title line above the first part: the first part
+    return next((place for first, place in reversed(starts) if first <= line), starts[0][1])
+
+
+def sections_of(source: str, first: int, last: int) -> list[str]:
+    """The places that lines ``first``..``last`` of ``source`` span, in order."""
+    found = [section_of(source, first)]
+    for start, place in SECTION_STARTS[source]:
+        if first < start <= last and place not in found:
+            found.append(place)
+    return found
+
+
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z\-']+")
 _CYRILLIC_WORD = re.compile(r"[А-Яа-яЁё][А-Яа-яЁё\-]*")
-_LINES = re.compile(r",?\s*\bl\.\s?\d+(?:,\s*l\.\s?\d+)*")
+_SOURCE = re.compile(r"\b(00[0-4])\b")
+_NO_COMMA = re.compile(r"\b(00[0-4]) '")
+_LINE_REF = re.compile(r"(?:,\s*|\s+)?\bl\.\s?(\d+)(?:[-–](\d+))?")
+
+
+def by_section(text: str) -> str:
+    """``text`` with each line reference ("004 l.35, l.45", "003, 'счет', l.35") turned
+    into the section the line sits in ("004, 'Подсчет очков в карточной игре Безик'"),
+    a section the text already names left out."""
+    if not _LINE_REF.search(text):
+        return text
+    sources = list(_SOURCE.finditer(text))
+    out = [text[:sources[0].start()] if sources else text]
+    for i, source in enumerate(sources):
+        end = sources[i + 1].start() if i + 1 < len(sources) else len(text)
+        out.append(_segment_by_section(source.group(1), text[source.start():end]))
+    return "".join(out)
+
+
+def _segment_by_section(source: str, segment: str) -> str:
+    """One source's stretch of a citation, its line references made sections."""
+    refs = list(_LINE_REF.finditer(segment))
+    if not refs:
+        return segment
+    bare = _LINE_REF.sub("", segment)
+    places: list[str] = []
+    for ref in refs:
+        first = int(ref.group(1))
+        for place in sections_of(source, first, int(ref.group(2) or first)):
+            if place not in places and place not in bare:
+                places.append(place)
+    sep = " " if source == "001" else ", "
+    shown = sep + "; ".join(places) if places else ""
+    head = segment[:refs[0].start()]
+    return head + shown + _LINE_REF.sub("", segment[refs[0].start():])
 
 
 def citation_text(citation: str, lang: str = "en") -> str:
-    """``citation`` (or a text citing) as the reader's language writes it: in English
-    the sources' quoted headings by their English names (``"003, 'козыри'"`` →
-    ``"003, 'trumps'"``), in Russian the English phrases replaced
-    (``"004, two-handed rules, item 8"`` → ``"004, правила для двоих, пункт 8"``)."""
+    """``citation`` (or a text citing) as the reader's language writes it: lines named
+    by their sections (:func:`by_section`); in English the sources' quoted headings by
+    their English names (``"003, 'козыри'"`` → ``"003, 'trumps'"``), in Russian the
+    English phrases replaced (``"004, two-handed rules, item 8"`` →
+    ``"004, правила для двоих, пункт 8"``)."""
+    # one form: "000, 'заявления'", never "000 'заявления'" (the sources page's form)
+    citation = _NO_COMMA.sub(r"\1, '", by_section(citation))
     if lang != "ru":
         for ru_heading, en in PHRASES_EN:
             citation = citation.replace(ru_heading, en)
         return _SECTION_EN.sub(lambda m: "'" + SECTIONS_EN[" ".join(m.group(1).split())] + "'",
                                citation)
-    if not (_LATIN_WORD.search(citation) or _LINES.search(citation)):
+    if not _LATIN_WORD.search(citation):
         return citation
     out = citation
     for en, ru in PHRASES_RU:
         if en in out:
             out = out.replace(en, ru)
-    # 004's joker section is cited by line, as the Russian lessons write it:
-    # "004 l.35, l.45" reads "004, строки 35, 45" (a line, not a page: not "стр.")
-    return _LINES.sub(_lines_ru, out)
-
-
-def _lines_ru(match: re.Match[str]) -> str:
-    numbers = re.findall(r"\d+", match.group(0))
-    return f", {'строка' if len(numbers) == 1 else 'строки'} {', '.join(numbers)}"
+    return out
 
 
 def cyrillic_words(text: str) -> list[str]:

@@ -166,9 +166,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "из колоды пришла карта {card}, не фигура: снова карт-бланш, {points}"),
     "blanche_ends": ("{card} drawn is a court card: the carte blanche privilege ends",
                      "из колоды пришла фигура {card}: права на карт-бланш больше нет"),
-    "brisques_tiebreak": ("aces and tens captured: {count}; brisques count only for ties "
-                          "and the rubicon", "взято тузов и десяток: {count}; бриски считаются "
-                          "только при ничьей и для рубикона"),
+    "brisques_tiebreak": ("{captured_plain}; brisques count only for ties and the rubicon",
+                          "{taken_ru}; бриски считаются только при ничьей и для рубикона"),
     "playoff_skipped": ("the last tricks cannot change the result, so they are not played",
                         "последние взятки не могут изменить итог, поэтому их не разыгрывают"),
     "settle_round": ("player {player}: {raw} rounded down to {rounded}",
@@ -251,15 +250,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "семёрка {card} уже засчитана, второй раз она ничего не даёт"),
     "dix_once": ("each physical seven of trumps counts once", "каждая козырная семёрка "
                  "засчитывается один раз"),
-    "brisques": ("{captured}: {points}",
-                 "взято тузов и десяток: {count}, по {each}: {points}"),
+    "brisques": ("{captured}: {points}", "{taken_each_ru}: {points}"),
     "last_trick": ("the last trick scores {points}", "за последнюю взятку {points}"),
     "last_trick_stock": ("the last trick before the stock runs out scores {points}",
                          "последняя взятка перед концом колоды даёт {points}"),
     # Fildinski (000): combinations from captured cards (engine.rules.captures).
-    "capture_brisques": ("aces and tens in the trick: {count}, {each} each, scored at once: "
-                         "{points}", "во взятке тузов и десяток: {count}, по {each} сразу: "
-                         "{points}"),
+    "capture_brisques": ("{in_trick}, scored at once: {points}",
+                         "{in_trick_ru}, сразу: {points}"),
     "capture_laid": ("{cards} can take part in a combination: laid out face up, never "
                      "played again", "{cards} могут войти в комбинацию: выкладываются "
                      "лицом вверх и больше не разыгрываются"),
@@ -271,16 +268,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "лицом вверх и больше не разыгрывается"),
     "capture_discarded_one": ("{cards} can join no combination: to the discard pile",
                               "{cards} не входит ни в одну комбинацию: в отбой"),
-    "capture_meld_many": ("captured {new} complete {cards} with the laid-out cards: {a_meld}",
-                          "взятые {new} вместе с выложенными картами {cards} составляют "
-                          "комбинацию «{meld}»"),
-    "capture_meld": ("captured {new} completes {cards} with the laid-out cards: {a_meld}",
-                     "взятая карта {new} вместе с выложенными картами {cards} составляет "
-                     "комбинацию «{meld}»"),
-    "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {cards} "
-                             "with the laid-out cards: {a_meld}",
-                             "открытый козырь {new}, полученный в обмен на семёрку, вместе с "
-                             "выложенными картами {cards} составляет комбинацию «{meld}»"),
+    # {cards} is the whole combination, the captured cards in it: "…completes a marriage
+    # with the laid-out cards: K♠ Q♠", never «вместе с выложенными картами К♠ Д♠».
+    "capture_meld_many": ("captured {new} complete {a_meld} with the laid-out cards: {cards}",
+                          "взятые {new} дополняют выложенные карты до комбинации «{meld}»: "
+                          "{cards}"),
+    "capture_meld": ("captured {new} completes {a_meld} with the laid-out cards: {cards}",
+                     "взятая карта {new} дополняет выложенные карты до комбинации «{meld}»: "
+                     "{cards}"),
+    "capture_meld_turn_up": ("the turn-up {new}, exchanged for the seven, completes {a_meld} "
+                             "with the laid-out cards: {cards}",
+                             "открытый козырь {new}, полученный в обмен на семёрку, дополняет "
+                             "выложенные карты до комбинации «{meld}»: {cards}"),
     "exchange_brisque": ("the turn-up {card} joins the captures and scores as a brisque: "
                          "{each}",
                          "открытый козырь {card} присоединяется к взятым картам и считается "
@@ -504,6 +503,33 @@ def ru_plural(n: int, one: str, few: str, many: str) -> str:
     return many
 
 
+def brisques_ru(count: int | str) -> str:
+    """``1 бриска``, ``3 бриски``, ``6 брисок``: the noun agrees with the number."""
+    n = int(count)
+    return f"{count} {ru_plural(n, 'бриска', 'бриски', 'брисок')}"
+
+
+def _brisque_counts(count: str, each: str) -> dict[str, str]:
+    """A count of aces and tens as a sentence says it, never "aces and tens: 6":
+    "6 aces and tens captured, 10 each", «взято 6 брисок, по 10 за каждую»."""
+    n = int(count)
+    plain = ("no ace or ten captured" if n == 0 else "1 ace or ten captured" if n == 1
+             else f"{n} aces and tens captured")
+    taken_ru = ("ни одной бриски не взято" if n == 0 else
+                f"{ru_plural(n, 'взята', 'взяты', 'взято')} {brisques_ru(n)}")
+    several = n > 1 and each
+    return {
+        "captured_plain": plain,
+        "captured": f"{plain}, {each} each" if several else plain,
+        "taken_ru": taken_ru,
+        "taken_each_ru": f"{taken_ru}, по {each} за каждую" if several else taken_ru,
+        "in_trick": (f"{n} aces and tens in the trick, {each} each" if several else
+                     "1 ace or ten in the trick" if n == 1 else "no ace or ten in the trick"),
+        "in_trick_ru": (f"во взятке {brisques_ru(n)}, по {each} за каждую" if several else
+                        f"во взятке {brisques_ru(n)}" if n else "во взятке нет брисок"),
+    }
+
+
 def points_ru(points: int | str) -> str:
     """``60 очков``, ``1 очко``, ``2 очка``: the Russian noun agrees with the number."""
     try:
@@ -550,15 +576,8 @@ class Step:
         if "meld" in values:
             values["a_meld"] = with_article(values["meld"])
             values.update(verb_forms(values["meld"], lang))
-        if "count" in values:   # "1 ace or ten", "3 aces and tens" (the Russian says "…: 3")
-            count = values["count"]
-            values["aces_tens"] = (f"{count} ace or ten" if count == "1"
-                                   else f"{count} aces and tens")
-            # "6 aces and tens captured, 10 each", never "aces and tens captured: 6, …"
-            values["captured"] = (
-                "no ace or ten captured" if count == "0" else
-                "1 ace or ten captured" if count == "1" else
-                f"{count} aces and tens captured, {values.get('each', '')} each")
+        if "count" in values:
+            values.update(_brisque_counts(values["count"], values.get("each", "")))
         return values
 
     def _cards_named(self) -> frozenset[int]:

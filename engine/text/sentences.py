@@ -1,5 +1,5 @@
-"""Engine text fitted into the checks' sentences: a capital at the start, a sentence
-continued after a colon, a line made a sentence of its own."""
+"""Engine text fitted into sentences (checks, hints, the score pad): a capital at the
+start, a sentence continued after a colon, a line made a sentence of its own."""
 
 from __future__ import annotations
 
