@@ -10,6 +10,10 @@ pure function of its arguments (deal seeds are drawn from ``random.Random(seed)`
 Meld banks mix the three question types (40 % spot, 30 % best, 30 % legal, with
 legal/refused balanced); endgame banks take at most two puzzles of each type
 from one deal and aim for half ``best`` (unique first card) puzzles.
+Stock-play banks (``--kind stock``, from games only) judge every decision while
+the stock lasts (:func:`puzzles.stock_bank.find_puzzle`), at most two of each
+question type a game, and no type leads all the others together by more than
+:data:`STOCK_LEAD` (so none exceeds about half the bank).
 
 Two shipped banks are unions of runs (``bezique puzzles generate``)::
 
