@@ -42,6 +42,7 @@ from puzzles import endgame, games, meld_bank
 from puzzles.simulate import declare_spots
 
 KINDS = ("meld", "endgame", "stock")
+RANDOM_KINDS = ("meld", "endgame")   # --source random: stock play needs expert games
 MELD_SHARE = {"spot": 0.4, "best": 0.3, "legal": 0.3}
 ENDGAME_SHARE = {"best": 0.5, "value": 0.5}
 # Stock play: a game may give each question type up to its share of PER_GROUP, and no
@@ -101,8 +102,9 @@ def generate(kind: str, seed: int, count: int, variant: str = "two-handed",
     ``types`` keeps only those question types (Rubicon-family endgames keep
     ``best``: their values mix the last trick and brisques); ``min_tricks`` and
     ``max_tricks`` bound the tricks left in endgame positions."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown puzzle kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if kind not in RANDOM_KINDS:
+        raise ValueError(f"unknown puzzle kind {kind!r} from simulated deals; expected one of "
+                         f"{', '.join(RANDOM_KINDS)}")
     profile = load_profile(variant)
     share = MELD_SHARE if kind == "meld" else ENDGAME_SHARE
     if types is not None:

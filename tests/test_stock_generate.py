@@ -79,3 +79,9 @@ def test_stock_rating_reads_the_judges_figures() -> None:
         for costs in ([10.0], [200.0], [10.0] * 30):
             for stock in (0, 2, 80):
                 assert 600 <= difficulty.rating(_stock_record(question, costs, stock)) <= 2400
+
+
+def test_stock_from_simulated_deals_is_refused_with_one_line() -> None:
+    args = ["puzzles", "generate", "--kind", "stock", "--source", "random", "--count", "1",
+            "--out", "-", "--quiet"]
+    assert main(args) != 0
