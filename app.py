@@ -49,6 +49,7 @@ learn = [home, page("rules", ":material/menu_book:"), page("explainer", ":materi
 practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
             page("puzzles", ":material/extension:"), page("meld_trainer", ":material/school:"),
             page("review_cards", ":material/style:"), page("endgame", ":material/school:"),
+            page("stock", ":material/school:"),
             page("scorepad", ":material/edit_note:"), page("progress", ":material/insights:"),
             page("themes", ":material/category:")]
 

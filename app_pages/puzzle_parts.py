@@ -121,7 +121,7 @@ def scope_name(scope: str) -> str:
     lang = ui.lang()
     prefix, _, name = scope.partition(":")
     if prefix == "kind":
-        return ui.t(f"pz.kind_{name}") if name in ("meld", "endgame", "play") else name
+        return ui.t(f"pz.kind_{name}") if name in ("meld", "endgame", "stock", "play") else name
     if prefix == "meld":
         return meld_name(name, lang)
     if prefix == "theme":

@@ -51,6 +51,7 @@ from engine.errors import BeziqueError
 from engine.notation.actions import Action
 from engine.notation.cards import Card, parse_card
 from engine.rules.deal import Deal
+from puzzles import difficulty
 from puzzles.ids import puzzle_id
 from puzzles.stock_judge import (
     MIN_COST,
@@ -117,7 +118,7 @@ def record_for(deal: Deal, selected: StockVerdict, confirmed: StockVerdict,
     rec: dict[str, Any] = {
         "kind": KIND, "type": confirmed.question, "variant": confirmed.variant,
         "themes": list(confirmed.themes),
-        "rating": initial_rating(confirmed) if rating is None else rating,
+        "rating": 1500 if rating is None else rating,
         "position": deal.to_json(), "seat": confirmed.seat, "stock": confirmed.stock,
         "answer": "", "accepted": [], "why": [], "options": [],
         "judged": {"deals": confirmed.budget, "seed": confirmed.seed, "z": confirmed.z,
@@ -127,6 +128,8 @@ def record_for(deal: Deal, selected: StockVerdict, confirmed: StockVerdict,
         "source": dict(source),
     }
     rec.update(record_fields(confirmed))
+    if rating is None:
+        rec["rating"] = difficulty.rating(rec)
     return {"id": puzzle_id(PREFIX, question_of(rec)), **rec}
 
 
@@ -136,14 +139,6 @@ def option_json(option: Any) -> dict[str, Any]:
             "high": round(option.high, DIGITS), "better": option.better,
             "equal": option.equal,
             "loses": None if option.loses is None else reason_json(option.loses)}
-
-
-def initial_rating(verdict: StockVerdict) -> int:
-    """A first guess at the difficulty, until the difficulty model learns the kind: a
-    close runner-up (a small cost) and many moves to choose from make a puzzle harder."""
-    runner_up = verdict.alternatives[0].loss
-    close = max(0.0, 60.0 - runner_up) * 5.0          # up to 300 for a cost near 10
-    return int(round(1200 + close + 25 * (len(verdict.options) - 2)))
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
@@ -282,6 +277,6 @@ def answer_of(record: Mapping[str, Any]) -> list[Action]:
 
 
 __all__ = ["DEALS", "KIND", "MAX_DEALS", "PREFIX", "SCREEN_DEALS",
-           "answer_of", "confirm_seed", "confirms", "find_puzzle", "initial_rating",
+           "answer_of", "confirm_seed", "confirms", "find_puzzle",
            "judge_seed", "judged_again", "option_json", "question_of", "reason_from_json",
            "reason_json", "record_fields", "record_for", "verify"]

@@ -50,7 +50,8 @@ def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
 # --- choosing a puzzle ---------------------------------------------------------------
 
 def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    if record.get("type") in ("capture", "capture_best"):
+    if record.get("type") in ("capture", "capture_best") or record["kind"] == "stock":
+        # stock play: a deal's save (deck order and actions) is served as it is
         # 000: the bezique's cards and the trump suit are not symmetric under a suit
         # permutation (Q♠ J♦ stay the pair), so a review serves the puzzle as it is.
         return dict(record)
@@ -62,7 +63,8 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 # The record types the trainer pages present; "capture" and "capture_best" are
 # Fildinski's own (000, :mod:`puzzles.capture_trainer`).
 PRESENTED = {"meld": ("spot", "best", "legal", "capture"),
-             "endgame": ("best", "value", "capture_best")}
+             "endgame": ("best", "value", "capture_best"),
+             "stock": ("lead", "follow", "win_or_let_go", "declare", "exchange")}
 
 
 def _served(item: str, kind: str, pool: Sequence[Mapping[str, Any]],
