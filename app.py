@@ -53,7 +53,10 @@ practise = [page("play", ":material/playing_cards:"), page("replay", ":material/
             page("scorepad", ":material/edit_note:"), page("progress", ":material/insights:"),
             page("themes", ":material/category:")]
 
-navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise})
+# Every page in sight: Streamlit folds a menu of 13 or more pages after the tenth, and
+# Scorepad, Progress and Themes went behind "View more" when the stock page came.
+navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise},
+                           expanded=True)
 
 with st.sidebar:
     ui.language_picker()

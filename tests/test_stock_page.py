@@ -5,23 +5,35 @@ reads a temporary bank (never the shipped one)."""
 from __future__ import annotations
 
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from app_pages import puzzle_parts as pz
 from puzzles import bank, stock_evidence, stock_trainer
 
 ROOT = Path(__file__).parent.parent
 RECORD = Path(__file__).parent / "data" / "stock-two-handed-sample.jsonl"
 
 
+def _forget_banks() -> None:
+    """The pages keep each bank in ``st.cache_resource``, which lives as long as the
+    process: a page run earlier by another test in this worker read the shipped bank,
+    and that copy, not this test's, would be counted."""
+    for cached in (pz.records, pz.band_limits, pz.theme_counts):
+        cached.clear()
+
+
 @pytest.fixture
-def one_puzzle(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def one_puzzle(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, Any]]:
     record = bank.read(RECORD)[0]
     monkeypatch.setattr(bank, "load_for", lambda kind, variant: [record]
                         if kind == "stock" else [])
-    return record
+    _forget_banks()
+    yield record
+    _forget_banks()   # the next test's pages read the shipped banks again
 
 
 def _page() -> AppTest:
