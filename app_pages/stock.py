@@ -2,7 +2,10 @@
 A click is judged from the record alone (:mod:`puzzles.stock_bank`, no search here):
 right when the move is one of its accepted moves; else the evidence sentence
 (:func:`puzzles.stock_evidence.record_evidence`). Why the best move is best follows
-either way. Logic lives in ``puzzles.stock_trainer``."""
+either way. Like the other puzzle pages: a theme and a difficulty to choose, hints that
+halve the credit (the themes, then the reasons without the move), and "Next puzzle"
+never serves the puzzle just shown (a missed one comes back by its FSRS schedule).
+Logic lives in ``puzzles.stock_trainer``."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from puzzles import stock_trainer, trainer
 from puzzles.identity import current_learner
 
 P = "st_"
-pui.init(P, {"puzzle": None, "chosen": None, "recorded": None, "t0": 0.0, "seed": None})
+pui.init(P, {"puzzle": None, "chosen": None, "recorded": None, "t0": 0.0, "seed": None,
+             "hints": 0})
 store = pui.store()
 lang, learner = pui.lang(), current_learner()
 pui.header("stock.title", None)
@@ -29,13 +33,20 @@ pui.header("stock.title", None)
 
 def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
+    shown = st.session_state[f"{P}puzzle"]
     with pui.store() as db:
         record = pz.pick_from(db, current_learner(), "stock",
-                              st.session_state.get("variant", "two-handed"), rng)
+                              st.session_state.get("variant", "two-handed"), rng,
+                              avoid=() if shown is None else (shown["id"],))
     st.session_state[f"{P}puzzle"] = record
     st.session_state[f"{P}chosen"] = None
     st.session_state[f"{P}recorded"] = None
+    st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}t0"] = time.monotonic()
+
+
+def take_hint() -> None:
+    st.session_state[f"{P}hints"] += 1
 
 
 def answer(move: str) -> None:
@@ -45,10 +56,11 @@ def answer(move: str) -> None:
         return
     st.session_state[f"{P}chosen"] = move
     correct = stock_trainer.is_right(record, move)
+    hints = st.session_state[f"{P}hints"]
     with pui.store() as db:
-        result = trainer.submit(db, current_learner(), record, correct, 0,
+        result = trainer.submit(db, current_learner(), record, correct, hints,
                                 time.monotonic() - st.session_state[f"{P}t0"])
-    st.session_state[f"{P}recorded"] = fb.attempt(result, correct, 0)
+    st.session_state[f"{P}recorded"] = fb.attempt(result, correct, hints)
 
 
 def on_pick(card: str) -> None:
@@ -62,6 +74,9 @@ def on_pick(card: str) -> None:
 
 
 def view() -> None:
+    with st.expander(app_ui.t("pz.theme") + " · " + app_ui.t("pz.band")):
+        pz.filter_controls("stock", st.session_state.get("variant", "two-handed"),
+                           on_change=new_puzzle)
     board()
 
 
@@ -93,6 +108,9 @@ def board() -> None:
             cols[i % len(cols)].button(stock_trainer.move_label(record, move, lang),
                                        key=f"{P}move_{i}", on_click=answer, args=(move,),
                                        disabled=chosen is not None)
+    hints = stock_trainer.hints(record, lang)
+    for number, text in enumerate(hints[:st.session_state[f"{P}hints"]], 1):
+        st.info(f"{pui.t('hint.step', step=number, total=len(hints))}: {text}")
     if chosen is not None:
         result = st.session_state[f"{P}recorded"]
         note = fb.rating_note(result) if result is not None else ""
@@ -105,7 +123,11 @@ def board() -> None:
             st.markdown(f"- {line}")
         if note:
             st.caption(note)
-    st.button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
+    cols = st.columns(2)
+    fb.hint_button(cols[0], st.session_state[f"{P}hints"], key=f"{P}hint_btn",
+                   on_click=take_hint, settled=chosen is not None,
+                   disabled=chosen is not None or st.session_state[f"{P}hints"] >= len(hints))
+    cols[1].button(pui.t("next"), key=f"{P}next_btn", on_click=new_puzzle)
 
 
 try:

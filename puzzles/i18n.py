@@ -51,6 +51,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "Вы взяли взятку (в прикупе {stock} карт). Обменять козырную "
                          "семёрку сейчас?"),
     "stock.right": ("Right: {move}.", "Верно: {move}."),
+    "stock.hint_themes": ("What this position is about: {themes}",
+                          "О чём эта позиция: {themes}"),
     # who the learner is (app_pages/identity.py): the default learner is "you"
     "guest": ("you", "вы"),
     "identity.learner": ("Learner", "Ученик"),

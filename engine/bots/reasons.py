@@ -197,13 +197,15 @@ class Reason:
                 out.extend(c for c in value if isinstance(c, int))
         return tuple(out)
 
-    def render(self, lang: str = "en", among: Iterable[int] = ()) -> str:
+    def render(self, lang: str = "en", among: Iterable[int] = (),
+               words: tuple[str, str] | None = None) -> str:
         """The reason in ``lang``. A card carries its copy mark only where an identical
         card is named in the same sentence (:func:`engine.notation.cards.copies_in_question`),
         or is among the cards ``among`` it is read with (a longer text that names it):
-        elsewhere the mark tells a learner nothing."""
+        elsewhere the mark tells a learner nothing. ``words``: other (English, Russian)
+        words for the same reason, e.g. a hint's that leave the move's card out."""
         language = 1 if lang == "ru" else 0
-        template = MESSAGES[self.key][language]
+        template = (words or MESSAGES[self.key])[language]
         # Cards kept for a meld are alike: whichever twin is kept serves ("keep A♦ A♦").
         if self.key in _KEPT_ALIKE:
             named: tuple[int, ...] = ()
