@@ -476,10 +476,10 @@ def _position_table(pictures: Mapping[str, Any], key: str, mark: Callable[[], No
     from app_pages.card_table import card_table
     from engine.notation.actions import Action
     from engine.notation.cards import Card
-    from engine.rules.deal import Deal
     from engine.rules.melds import display_order
+    from puzzles.stock_evidence import position_deal
 
-    deal = Deal.from_json(pictures["deal"])
+    deal = position_deal(pictures["deal"])   # replayed once, not on every rerun
     seat = int(pictures["seat"])
     picks: Mapping[str, str] = pictures["picks"]
     look = tbl.Look(ui.four_colour(), ui.lang())

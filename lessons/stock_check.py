@@ -33,7 +33,7 @@ from engine.rules.profile import Profile
 from lessons._loader import Check
 from lessons.check_result import CheckResult
 from puzzles.stock_bank import reason_from_json
-from puzzles.stock_evidence import record_evidence
+from puzzles.stock_evidence import position_deal, record_evidence
 
 DATA = Path(__file__).with_name("stock_positions.jsonl")
 
@@ -100,7 +100,7 @@ def stock_play(check: Check, lang: str, profile: Profile) -> CheckResult:
     """Options, answer and every other move's reason from the stored verdict."""
     del profile   # the position's own variant is in its save
     record = record_of(check)
-    deal = Deal.from_json(record["position"])
+    deal = position_deal(record["position"])
     seat = int(record["seat"])
     hand = sorted(deal.hands[seat] | deal.tables[seat], key=display_order)
     moves = [record["answer"], *(o["move"] for o in record["options"])]

@@ -25,8 +25,10 @@ two copies of a card are different moves here (``among``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.bots.reasons import Reason
@@ -79,6 +81,19 @@ def comparison(verdict: StockVerdict, option: Option | None = None) -> Compariso
                       other.loss, other.loses, best.shown_among | other.shown_among)
 
 
+@lru_cache(maxsize=64)
+def _replayed(save: str) -> Deal:
+    return Deal.from_json(json.loads(save))
+
+
+def position_deal(position: Mapping[str, Any]) -> Deal:
+    """The position a stock record saves (a deal's save), replayed once and kept: a
+    replay of some sixty actions took ~10 ms, and a lesson page with seven positions
+    replayed each of them for every option's evidence on every rerun. A copy: the
+    caller may change it."""
+    return _replayed(json.dumps(position, sort_keys=True)).copy()
+
+
 def record_comparison(record: Mapping[str, Any], move: str | None = None) -> Comparison:
     """:func:`comparison` of a bank record (:mod:`puzzles.stock_bank`): its answer against
     the other move ``move`` (an action's text, any of its copies; default the
@@ -91,7 +106,7 @@ def record_comparison(record: Mapping[str, Any], move: str | None = None) -> Com
     if other is None:
         raise BeziqueError(f"{move} is not one of the puzzle's other moves")
     best, action = Action.parse(record["answer"]), Action.parse(other["move"])
-    deal = Deal.from_json(record["position"])
+    deal = _replayed(json.dumps(record["position"], sort_keys=True))   # read only
     among = {*look_alikes(deal, best), *look_alikes(deal, action)}
     loses = None if other["loses"] is None else reason_from_json(other["loses"])
     return Comparison(best, action, other["better"], other["equal"], record["judged"]["deals"],

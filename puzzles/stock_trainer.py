@@ -5,7 +5,6 @@ answer (:mod:`puzzles.stock_bank`, :mod:`puzzles.stock_evidence`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from engine.bots.reasons import Reason
@@ -17,18 +16,9 @@ from puzzles import stock_bank, stock_evidence
 from puzzles.i18n import theme_name, tr
 
 
-@lru_cache(maxsize=8)
-def _deal(save: str) -> Deal:
-    import json
-
-    return Deal.from_json(json.loads(save))
-
-
 def deal_of(record: Mapping[str, Any]) -> Deal:
     """The position (a copy: the page may not change the cached replay)."""
-    import json
-
-    return _deal(json.dumps(record["position"], sort_keys=True)).copy()
+    return stock_evidence.position_deal(record["position"])
 
 
 def moves(record: Mapping[str, Any]) -> list[str]:

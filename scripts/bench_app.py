@@ -7,7 +7,8 @@ browser's drawing). AppTest runs the same script the server runs.
 ``--root`` measures another checkout of the app (e.g. an older commit unpacked with
 ``git archive``) with this same script, for before/after figures. ``--profile PAGE``
 prints the cProfile of one rerun of that page instead. The progress database is a
-temporary file. Goal: an interaction <= 100 ms.
+temporary file. Goal: an interaction <= 100 ms; judging a click on a stock puzzle or a
+``stock_play`` lesson check <= 150 ms (issue 53).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ from app_pages.session import PlaySession  # noqa: E402
 APP = str(ROOT / "app.py")
 PAGES = {"home": "home", "rules": "rules", "explainer": "explainer", "play": "play",
          "replay": "replay", "puzzles": "puzzle_hub", "meld_trainer": "meld_trainer",
-         "endgame": "endgame", "progress": "progress"}
+         "endgame": "endgame", "stock": "stock", "progress": "progress"}
 
 
 def timed(fn: Callable[[], object]) -> float:
@@ -252,6 +253,48 @@ def endgame_clicks() -> list[float]:
     return times
 
 
+def stock_clicks() -> list[float]:
+    """A move clicked on a stock puzzle (a card of the table, or a declare/exchange
+    button) and judged from its record; then "Next puzzle", not timed."""
+    at = page_app("stock")
+    at.run()
+    times = []
+    for _ in range(10):
+        cards = playable(at, "st_table")
+        if cards:
+            times.append(timed(lambda card=cards[0]: pick(at, "st_table", card)))
+        else:
+            keys = [b.key for b in at.button if b.key and b.key.startswith("st_move_")]
+            times.append(timed(at.button(key=keys[0]).click().run))
+        assert not at.exception
+        assert at.session_state["st_chosen"] is not None, "the click was not judged"
+        next(b for b in at.button if b.key == "st_next_btn").click().run()
+    return times
+
+
+def stock_check_clicks() -> list[float]:
+    """A card clicked on a ``stock_play`` check's table in the strategy lesson, judged
+    from the stored verdict; each check once, first a wrong card, then the right one."""
+    import lessons
+    from engine.notation.actions import Action
+    from lessons import stock_check
+
+    at = page_app("rules")
+    at.run()
+    at.selectbox(key="rules_lesson").set_value("strategy").run()
+    times = []
+    for check in [c for c in lessons.get_lesson("strategy", "en").checks
+                  if c.kind == "stock_play"]:
+        record = stock_check.record_of(check)
+        key = f"check_strategy_{check.id.replace('-', '_')}_en"
+        for move in (record["options"][0]["move"], record["answer"]):
+            card = Action.parse(move).cards[0]
+            times.append(timed(lambda c=card, k=key: pick(at, f"{k}_table", c)))
+            assert not at.exception
+            assert at.session_state[key] == move, "the click was not judged"
+    return times
+
+
 def language_switch() -> list[float]:
     at = page_app("play", play=PlaySession.new(seed=1))
     at.run()
@@ -313,6 +356,8 @@ def main() -> None:
                      ("game log: step the slider", replay_clicks),
                      ("meld trainer: check, next", meld_clicks),
                      ("endgame: play a card", endgame_clicks),
+                     ("stock puzzle: judge a move", stock_clicks),
+                     ("stock_play check: judge a card", stock_check_clicks),
                      ("puzzles hub: theme, band", hub_clicks),
                      ("progress: language, replay", progress_clicks),
                      ("language switch on Play", language_switch)):
