@@ -3,10 +3,12 @@ time of one typical interaction on each page (server time: the script run, not t
 browser's drawing). AppTest runs the same script the server runs.
 
     python scripts/bench_app.py [--repeat N] [--clicks N] [--root DIR] [--profile PAGE]
+                                [--only WORD]
 
 ``--root`` measures another checkout of the app (e.g. an older commit unpacked with
 ``git archive``) with this same script, for before/after figures. ``--profile PAGE``
-prints the cProfile of one rerun of that page instead. The progress database is a
+prints the cProfile of one rerun of that page instead; ``--only stock`` measures only
+the pages and interactions whose name holds the word. The progress database is a
 temporary file. Goal: an interaction <= 100 ms; judging a click on a stock puzzle or a
 ``stock_play`` lesson check <= 150 ms (issue 53).
 """
@@ -30,6 +32,7 @@ ARGS.add_argument("--repeat", type=int, default=3)
 ARGS.add_argument("--clicks", type=int, default=20)
 ARGS.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
 ARGS.add_argument("--profile", default="")
+ARGS.add_argument("--only", default="", help="only the pages and clicks naming this word")
 OPTIONS = ARGS.parse_args()
 ROOT = Path(OPTIONS.root).resolve()
 sys.path.insert(0, str(ROOT))
@@ -345,10 +348,10 @@ def main() -> None:
         return
     print(f"app: {ROOT}")
     print("first render of each page (a fresh session):")
-    for page in PAGES:
+    for page in [p for p in PAGES if OPTIONS.only in p]:
         print(summary(f"  {page}", [first_render(page) for _ in range(OPTIONS.repeat)]))
     print("interactions (server time per click):")
-    for level in ("club", "expert"):
+    for level in ("club", "expert") if OPTIONS.only in "play: click a card" else ():
         print(summary(f"  play: click a card ({level} bot)", play_clicks(OPTIONS.clicks, level)))
     for name, fn in (("home: deal again, variant", home_clicks),
                      ("explainer: toggle a card", explainer_clicks),
@@ -361,6 +364,8 @@ def main() -> None:
                      ("puzzles hub: theme, band", hub_clicks),
                      ("progress: language, replay", progress_clicks),
                      ("language switch on Play", language_switch)):
+        if OPTIONS.only not in name:
+            continue
         try:
             print(summary(f"  {name}", fn()))
         except Exception as exc:  # noqa: BLE001 - an older app may lack a control
