@@ -35,8 +35,8 @@ def test_each_language_asks_at_least_twelve_positions_in_the_lessons(lang: str) 
     checks = _stock_checks(lang)
     assert len(checks) >= LEAST, len(checks)
     where = {lesson for lesson, _ in checks}
-    # the strategy lesson and the families' pages (Rubicon's: not yet, see the report)
-    assert {"strategy", "variant-club", "variant-fildinski"} <= where, where
+    # the strategy lesson and each family's page (001-003 and 000: issue 53)
+    assert {"strategy", "variant-club", "variant-fildinski", "variant-rubicon"} <= where, where
 
 
 def test_both_languages_ask_the_same_positions() -> None:
