@@ -237,21 +237,25 @@ def meld_clicks() -> list[float]:
     return times
 
 
+def click_first(at: AppTest, table: str, buttons: str) -> float | None:
+    """The time of a click on the first card to click on ``table``, else on the first
+    button whose key starts with ``buttons``; None when there is neither."""
+    cards = playable(at, table)
+    if cards:
+        return timed(lambda: pick(at, table, cards[0]))
+    keys = [b.key for b in at.button if b.key and b.key.startswith(buttons)]
+    return timed(at.button(key=keys[0]).click().run) if keys else None
+
+
 def endgame_clicks() -> list[float]:
     at = page_app("endgame")
     at.run()
     times = []
     for _ in range(10):
-        cards = playable(at, "eg_table")
-        if cards:
-            times.append(timed(lambda card=cards[0]: pick(at, "eg_table", card)))
-        else:
-            keys = [b.key for b in at.button if b.key and b.key.startswith("eg_play_")]
-            if not keys:
-                times.append(timed(next(b for b in at.button
-                                        if b.key == "eg_next_btn").click().run))
-                continue
-            times.append(timed(at.button(key=keys[0]).click().run))
+        ms = click_first(at, "eg_table", "eg_play_")
+        if ms is None:
+            ms = timed(next(b for b in at.button if b.key == "eg_next_btn").click().run)
+        times.append(ms)
         assert not at.exception
     return times
 
@@ -263,12 +267,9 @@ def stock_clicks() -> list[float]:
     at.run()
     times = []
     for _ in range(10):
-        cards = playable(at, "st_table")
-        if cards:
-            times.append(timed(lambda card=cards[0]: pick(at, "st_table", card)))
-        else:
-            keys = [b.key for b in at.button if b.key and b.key.startswith("st_move_")]
-            times.append(timed(at.button(key=keys[0]).click().run))
+        ms = click_first(at, "st_table", "st_move_")
+        assert ms is not None, "nothing to click"
+        times.append(ms)
         assert not at.exception
         assert at.session_state["st_chosen"] is not None, "the click was not judged"
         next(b for b in at.button if b.key == "st_next_btn").click().run()
