@@ -117,11 +117,11 @@ def stock_play(check: Check, lang: str, profile: Profile) -> CheckResult:
     why = {o["move"]: _COPY_MARK.sub(r"\1", record_evidence(record, o["move"], lang))
            for o in record["options"]}
     # Two copies of a card, one in the hand and one on the table, can cost the same to
-    # the point: each reason then says which of them it is about, as its label does.
-    said = [text for text in why.values()]
-    label_of = dict(zip(moves, labels, strict=True))
-    why = {move: f"{label_of[move]}: {text}" if said.count(text) > 1 else text
-           for move, text in why.items()}
+    # the point: the reason then names the card as its label does ("A♦ (from the table)").
+    said = list(why.values())
+    for move, face, label in zip(moves, faces, labels, strict=True):
+        if move in why and said.count(why[move]) > 1:
+            why[move] = why[move].replace(face, label, 1)
     best = Action.parse(record["answer"]).cards[0]
     explanation = [_w("best", lang, deals=record["judged"]["deals"],
                       card=card_text(best, lang))]
