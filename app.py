@@ -49,10 +49,14 @@ learn = [home, page("rules", ":material/menu_book:"), page("explainer", ":materi
 practise = [page("play", ":material/playing_cards:"), page("replay", ":material/history:"),
             page("puzzles", ":material/extension:"), page("meld_trainer", ":material/school:"),
             page("review_cards", ":material/style:"), page("endgame", ":material/school:"),
+            page("stock", ":material/school:"),
             page("scorepad", ":material/edit_note:"), page("progress", ":material/insights:"),
             page("themes", ":material/category:")]
 
-navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise})
+# Every page in sight: Streamlit folds a menu of 13 or more pages after the tenth, and
+# Scorepad, Progress and Themes went behind "View more" when the stock page came.
+navigation = st.navigation({ui.t("nav.learn"): learn, ui.t("nav.practise"): practise},
+                           expanded=True)
 
 with st.sidebar:
     ui.language_picker()

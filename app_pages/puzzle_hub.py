@@ -25,7 +25,7 @@ def view() -> None:
         st.info(pui.t("srs.due", count=len(due)))
     variant = st.session_state.get("variant", "two-handed")
     tried = {row["name"]: row["attempts"] for row in store.accuracy(learner, "theme:")}
-    for kind, page in (("meld", "meld_trainer"), ("endgame", "endgame")):
+    for kind, page in (("meld", "meld_trainer"), ("endgame", "endgame"), ("stock", "stock")):
         st.subheader(pui.t(f"hub.{kind}"))
         pz.filter_controls(kind, variant)
         found = pz.pool(kind, variant)

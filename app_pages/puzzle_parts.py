@@ -100,12 +100,16 @@ def filter_controls(kind: str, variant: str, on_change: Any = None) -> None:
 
 
 def pick_from(store: Any, learner: str, kind: str, variant: str, rng: random.Random,
-              types: Sequence[str] | None = None) -> dict[str, Any] | None:
+              types: Sequence[str] | None = None,
+              avoid: Sequence[str] = ()) -> dict[str, Any] | None:
+    """The next puzzle under the page's filter; ``avoid``: the one just shown
+    (:func:`puzzles.trainer.pick`)."""
     from puzzles import trainer
 
     try:
         return trainer.pick(store, learner, kind, rng, types=types, variant=variant,
-                            records=pool(kind, variant), climb=chosen(kind)[1] == ANY)
+                            records=pool(kind, variant), climb=chosen(kind)[1] == ANY,
+                            avoid=avoid)
     except ProgressStoreError as exc:
         # Picked inside a fragment, beyond the app's boundary: say why here and stop.
         key, params = store_text.db_error(exc)
@@ -121,7 +125,7 @@ def scope_name(scope: str) -> str:
     lang = ui.lang()
     prefix, _, name = scope.partition(":")
     if prefix == "kind":
-        return ui.t(f"pz.kind_{name}") if name in ("meld", "endgame", "play") else name
+        return ui.t(f"pz.kind_{name}") if name in ("meld", "endgame", "stock", "play") else name
     if prefix == "meld":
         return meld_name(name, lang)
     if prefix == "theme":

@@ -426,7 +426,10 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     with st.container(border=True):
         st.markdown(result.prompt)
         pictures = getattr(result, "cards", {}) or {}
-        if pictures:
+        required = tuple(c.id for c in lesson.checks)
+        if "deal" in pictures:   # a position to answer on the table, as on Play
+            _position_table(pictures, key, lambda: _mark(lesson.id, required, check, key, lang))
+        elif pictures:
             if "trump" in pictures:
                 st.caption(_trump_caption(pictures.get("trump")))
             _card_rows(list(pictures.get("hand", ())), list(pictures.get("table", ())),
@@ -436,15 +439,17 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
                        turn_up=pictures.get("turn_up", ()), drawn=pictures.get("drawn", ()))
         common = {"key": key, "on_change": _forget, "args": (verdict_key,),
                   "format_func": lambda v: labels.get(v, v), "label_visibility": "collapsed"}
-        if result.multiple:
+        if "deal" in pictures:
+            pass   # the click on the table is the answer
+        elif result.multiple:
             st.caption(ui.t("rules.pick_all"))
             st.pills(ui.t("rules.checks"), list(result.options), selection_mode="multi",
                      **common)
         else:
             st.radio(ui.t("rules.checks"), list(result.options), index=None, **common)
-        required = tuple(c.id for c in lesson.checks)
-        st.button(ui.t("rules.check_button"), key=key + "_go", on_click=_mark,
-                  args=(lesson.id, required, check, key, lang))
+        if "deal" not in pictures:
+            st.button(ui.t("rules.check_button"), key=key + "_go", on_click=_mark,
+                      args=(lesson.id, required, check, key, lang))
         verdict = st.session_state.get(verdict_key)
         if verdict is True and check.id not in passed and st.session_state.pop(
                 key + "_new", False):
@@ -461,6 +466,44 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
             # it got wrong); the other reasons and the engine's steps in a fold.
             feedback.show(bool(verdict), lessons.check_feedback(result, picked, bool(verdict)),
                           notation=False)
+
+
+def _position_table(pictures: Mapping[str, Any], key: str, mark: Callable[[], None]) -> None:
+    """A position while the stock lasts drawn as the Play page draws it, the learner's
+    cards to click: a click picks the move its card plays (``picks``: any copy of a
+    card answers for it) and marks it at once."""
+    from app_pages import table as tbl
+    from app_pages.card_table import card_table
+    from engine.notation.actions import Action
+    from engine.notation.cards import Card
+    from engine.rules.melds import display_order
+    from puzzles.stock_evidence import position_deal
+
+    deal = position_deal(pictures["deal"])   # replayed once, not on every rerun
+    seat = int(pictures["seat"])
+    picks: Mapping[str, str] = pictures["picks"]
+    look = tbl.Look(ui.four_colour(), ui.lang())
+    cards = sorted(deal.hands[seat] | deal.tables[seat], key=display_order)
+    hand = tbl.picks_html([tbl.Pick(c, "free" if str(c) in picks else "off",
+                                    exposed=c in deal.tables[seat]) for c in cards],
+                          ui.t("play.hand_label"), look, exposed_tag=ui.t("play.exposed_card"))
+
+    def picked(card_id: str) -> None:
+        option = picks.get(card_id)
+        if option is None:
+            return
+        st.session_state[key + "_verdict"] = None
+        st.session_state[key] = option
+        mark()
+
+    st.caption(ui.t("rules.click_to_answer"))
+    card_table(tbl.table_html(deal, seat, ui.t, four_colour=ui.four_colour(), lang=ui.lang(),
+                              hand=hand),
+               key=key + "_table", on_pick=picked, token=key)
+    chosen = st.session_state.get(key)
+    if isinstance(chosen, str):
+        action = Action.parse(chosen)
+        st.caption(ui.t("rules.you_played", card=ui.notation(str(Card.from_id(action.cards[0])))))
 
 
 def _forget(verdict_key: str) -> None:

@@ -8,7 +8,7 @@ import streamlit as st
 
 from app_pages import puzzle_parts as pz
 from app_pages import puzzle_ui as pui
-from puzzles import themes
+from puzzles import themes, trainer
 from puzzles.identity import current_learner
 
 store = pui.store()
@@ -20,7 +20,7 @@ def theme_rows(variant: str) -> pd.DataFrame:
     learner's drills, :mod:`puzzles.drills`), puzzles, description; the numbers before
     the long description, so they are in sight on a narrow screen."""
     counts: dict[str, int] = {}
-    for kind in ("meld", "endgame"):
+    for kind in trainer.PRESENTED:   # every trainer's kind: meld, endgame, stock
         for rec in pz.records(kind, variant):
             for theme in rec["themes"]:
                 counts[theme] = counts.get(theme, 0) + 1

@@ -9,9 +9,13 @@ Kinds and their params:
 ``trick_winner``        ``lead``, ``follow``, ``trump``, ``phase`` ("stock" | "playoff")
                         → options ``leader`` / ``follower``; answer from
                         :func:`engine.rules.tricks.trick_winner`.
-``winning_cards``       ``hand``, ``lead``, ``trump`` → options are the hand's cards; answer
-                        (several): those that would take the trick, by
-                        :func:`engine.rules.tricks.trick_winner`.
+``winning_cards``       ``hand``, ``lead``, ``trump``, optional ``keep`` (a meld kind the
+                        hand holds) → options are the hand's cards; answer (several):
+                        those that would take the trick, by
+                        :func:`engine.rules.tricks.trick_winner`; with ``keep``, only
+                        those that also leave that meld whole in the hand (the meld's
+                        sets by :func:`engine.rules.melds.candidate_sets`): a winner
+                        that breaks it is wrong, with its own reason.
 ``playoff_legal``       ``hand`` (cards), ``lead``, ``trump`` → options are the hand's
                         cards; answer (several) from :func:`engine.rules.tricks.playoff_legal`.
 ``best_playoff_card``   ``position`` (a play-off: ``trump``, ``leader``, ``hands``, ``trick``),
@@ -78,6 +82,11 @@ Kinds and their params:
                         (``fined`` | ``free``) → the moves; answer: the one whose copy of
                         the table-rules deal emits a fine (or none), with the fine's events
                         (:mod:`lessons.fine_check`).
+``stock_play``          ``position``: the id of a stored position while the stock lasts
+                        (:data:`lessons.stock_check.DATA`, the deal's save with the search's
+                        budget and seed) → the learner's distinct moves, picked on the card
+                        table; answer: the move the expert's search finds clearly best, every
+                        other with its evidence (:mod:`lessons.stock_check`).
 
 Every single-answer result gives each wrong option its own reason in ``why``, worded
 in terms of that option ("10♠ does not take the trick: ...", "60 is the score of four
@@ -122,7 +131,14 @@ from engine.text.explain import (
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
 from engine.text.sentences import as_sentence, capital_first, lower_first
-from lessons import after_win_check, declaration_check, fine_check, mistakes, playoff_check
+from lessons import (
+    after_win_check,
+    declaration_check,
+    fine_check,
+    mistakes,
+    playoff_check,
+    stock_check,
+)
 from lessons._loader import Check, plain
 from lessons.check_result import CheckResult
 
@@ -266,6 +282,10 @@ _TEXT: dict[str, tuple[str, str]] = {
     "all_points": ("all the offender's points", "все очки нарушителя"),
     # Why a wrong option is wrong, in terms of the option chosen.
     "not_take": ("{card} does not take the trick: {reason}", "{card} не берёт взятку: {reason}"),
+    "breaks_kept": ("{card} takes the trick, but it breaks up the {meld} ({points}) you want "
+                    "the trick for",
+                    "{card} берёт взятку, но разбивает комбинацию «{meld}» ({points}), ради "
+                    "которой взятка и нужна"),
     "meld_zero": ("0 would mean these cards do not form {meld}; they do, and it is worth "
                   "{points}.",
                   "0 — это если бы карты не образовывали комбинацию «{meld}»; а они её "
@@ -508,7 +528,8 @@ def _trick_winner(check: Check, lang: str) -> CheckResult:
                        {"trump": p["trump"], "trick": (p["lead"], p["follow"])}, why)
 
 
-def _winning_cards(check: Check, lang: str) -> CheckResult:
+def _winning_cards(check: Check, lang: str, profile: Profile) -> CheckResult:
+    from engine.rules.melds import candidate_sets
     from engine.rules.tricks import trick_winner
 
     p = check.params
@@ -517,22 +538,33 @@ def _winning_cards(check: Check, lang: str) -> CheckResult:
     trump = Suit.parse(p["trump"])
     reasons: dict[str, str] = {}
     answer = []
+    breaks: dict[str, str] = {}
+    keep = p.get("keep")
     for card in hand:
         one = Check(check.id, "trick_winner", {"lead": p["lead"], "follow": str(card),
                                                "trump": p["trump"], "phase": "playoff"},
                     check.prompt, check.variant)
         reasons[str(card)] = _trick_winner(one, lang).explanation[0]
-        if trick_winner(lead.kind, card.kind, int(trump)) == 1:
-            answer.append(str(card))
+        if trick_winner(lead.kind, card.kind, int(trump)) != 1:
+            continue
+        rest = [c.id for c in hand if c != card]
+        if keep and next(iter(candidate_sets(profile, profile.meld(keep), int(trump), rest)),
+                         None) is None:
+            # Review 3, #19: it takes the trick, but the trick was wanted for this meld.
+            breaks[str(card)] = _t("breaks_kept", lang, card=card_text(card, lang),
+                                   meld=meld_label(keep, lang),
+                                   points=profile.meld(keep).points)
+            continue
+        answer.append(str(card))
     options = tuple(str(c) for c in hand)
     labels = tuple(card_text(c, lang) for c in hand)
-    why = {o: _t("not_take", lang, card=card_text(parse_card(o), lang),
-                 reason=lower_first(reasons[o]))
+    why = {o: breaks.get(o) or _t("not_take", lang, card=card_text(parse_card(o), lang),
+                                  reason=lower_first(reasons[o]))
            for o in options if o not in answer}
     missed = {o: _t("left_out", lang, option=card_text(parse_card(o), lang),
                     reason=lower_first(reasons[o])) for o in answer}
     return CheckResult(check.id, check.kind, check.prompt, options, labels, tuple(answer), True,
-                       tuple(reasons[o] for o in options), ("play.trick_winner",),
+                       (*(reasons[o] for o in options), *breaks.values()), ("play.trick_winner",),
                        {"trump": p["trump"], "hand": tuple(p["hand"]), "trick": (p["lead"],)},
                        why, missed)
 
@@ -1183,7 +1215,8 @@ def _fine(check: Check, lang: str, profile: Profile) -> CheckResult:
 _KIND_EVALUATORS = {"best_playoff_card": playoff_check.best_playoff_card,
                     "after_win": after_win_check.after_win,
                     "best_declaration": declaration_check.best_declaration,
-                    "fined_move": fine_check.fined_move}
+                    "fined_move": fine_check.fined_move,
+                    "stock_play": stock_check.stock_play}
 KINDS = (*KINDS, *_KIND_EVALUATORS)
 
 
@@ -1194,7 +1227,7 @@ def _evaluate(check: Check, lang: str) -> CheckResult:
     if check.kind == "trick_winner":
         return _trick_winner(check, lang)
     if check.kind == "winning_cards":
-        return _winning_cards(check, lang)
+        return _winning_cards(check, lang, profile)
     if check.kind == "playoff_legal":
         return _playoff_legal(check, lang, profile)
     if check.kind == "meld_score":

@@ -165,11 +165,21 @@ def _verify_endgame(record: Mapping[str, Any]) -> list[str]:
     return endgame.verify(record)
 
 
+def _verify_stock(record: Mapping[str, Any]) -> list[str]:
+    from puzzles import stock_bank
+
+    return stock_bank.verify(record)
+
+
 KINDS: dict[str, Kind] = {
     "meld": Kind("m", {"type": str, "position": dict, "context": dict,
                        "answer": (dict, list, type(None))}, _verify_meld),
     "endgame": Kind("e", {"type": str, "position": dict, "value": int, "best": list},
                     _verify_endgame),
+    # stock play: one move clearly best while the stock lasts (puzzles.stock_bank)
+    "stock": Kind("s", {"type": str, "position": dict, "seat": int, "answer": str,
+                        "accepted": list, "options": list, "why": list, "judged": dict},
+                  _verify_stock),
 }
 
 

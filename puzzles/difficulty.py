@@ -23,7 +23,13 @@ Features, by question:
   sharing the best value, a value question only), ``greedy_loses`` (the card
   taking most points in the trick now is no best card);
 * endgame ``capture_best``: ``tricks``, ``moves``, ``melds_decide`` (brisques
-  alone would pick another card).
+  alone would pick another card);
+* stock play (``lead``, ``follow``, ``win_or_let_go``, ``declare``, ``exchange``):
+  ``options`` (distinct moves to choose from), ``narrow`` (how close the runner-up
+  is: 60 points less its cost, in tens, at least 0; a cost near the judge's 10-point
+  floor is subtle), ``stock`` (cards left in the stock, in tens: the earlier, the
+  further the consequences). The weights are set by hand until learners' results
+  fit them.
 
 The meld weights were set by hand; the endgame ``best`` / ``value`` weights are
 fitted by ``scripts/calibrate_puzzles.py --fit`` (least squares of simulated
@@ -58,7 +64,11 @@ MODEL: dict[tuple[str, str], tuple[int, dict[str, int]]] = {
     ("endgame", "value"): (650, {"tricks": 80, "moves": 30, "close": 150, "depth": 50,
                                  "value": 150, "tied": 40}),
     ("endgame", "capture_best"): (1000, {"tricks": 120, "moves": 20, "melds_decide": 300}),
+    **{("stock", question): (base, {"options": 30, "narrow": 70, "stock": 35})
+       for question, base in (("lead", 1100), ("follow", 1150), ("win_or_let_go", 1050),
+                              ("declare", 1000), ("exchange", 850))},
 }
+STOCK_NARROW_FROM = 60.0   # points: a runner-up costing this much or more is plain
 
 
 FIT_FILE = Path(__file__).with_name("difficulty_fit.toml")
@@ -159,10 +169,20 @@ def capture_endgame_features(record: Mapping[str, Any]) -> dict[str, float]:
             "melds_decide": float("melds_decide" in record["themes"])}
 
 
+def stock_features(record: Mapping[str, Any]) -> dict[str, float]:
+    """A stock-play record's features, from the judge's figures it keeps."""
+    runner_up = min((float(o["cost"]) for o in record["options"]), default=STOCK_NARROW_FROM)
+    return {"options": len(record["options"]),
+            "narrow": max(0.0, STOCK_NARROW_FROM - runner_up) / 10,
+            "stock": int(record["stock"]) / 10}
+
+
 def features(record: Mapping[str, Any], solution: Solution | None = None) -> dict[str, float]:
     """The model's features of a record (an endgame's position is solved again
     unless ``solution`` is given)."""
     kind, kind_type = record["kind"], record["type"]
+    if kind == "stock":
+        return stock_features(record)
     if kind == "meld":
         return _capture_features(record) if kind_type == "capture" else \
             _meld_features(record)

@@ -11,6 +11,8 @@ built and checked by the engine or the solver:
   (:func:`puzzles.meld_bank.records_from`);
 * ``meld``, combinations from captures (000): the state before a trick is won
   (:func:`puzzles.capture_bank.make_record`);
+* ``stock``: every decision while the stock lasts with more than one distinct move,
+  kept when one move is clearly best (:func:`puzzles.stock_bank.find_puzzle`);
 * ``endgame``: every play-off position with ``min_tricks`` to ``max_tricks``
   tricks left, before each card, leads and replies of every seat
   (:func:`puzzles.endgame.record_for`; with captures that keep scoring,
@@ -36,13 +38,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots.coach import BotPlayer
+from engine.errors import BeziqueError
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card
 from engine.rules.capture_playoff import duel_refusal
-from engine.rules.deal import DECLARE, Deal
+from engine.rules.deal import DECLARE, LEAD, Deal
+from engine.rules.effects import distinct_effects
 from engine.rules.profile import Profile
 from engine.solver import Position
-from puzzles import capture_bank, capture_endgame, endgame, meld_bank
+from puzzles import capture_bank, capture_endgame, endgame, meld_bank, stock_bank
 from puzzles.simulate import DeclareSpot, melds_position
 
 LEVEL = "expert"
@@ -59,10 +63,13 @@ class Budget:
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One position of a game: ``group`` spreads the picks (an endgame's tricks left,
-    0 for meld spots) and ``make`` builds its records (solving an endgame)."""
+    0 for meld spots) and ``make`` builds its records (solving an endgame); ``types``,
+    when known, are the question types its records can have (a candidate none of
+    whose types has room is not made)."""
 
     group: int
     make: Callable[[], list[dict[str, Any]]]
+    types: tuple[str, ...] | None = None
 
 
 def captures_score(profile: Profile) -> bool:
@@ -116,7 +123,7 @@ def game_candidates(kind: str, profile: Profile, seed: int, budget: Budget = Bud
     collect = _collector(kind, profile, seed, out, min_tricks, max_tricks)
     # declarations end with the stock: a meld game stops there (the play-off's
     # searches would only cost time), unless captures keep scoring
-    stop_at_playoff = kind == "meld" and not captures_score(profile)
+    stop_at_playoff = kind == "stock" or (kind == "meld" and not captures_score(profile))
     played = 0
     while not deal.is_over and not (stop_at_playoff and deal.in_playoff):
         action = bots[deal.to_move].choose_in(deal, deal.to_move)
@@ -193,6 +200,35 @@ def _collector(kind: str, profile: Profile, seed: int, out: list[Candidate],
                 out.append(_solved(after, {**source, "cards_played": played + 1,
                                            "instead_of": played_face, "played": face}))
 
+    if kind == "stock":
+        return _stock_spot(seed, out)
     if kind == "meld":
         return capture_spot if captures else meld_spot
     return capture_playoff_spot if captures else playoff_spot
+
+
+
+def _stock_spot(seed: int, out: list[Candidate]) -> Collector:
+    def collect(deal: Deal, card: int | None, played: int) -> None:
+        if deal.in_playoff or len(distinct_effects(deal, deal.legal_actions())) < 2:
+            return
+        here = deal.copy()
+        source = {"deal": seed, "actions": len(here.actions)}
+
+        def make() -> list[dict[str, Any]]:
+            try:
+                found = stock_bank.find_puzzle(here)
+            except BeziqueError:   # nothing to judge here after all
+                return []
+            return [] if found is None else [stock_bank.record_for(here, *found, source)]
+
+        out.append(Candidate(0, make, _stock_types(here)))
+
+    return collect
+
+
+def _stock_types(deal: Deal) -> tuple[str, ...]:
+    """The question types a stock decision can make (:data:`puzzles.stock_judge.QUESTIONS`)."""
+    if deal.phase == DECLARE:
+        return ("declare", "exchange")
+    return ("lead",) if deal.phase == LEAD else ("follow", "win_or_let_go")

@@ -10,6 +10,10 @@ pure function of its arguments (deal seeds are drawn from ``random.Random(seed)`
 Meld banks mix the three question types (40 % spot, 30 % best, 30 % legal, with
 legal/refused balanced); endgame banks take at most two puzzles of each type
 from one deal and aim for half ``best`` (unique first card) puzzles.
+Stock-play banks (``--kind stock``, from games only) judge every decision while
+the stock lasts (:func:`puzzles.stock_bank.find_puzzle`), at most two of each
+question type a game, and no type leads all the others together by more than
+:data:`STOCK_LEAD` (so none exceeds about half the bank).
 
 Two shipped banks are unions of runs (``bezique puzzles generate``)::
 
@@ -24,10 +28,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, Any
 
@@ -35,9 +41,15 @@ from engine.rules.profile import load_profile
 from puzzles import endgame, games, meld_bank
 from puzzles.simulate import declare_spots
 
-KINDS = ("meld", "endgame")
+KINDS = ("meld", "endgame", "stock")
+RANDOM_KINDS = ("meld", "endgame")   # --source random: stock play needs expert games
 MELD_SHARE = {"spot": 0.4, "best": 0.3, "legal": 0.3}
 ENDGAME_SHARE = {"best": 0.5, "value": 0.5}
+# Stock play: a game may give each question type up to its share of PER_GROUP, and no
+# type may lead all the others together by more than STOCK_LEAD in the bank (without
+# it declarations fill a Rubicon bank: 28 of 36 in the first runs).
+STOCK_SHARE = dict.fromkeys(("lead", "follow", "win_or_let_go", "declare", "exchange"), 0.2)
+STOCK_LEAD = 2
 PER_DEAL = 2
 MAX_DEALS_PER_PUZZLE = 200   # give up when a variant cannot supply puzzles
 
@@ -90,8 +102,9 @@ def generate(kind: str, seed: int, count: int, variant: str = "two-handed",
     ``types`` keeps only those question types (Rubicon-family endgames keep
     ``best``: their values mix the last trick and brisques); ``min_tricks`` and
     ``max_tricks`` bound the tricks left in endgame positions."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown puzzle kind {kind!r}; expected one of {', '.join(KINDS)}")
+    if kind not in RANDOM_KINDS:
+        raise ValueError(f"unknown puzzle kind {kind!r} from simulated deals; expected one of "
+                         f"{', '.join(RANDOM_KINDS)}")
     profile = load_profile(variant)
     share = MELD_SHARE if kind == "meld" else ENDGAME_SHARE
     if types is not None:
@@ -163,7 +176,8 @@ CAPTURE_MAX_TRICKS = 4   # the play-off search with scoring captures: minutes at
 # declaration decisions' records; endgame, ``share`` x 4 per number of tricks left
 # (two of each type per length), so every length from 2 tricks to the whole play-off
 # is harvested from every game.
-PER_GROUP = {"meld": 30, "endgame": 4}
+PER_GROUP = {"meld": 30, "endgame": 4, "stock": 10}
+SHARES = {"meld": MELD_SHARE, "endgame": ENDGAME_SHARE, "stock": STOCK_SHARE}
 HARVEST = 2   # the picking rules' version: a bank from older rules is not resumed
 
 
@@ -190,10 +204,10 @@ class Plan:
 
     def shares(self) -> dict[str, float]:
         profile = load_profile(self.variant)
-        if games.captures_score(profile):
+        if games.captures_score(profile) and self.kind != "stock":
             share = {"capture": 1.0} if self.kind == "meld" else {"capture_best": 1.0}
         else:
-            share = MELD_SHARE if self.kind == "meld" else ENDGAME_SHARE
+            share = SHARES[self.kind]
         if self.types is not None:
             unknown = sorted(set(self.types) - set(share))
             if unknown or not self.types:
@@ -263,7 +277,8 @@ class _Picker:
         for cand in candidates:
             if len(self.got) >= count:
                 return
-            if all(taken.get((t, cand.group), 0) >= q for t, q in self.quota.items()):
+            if all(taken.get((t, cand.group), 0) >= q or not self._room(t)
+                   for t, q in self.quota.items() if cand.types is None or t in cand.types):
                 continue
             for rec in cand.make():
                 key = (rec["type"], cand.group)
@@ -274,6 +289,8 @@ class _Picker:
                     continue
                 if rec["type"] == "legal" and not self._balanced(rec):
                     continue
+                if not self._room(rec["type"]):
+                    continue
                 if rec["type"] == "spot" and not rec["answer"] and rng.random() > 0.15:
                     continue
                 taken[key] = taken.get(key, 0) + 1
@@ -283,6 +300,14 @@ class _Picker:
                 rec["source"] = {**rec.get("source", {}), "run": self.plan.run_id(),
                                  "game": game, "from": "expert games"}
                 self.got.append(rec)
+
+    def _room(self, question: str) -> bool:
+        """Whether the bank may take one more of ``question`` (stock: no type leads all
+        the others together by more than :data:`STOCK_LEAD`)."""
+        if self.plan.kind != "stock":
+            return True
+        mine = sum(1 for r in self.got if r["type"] == question)
+        return mine <= len(self.got) - mine + STOCK_LEAD - 1
 
     def _balanced(self, rec: Mapping[str, Any]) -> bool:
         refused, legal = self.legal
@@ -297,8 +322,11 @@ def generate_from_games(plan: Plan, count: int, progress: Progress | None = None
                         existing: Sequence[Mapping[str, Any]] = (),
                         checkpoint: Checkpoint | None = None,
                         checkpoint_seconds: float = 10.0,
-                        max_games: int | None = None) -> list[dict[str, Any]]:
+                        max_games: int | None = None, jobs: int = 1) -> list[dict[str, Any]]:
     """``count`` puzzles of ``plan`` from expert games, in the order found.
+
+    ``jobs`` > 1 plays and judges that many games at once in worker processes (every
+    candidate of a game made there); the bank is the same as with one job.
 
     ``existing`` records of the same plan (an interrupted run's checkpoint, or a
     smaller bank) are kept and the stream goes on after them; ``checkpoint``
@@ -309,19 +337,49 @@ def generate_from_games(plan: Plan, count: int, progress: Progress | None = None
     if len(kept) >= count:
         return kept[:count]
     picker = _Picker(plan, kept)
-    profile = load_profile(plan.variant)
-    low, high = plan.tricks_range()
     limit = max_games if max_games is not None else MAX_DEALS_PER_PUZZLE * max(count, 1)
     saved = time.monotonic()
     game = start
-    while len(picker.got) < count and game < start + limit:
-        candidates = games.game_candidates(plan.kind, profile, game_seed(plan.seed, game),
-                                           plan.budget, low, high)
-        picker.take(game, candidates, count)
-        game += 1
-        if progress is not None:
-            progress(len(picker.got), count)
-        if checkpoint is not None and time.monotonic() - saved >= checkpoint_seconds:
-            checkpoint(picker.got)
-            saved = time.monotonic()
+    with _games_source(plan, jobs, start, start + limit) as source:
+        for candidates in source:
+            picker.take(game, candidates, count)
+            game += 1
+            if progress is not None:
+                progress(len(picker.got), count)
+            if checkpoint is not None and time.monotonic() - saved >= checkpoint_seconds:
+                checkpoint(picker.got)
+                saved = time.monotonic()
+            if len(picker.got) >= count:
+                break
     return picker.got
+
+
+def _game_of(plan: Plan, game: int) -> list[games.Candidate]:
+    low, high = plan.tricks_range()
+    return games.game_candidates(plan.kind, load_profile(plan.variant),
+                                 game_seed(plan.seed, game), plan.budget, low, high)
+
+
+def _made_game(task: tuple[Plan, int]) -> list[tuple[int, tuple[str, ...] | None,
+                                                     list[dict[str, Any]]]]:
+    """A worker's game: every candidate made (closures do not cross processes)."""
+    return [(c.group, c.types, c.make()) for c in _game_of(*task)]
+
+
+def _ready(group: int, types: tuple[str, ...] | None,
+           records: list[dict[str, Any]]) -> games.Candidate:
+    return games.Candidate(group, lambda: [dict(r) for r in records], types)
+
+
+@contextmanager
+def _games_source(plan: Plan, jobs: int, start: int, stop: int
+                  ) -> Iterator[Iterator[list[games.Candidate]]]:
+    """The candidates of games ``start`` to ``stop - 1`` in order, from this process
+    (one job) or a pool of ``jobs`` worker processes."""
+    if jobs <= 1:
+        yield (_game_of(plan, game) for game in range(start, stop))
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        made = pool.imap(_made_game, ((plan, game) for game in range(start, stop)))
+        yield ([_ready(*c) for c in game] for game in made)
+        pool.terminate()

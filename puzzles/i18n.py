@@ -26,6 +26,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hub.endgame": ("Endgame: play the last eight tricks against the solver",
                     "Эндшпиль: сыграйте последние восемь взяток против решателя"),
     "hub.open": ("Open", "Открыть"),
+    "hub.stock": ("Stock play: find the one clearly best move while the stock lasts",
+                  "Игра до конца прикупа: найдите ход, который явно лучше всех"),
+    "stock.title": ("Stock-play puzzles", "Задачи на игру до конца прикупа"),
+    "stock.empty": ("No stock-play puzzles for this variant yet.",
+                    "Для этого варианта задач на игру до конца прикупа пока нет."),
+    "stock.hand": ("Your hand: click the card to play", "Ваши карты: щёлкните карту для хода"),
+    "stock.hand_only": ("Your hand", "Ваши карты"),
+    "stock.q_lead": ("You lead ({stock} cards left in the stock). Which card is clearly best?",
+                     "Ваш ход первым (в прикупе {stock} карт). Какая карта явно лучше?"),
+    "stock.q_follow": ("You answer the card led ({stock} cards left in the stock). Which "
+                       "card is clearly best?",
+                       "Вы отвечаете на ход (в прикупе {stock} карт). Какая карта явно лучше?"),
+    "stock.q_win_or_let_go": ("Take this trick or let it go? ({stock} cards left in the "
+                              "stock) Click your card.",
+                              "Брать эту взятку или отдать? (в прикупе {stock} карт) "
+                              "Щёлкните карту."),
+    "stock.q_declare": ("You won the trick ({stock} cards left in the stock). What do you "
+                        "declare, if anything?",
+                        "Вы взяли взятку (в прикупе {stock} карт). Что объявить — или "
+                        "ничего?"),
+    "stock.q_exchange": ("You won the trick ({stock} cards left in the stock). Exchange the "
+                         "seven of trumps now?",
+                         "Вы взяли взятку (в прикупе {stock} карт). Обменять козырную "
+                         "семёрку сейчас?"),
+    "stock.right": ("Right: {move}.", "Верно: {move}."),
+    "stock.hint_themes": ("What this position is about: {themes}",
+                          "О чём эта позиция: {themes}"),
     # who the learner is (app_pages/identity.py): the default learner is "you"
     "guest": ("you", "вы"),
     "identity.learner": ("Learner", "Ученик"),
@@ -428,6 +455,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "упражнения на комбинации (решено {done} из {need})"),
     "path.endgame": ("endgame puzzles ({done} of {need} solved)",
                      "задачи на последние взятки (решено {done} из {need})"),
+    "path.stock": ("stock-play puzzles ({done} of {need} solved)",
+                   "задачи на игру до конца прикупа (решено {done} из {need})"),
     "path.guided": ("a guided hand of {game}", "партия с подсказками: {game}"),
     "path.done": ("a game of {game}", "партия: {game}"),
     "path.why_lesson": ("The next lesson on your path: read it, then pass its checks.",
@@ -442,6 +471,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "path.why_endgame": ("Play the last tricks against the solver, which shows why a card loses.",
                          "Сыграйте последние взятки против решателя: он покажет, чем плоха "
                          "карта."),
+    "path.why_stock": ("While the stock lasts, find the move that is clearly best; the "
+                       "answer says in how many ways the unseen cards may lie it does better.",
+                       "Пока есть прикуп, найдите ход, который явно лучше; ответ покажет, "
+                       "при скольких раскладах невидимых карт он выигрывает."),
     "path.why_guided": ("Play one whole deal against the computer, with a hint at every step.",
                         "Сыграйте целую сдачу против компьютера, с подсказкой на каждом шаге."),
     "path.why_done": ("Your path through this game is complete: play, or choose another game.",

@@ -14,7 +14,9 @@ A variant's path is, in this order:
    puzzles of the variant's meld bank;
 3. its endgame puzzles (the Endgame page): :data:`ENDGAME_PUZZLES` right answers
    among the variant's endgame bank;
-4. a guided hand (the Play page): one deal played to its end with hints at hand.
+4. its stock-play puzzles (the Stock play page): :data:`STOCK_PUZZLES` right answers
+   among the variant's stock bank;
+5. a guided hand (the Play page): one deal played to its end with hints at hand.
 
 Before the next step, when anything is due (:mod:`puzzles.review_queue`: drills from the
 learner's hands, failed lesson checks, review cards, puzzles to review), comes
@@ -45,16 +47,17 @@ LANGS = ("en", "ru")
 GENERAL = "general"          # the lessons' front-matter word for "every game"
 MELD_DRILLS = 5              # right meld answers that complete a variant's drills
 ENDGAME_PUZZLES = 3          # right endgame answers that complete its puzzles
+STOCK_PUZZLES = 3            # right stock-play answers that complete its puzzles
 GUIDED_SETTING = "path.guided_hand."   # + variant: a guided hand was played to the end
 
 # What each kind of step opens: an app page (``app_pages/NAME.py``).
 PAGES = {"lesson": "rules", "checks": "rules", "meld": "meld_trainer",
-         "endgame": "endgame", "guided": "play", "done": "play",
+         "endgame": "endgame", "stock": "stock", "guided": "play", "done": "play",
          "review": "review_cards", review_queue.CARDS: "review_cards"}
 # The path's drills, in order: (kind, right answers needed). A new kind of puzzle joins
 # the path and today's review by a row here, its page in PAGES and its question types
 # in puzzles.trainer.PRESENTED.
-DRILLS = (("meld", MELD_DRILLS), ("endgame", ENDGAME_PUZZLES))
+DRILLS = (("meld", MELD_DRILLS), ("endgame", ENDGAME_PUZZLES), ("stock", STOCK_PUZZLES))
 
 
 @dataclass(frozen=True)

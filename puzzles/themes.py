@@ -34,7 +34,10 @@ THEMES_FILE = Path(__file__).with_name("themes.toml")
 BASE = {("meld", "spot"): "spot_all", ("meld", "best"): "which_now",
         ("meld", "legal"): "legality", ("meld", "capture"): "capture_score",
         ("endgame", "best"): "only_card", ("endgame", "value"): "full_value",
-        ("endgame", "capture_best"): "captures", ("play", "drill"): "card_choice"}
+        ("endgame", "capture_best"): "captures", ("play", "drill"): "card_choice",
+        # stock puzzles: every question (puzzles.stock_judge.QUESTIONS) practises one idea
+        **{("stock", q): "stock_play"
+           for q in ("lead", "follow", "win_or_let_go", "declare", "exchange")}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +167,8 @@ def derive(record: Mapping[str, Any], solution: Any = None) -> list[str]:
         out += _capture_themes(record)
     elif kind == "meld":
         out += _meld_themes(record)
+    elif kind == "stock":   # found by the judge in the moves' effects (puzzles.stock_judge)
+        out += record.get("themes", [])
     elif kind_type == "capture_best":
         from puzzles import capture_endgame
 

@@ -9,7 +9,7 @@ Credit: a correct answer scores :data:`HINT_CREDIT` by the number of hints taken
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -50,7 +50,8 @@ def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
 # --- choosing a puzzle ---------------------------------------------------------------
 
 def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
-    if record.get("type") in ("capture", "capture_best"):
+    if record.get("type") in ("capture", "capture_best") or record["kind"] == "stock":
+        # stock play: a deal's save (deck order and actions) is served as it is
         # 000: the bezique's cards and the trump suit are not symmetric under a suit
         # permutation (Q♠ J♦ stay the pair), so a review serves the puzzle as it is.
         return dict(record)
@@ -62,7 +63,8 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
 # The record types the trainer pages present; "capture" and "capture_best" are
 # Fildinski's own (000, :mod:`puzzles.capture_trainer`).
 PRESENTED = {"meld": ("spot", "best", "legal", "capture"),
-             "endgame": ("best", "value", "capture_best")}
+             "endgame": ("best", "value", "capture_best"),
+             "stock": ("lead", "follow", "win_or_let_go", "declare", "exchange")}
 
 
 def _served(item: str, kind: str, pool: Sequence[Mapping[str, Any]],
@@ -111,13 +113,17 @@ def due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Random
 def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
          types: Sequence[str] | None = None, at: datetime | None = None,
          records: Sequence[Mapping[str, Any]] | None = None,
-         variant: str = "two-handed", climb: bool = True) -> dict[str, Any] | None:
+         variant: str = "two-handed", climb: bool = True,
+         avoid: Collection[str] = ()) -> dict[str, Any] | None:
     """The next puzzle of ``variant`` (two-handed where it has no bank): a due drill
     from the learner's own games that is an endgame puzzle (unfiltered endgames only;
     :mod:`puzzles.drills`), then a due review (as a fresh suit-permuted instance,
     with ``review`` set), else an unseen puzzle from the learner's rating bucket for
     the kind (:func:`puzzles.ladder.choose`; ``climb``: no difficulty was chosen, so
-    endgames grow with the rating)."""
+    endgames grow with the rating). The puzzles ``avoid`` names (the one just shown)
+    are served only when nothing else is left: a puzzle just missed falls due a minute
+    later (FSRS's first learning step) and would else come back at the next click; it
+    comes back at a later pick, by its schedule."""
     wanted = PRESENTED.get(kind, ()) if types is None else types
     if kind == "endgame" and records is None:
         own = drills.due_endgame(store, learner, variant, at)
@@ -125,6 +131,7 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
             return own
     pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
             if r.get("type") in wanted]
+    pool = [r for r in pool if r["id"] not in avoid] or pool
     if not pool:
         return None
     by_id = {r["id"]: r for r in pool}

@@ -3,11 +3,14 @@ time of one typical interaction on each page (server time: the script run, not t
 browser's drawing). AppTest runs the same script the server runs.
 
     python scripts/bench_app.py [--repeat N] [--clicks N] [--root DIR] [--profile PAGE]
+                                [--only WORD]
 
 ``--root`` measures another checkout of the app (e.g. an older commit unpacked with
 ``git archive``) with this same script, for before/after figures. ``--profile PAGE``
-prints the cProfile of one rerun of that page instead. The progress database is a
-temporary file. Goal: an interaction <= 100 ms.
+prints the cProfile of one rerun of that page instead; ``--only stock`` measures only
+the pages and interactions whose name holds the word. The progress database is a
+temporary file. Goal: an interaction <= 100 ms; judging a click on a stock puzzle or a
+``stock_play`` lesson check <= 150 ms (issue 53).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ ARGS.add_argument("--repeat", type=int, default=3)
 ARGS.add_argument("--clicks", type=int, default=20)
 ARGS.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
 ARGS.add_argument("--profile", default="")
+ARGS.add_argument("--only", default="", help="only the pages and clicks naming this word")
 OPTIONS = ARGS.parse_args()
 ROOT = Path(OPTIONS.root).resolve()
 sys.path.insert(0, str(ROOT))
@@ -52,7 +56,7 @@ from app_pages.session import PlaySession  # noqa: E402
 APP = str(ROOT / "app.py")
 PAGES = {"home": "home", "rules": "rules", "explainer": "explainer", "play": "play",
          "replay": "replay", "puzzles": "puzzle_hub", "meld_trainer": "meld_trainer",
-         "endgame": "endgame", "progress": "progress"}
+         "endgame": "endgame", "stock": "stock", "progress": "progress"}
 
 
 def timed(fn: Callable[[], object]) -> float:
@@ -233,22 +237,65 @@ def meld_clicks() -> list[float]:
     return times
 
 
+def click_first(at: AppTest, table: str, buttons: str) -> float | None:
+    """The time of a click on the first card to click on ``table``, else on the first
+    button whose key starts with ``buttons``; None when there is neither."""
+    cards = playable(at, table)
+    if cards:
+        return timed(lambda: pick(at, table, cards[0]))
+    keys = [b.key for b in at.button if b.key and b.key.startswith(buttons)]
+    return timed(at.button(key=keys[0]).click().run) if keys else None
+
+
 def endgame_clicks() -> list[float]:
     at = page_app("endgame")
     at.run()
     times = []
     for _ in range(10):
-        cards = playable(at, "eg_table")
-        if cards:
-            times.append(timed(lambda card=cards[0]: pick(at, "eg_table", card)))
-        else:
-            keys = [b.key for b in at.button if b.key and b.key.startswith("eg_play_")]
-            if not keys:
-                times.append(timed(next(b for b in at.button
-                                        if b.key == "eg_next_btn").click().run))
-                continue
-            times.append(timed(at.button(key=keys[0]).click().run))
+        ms = click_first(at, "eg_table", "eg_play_")
+        if ms is None:
+            ms = timed(next(b for b in at.button if b.key == "eg_next_btn").click().run)
+        times.append(ms)
         assert not at.exception
+    return times
+
+
+def stock_clicks() -> list[float]:
+    """A move clicked on a stock puzzle (a card of the table, or a declare/exchange
+    button) and judged from its record; then "Next puzzle", not timed."""
+    at = page_app("stock")
+    at.run()
+    times = []
+    for _ in range(10):
+        ms = click_first(at, "st_table", "st_move_")
+        assert ms is not None, "nothing to click"
+        times.append(ms)
+        assert not at.exception
+        assert at.session_state["st_chosen"] is not None, "the click was not judged"
+        next(b for b in at.button if b.key == "st_next_btn").click().run()
+    return times
+
+
+def stock_check_clicks() -> list[float]:
+    """A card clicked on a ``stock_play`` check's table in the strategy lesson, judged
+    from the stored verdict; each check once, first a wrong card, then the right one."""
+    import lessons
+    from engine.notation.actions import Action
+    from lessons import stock_check
+
+    at = page_app("rules")
+    at.run()
+    at.selectbox(key="rules_lesson").set_value("strategy").run()
+    times = []
+    for check in [c for c in lessons.get_lesson("strategy", "en").checks
+                  if c.kind == "stock_play"]:
+        record = stock_check.record_of(check)
+        key = f"check_strategy_{check.id.replace('-', '_')}_en"
+        for move in (record["options"][0]["move"], record["answer"]):
+            card = Action.parse(move).cards[0]
+            times.append(timed(lambda c=card, k=key: pick(at, f"{k}_table", c)))
+            assert not at.exception
+            assert at.session_state[key] == move, "the click was not judged"
     return times
 
 
@@ -302,10 +349,10 @@ def main() -> None:
         return
     print(f"app: {ROOT}")
     print("first render of each page (a fresh session):")
-    for page in PAGES:
+    for page in [p for p in PAGES if OPTIONS.only in p]:
         print(summary(f"  {page}", [first_render(page) for _ in range(OPTIONS.repeat)]))
     print("interactions (server time per click):")
-    for level in ("club", "expert"):
+    for level in ("club", "expert") if OPTIONS.only in "play: click a card" else ():
         print(summary(f"  play: click a card ({level} bot)", play_clicks(OPTIONS.clicks, level)))
     for name, fn in (("home: deal again, variant", home_clicks),
                      ("explainer: toggle a card", explainer_clicks),
@@ -313,9 +360,13 @@ def main() -> None:
                      ("game log: step the slider", replay_clicks),
                      ("meld trainer: check, next", meld_clicks),
                      ("endgame: play a card", endgame_clicks),
+                     ("stock puzzle: judge a move", stock_clicks),
+                     ("stock_play check: judge a card", stock_check_clicks),
                      ("puzzles hub: theme, band", hub_clicks),
                      ("progress: language, replay", progress_clicks),
                      ("language switch on Play", language_switch)):
+        if OPTIONS.only not in name:
+            continue
         try:
             print(summary(f"  {name}", fn()))
         except Exception as exc:  # noqa: BLE001 - an older app may lack a control

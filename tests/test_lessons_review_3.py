@@ -498,4 +498,26 @@ def test_the_rules_page_draws_folds_and_the_rules_card(tmp_path, monkeypatch, la
     head = "Правила коротко" if lang == "ru" else "The rules at a glance"
     assert any(head in m.value for m in at.markdown)
     assert len([b for b in at.button if b.key and b.key.startswith("check_")
-                and b.key.endswith("_go")]) == len(lesson.checks)
+                and b.key.endswith("_go")]) == len(
+        [c for c in lesson.checks if c.kind != "stock_play"])   # stock_play: a click on the table
+
+
+# --- D19: the deny-the-last-card check is a decision --------------------------------------
+
+@pytest.mark.parametrize("lang", lessons.LANGUAGES)
+def test_the_deny_check_marks_the_king_that_breaks_the_four_kings_wrong(lang):
+    """Review 3, #19: `strategy-deny-last-card` asked only which cards take the trick
+    and left the real choice to the prose. It now asks for the cards that take the
+    trick and keep the four kings: A♣ and 9♥; K♥ takes it too, but is wrong, with a
+    reason of its own (it breaks the meld the trick is for)."""
+    from lessons.checks import evaluate_check, mark_check
+
+    check = next(c for c in lessons.get_lesson("strategy", lang).checks
+                 if c.id == "strategy-deny-last-card")
+    result = evaluate_check(check, lang)
+    assert set(result.answer) == {"AC#1", "9H#1"}
+    assert mark_check(check, ["AC#1", "9H#1"], lang)[0]
+    assert not mark_check(check, ["AC#1", "9H#1", "KH#1"], lang)[0]
+    king = result.why["KH#1"]
+    assert ("four kings" if lang == "en" else "четыре короля") in king, king
+    assert "80" in king

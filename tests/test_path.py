@@ -132,6 +132,10 @@ def test_next_step_walks_lessons_checks_drills_puzzles_then_a_guided_hand():
     assert (step.kind, step.page) == ("endgame", "endgame")
     solved = {"meld": path.MELD_DRILLS, "endgame": path.ENDGAME_PUZZLES}
     step = path.next_step("two-handed", path.PathProgress(lessons=done, solved=solved))
+    assert (step.kind, step.page) == ("stock", "stock")   # issue 53: stock play's step
+    assert "0 of 3" in step.label("en") and "0 из 3" in step.label("ru")
+    solved["stock"] = path.STOCK_PUZZLES
+    step = path.next_step("two-handed", path.PathProgress(lessons=done, solved=solved))
     assert (step.kind, step.page, dict(step.params)) == ("guided", "play", {"guided": "1"})
     step = path.next_step("two-handed", path.PathProgress(lessons=done, solved=solved,
                                                           guided=True))
@@ -254,6 +258,10 @@ def test_continue_leads_a_new_learner_through_the_two_handed_path(db: Path):
     at.button(key="home_continue").click().run()
     assert tr("en", "endgame.title") in [t.value for t in at.title]
     solve("endgame", path.ENDGAME_PUZZLES)
+    assert tr("en", "path.stock", done=0, need=path.STOCK_PUZZLES) in home(at)
+    at.button(key="home_continue").click().run()
+    assert tr("en", "stock.title") in [t.value for t in at.title]
+    solve("stock", path.STOCK_PUZZLES)
     assert tr("en", "path.guided", game="Two-handed Bezique") in home(at)
     at.button(key="home_continue").click().run()
     assert not at.exception

@@ -16,6 +16,7 @@ copy mark only where an identical card is named in the same sentence::
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.notation.cards import card_text
@@ -134,6 +135,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "{card} теряет {loss}: соперник берёт последнюю взятку"),
     "risk": ("losing the trick lets the opponent declare",
              "отданная взятка позволит сопернику объявить комбинацию"),
+    # What a worse move gives up, its card the subject (stock puzzles: puzzles.stock_judge)
+    "breaks_meld": ("{card} breaks up your {meld} ({points})",
+                    "{card} разбивает вашу комбинацию «{meld}» ({points})"),
+    "lets_declaration_go": ("{card} lets the trick go, and the {meld} ({points}) with it",
+                            "{card} отдаёт взятку, а с ней и комбинацию «{meld}» ({points})"),
+    "lets_opponent_declare": ("{card} lets the opponent take the trick and declare",
+                              "{card} отдаёт взятку, и соперник объявляет комбинацию"),
+    "gives_brisque": ("{card} gives the opponent a brisque", "{card} отдаёт сопернику бриску"),
+    "gives_turn_up": ("{card} takes the last trick of the stock and leaves the turn-up "
+                      "{turn_up} to the opponent",
+                      "{card} берёт последнюю взятку колоды и оставляет открытый козырь "
+                      "{turn_up} сопернику"),
+    "wins_dear": ("{card} wins a trick not worth the card", "{card} берёт взятку, которая "
+                  "не стоит этой карты"),
+    "spends_trump": ("{card} spends a trump", "{card} тратит козырь"),
 }
 
 
@@ -159,7 +175,7 @@ MOST_REASONS = 3   # a hint names its move and at most this many reasons
 
 
 # Parameters that hold one card id, and the one that holds several.
-CARD_PARAMS = ("card", "lead", "kept", "reply", "own")
+CARD_PARAMS = ("card", "lead", "kept", "reply", "own", "turn_up")
 
 
 @dataclass(frozen=True)
@@ -181,14 +197,20 @@ class Reason:
                 out.extend(c for c in value if isinstance(c, int))
         return tuple(out)
 
-    def render(self, lang: str = "en") -> str:
+    def render(self, lang: str = "en", among: Iterable[int] = (),
+               words: tuple[str, str] | None = None) -> str:
         """The reason in ``lang``. A card carries its copy mark only where an identical
-        card is named in the same sentence (:func:`engine.notation.cards.copies_in_question`):
-        elsewhere the mark tells a learner nothing."""
+        card is named in the same sentence (:func:`engine.notation.cards.copies_in_question`),
+        or is among the cards ``among`` it is read with (a longer text that names it):
+        elsewhere the mark tells a learner nothing. ``words``: other (English, Russian)
+        words for the same reason, e.g. a hint's that leave the move's card out."""
         language = 1 if lang == "ru" else 0
-        template = MESSAGES[self.key][language]
+        template = (words or MESSAGES[self.key])[language]
         # Cards kept for a meld are alike: whichever twin is kept serves ("keep A♦ A♦").
-        named = () if self.key in _KEPT_ALIKE else self.cards()
+        if self.key in _KEPT_ALIKE:
+            named: tuple[int, ...] = ()
+        else:
+            named = tuple(dict.fromkeys((*self.cards(), *among))) if among else self.cards()
         values: dict[str, object] = {}
         for name, value in self.params:
             if name in CARD_PARAMS and isinstance(value, int):

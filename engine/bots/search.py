@@ -770,25 +770,37 @@ class _Samples:
         return len(self.values)
 
     def mean(self, i: int) -> float:
-        return sum(v[i] for v in self.values) / max(1, len(self.values))
+        return _mean(self.values, i)
 
     def difference(self, i: int, j: int, z: float = 1.96) -> tuple[float, float]:
         """The interval of candidate ``i``'s mean advantage over ``j``: mean paired
         difference plus and minus ``z`` standard errors."""
-        diffs = [v[i] - v[j] for v in self.values]
-        n = len(diffs)
-        mean = sum(diffs) / max(1, n)
-        if n < 2:
-            return mean - float("inf"), mean + float("inf")
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        err = z * (var / n) ** 0.5
-        return mean - err, mean + err
+        return _difference(self.values, i, j, z)
+
+
+def _mean(values: Sequence[Sequence[float]], i: int) -> float:
+    return sum(v[i] for v in values) / max(1, len(values))
+
+
+def _difference(values: Sequence[Sequence[float]], i: int, j: int,
+                z: float) -> tuple[float, float]:
+    diffs = [v[i] - v[j] for v in values]
+    n = len(diffs)
+    mean = sum(diffs) / max(1, n)
+    if n < 2:
+        return mean - float("inf"), mean + float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    err = z * (var / n) ** 0.5
+    return mean - err, mean + err
 
 
 def _sampled(lines: Callable[[], list[float]], count: int, deals: int,
-             stop: float) -> _Samples:
+             stop: float, enough: Callable[[list[list[float]]], bool] | None = None
+             ) -> _Samples:
     """``deals`` determinizations, unless the safety bound's ``stop``
-    (:func:`engine.bots.budget.deadline`) passes first (at least one)."""
+    (:func:`engine.bots.budget.deadline`) passes first (at least one), or ``enough``
+    says, after a deal, that the values so far settle the question (the search is then
+    the first deals of the whole budget's)."""
     stats = _Samples([])
     while stats.samples < deals:
         if stats.values and past(stop):
@@ -797,6 +809,8 @@ def _sampled(lines: Callable[[], list[float]], count: int, deals: int,
         values = lines()
         assert len(values) == count
         stats.values.append(values)
+        if enough is not None and enough(stats.values):
+            break
     return stats
 
 
@@ -1154,6 +1168,61 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
     valued by its final point margin. Actions with the same effect
     (:func:`engine.rules.effects.same_effect`) are tried once and get the same numbers.
     Intervals are ``z`` standard errors wide on each side."""
+    paired = paired_deals(view, actions, rng, deals, max_seconds)
+    candidates = paired.moves
+    best = paired.best
+    found: dict[Action, ActionEstimate] = {}
+    for i, action in enumerate(candidates):
+        low, high = (0.0, 0.0) if i == best else paired.difference(best, i, z)
+        found[action] = ActionEstimate(action, paired.mean(i), paired.mean(best) - paired.mean(i),
+                                       low, high, paired.samples, paired.cut_short)
+    seen = _effects_deal(view)
+    out = []
+    for action in dict.fromkeys(actions):   # a copy of the same effect shares its numbers
+        same = found[effect_of(seen, action, candidates) if seen is not None else action]
+        out.append(replace(same, action=action))
+    return tuple(sorted(out, key=lambda e: e.loss))
+
+
+@dataclass(frozen=True, slots=True)
+class PairedDeals:
+    """The search's values of some moves in the same deals of the unseen cards:
+    ``values[d][i]`` is move ``moves[i]``'s point margin (the mover's side) in deal
+    ``d``, every move played on from the same deal with the same seed, so that the
+    differences between moves carry little noise. ``cut_short``: the safety bound
+    stopped the deals before the budget was done."""
+
+    moves: tuple[Action, ...]
+    values: tuple[tuple[float, ...], ...]
+    cut_short: bool = False
+
+    @property
+    def samples(self) -> int:
+        return len(self.values)
+
+    @property
+    def best(self) -> int:
+        """The index of the move with the highest mean (the first of equal ones)."""
+        return max(range(len(self.moves)), key=self.mean)
+
+    def mean(self, i: int) -> float:
+        return _mean(self.values, i)
+
+    def difference(self, i: int, j: int, z: float = 1.96) -> tuple[float, float]:
+        """The interval of move ``i``'s mean advantage over move ``j``: the mean paired
+        difference plus and minus ``z`` standard errors (unbounded on one deal)."""
+        return _difference(self.values, i, j, z)
+
+
+def paired_deals(view: PlayerView, actions: Sequence[Action], rng: random.Random,
+                 deals: int | None = None, max_seconds: float = SAFETY_SECONDS,
+                 enough: Callable[[list[list[float]]], bool] | None = None) -> PairedDeals:
+    """The values behind :func:`estimate_actions`, deal by deal: every distinct move of
+    ``actions`` (legal in ``view``; one per effect, the first of each, in their order)
+    in the same ``deals`` deals of the unseen cards drawn from ``rng``. ``enough`` may
+    end the deals early (it is asked after each deal with the values so far): what
+    is returned is then the first deals of the whole budget's, the same as a smaller
+    budget would give."""
     if not actions or any(a not in view.legal for a in actions):
         raise BeziqueError("only the legal actions of the view can be estimated")
     stop = deadline(max_seconds)
@@ -1170,19 +1239,9 @@ def estimate_actions(view: PlayerView, actions: Sequence[Action], rng: random.Ra
         lines = bot._fast_lines(view, candidates, capture_playoff)
     else:
         lines = bot._deal_lines(view, candidates)
-    stats = _sampled(lines, len(candidates), bot._budget(view, at_stock_end), stop)
-    means = [stats.mean(i) for i in range(len(candidates))]
-    best = max(range(len(candidates)), key=lambda i: means[i])
-    found: dict[Action, ActionEstimate] = {}
-    for i, action in enumerate(candidates):
-        low, high = (0.0, 0.0) if i == best else stats.difference(best, i, z)
-        found[action] = ActionEstimate(action, means[i], means[best] - means[i], low, high,
-                                       stats.samples, stats.cut_short)
-    out = []
-    for action in asked:   # a copy of the same effect shares its move's numbers
-        same = found[effect_of(seen, action, candidates) if seen is not None else action]
-        out.append(replace(same, action=action))
-    return tuple(sorted(out, key=lambda e: e.loss))
+    stats = _sampled(lines, len(candidates), bot._budget(view, at_stock_end), stop, enough)
+    return PairedDeals(tuple(candidates), tuple(tuple(v) for v in stats.values),
+                       stats.cut_short)
 
 
 def estimate_position(deal: Deal, seat: int, seed: int, deals: int | None = None,
@@ -1232,7 +1291,8 @@ def search_reasons(view: PlayerView, result: SearchResult, prior: Action) -> lis
     return []
 
 
-__all__ = ["ActionEstimate", "StrongBot", "SearchResult", "estimate_actions", "estimate_position",
+__all__ = ["ActionEstimate", "PairedDeals", "StrongBot", "SearchResult", "estimate_actions",
+           "estimate_position", "paired_deals",
            "at_stock_end",
            "final_outcome", "moves_by_policy", "reason_weights", "rollout", "search_reasons",
            "DECLARE_PHASE", "FOLLOW", "LEAD"]

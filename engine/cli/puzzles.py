@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser("puzzles", help="generate and verify puzzle banks")
     sub = parser.add_subparsers(dest="puzzles_command", required=True)
     gen = sub.add_parser("generate", help="generate a puzzle bank from expert games")
-    gen.add_argument("--kind", choices=("meld", "endgame"), required=True)
+    gen.add_argument("--kind", choices=("meld", "endgame", "stock"), required=True)
     gen.add_argument("--source", choices=("games", "random"), default="games",
                      help="positions from expert bot games (default) or from quickly "
                           "simulated deals (the first shipped banks)")
@@ -52,6 +52,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     gen.add_argument("--fresh", action="store_true",
                      help="games: start again, ignoring OUT and OUT.partial")
     gen.add_argument("--seed", type=int, default=1)
+    gen.add_argument("--jobs", type=int, default=1, metavar="J",
+                     help="games: play and judge J games at once in worker processes "
+                          "(the same bank as one job)")
     gen.add_argument("--count", type=int, default=500)
     gen.add_argument("--variant", default="two-handed", metavar="NAME",
                      help=variant_help())
@@ -206,7 +209,7 @@ def _from_games(args: argparse.Namespace, path: str | Path | None,
             _write(records, _partial(path))
 
     records = generate_from_games(plan, args.count, progress, earlier, checkpoint,
-                                  args.checkpoint)
+                                  args.checkpoint, jobs=max(1, args.jobs))
     return records, resumed
 
 
