@@ -47,6 +47,21 @@ def test_a_session_plays_cards_and_the_bot_answers(server: str) -> None:
     assert stats.bot_moves > 0
 
 
+def test_a_session_chooses_the_expert_and_waits_for_its_worker_as_a_browser(tmp_path):
+    """Issue 56, item 5: with the computer's moves in a worker, the page says it is
+    thinking and a fragment asks again; the client does as the browser and measures
+    the time to the computer's move on the page."""
+    env = {"BEZIQUE_BOT_WORKERS": "1", "BEZIQUE_PROGRESS_DB": str(tmp_path / "p.sqlite3")}
+    stats = load_test.Stats()
+    with app_server(env=env) as url:
+        session = load_test.Session(url, 0.05, seed=5, stats=stats, level="expert")
+        asyncio.run(session.run(time.monotonic() + 240, max_actions=6))   # counted
+    assert stats.errors == [] and stats.levels_set == 1 and len(stats.actions) == 6
+    assert stats.card_plays == stats.clicks["card"] and stats.bot_moves > 0
+    # The first answer starts the worker process: the page waited, the client looked again.
+    assert stats.replies and stats.waited >= 1 and stats.polls >= 1
+
+
 def test_the_run_fails_when_no_card_play_registers(server: str, monkeypatch,
                                                    capsys) -> None:
     # A client that only ever clicks "new game" (what the old client did): exit 1.

@@ -65,8 +65,8 @@ def test_a_worker_process_reaches_the_reviews_own_verdicts(monkeypatch):
         wait(list(jobs.values()), timeout=120)          # the deal goes on meanwhile
         found = review_worker.verdicts(wait_seconds=0)
     finally:
-        pool = review_worker._executor()
-        review_worker._drop_pool()
+        pool = review_worker.POOL.executor()
+        review_worker.POOL.drop()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     inline = review_deal(deal, 0, budget=SMALL)
@@ -102,7 +102,7 @@ class _Recorder:
 
 def test_only_new_decisions_are_handed_over_and_an_undo_starts_again(monkeypatch):
     pool = _Recorder()
-    monkeypatch.setattr(review_worker, "_executor", lambda: pool)
+    monkeypatch.setattr(review_worker.POOL, "executor", lambda: pool)
     monkeypatch.setattr(review_worker, "st", SimpleNamespace(session_state={}))
     full = played(actions=40)
     early = review.deal_prefix(full, 20)
@@ -128,7 +128,7 @@ if __name__ == "__main__":
     os.environ["BEZIQUE_REVIEW_WORKERS"] = "1"
     from multiprocessing import resource_tracker
     from app_pages import review_worker
-    pool = review_worker._executor()
+    pool = review_worker.POOL.executor()
     worker = pool.submit(os.getpid).result()
     print(worker, resource_tracker._resource_tracker._pid, flush=True)
     time.sleep(600)
