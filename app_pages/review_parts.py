@@ -236,7 +236,7 @@ def _wait_for(deal: Deal, seat: int) -> None:
     draw the whole page anew once the review is in (this stops the looking)."""
     if not reviewing(deal, seat):
         st.rerun()
-    st.info(ui.t("hand_review.working"), icon=":material/hourglass_top:")
+    st.info(ui.t("hand_review.waiting"), icon=":material/hourglass_top:")
 
 
 def decision_box(decision: Decision, key: str, scheduled: bool | None = None) -> None:

@@ -25,8 +25,12 @@ thinking and a fragment of it asks the server again every half second
 (``st.fragment(run_every=...)``: the server sends ``auto_rerun``, the browser sends the
 fragment's reruns). The client does what the browser does, and a click's *reply time*
 runs from the click to the run after which the page no longer waits: the bot's move
-is on the page. ``--level expert`` has every learner choose the expert first (the
-Play page's level box, as a learner does).
+is on the page. The hand's review at a deal's end is worked out by the review workers
+(app_pages.review_worker) and the page looks for it every second with a fragment of its
+own: the client does not wait for it, as a learner goes on to the next deal, but sends
+that fragment's rerun before a click when it is due, as the browser's timer does
+(counted apart: the review's polls). ``--level expert`` has every learner choose the
+expert first (the Play page's level box, as a learner does).
 
 Reported per setup: median and p95 action latency, the median and p95 reply time of the
 clicks that waited for the computer, page-load time, actions/s, errors
@@ -67,6 +71,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
+from app_pages.bot_worker import POLL_SECONDS as COMPUTER_POLL
 from engine.bots import LEVELS
 from puzzles import identity
 
@@ -133,6 +138,7 @@ class Stats:
     worker_cpu: float = 0.0     # CPU seconds of the app processes' workers in the run
     worker_rss: int = 0         # their peak resident memory, MB in all
     levels_set: int = 0         # sessions that chose --level
+    review_polls: list[float] = field(default_factory=list)   # seconds per review poll
 
 
 PICK = re.compile(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"')
@@ -207,6 +213,7 @@ class Session:
         self.reconnect = reconnect  # a lost connection: open a new one and play on
         self.level = level          # the computer level to choose first ("": as it is)
         self.auto: dict[str, float] = {}   # fragment id -> seconds between its reruns
+        self.polled: dict[str, float] = {}   # a background fragment -> when it last ran
         self.choices: dict[str, tuple[str, list[str]]] = {}   # select box key -> id, options
         self.deadline = 0.0
         self.buttons: dict[str, Button] = {}
@@ -281,6 +288,7 @@ class Session:
                 if time.monotonic() >= deadline or (
                         max_actions is not None and self.clicked >= max_actions):
                     return
+                await self._background()
                 click = self._choose()
                 if click is None:
                     self.stats.errors.append("no button to click")
@@ -317,17 +325,35 @@ class Session:
         tenths of a second), ask as the browser does, until the page no longer waits:
         the computer's move (or hint) is drawn. Whether it waited."""
         waited = False
-        while self.auto:
+        while computer := self._computer():
             if time.monotonic() > self.deadline + RUN_TIMEOUT:
                 self.stats.errors.append("the computer's answer did not come")
                 self.auto = {}
                 break
-            fragment, interval = next(iter(self.auto.items()))
+            fragment, interval = next(iter(computer.items()))
             await asyncio.sleep(interval)
             waited = True
             self.stats.polls += 1
             await self._rerun(None, fragment)
         return waited
+
+    def _computer(self) -> dict[str, float]:
+        """The fragments that wait for the computer (its poll interval; the review's
+        fragment looks less often)."""
+        return {f: i for f, i in self.auto.items() if abs(i - COMPUTER_POLL) < 1e-6}
+
+    async def _background(self) -> None:
+        """The reruns of the other timed fragments (the review being worked out) that
+        are due, as the browser's timers send them while the learner looks."""
+        for fragment, interval in list(self.auto.items()):
+            if fragment in self._computer() or fragment not in self.auto:
+                continue
+            if time.monotonic() - self.polled.get(fragment, 0.0) < interval:
+                continue
+            started = time.monotonic()
+            await self._rerun(None, fragment)
+            self.polled[fragment] = time.monotonic()
+            self.stats.review_polls.append(self.polled[fragment] - started)
 
     def _choose_level(self) -> bool:
         """Set the level box (``play_level``) to ``self.level``, as a learner picks it:
@@ -451,9 +477,10 @@ class Session:
                 self.buttons, self.tables, self.values = {}, {}, {}
                 self.choices = {}
                 self.move_seen = False
-                self.auto = {}
+                self.auto, self.polled = {}, {}
             elif kind == "auto_rerun":
                 self.auto[forward.auto_rerun.fragment_id] = forward.auto_rerun.interval
+                self.polled.setdefault(forward.auto_rerun.fragment_id, time.monotonic())
             elif kind == "stop_auto_rerun":
                 for fragment_id in forward.stop_auto_rerun.fragment_ids:
                     self.auto.pop(fragment_id, None)
@@ -672,6 +699,9 @@ def report(label: str, sessions: int, duration: float, think: float, stats: Stat
         "reply_p95_s": round(quantile(stats.replies, 0.95), 3),
         "replies_waited": stats.waited, "polls": stats.polls,
         "levels_set": stats.levels_set,
+        "review_polls": len(stats.review_polls),
+        "review_poll_median_s": round(statistics.median(stats.review_polls), 3)
+        if stats.review_polls else None,
         "worker_cpu_s": stats.worker_cpu, "worker_rss_peak_total_mb": stats.worker_rss,
         "errors": len(stats.errors), "error_kinds": errors, "clicks": stats.clicks,
         "card_plays": stats.card_plays, "bot_moves": stats.bot_moves,
@@ -684,7 +714,8 @@ def report(label: str, sessions: int, duration: float, think: float, stats: Stat
           f"{row['median_s']} s, p95 {row['p95_s']} s, max {row['max_s']} s, page load "
           f"{row['page_load_median_s']} s, computer's reply median {row['reply_median_s']} s, "
           f"p95 {row['reply_p95_s']} s ({row['replies']} replies, {stats.waited} after "
-          f"the click's run, {row['polls']} polls), workers CPU {stats.worker_cpu} s, "
+          f"the click's run, {row['polls']} polls), review polls {row['review_polls']} "
+          f"(median {row['review_poll_median_s']} s), workers CPU {stats.worker_cpu} s, "
           f"RSS peak {stats.worker_rss} MB, "
           f"errors {row['errors']}, server RSS peak "
           f"{row['server_rss_peak_total_mb']} MB total; server CPU s per process "

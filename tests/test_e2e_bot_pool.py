@@ -2,11 +2,12 @@
 (issue 56, item 5: app_pages.bot_worker), in a real browser: the expert answers through
 the pool, the page says the computer is thinking (in English and in Russian) and stays
 usable meanwhile: the sidebar opens another page at once, and back on Play the game goes
-on by itself to the end of the deal. Screenshots in a temp dir and ``screenshots/``
-(which git ignores).
+on by itself to the end of the deal. There the hand's review is worked out by the review
+worker: the page says so and the learner goes on to the next deal at once (issue 55,
+item 3). Screenshots in a temp dir and ``screenshots/`` (which git ignores).
 
-The server has one bot worker and the suite's temporary progress database
-(tests/conftest.py). Skipped when chromium or the playwright package is missing."""
+The server has one bot worker, one review worker and the suite's temporary progress
+database (tests/conftest.py). Skipped when chromium or the playwright package is missing."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ THINKING = re.compile(r"thinking|choosing your move|думает|выбирае�
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    with app_server(env={"BEZIQUE_BOT_WORKERS": "1"}) as url:
+    with app_server(env={"BEZIQUE_BOT_WORKERS": "1", "BEZIQUE_REVIEW_WORKERS": "1"}) as url:
         yield url
 
 
@@ -95,13 +96,23 @@ def test_the_expert_answers_through_the_pool_and_the_page_stays_usable(server, b
     page.locator(".st-key-play_table .bz-table").first.wait_for(timeout=LONG)
     deal_over(page)
     no_exception(page)
+
+    # The review of the hand is worked out meanwhile (or already in); the page does not
+    # wait for it, and the learner goes on to the next deal.
+    review = page.locator(".st-key-hand_review")
+    review.get_by_text(re.compile(r"Reviewing your decisions|None of your|Trick \d+: you "
+                                  r"chose")).first.wait_for(timeout=LONG)
     shot(page, tmp_path, "pool-deal-over")
+    before = progress(page)
+    page.locator(".st-key-next_deal button, .st-key-new_game_end button").first.click()
+    page.wait_for_function(
+        "(before) => document.querySelector('.st-key-play_progress').innerText != before",
+        arg=before, timeout=60_000)
+    settle_page(page, LONG)
 
     # A hint, worked out by the worker too, in the next deal.
-    page.locator(".st-key-next_deal button, .st-key-new_game_end button").first.click()
-    settle_page(page, LONG)
     page.locator(".st-key-hint button:not([disabled])").wait_for(timeout=LONG)
-    page.locator(".st-key-hint button").click()
+    page.locator(".st-key-hint button:not([disabled])").click()
     page.get_by_text(re.compile(r"^Hint: ")).first.wait_for(timeout=LONG)
     shot(page, tmp_path, "pool-hint")
 

@@ -94,6 +94,21 @@ def test_the_widget_values_echoed_are_the_ones_the_browser_holds() -> None:
     assert load_test.trigger_id(element_id) == _make_trigger_id(element_id, "events")
 
 
+def test_the_client_waits_for_the_computer_not_for_the_review() -> None:
+    """Issue 55, item 3: the hand's review at a deal's end has a timed fragment of its
+    own; the client, like a learner, goes on meanwhile and only sends its reruns when
+    due, while it waits for the computer's move."""
+    from app_pages import bot_worker, review_parts
+
+    assert review_parts.POLL_SECONDS != bot_worker.POLL_SECONDS   # how the client tells
+    session = load_test.Session("http://127.0.0.1:1", 0.0, seed=1, stats=load_test.Stats())
+    session.auto = {"computer": bot_worker.POLL_SECONDS, "review": review_parts.POLL_SECONDS}
+    assert session._computer() == {"computer": bot_worker.POLL_SECONDS}
+    session.auto = {"review": review_parts.POLL_SECONDS}
+    assert session._computer() == {}
+    assert asyncio.run(session._replies()) is False          # nothing to wait for
+
+
 def _browser_card_click(url: str) -> tuple[BackMsg, BackMsg]:
     """The ``rerun_script`` messages Chromium sends to open Play and to click a card."""
     sync_api = pytest.importorskip("playwright.sync_api")

@@ -27,6 +27,7 @@ from puzzles import drills
 from puzzles.store import open_store
 
 WAIT = 120   # seconds: a bound for a thread to finish, never a figure
+WAITING = "Reviewing your decisions… It shows here when ready; you may play on meanwhile."
 
 
 class HeldPool:
@@ -100,7 +101,7 @@ def test_the_page_does_not_wait_for_the_review_and_shows_it_once_in(pool, add_fo
     # Drawn without any verdict worked out: the page says it is reviewing, and the
     # learner may go on.
     assert pool.jobs and not any(f.done() for f, _fn, _args in pool.jobs)
-    assert "Reviewing your decisions…" in [i.value for i in at.info]
+    assert WAITING in [i.value for i in at.info]
     assert at.button(key="next_deal")
     assert "hand_reviews" not in at.session_state or not at.session_state["hand_reviews"]
     job = the_review(at)
@@ -117,7 +118,7 @@ def test_the_page_does_not_wait_for_the_review_and_shows_it_once_in(pool, add_fo
     at.run()                                 # the page looks again: the review is in
     assert not at.exception
     assert next(iter(at.session_state["hand_reviews"].values())) == found
-    assert "Reviewing your decisions…" not in [i.value for i in at.info]
+    assert WAITING not in [i.value for i in at.info]
     assert "In your review cards: it comes back by itself." in [c.value for c in at.caption]
     assert at.button(key="play_review_0_decline")
     at.run()
@@ -148,7 +149,7 @@ def test_the_review_asked_for_by_the_button_does_not_wait_either(pool, add_found
     at = run_page("play", play=ended_deal(), hand_review_budget=SMALL, learner=learner)
     assert not at.session_state[review_parts.PENDING]   # its decisions judged meanwhile only
     at.button(key="play_review_offer").click().run()
-    assert not at.exception and "Reviewing your decisions…" in [i.value for i in at.info]
+    assert not at.exception and WAITING in [i.value for i in at.info]
     job = the_review(at)
     handed = len(pool.jobs)
     at.run()                                   # asked for once: nothing handed over again
