@@ -37,6 +37,7 @@ SHOWN = 5            # flagged decisions shown in full; the rest are counted
 KEPT = 8             # reviews kept per tab
 STATE = "hand_reviews"
 PENDING = "hand_reviews_pending"  # session: review key -> the workers' review (a Future)
+FAILED = "hand_reviews_failed"    # session: reviews that failed (offered, not redone)
 BUDGET = "hand_review_budget"   # a smaller search budget (tests set it)
 POLL_SECONDS = 1.0   # the page looks again this often while the review is worked out
 
@@ -73,6 +74,7 @@ def _taken_in(key: str) -> HandReview | None:
         found, message = job.result()
     except Exception:  # noqa: BLE001 - the review is offered again; the log says why
         log.exception("the review of a hand failed in the workers")
+        st.session_state.setdefault(FAILED, set()).add(key)
         return None
     _keep(key, found, message)
     return found
@@ -199,13 +201,15 @@ def cost_text(decision: Decision) -> str:
 
 
 def section(deal: Deal, seat: int, deal_number: int, key: str, by_itself: bool = False) -> None:
-    """The review of ``seat``'s decisions in ``deal``: worked out at once when
+    """The review of ``seat``'s decisions in ``deal``: asked for at once when
     ``by_itself`` (the Play page, at the end of a deal) and the learner's reviews make
-    drills by themselves, else a button until it is worked out."""
+    drills by themselves, else a button; while the workers work it out, a note that
+    looks for it every :data:`POLL_SECONDS`."""
     st.markdown(f"#### {ui.t('hand_review.title')}")
     st.caption(ui.t("hand_review.intro"))
     review = cached(deal, seat)
-    if review is None and by_itself and not reviewing(deal, seat) and _auto():
+    failed = _key(deal, seat) in st.session_state.get(FAILED, ())
+    if review is None and by_itself and not failed and not reviewing(deal, seat) and _auto():
         on_review(deal, seat, deal_number)
         review = cached(deal, seat)
     if review is None and reviewing(deal, seat):

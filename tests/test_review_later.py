@@ -36,6 +36,7 @@ class HeldPool:
     def __init__(self) -> None:
         self.jobs: list[tuple[Future[Any], Any, tuple[Any, ...]]] = []
         self.fail: set[int] = set()   # job numbers that fail as a dead worker's would
+        self.fail_all = False
 
     def submit(self, fn: Any, *args: Any) -> Future[Any]:
         future: Future[Any] = Future()
@@ -50,7 +51,7 @@ class HeldPool:
             for number, (future, fn, args) in enumerate(list(self.jobs)):
                 if future.done():
                     continue
-                if number in self.fail:
+                if number in self.fail or self.fail_all:
                     future.set_exception(RuntimeError("worker gone"))
                 else:
                     future.set_result(fn(*args))
@@ -174,6 +175,19 @@ def test_a_failed_verdict_is_judged_again_in_a_worker(pool, monkeypatch):
     fn, args = pool.jobs[-1][1:]
     assert fn is review_worker.review_saved
     assert len(args[4]) == len(list(decisions_of(deal, 0))) - 1
+
+
+def test_a_review_that_failed_is_offered_again_not_redone_by_itself(pool):
+    at = run_page("play", play=ended_deal(), hand_review_budget=SMALL, learner="later-failed")
+    job = the_review(at)
+    pool.fail_all = True
+    with pytest.raises(RuntimeError):
+        pool.work(job)
+    at.run()
+    assert not at.exception and at.button(key="play_review_offer")
+    handed = len(pool.jobs)
+    at.run()
+    assert len(pool.jobs) == handed and not at.session_state[review_parts.PENDING]
 
 
 def test_review_workers_run_below_the_pages_and_reach_the_same_review(monkeypatch):
