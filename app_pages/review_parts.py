@@ -70,12 +70,12 @@ def _taken_in(key: str) -> HandReview | None:
     if job is None or not job.done():
         return None
     del _pending()[key]
-    try:
-        found, message = job.result()
-    except Exception:  # noqa: BLE001 - the review is offered again; the log says why
-        log.exception("the review of a hand failed in the workers")
+    error = job.exception()
+    if error is not None:   # the review is offered again; the log says why
+        log.error("the review of a hand failed in the workers", exc_info=error)
         st.session_state.setdefault(FAILED, set()).add(key)
         return None
+    found, message = job.result()
     _keep(key, found, message)
     return found
 

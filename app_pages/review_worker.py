@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import streamlit as st
 
@@ -143,13 +143,6 @@ def review_later(deal: Deal, seat: int, deal_number: int, budget: Budget,
         POOL.drop_broken(exc)
     result: Future[tuple[HandReview, T]] = Future()
     saved = deal.dumps()
-
-    def finish() -> None:
-        try:
-            _finish(saved, seat, deal_number, budget, mine, then, result)
-        except BaseException as exc:  # noqa: BLE001 - handed to the page, which says so
-            result.set_exception(exc)
-
     left = [len(mine)]
     lock = threading.Lock()
 
@@ -158,13 +151,28 @@ def review_later(deal: Deal, seat: int, deal_number: int, budget: Budget,
             left[0] -= 1
             last = left[0] == 0
         if last:
-            FINISH.submit(finish)
+            _in_finish(result, _finish, saved, seat, deal_number, budget, mine, then, result)
 
     if not mine:
-        FINISH.submit(finish)
+        _in_finish(result, _finish, saved, seat, deal_number, budget, mine, then, result)
     for future in list(mine.values()):
         future.add_done_callback(one_done)
     return result
+
+
+def _in_finish(result: Future[Any], fn: Callable[..., None], *args: Any) -> None:
+    """``fn(*args)`` in :data:`FINISH`'s thread; an error it raises ends ``result`` (the
+    page says so), as ``fn`` ends it itself when all goes well."""
+    def failed(step: Future[None]) -> None:
+        error = step.exception()
+        if error is not None and not result.done():
+            result.set_exception(error)
+    FINISH.submit(fn, *args).add_done_callback(failed)
+
+
+def _conclude(review: HandReview, then: Callable[[HandReview], T],
+              result: Future[tuple[HandReview, T]]) -> None:
+    result.set_result((review, then(review)))
 
 
 def _finish(saved: str, seat: int, deal_number: int, budget: Budget, mine: Jobs,
@@ -183,24 +191,13 @@ def _finish(saved: str, seat: int, deal_number: int, budget: Budget, mine: Jobs,
     deal = Deal.loads(saved)
     wanted = {decision_key(p.dumps(), a) for p, a in decisions_of(deal, seat)}
     if wanted <= known.keys():
-        review = review_deal(deal, seat, deal_number, budget, known)
-        result.set_result((review, then(review)))
+        _conclude(review_deal(deal, seat, deal_number, budget, known), then, result)
         return
     # Some verdicts are missing: one more job judges them, with the rest known.
     again = POOL.submit(review_saved, saved, seat, deal_number, budget, known)
     if again is None:
         log.warning("no review worker: the review is finished in the app process")
-        review = review_deal(deal, seat, deal_number, budget, known)
-        result.set_result((review, then(review)))
+        _conclude(review_deal(deal, seat, deal_number, budget, known), then, result)
         return
-
-    def conclude(job: Future[HandReview]) -> None:
-        def done() -> None:
-            try:
-                review = job.result()
-                result.set_result((review, then(review)))
-            except BaseException as exc:  # noqa: BLE001 - handed to the page
-                result.set_exception(exc)
-        FINISH.submit(done)
-
-    again.add_done_callback(conclude)
+    again.add_done_callback(
+        lambda job: _in_finish(result, lambda: _conclude(job.result(), then, result)))
