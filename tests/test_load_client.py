@@ -58,8 +58,10 @@ def test_a_session_chooses_the_expert_and_waits_for_its_worker_as_a_browser(tmp_
         asyncio.run(session.run(time.monotonic() + 240, max_actions=6))   # counted
     assert stats.errors == [] and stats.levels_set == 1 and len(stats.actions) == 6
     assert stats.card_plays == stats.clicks["card"] and stats.bot_moves > 0
-    # The first answer starts the worker process: the page waited, the client looked again.
-    assert stats.replies and stats.waited >= 1 and stats.polls >= 1
+    # Each reply that came after the click's own run was looked for again, as the
+    # browser does (whether one does depends on the machine: the worker may be done
+    # within the click's run; tests/test_bot_worker.py holds the page's side of it).
+    assert stats.replies and stats.polls >= stats.waited
 
 
 def test_the_run_fails_when_no_card_play_registers(server: str, monkeypatch,
