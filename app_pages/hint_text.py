@@ -22,7 +22,7 @@ from engine.bots.reasons import MOST_REASONS
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, copies_in_question, play_among
 from engine.rules.profile import Profile
-from engine.text.explain import meld_name, verb_forms
+from engine.text.explain import meld_accusative, meld_name, verb_forms
 from engine.text.sentences import capital_first
 
 
@@ -55,7 +55,10 @@ def action_words(action: Action, prof: Profile | None, lang: str,
     points = prof.meld(action.meld).points if prof and prof.has_meld(action.meld) else 0
     key = {ActionType.DECLARE: "action.declare", ActionType.ANNOUNCE: "action.announce",
            ActionType.SCORE_PENDING: "action.score_pending"}[kind]
-    return translate(lang, key, meld=meld_name(action.meld, lang), cards=text, points=points)
+    # the object of «объявить», «выложить»; the pending one is named in its own quotes
+    meld = (meld_name(action.meld, lang) if kind is ActionType.SCORE_PENDING
+            else meld_accusative(action.meld, lang))
+    return translate(lang, key, meld=meld, cards=text, points=points)
 
 
 def _named(params: dict[str, str], lang: str) -> dict[str, str]:

@@ -20,7 +20,7 @@ from engine.rules.captures import groups
 from engine.rules.meld_query import query
 from engine.rules.melds import ScoredMeld
 from engine.rules.profile import load_profile
-from engine.text.explain import meld_name, verb_forms
+from engine.text.explain import meld_accusative, meld_name, verb_forms
 from puzzles import capture_trainer as ct
 from puzzles import srs, timed, trainer
 from puzzles.i18n import suit_name
@@ -189,7 +189,7 @@ def puzzle_view() -> None:
     kind = record["type"]
     if kind == "legal":
         q = record["question"]
-        st.markdown(pui.t("q.legal", meld=meld_name(q["meld"], lang),
+        st.markdown(pui.t("q.legal", meld=meld_accusative(q["meld"], lang),
                           cards=trainer.show_cards(q["cards"], lang)))
     elif kind == "capture":
         st.markdown(pui.t("c.question"))
@@ -274,7 +274,7 @@ def feedback(record: dict, given: object) -> list[str]:
     if kind == "spot":
         chosen, truth = set(given or []), set(record["answer"])
         refused = {r["meld"]: r["why"] for r in query(dict(record["position"]), lang)["refused"]}
-        lines = [app_ui.t("pz.you_chose_wrong", chosen=meld_name(k, lang),
+        lines = [app_ui.t("pz.you_chose_wrong", chosen=meld_accusative(k, lang),
                           why=refused.get(k, app_ui.t("pz.not_a_meld")))
                  for k in sorted(chosen - truth)]
         missed = sorted(truth - chosen)
@@ -287,7 +287,7 @@ def feedback(record: dict, given: object) -> list[str]:
     if kind == "best":
         values = record["answer"]["values"]
         mine, best = values.get(given, {}), values[record["answer"]["meld"]]
-        return [app_ui.t("pz.you_chose_wrong", chosen=meld_name(str(given), lang),
+        return [app_ui.t("pz.you_chose_wrong", chosen=meld_accusative(str(given), lang),
                          why=app_ui.t("pz.worth_less", mine=mine.get("total", 0),
                                       best=best["total"],
                                       meld=meld_name(record["answer"]["meld"], lang)))]

@@ -27,6 +27,7 @@ from app_pages.card_table import card_table
 from app_pages.table import table_html
 from engine.bots.review import Budget, Decision, HandReview, review_deal
 from engine.rules.deal import Deal
+from engine.text.explain import points_ru
 from engine.text.sentences import capital_first
 from puzzles import drills
 from puzzles.identity import current_learner
@@ -194,10 +195,11 @@ def cost_text(decision: Decision) -> str:
         # A flagged estimate's interval excludes zero: never "between 0 and …".
         low = math.ceil(decision.low) if decision.flagged else round(decision.low)
         if low == round(decision.high):   # never "between 100 and 100"
-            return ui.t("hand_review.estimate_one", points=low)
-        return ui.t("hand_review.estimate", points=points, low=low, high=round(decision.high))
+            return ui.t("hand_review.estimate_one", points=low, points_ru=points_ru(low))
+        return ui.t("hand_review.estimate", points=points, points_ru=points_ru(points), low=low,
+                    high=round(decision.high))
     return ui.t("hand_review." + ("exact" if decision.kind == "points" else decision.kind),
-                points=points)
+                points=points, points_ru=points_ru(points))
 
 
 def section(deal: Deal, seat: int, deal_number: int, key: str, by_itself: bool = False) -> None:

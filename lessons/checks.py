@@ -110,7 +110,15 @@ from engine.rules.meld_query import query
 from engine.rules.penalties import attempts
 from engine.rules.profile import Profile, apply_option, find_option, load_profile
 from engine.text.citations import citation_text
-from engine.text.explain import meld_name, points_ru, ru_plural, verb_forms, with_article
+from engine.text.explain import (
+    MELD_NAMES,
+    meld_accusative,
+    meld_name,
+    points_ru,
+    ru_plural,
+    verb_forms,
+    with_article,
+)
 from engine.text.naming import feminine, gendered
 from engine.text.naming import named_steps as _engine_named_steps
 from engine.text.sentences import as_sentence, capital_first, lower_first
@@ -289,7 +297,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "parts_sum": ("{parts} = {points}", "{parts} = {points}"),
     "no_trump_meld_yet": ("No {meld} yet: the first {fixer} declared fixes trumps.",
                           "{meld_acc} объявить нельзя: козыри ещё не определены, их "
-                          "определит первый объявленный {fixer}."),
+                          "определит первое объявление {fixer}."),
     "not_over_name": ("{name} has {points}, short of {target}: nobody has won yet, the game "
                       "goes on.",
                       "{name}: {points}, это меньше {target}; победителя пока нет, "
@@ -332,19 +340,16 @@ _TEXT: dict[str, tuple[str, str]] = {
                       "За {infraction} нарушитель теряет все набранные очки."),
 }
 
-# What fixes trumps where none is turned up (declaring.trump_from), and the Russian
-# accusative of the trump melds a refusal names first.
-_FIXERS = {"marriage": ("marriage", "марьяж"), "sequence": ("sequence", "секвенция")}
-_ACCUSATIVE_RU = {"trump_sequence": "Козырную секвенцию", "trump_marriage": "Козырный марьяж"}
+# What fixes trumps where none is turned up (declaring.trump_from); Russian in the
+# genitive, «первое объявление марьяжа или секвенции», which agrees with either.
+_FIXERS = {"marriage": ("marriage", "марьяжа"), "sequence": ("sequence", "секвенции")}
 
 
 def accusative_ru(label: str) -> str:
     """The accusative a Russian refusal uses for the meld named ``label`` (nominative,
     as the options show it): «козырная секвенция» → «козырную секвенцию»."""
-    for kind, form in _ACCUSATIVE_RU.items():
-        if meld_name(kind, "ru") == label:
-            return form.lower()
-    return label
+    kind = next((k for k in MELD_NAMES if meld_name(k, "ru") == label), None)
+    return label if kind is None else meld_accusative(kind, "ru")
 
 # The fined infractions (fields of the profile's ``penalties``), in both languages.
 _INFRACTIONS: dict[str, tuple[str, str]] = {
@@ -788,7 +793,7 @@ def _not_formed(profile: Profile, kind: str, query: Mapping[str, Any], lang: str
                   if f in _FIXERS]
         return _t("no_trump_meld_yet", lang, meld=meld, fixer=(
             " или " if lang == "ru" else " or ").join(fixers),
-                  meld_acc=_ACCUSATIVE_RU.get(kind, f"Комбинацию «{meld}»"))
+                  meld_acc=capital_first(meld_accusative(kind, "ru")))
     jokers = profile.declaring.jokers_per_meld > 0
     mine = sorted((c for c in held if (c < JOKER_MIN_ID and c % 32 in kinds)
                    or (c >= JOKER_MIN_ID and jokers)), key=display_order)

@@ -39,7 +39,7 @@ from engine.rules.deal import FOLLOW, Deal
 from engine.rules.melds import display_order
 from engine.rules.profile import Profile
 from engine.solver import Position
-from engine.text.explain import Event, meld_name, points_ru
+from engine.text.explain import Event, meld_accusative, points_ru
 from engine.text.sentences import as_sentence, capital_first
 from lessons._loader import Check, plain
 from lessons.check_kinds_play import run_dix
@@ -54,8 +54,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "lead_ing": ("leading {card}", "Пойти картой {card}"),
     "follow": ("Play {card}", "Ответить картой {card}"),
     "follow_ing": ("playing {card}", "Ответить картой {card}"),
-    "declare": ("Declare the {meld} {cards}", "Объявить «{meld}» {cards}"),
-    "declare_ing": ("declaring the {meld} {cards}", "Объявить «{meld}» {cards}"),
+    "declare": ("Declare the {meld} {cards}", "Объявить {meld} {cards}"),
+    "declare_ing": ("declaring the {meld} {cards}", "Объявить {meld} {cards}"),
     "exchange": ("Exchange {card} for the turn-up", "Обменять {card} на открытую карту"),
     "exchange_ing": ("exchanging {card} for the turn-up", "Обменять {card} на открытую карту"),
     "show": ("Show {card}", "Показать {card}"),
@@ -140,7 +140,7 @@ def _move(action: Action, phase: str, lang: str, *, subject: bool = False) -> st
         params = {"card": card_text(action.card, lang)}
     elif kind is ActionType.DECLARE:
         key = "declare"
-        params = {"meld": meld_name(action.meld, lang), "cards": _cards(action.cards, lang)}
+        params = {"meld": meld_accusative(action.meld, lang), "cards": _cards(action.cards, lang)}
     elif kind is ActionType.EXCHANGE_SEVEN:
         key, params = "exchange", {"card": card_text(action.card, lang)}
     elif kind is ActionType.SHOW_SEVEN:

@@ -93,8 +93,8 @@ def _deal(p: Profile, lang: str) -> str:
         text += ("следующую карту открывают на козырь, остальные — колода (прикуп)."
                  if ru else "the next card is turned up for trumps, and the rest are the stock.")
     else:
-        fixer = ("первый объявленный марьяж или секвенция" if "sequence" in
-                 p.declaring.trump_from else "первый объявленный марьяж") if ru else (
+        fixer = ("первое объявление марьяжа или секвенции" if "sequence" in
+                 p.declaring.trump_from else "первое объявление марьяжа") if ru else (
             "the first marriage or sequence declared" if "sequence" in p.declaring.trump_from
             else "the first marriage declared")
         text += (f"козырь не открывают: остальные карты — колода, а козырь назначает {fixer}."

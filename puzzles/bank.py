@@ -261,6 +261,22 @@ def rerated(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [dict(rec, rating=difficulty.rating(rec)) for rec in records]
 
 
+def retexted(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The records with their stored explanations in the engine's current wording
+    (after its sentences change); everything else kept. Endgame records store none."""
+    from puzzles import capture_bank, meld_bank
+
+    out = []
+    for rec in records:
+        if rec.get("kind") != "meld":
+            out.append(dict(rec))
+        elif rec.get("type") == "capture":
+            out.append(capture_bank.with_current_text(rec))
+        else:
+            out.append(meld_bank.with_current_text(rec))
+    return out
+
+
 @cache
 def _load(kind: str, variant: str) -> tuple[dict[str, Any], ...]:
     from puzzles.themes import documented

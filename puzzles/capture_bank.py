@@ -165,7 +165,7 @@ def generate(variant: str, seed: int, count: int) -> list[dict[str, Any]]:
 def verify(record: Mapping[str, Any]) -> list[str]:
     """Problems with a capture record (empty when the engine agrees)."""
     try:
-        answer, _ = solve(record["position"])
+        answer, lines = solve(record["position"])
     except (ValueError, KeyError, TypeError) as exc:
         return [f"{record.get('id')}: engine refused the position: {exc}"]
     problems = []
@@ -174,7 +174,16 @@ def verify(record: Mapping[str, Any]) -> list[str]:
                         f"{answer!r}")
     if puzzle_id("m", question_of(record)) != record["id"]:
         problems.append(f"{record['id']}: id does not match the position")
+    if not problems and record.get("explanation") != lines:
+        problems.append(f"{record['id']}: stale explanation text (the engine words it "
+                        f"differently now: bezique puzzles text FILE)")
     return problems
+
+
+def with_current_text(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record with its stored explanation in the engine's current English
+    wording; every other field kept (``bezique puzzles text``)."""
+    return dict(record, explanation=solve(record["position"])[1])
 
 
 def main() -> int:

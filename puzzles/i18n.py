@@ -157,8 +157,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "next": ("Next puzzle", "Следующая задача"),
     "check": ("Check", "Проверить"),
     "hint.step": ("Hint {step} of {total}", "Подсказка {step} из {total}"),
-    "hint.none": ("Look carefully: perhaps nothing can be scored",
-                  "Смотрите внимательно: возможно, объявить нечего"),
+    # The explanation of a spot puzzle with no legal declaration (after the answer)
+    "x.none": ("No legal declaration: these cards form no combination that may be scored "
+               "now.", "Объявить нечего: эти карты не составляют комбинации, которую "
+               "можно записать сейчас."),
     # The spot exercise's hints say nothing of whether a meld exists (review 2, defect
     # 5: "perhaps nothing can be scored" gave a no-meld puzzle's answer away).
     "hint.walk": ("Go through the melds one at a time: do you hold every card of it?",
@@ -173,7 +175,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hint.suit": ("It is in {suit}", "Она в масти {suit}"),
     # One sentence of why after "Right:" (app_pages/feedback.py)
     "v.spot": ("{melds} can be declared, and nothing else",
-               "объявить можно {melds}, и больше ничего"),
+               "объявить можно только это: {melds}"),
     "v.spot_none": ("nothing can be declared here", "здесь объявить нечего"),
     "v.best": ("{meld} bring{meld_s} {total} in all, the most of any choice",
                "{meld} приносит всего {total} — больше любого другого выбора"),

@@ -12,6 +12,10 @@ A record::
 ``answer`` is a sorted list of meld kinds (spot), ``{"meld", "total", "values"}``
 (best) or ``{"legal", "rule"}`` (legal). The initial rating is a difficulty
 estimate (see :func:`difficulty`).
+``explanation`` is the engine's English account (:func:`explanation_lines`), kept so a
+bank reads on its own; the app words it afresh in the learner's language, and
+:func:`verify` reports stored text the engine no longer says (``bezique puzzles text``
+rewrites it).
 """
 
 from __future__ import annotations
@@ -21,8 +25,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rules.meld_query import query
+from engine.text.explain import meld_name
 from puzzles import difficulty as puzzle_difficulty
 from puzzles import meld, themes
+from puzzles.i18n import tr
 from puzzles.ids import puzzle_id
 from puzzles.permute import permute_meld_position, shuffled
 from puzzles.simulate import DeclareSpot
@@ -39,7 +45,38 @@ def difficulty(record: Mapping[str, Any]) -> int:
     return puzzle_difficulty.rating(record)
 
 
+def explanation_lines(record: Mapping[str, Any], lang: str = "en") -> list[str]:
+    """The engine's explanation of a record's answer, in ``lang``, as it words it now.
+
+    The app shows this (in the learner's language) and a bank stores it in English:
+    both come from here, so ``verify`` can tell stored text that the engine's
+    sentences have since outgrown."""
+    if record["type"] == "best":
+        return meld.explain_best(record["answer"], record["context"]["turns"], lang)
+    q = query(dict(record["position"]), lang)
+    if record["type"] == "legal":
+        asked = record["question"]
+        # The question's own card set: a kind may be listed with other cards too.
+        for d in q["declarations"]:
+            if d["meld"] == asked["meld"] and list(d["cards"]) == list(asked["cards"]):
+                return list(d["explanation"])
+        for r in q["refused"]:
+            if r["meld"] == asked["meld"] and list(r["cards"]) == list(asked["cards"]):
+                return [r["why"]]
+        return []   # the engine no longer lists it: verify reports that
+    lines = [line for d in q["declarations"] for line in d["explanation"]]
+    lines += [f"{meld_name(r['meld'], lang)}: {r['why']}" for r in q["refused"]]
+    return lines or [tr(lang, "x.none")]
+
+
+def with_current_text(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record with its stored explanation in the engine's current English
+    wording; every other field kept (``bezique puzzles text``)."""
+    return dict(record, explanation=explanation_lines(record))
+
+
 def _finish(record: dict[str, Any]) -> dict[str, Any]:
+    record["explanation"] = explanation_lines(record)
     record["themes"] = themes.derive(record)
     record["rating"] = difficulty(record)
     record["id"] = puzzle_id("m", question_of(record))
@@ -55,15 +92,9 @@ def _base(spot_pos: Mapping[str, Any], kind: str, stock: int) -> dict[str, Any]:
 
 
 def spot_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str, Any]:
-    q = query(dict(position))
-    answer = sorted({d["meld"] for d in q["declarations"]})
-    explanation = [line for d in q["declarations"] for line in d["explanation"]]
-    explanation += [f"{r['meld']}: {r['why']}" for r in q["refused"]]
-    if not answer:
-        explanation.append("No legal declaration: these cards form no combination that "
-                           "may be scored now.")
+    answer = meld.spot_answer(position)
     rec = _base(position, "spot", stock)
-    rec.update(melds=answer, answer=answer, explanation=explanation, source={"deal": deal})
+    rec.update(melds=answer, answer=answer, source={"deal": deal})
     return _finish(rec)
 
 
@@ -73,8 +104,7 @@ def best_record(position: Mapping[str, Any], stock: int, deal: int) -> dict[str,
     if answer is None:
         return None
     rec = _base(position, "best", stock)
-    rec.update(melds=sorted(answer["values"]), answer=answer,
-               explanation=meld.explain_best(answer, turns), source={"deal": deal})
+    rec.update(melds=sorted(answer["values"]), answer=answer, source={"deal": deal})
     return _finish(rec)
 
 
@@ -82,13 +112,12 @@ def legal_records(position: Mapping[str, Any], stock: int, deal: int) -> list[di
     """One question per declaration ``query`` lists (legal) and per refusal."""
     q = query(dict(position))
     out = []
-    asked = [(d["meld"], d["cards"], True, d["rule"], d["explanation"]) for d in q["declarations"]]
-    asked += [(r["meld"], r["cards"], False, r["rule"], [r["why"]]) for r in q["refused"]]
-    for kind, cards, legal, rule, why in asked:
+    asked = [(d["meld"], d["cards"], True, d["rule"]) for d in q["declarations"]]
+    asked += [(r["meld"], r["cards"], False, r["rule"]) for r in q["refused"]]
+    for kind, cards, legal, rule in asked:
         rec = _base(position, "legal", stock)
         rec.update(melds=[kind], question={"meld": kind, "cards": list(cards)},
-                   answer={"legal": legal, "rule": rule}, explanation=list(why),
-                   source={"deal": deal})
+                   answer={"legal": legal, "rule": rule}, source={"deal": deal})
         out.append(_finish(rec))
     return out
 
@@ -130,6 +159,9 @@ def verify(record: Mapping[str, Any]) -> list[str]:
             problems.append(f"{record['id']}: query() does not list this declaration")
     if puzzle_id("m", question_of(record)) != record["id"]:
         problems.append(f"{record['id']}: id does not match the position")
+    if not problems and record.get("explanation") != explanation_lines(record):
+        problems.append(f"{record['id']}: stale explanation text (the engine words it "
+                        f"differently now: bezique puzzles text FILE)")
     return problems
 
 
@@ -159,7 +191,6 @@ def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, A
         if _structure(record, got) == want:
             copy["answer"] = got
             copy["permutation"] = perm
-            if record["type"] == "best":
-                copy["explanation"] = meld.explain_best(got, record["context"]["turns"])
+            copy["explanation"] = explanation_lines(copy)
             return copy
     return dict(record, permutation="SHDC")

@@ -214,25 +214,9 @@ def answer_text(record: Mapping[str, Any], lang: str) -> str:
 
 
 def meld_explanation(record: Mapping[str, Any], lang: str) -> list[str]:
-    """The engine's explanation in the learner's language, for this instance."""
-    pos = dict(record["position"])
-    if record["type"] == "best":
-        from puzzles.meld import explain_best
-
-        return explain_best(record["answer"], record["context"]["turns"], lang)
-    q = query(pos, lang)
-    if record["type"] == "legal":
-        kind = record["question"]["meld"]
-        for d in q["declarations"]:
-            if d["meld"] == kind and record["answer"]["legal"]:
-                return list(d["explanation"])
-        for r in q["refused"]:
-            if r["meld"] == kind:
-                return [r["why"]]
-        return list(record.get("explanation", []))
-    lines = [line for d in q["declarations"] for line in d["explanation"]]
-    lines += [f"{meld_name(r['meld'], lang)}: {r['why']}" for r in q["refused"]]
-    return lines or [tr(lang, "hint.none")]
+    """The engine's explanation in the learner's language, for this instance, in
+    its current wording (never the bank's stored English text)."""
+    return meld_bank.explanation_lines(record, lang)
 
 
 def _first_declaration(record: Mapping[str, Any]) -> dict[str, Any] | None:

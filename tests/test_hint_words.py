@@ -25,7 +25,7 @@ from engine.notation.cards import card_text
 from engine.rules.deal import Deal
 from engine.rules.profile import load_profile, ordered_variants
 from engine.rules.view import PlayerView
-from engine.text.explain import meld_name
+from engine.text.explain import meld_accusative, meld_name
 
 LANGS = ("en", "ru")
 SAMPLES = 4          # the deeper look's tries per hint: enough to overrule, and fast
@@ -70,9 +70,9 @@ def positions(name: str, seed: int = 3) -> dict[str, Deal]:
 
 
 def named(action_cards: tuple[int, ...], meld: str, move: str, lang: str) -> bool:
-    """Whether the move's line names its card or its meld."""
+    """Whether the move's line names its card or its meld (the object of its verb)."""
     if meld:
-        return meld_name(meld, lang) in move
+        return meld_name(meld, lang) in move or meld_accusative(meld, lang) in move
     return all(card_text(c, lang) in move for c in action_cards)
 
 

@@ -13,9 +13,14 @@ from test_app import run_page, shown_html  # noqa: E402
 
 from app_pages.i18n import catalogue  # noqa: E402
 from app_pages.session import PlaySession, seat_options  # noqa: E402
+from engine.bots.review import Budget  # noqa: E402
 from engine.errors import CorruptSaveError  # noqa: E402
 from engine.rules.profile import load_profile, variant_names, variant_options  # noqa: E402
 from engine.rules.replay import Replay, load_game  # noqa: E402
+
+# A page opened at the end of a deal reviews it by itself: at the game's floor that took
+# 40 s of a three-handed deal. These tests read the deal's end, not the review.
+QUICK_REVIEW = Budget(deals=1, confirm_deals=1, hint_deals=1)
 
 
 def test_only_no_trump_offers_the_number_of_players():
@@ -108,7 +113,7 @@ def test_three_player_deal_end_names_every_player(lang: str):
     s = PlaySession.new("three-handed", seed=2, level="random")
     s.autoplay_to_end()
     assert s.deal.is_over and not s.game.is_over
-    at = run_page("play", lang=lang, play=s)
+    at = run_page("play", lang=lang, play=s, hand_review_budget=QUICK_REVIEW)
     line = next(m.value for m in at.success)
     cat = catalogue(lang)
     for seat, role in ((s.human, "you"), ((s.human + 1) % 3, "left"), ((s.human + 2) % 3, "right")):
@@ -119,7 +124,7 @@ def test_three_player_deal_end_names_every_player(lang: str):
 def test_two_player_deal_end_names_the_computer():
     s = PlaySession.new("two-handed", seed=2, level="random")
     s.autoplay_to_end()
-    at = run_page("play", play=s)
+    at = run_page("play", play=s, hand_review_budget=QUICK_REVIEW)
     line = next(m.value for m in at.success)
     assert line == (f"Deal over: You {s.deal.scores[s.human]}, "
                     f"Computer {s.deal.scores[s.bot]}.")

@@ -87,7 +87,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "declare_best": ("the {meld} ({points}) {meld_is} the best you can declare now",
                      "комбинация «{meld}» ({points}) — лучшее, что можно объявить сейчас"),
     "four_aces_now": ("four aces are best declared at once",
-                      "четыре туза лучше объявить сразу"),
+                      "четырёх тузов лучше объявить сразу"),
     "late_big": ("little stock is left: take the {meld} now rather than wait",
                  "колода кончается: объявить комбинацию «{meld}» сейчас, не дожидаясь"),
     "timing": ("declare the {meld} ({points}) first and the {later} ({later_points}) after "

@@ -4,6 +4,7 @@
         --out puzzles/meld-no-trump.jsonl.gz --seed 1
     bezique puzzles verify puzzles/endgame-two-handed.jsonl.gz   # default: every bank
     bezique puzzles rate puzzles/endgame-*.jsonl*   # after refitting the difficulty model
+    bezique puzzles text puzzles/meld-*.jsonl.gz    # after the engine's sentences change
 
 ``generate`` takes positions from expert bot-against-bot games (``--source
 games``, the default; ``--budget`` sets the bots' search in deals a decision) or
@@ -24,7 +25,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rate = sub.add_parser("rate", help="give bank records the difficulty model's rating now")
     rate.add_argument("files", nargs="+", help="bank files, rewritten in place")
     rate.set_defaults(run=run_rate)
+    text = sub.add_parser("text", help="give bank records the engine's current wording of "
+                          "their explanations")
+    text.add_argument("files", nargs="+", help="bank files, rewritten in place")
+    text.set_defaults(run=run_text)
     ver = sub.add_parser("verify", help="re-check puzzles against the engine")
     ver.add_argument("files", nargs="*", help="bank files, JSON Lines, gzip-compressed when "
                      "named .gz (default: every shipped bank)")
@@ -119,18 +124,34 @@ def run_generate(args: argparse.Namespace) -> int:
 
 def run_rate(args: argparse.Namespace) -> int:
     """Rewrite each bank with the current difficulty model's starting ratings."""
+    from puzzles import bank
+
+    return _rewrite(args.files, bank.rerated, "ratings")
+
+
+def run_text(args: argparse.Namespace) -> int:
+    """Rewrite each bank's stored explanations in the engine's current wording (what
+    ``verify`` reports as stale text); answers, ids and ratings are kept."""
+    from puzzles import bank
+
+    return _rewrite(args.files, bank.retexted, "explanations")
+
+
+def _rewrite(files: list[str], fresh_of: Callable[[list[dict[str, Any]]], list[dict[str, Any]]],
+             what: str) -> int:
+    """Rewrite each bank file in place with ``fresh_of`` its records; say how many changed."""
     from engine.errors import BeziqueError
     from puzzles import bank
 
-    for name in args.files:
+    for name in files:
         try:
             records = bank.read(name)
         except bank.BankError as exc:
             raise BeziqueError(str(exc)) from exc
-        fresh = bank.rerated(records)
+        fresh = fresh_of(records)
         _write(fresh, name)
-        changed = sum(a["rating"] != b["rating"] for a, b in zip(records, fresh, strict=True))
-        print(f"{name}: {len(fresh)} puzzles, {changed} ratings changed", file=sys.stderr)
+        changed = sum(a != b for a, b in zip(records, fresh, strict=True))
+        print(f"{name}: {len(fresh)} puzzles, {changed} {what} changed", file=sys.stderr)
     return 0
 
 

@@ -16,20 +16,21 @@ from engine.errors import CorruptSaveError
 from engine.rules.game import Game
 from engine.rules.replay import MAX_LOG_BYTES, load_game
 from engine.text.action_words import action_words
+from engine.text.explain import points_ru
 
 MAX_DEALS = 10_000   # deals of the unseen cards per estimate
 TEXT: dict[str, tuple[str, str]] = {
     "line": ("deal {deal}, trick {trick}: you chose to {played}; better: {better} "
              "({cost}): {why}",
              "сдача {deal}, взятка {trick}: ваш ход — {played}; лучше: {better} ({cost}): {why}"),
-    "exact": ("{points} points, exact", "{points} очк., точно"),
+    "exact": ("{points} points, exact", "{points_ru}, точно"),
     "last_trick": ("the last trick, {points} points, exact",
-                   "последняя взятка, {points} очк., точно"),
+                   "последняя взятка, {points_ru}, точно"),
     "brisques": ("{points} in brisques, which break a tie, exact",
                  "{points} в брисках, решающих ничью, точно"),
     "estimate": ("about {points} points, between {low} and {high}",
-                 "около {points} очк., от {low} до {high}"),
-    "estimate_one": ("{points} points", "{points} очк."),
+                 "примерно {points_ru}, от {low} до {high}"),
+    "estimate_one": ("{points} points", "{points_ru}"),
     "none": ("no decision clearly cost points ({count} judged)",
              "ни одно решение явно не стоило очков (оценено: {count})"),
 }
@@ -77,11 +78,14 @@ def cost_text(decision: Decision, lang: str) -> str:
     index = 1 if lang == "ru" else 0
     if decision.exact:
         key = "exact" if decision.kind == "points" else decision.kind
-        return TEXT[key][index].format(points=round(decision.cost))
+        points = round(decision.cost)
+        return TEXT[key][index].format(points=points, points_ru=points_ru(points))
     low, high = round(decision.low), round(decision.high)
     if low == high:   # never "between 100 and 100"
-        return TEXT["estimate_one"][index].format(points=low)
-    return TEXT["estimate"][index].format(points=round(decision.cost), low=low, high=high)
+        return TEXT["estimate_one"][index].format(points=low, points_ru=points_ru(low))
+    points = round(decision.cost)
+    return TEXT["estimate"][index].format(points=points, points_ru=points_ru(points), low=low,
+                                          high=high)
 
 
 def line(decision: Decision, lang: str) -> str:

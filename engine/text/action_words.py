@@ -6,6 +6,8 @@ reviews (the app words its buttons in its own catalogue, ``[action]``).
     'сыграть Д♠'
     >>> action_words(Action.parse("declare bezique QS#1 JD#1"))
     'declare the bezique (Q♠ J♦)'
+    >>> action_words(Action.parse("declare four_queens QS#1 QH#1 QD#1 QC#1"), "ru")
+    'объявить четырёх дам (Д♠ Д♥ Д♦ Д♣)'
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from collections.abc import Iterable
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import card_text, play_among
 from engine.rules.melds import display_order
-from engine.text.explain import meld_name
+from engine.text.explain import meld_accusative, meld_name
 
 WORDS: dict[ActionType, tuple[str, str]] = {
     ActionType.PLAY: ("play {cards}", "сыграть {cards}"),
@@ -28,7 +30,7 @@ WORDS: dict[ActionType, tuple[str, str]] = {
     ActionType.ANNOUNCE: ("expose the {meld} to score later ({cards})",
                           "выложить {meld}, чтобы записать позже ({cards})"),
     ActionType.SCORE_PENDING: ("score the waiting {meld} ({cards})",
-                               "записать ожидающий {meld} ({cards})"),
+                               "записать ожидавшую комбинацию «{meld}» ({cards})"),
     ActionType.CARTE_BLANCHE: ("claim carte blanche", "объявить карт-бланш"),
     ActionType.PARTNER: ("let your partner declare instead", "уступить объявление партнёру"),
 }
@@ -46,7 +48,10 @@ def action_words(action: Action, lang: str = "en", among: Iterable[int] = (),
     cards = " ".join(card_text(c, lang, among=seen)
                      for c in sorted(action.cards, key=display_order))
     template = WORDS[action.type][1 if lang == "ru" else 0]
-    return template.format(cards=cards, meld=meld_name(action.meld or "", lang))
+    # «записать ожидавшую комбинацию «…»» names the meld inside its own quotes
+    meld = (meld_name(action.meld or "", lang) if action.type is ActionType.SCORE_PENDING
+            else meld_accusative(action.meld or "", lang))
+    return template.format(cards=cards, meld=meld)
 
 
 __all__ = ["WORDS", "action_words"]

@@ -466,6 +466,32 @@ def meld_name(kind: str, lang: str = "en") -> str:
     return names[1] if lang == "ru" else names[0]
 
 
+# The Russian accusative of a meld name, the object of «объявить», «выложить»,
+# «записать»: feminine words change (секвенция → секвенцию); cards named by rank are
+# animate, as 004 writes «объявить … дам», so two to four of them take the genitive
+# (четыре дамы → четырёх дам; from five up the numeral keeps its form). Tens and
+# sevens are not animate: «четыре десятки» stays.
+_FEMININE_ACC_RU = {"секвенция": "секвенцию", "козырная": "козырную"}
+_NUMERAL_ACC_RU = {"два": "двух", "две": "двух", "три": "трёх", "четыре": "четырёх"}
+_ANIMATE_GEN_RU = {"туза": "тузов", "короля": "королей", "дамы": "дам", "валета": "валетов",
+                   "козырные": "козырных"}
+
+
+def meld_accusative(kind: str, lang: str = "en") -> str:
+    """A meld's name as the object of a verb: «объявить козырную секвенцию»,
+    «объявить четырёх дам», «объявить безик». English names do not change."""
+    name = meld_name(kind, lang)
+    if lang != "ru":
+        return name
+    base, bracket, rest = name.partition(" (")   # «безик (2-й раз)»: the name, then the step
+    words = base.split(" ")
+    if words[0] in _NUMERAL_ACC_RU and words[-1] in _ANIMATE_GEN_RU:
+        words = [_NUMERAL_ACC_RU[words[0]], *(_ANIMATE_GEN_RU.get(w, w) for w in words[1:])]
+    else:
+        words = [_FEMININE_ACC_RU.get(w, w) for w in words]
+    return " ".join(words) + bracket + rest
+
+
 def with_article(name: str) -> str:
     """``a marriage`` but ``four kings``: English melds named by a number are plural."""
     first = name.split(" ", 1)[0]

@@ -15,8 +15,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                    "снова, где вариант это позволяет"),
     "pad_no_trump_yet": ("no trump suit is fixed yet: the first marriage or sequence "
                          "declared fixes trumps and scores as a trump one",
-                         "козыри ещё не определены: первый объявленный марьяж или "
-                         "секвенция определяет козыри и считается козырным"),
+                         "козыри ещё не определены: их определяет первое объявление "
+                         "марьяжа или секвенции, и эта комбинация считается козырной"),
     "pad_no_trump_yet_marriage": ("no trump suit is fixed yet: only the first marriage "
                                   "declared fixes trumps (a sequence cannot), and it scores "
                                   "as a trump one",
