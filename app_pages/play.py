@@ -3,7 +3,7 @@ undo (learning mode), auto-play and the game log."""
 
 import streamlit as st
 
-from app_pages import hint_text, path_parts, review_parts, table, ui
+from app_pages import bot_worker, hint_text, path_parts, review_parts, table, ui
 from app_pages import play_parts as parts
 from app_pages.card_table import card_table
 from app_pages.session import has_table_rules, seat_options
@@ -17,9 +17,18 @@ if st.query_params.get("guided") == "1" and not st.session_state.get("play_guide
     st.session_state["play_guided"] = True
     parts.new_session()
 s = parts.session()
+# The computer's moves and the hint worked out since the last run, by the bot workers
+# (app_pages.bot_worker); the next move is handed out.
+bot_worker.advance(s, parts.table_token)
+hinted_now = bot_worker.take_hint(parts.table_token(s))
+if hinted_now is not None:
+    st.session_state["play_hint"] = hinted_now
 # After the callbacks: the game as the learner now sees it (or as another tab of the
 # learner left it, when that one played on meanwhile).
-s = parts.keep_saved(s)
+taken_up = parts.keep_saved(s)
+if taken_up is not s:
+    s = taken_up
+    bot_worker.advance(s, parts.table_token)
 deal = s.deal
 players = deal.profile.players
 
@@ -68,6 +77,34 @@ with st.container(key="play_progress"):
                     move=len(deal.actions),
                     trick=min(deal.tricks_played + 1, deal.profile.tricks_per_deal),
                     tricks=deal.profile.tricks_per_deal))
+
+
+@st.fragment(run_every=bot_worker.POLL_SECONDS)
+def thinking() -> None:
+    """While the computer works out a move or a hint: look again every POLL_SECONDS,
+    and draw the whole page anew once it is in. The page stays usable meanwhile."""
+    token = parts.table_token(parts.session())
+    pending = bot_worker.waiting(token)
+    if pending is None or bot_worker.answered(token):
+        st.rerun()
+        return
+    kind, seconds = pending
+    if kind == "hint":
+        st.caption(ui.t("play.hint_thinking"))
+    if seconds <= bot_worker.SLOW_SECONDS:
+        return
+    if kind == "hint":
+        st.warning(ui.t("play.hint_longer"), icon=":material/hourglass_top:")
+        return
+    s = parts.session()
+    seat = s.machine_seat()
+    who = ui.t("play.autoplay") if seat == s.human else parts.name(s, seat)
+    st.warning(ui.t("play.thinking_longer", name=who), icon=":material/hourglass_top:")
+
+
+with st.container(key="play_thinking"):   # one slot: the elements after it keep their place
+    if bot_worker.waiting(parts.table_token(s)) is not None:
+        thinking()
 
 
 # --- the table (your hand on it, to click) and the score sheet -------------------------
@@ -183,16 +220,19 @@ if deal.is_over:
 # --- controls ----------------------------------------------------------------------------
 st.divider()
 with st.container(horizontal=True, vertical_alignment="bottom"):
+    # the learner's own turn, nothing being worked out for it
+    idle = s.human_to_move and s.machine_seat() is None and bot_worker.waiting(
+        parts.table_token(s)) is None
     st.button(ui.t("play.hint"), key="hint", on_click=parts.on_hint,
-              disabled=not s.human_to_move, icon=":material/lightbulb:")
+              disabled=not idle, icon=":material/lightbulb:")
     st.button(ui.t("play.undo"), key="undo", on_click=parts.on_undo, disabled=not s.can_undo,
               icon=":material/undo:", help=ui.t("play.undo_help"))
     st.number_input(ui.t("play.autoplay_n"), min_value=1, max_value=200, value=5,
                     key="autoplay_n", width=130)
     st.button(ui.t("play.autoplay"), key="autoplay", on_click=parts.on_autoplay,
-              args=("autoplay_n",), disabled=not s.human_to_move, icon=":material/play_arrow:")
+              args=("autoplay_n",), disabled=not idle, icon=":material/play_arrow:")
     st.button(ui.t("play.to_end"), key="to_end", on_click=parts.on_to_end,
-              disabled=not s.human_to_move, icon=":material/fast_forward:")
+              disabled=not idle, icon=":material/fast_forward:")
     st.button(ui.t("play.new_game"), key="new_game", on_click=parts.on_new_game,
               icon=":material/restart_alt:")
 

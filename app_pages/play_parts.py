@@ -19,7 +19,7 @@ from typing import Any
 
 import streamlit as st
 
-from app_pages import store_text, ui
+from app_pages import bot_worker, store_text, ui
 from app_pages.session import PlaySession, game_result, has_table_rules, seat_options
 from app_pages.table import Pick
 from engine.bots.coach import (
@@ -74,7 +74,8 @@ def resume(saved: SavedGame) -> PlaySession | None:
     the reason is shown)."""
     try:
         restored = PlaySession.loads(saved.game, saved.level if saved.level in bot_levels()
-                                     else None, seed=random.SystemRandom().randrange(2**31))
+                                     else None, seed=random.SystemRandom().randrange(2**31),
+                                     defer=True)
     except BeziqueError as exc:   # a save this version of the rules cannot replay
         log.warning("saved game %s cannot be replayed: %s", saved.id, exc)
         st.session_state["play_store_msg"] = ("play.saved_unreadable", str(exc))
@@ -169,7 +170,7 @@ def new_session(seed: int | None = None) -> PlaySession:
     if seed is None:
         seed = st.session_state.get("play_seed")   # fixed deals (tests, a shared seed)
     created = PlaySession.new(variant, seed=seed, level=level,
-                              options=chosen_options(load_profile(variant)))
+                              options=chosen_options(load_profile(variant)), defer=True)
     previous = st.session_state.get("play")
     if previous is not None and untouched(previous):
         # a game the learner left before acting is replaced in the store, not listed
@@ -242,9 +243,12 @@ def on_action(text: str) -> None:
 
 
 def on_hint() -> None:
-    hint = session().hint(ui.lang())
+    """Ask for a hint: worked out by a bot worker, shown when it is in
+    (:func:`app_pages.bot_worker.take_hint`)."""
+    s = session()
     st.session_state["play_msg"] = None
-    st.session_state["play_hint"] = hint
+    st.session_state["play_hint"] = None
+    bot_worker.ask_hint(s, table_token(s), ui.lang())
 
 
 def on_undo() -> None:
@@ -303,6 +307,10 @@ def status(s: PlaySession) -> str:
         return ui.t("play.status_game_over")
     if deal.is_over:
         return ui.t("play.status_deal_over")
+    thinking = s.machine_seat()
+    if thinking is not None:   # its move is being worked out (app_pages.bot_worker)
+        return (ui.t("play.status_autoplay") if thinking == s.human
+                else ui.t("play.status_thinking", name=name(s, thinking)))
     if deal.phase == "declare":
         if deal.leader != s.human:
             return ui.t("play.status_declare_partner")

@@ -281,7 +281,7 @@ def on_resume(source: str, deal_number: int, index: int) -> None:
     if game is None:
         return
     try:
-        forked = PlaySession.fork(game, deal_number, index, chosen_level())
+        forked = PlaySession.fork(game, deal_number, index, chosen_level(), defer=True)
     except BeziqueError as exc:
         st.session_state["replay_msg"] = {"ok": False, "text": ui.t("replay.bad", reason=exc)}
         return

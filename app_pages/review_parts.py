@@ -5,8 +5,10 @@ position, the better move and why. The decisions shown become drills by themselv
 turned that off; then each has "Drill this". The decisions are judged in the background
 as the deal goes on (:mod:`app_pages.review_worker`); what is left is worked out when
 the deal ends on the Play page (or when the learner asks, on the Game log and with the
-drills left to the learner), and the review is kept in the tab's session, one per
-deal."""
+drills left to the learner), by the workers too: the page says it is reviewing and
+looks again every :data:`POLL_SECONDS` until the review is in, and the learner may go
+on meanwhile (the drills found join the review cards all the same). The review is kept
+in the tab's session, one per deal."""
 
 from __future__ import annotations
 
@@ -14,6 +16,9 @@ import hashlib
 import logging
 import math
 from collections.abc import Callable
+from concurrent.futures import Future
+from functools import partial
+from typing import Any
 
 import streamlit as st
 
@@ -32,7 +37,12 @@ log = logging.getLogger("bezique.store")
 SHOWN = 5            # flagged decisions shown in full; the rest are counted
 KEPT = 8             # reviews kept per tab
 STATE = "hand_reviews"
+PENDING = "hand_reviews_pending"  # session: review key -> the workers' review (a Future)
+FAILED = "hand_reviews_failed"    # session: reviews that failed (offered, not redone)
 BUDGET = "hand_review_budget"   # a smaller search budget (tests set it)
+POLL_SECONDS = 1.0   # the page looks again this often while the review is worked out
+
+Message = tuple[str, str, dict[str, Any]]   # kind, text key, its parameters
 
 
 def _key(deal: Deal, seat: int) -> str:
@@ -40,7 +50,45 @@ def _key(deal: Deal, seat: int) -> str:
 
 
 def cached(deal: Deal, seat: int) -> HandReview | None:
-    return st.session_state.get(STATE, {}).get(_key(deal, seat))   # type: ignore[no-any-return]
+    """The review of ``seat`` in ``deal`` kept in this tab, or taken in now from the
+    workers when they have finished it."""
+    key = _key(deal, seat)
+    return st.session_state.get(STATE, {}).get(key) or _taken_in(key)  # type: ignore[no-any-return]
+
+
+def _pending() -> dict[str, Future[tuple[HandReview, Message | None]]]:
+    return st.session_state.setdefault(PENDING, {})  # type: ignore[no-any-return]
+
+
+def reviewing(deal: Deal, seat: int) -> bool:
+    """Whether the workers are still working out this review."""
+    job = _pending().get(_key(deal, seat))
+    return job is not None and not job.done()
+
+
+def _taken_in(key: str) -> HandReview | None:
+    job = _pending().get(key)
+    if job is None or not job.done():
+        return None
+    del _pending()[key]
+    error = job.exception()
+    if error is not None:   # the review is offered again; the log says why
+        log.error("the review of a hand failed in the workers", exc_info=error)
+        st.session_state.setdefault(FAILED, set()).add(key)
+        return None
+    found, message = job.result()
+    _keep(key, found, message)
+    return found
+
+
+def _keep(key: str, found: HandReview, message: Message | None) -> None:
+    reviews = dict(st.session_state.get(STATE, {}))
+    while len(reviews) >= KEPT:
+        reviews.pop(next(iter(reviews)))
+    reviews[key] = found
+    st.session_state[STATE] = reviews
+    if message is not None:
+        st.session_state[f"{STATE}_msg"] = message
 
 
 def budget() -> Budget:
@@ -53,31 +101,53 @@ def judge_in_background(deal: Deal, seat: int, deal_number: int) -> None:
 
 
 def on_review(deal: Deal, seat: int, deal_number: int) -> None:
-    with st.spinner(ui.t("hand_review.working")):
-        found = review_deal(deal, seat, deal_number, budget(), review_worker.verdicts())
-    reviews = dict(st.session_state.get(STATE, {}))
-    while len(reviews) >= KEPT:
-        reviews.pop(next(iter(reviews)))
-    reviews[_key(deal, seat)] = found
-    st.session_state[STATE] = reviews
+    """Review the hand: handed to the workers (the page shows it once it is in), or,
+    without workers, here and now."""
+    key = _key(deal, seat)
+    if key in _pending():
+        return
     # The decisions shown join the review cards by themselves (issue 53), unless the
-    # learner turned that off or declined one before.
-    _stored(lambda db: drills.add_found(db, current_learner(), found.flagged[:SHOWN]),
-            STATE)
+    # learner turned that off or declined one before: done once the review is in, in
+    # the review's own thread, whether the page is still open or not.
+    try:
+        learner: str | None = current_learner()
+    except ProgressStoreError as exc:   # served, the store out of reach: no drills now
+        log.warning("%s", exc)
+        learner = None
+    then = partial(_add_found, learner)
+    job = review_worker.review_later(deal, seat, deal_number, budget(), then)
+    if job is not None:
+        _pending()[key] = job
+        return
+    with st.spinner(ui.t("hand_review.working")):
+        found = review_deal(deal, seat, deal_number, budget())
+    _keep(key, found, then(found))
 
 
-def _stored(write: Callable[[ProgressStore], object], key: str, done: str = "") -> None:
-    """Write to the store; say "done" (a message key) or why it failed, under
-    ``key``_msg (the key, not its text: it shows in the language chosen later too)."""
+def _add_found(learner: str | None, found: HandReview) -> Message | None:
+    if learner is None:
+        return None
+    return _write(lambda db: drills.add_found(db, learner, found.flagged[:SHOWN]))
+
+
+def _write(write: Callable[[ProgressStore], object]) -> Message | None:
+    """Write to the store; None, or the message that says why it failed."""
     try:
         with open_store() as db:
             write(db)
     except ProgressStoreError as exc:   # its text holds no credentials
         log.warning("%s", exc)
-        st.session_state[f"{key}_msg"] = ("error", "play.store_error",
-                                          {"error": store_text.error_text(exc)})
-        return
-    if done:
+        return ("error", "play.store_error", {"error": store_text.error_text(exc)})
+    return None
+
+
+def _stored(write: Callable[[ProgressStore], object], key: str, done: str = "") -> None:
+    """Write to the store; say "done" (a message key) or why it failed, under
+    ``key``_msg (the key, not its text: it shows in the language chosen later too)."""
+    failed = _write(write)
+    if failed is not None:
+        st.session_state[f"{key}_msg"] = failed
+    elif done:
         st.session_state[f"{key}_msg"] = ("ok", done, {})
 
 
@@ -133,15 +203,20 @@ def cost_text(decision: Decision) -> str:
 
 
 def section(deal: Deal, seat: int, deal_number: int, key: str, by_itself: bool = False) -> None:
-    """The review of ``seat``'s decisions in ``deal``: worked out at once when
+    """The review of ``seat``'s decisions in ``deal``: asked for at once when
     ``by_itself`` (the Play page, at the end of a deal) and the learner's reviews make
-    drills by themselves, else a button until it is worked out."""
+    drills by themselves, else a button; while the workers work it out, a note that
+    looks for it every :data:`POLL_SECONDS`."""
     st.markdown(f"#### {ui.t('hand_review.title')}")
     st.caption(ui.t("hand_review.intro"))
     review = cached(deal, seat)
-    if review is None and by_itself and _auto():
+    failed = _key(deal, seat) in st.session_state.get(FAILED, ())
+    if review is None and by_itself and not failed and not reviewing(deal, seat) and _auto():
         on_review(deal, seat, deal_number)
         review = cached(deal, seat)
+    if review is None and reviewing(deal, seat):
+        _wait_for(deal, seat)
+        return
     if review is None:
         st.button(ui.t("hand_review.offer"), key=f"{key}_offer", on_click=on_review,
                   args=(deal, seat, deal_number), icon=":material/fact_check:")
@@ -159,6 +234,15 @@ def section(deal: Deal, seat: int, deal_number: int, key: str, by_itself: bool =
         decision_box(decision, f"{key}_{number}", state)
     if len(flagged) > SHOWN:
         st.caption(ui.t("hand_review.more", count=len(flagged) - SHOWN))
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def _wait_for(deal: Deal, seat: int) -> None:
+    """While the workers review the hand: say so, look again every POLL_SECONDS, and
+    draw the whole page anew once the review is in (this stops the looking)."""
+    if not reviewing(deal, seat):
+        st.rerun()
+    st.info(ui.t("hand_review.waiting"), icon=":material/hourglass_top:")
 
 
 def decision_box(decision: Decision, key: str, scheduled: bool | None = None) -> None:

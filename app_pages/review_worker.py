@@ -1,39 +1,48 @@
 """The learner's decisions judged in the background while the deal goes on, so that the
-review of the hand (:mod:`app_pages.review_parts`) is ready when the deal ends instead of
-taking up to ten seconds in the longest games (Chinese, eight-pack, joker).
+review of the hand (:mod:`app_pages.review_parts`) is ready soon after the deal ends,
+and the page never waits for it.
 
 Each decision is judged by :func:`engine.bots.review.judge` in a worker process, so on
-a machine with two cores the bot's own thinking keeps its core. Whatever the worker has
-not finished when the review is asked for is judged then, as without a worker: the
-verdict is the same either way, because a position's estimates are seeded by the
-position itself (:func:`engine.bots.review.position_seed`).
+a machine with two cores the bot's own thinking keeps its core. The verdict is the same
+as the page's own, because a position's estimates are seeded by the position itself
+(:func:`engine.bots.review.position_seed`).
 
-``BEZIQUE_REVIEW_WORKERS`` sets the number of worker processes (default 1; 0 judges
-only when the review is asked for).
+``BEZIQUE_REVIEW_WORKERS`` sets the number of worker processes (default 1; 0: the
+page judges the whole hand when the review is asked for, and waits for it). They run
+in a pool of their own (:class:`app_pages.worker_pool.WorkerPool`) at a lower CPU
+priority (``nice`` :data:`WORKER_NICE`) than the pages and the bot's workers: a
+verdict can wait, a click or a bot's move is awaited.
 
-A worker ends with the app process that started it (:func:`watch_parent`): killed
-(``kill -9``, the OOM killer), that process cannot stop it, and a worker left behind
-would keep its memory, and multiprocessing's resource tracker, for good.
+When the deal ends, the review itself is worked out there too (:func:`review_later`):
+the page hands over what is left, does not wait, and shows the review once every
+verdict is in; the learner can go on to the next deal meanwhile. A small thread of
+the app process then puts the verdicts together (no search: a replay of the deal) and
+does what the review leads to (the drills it finds), whether or not the page is still
+open.
 """
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
-import sys
 import threading
-import time
-import types
-from collections.abc import Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
-from importlib.machinery import ModuleSpec
+from typing import Any, TypeVar
 
 import streamlit as st
 
-from engine.bots.review import Budget, Decision, decision_key, decisions_of, judge, position_seed
+from app_pages.worker_pool import WorkerPool
+from engine.bots.review import (
+    Budget,
+    Decision,
+    HandReview,
+    decision_key,
+    decisions_of,
+    judge,
+    position_seed,
+    review_deal,
+)
 from engine.notation.actions import Action
 from engine.rules.deal import Deal
 from engine.rules.replay import deal_prefix
@@ -43,80 +52,17 @@ WORKERS_ENV = "BEZIQUE_REVIEW_WORKERS"
 JOBS = "review_jobs"          # session: decision key -> its verdict, when ready
 SEEN = "review_seen"          # session: deal -> actions already handed to the worker
 KEPT_JOBS = 600               # about four of the longest deals
-WAIT_SECONDS = 15.0           # a review waits this long for verdicts being worked out
-PARENT_POLL = 1.0             # seconds between a worker's looks at its parent
 WORKER_NICE = 10              # background judging yields the cores to the clicks
 
-_lock = threading.Lock()
-_pool: ProcessPoolExecutor | None = None
+POOL = WorkerPool("review", WORKERS_ENV, lambda: 1, WORKER_NICE)
+# Puts a review together once its verdicts are in, and stores what it found: off the
+# pages' threads and off the pool's own thread (which hands the workers' answers out).
+FINISH = ThreadPoolExecutor(1, thread_name_prefix="review-finish")
+T = TypeVar("T")
 
 
 def worker_count() -> int:
-    raw = os.environ.get(WORKERS_ENV, "1").strip()
-    if raw.isdigit():
-        return int(raw)
-    log.warning("%s=%r is not a number of worker processes; judging in the background is off",
-                WORKERS_ENV, raw)
-    return 0
-
-
-def _executor() -> ProcessPoolExecutor | None:
-    global _pool
-    with _lock:
-        if _pool is None and worker_count() > 0:
-            # spawn: the server runs threads, and a forked copy of them may deadlock
-            _pool = ProcessPoolExecutor(worker_count(),
-                                        mp_context=multiprocessing.get_context("spawn"),
-                                        initializer=watch_parent, initargs=(os.getpid(),))
-            with _plain_main():   # start the workers now, each one submit
-                for _ in range(worker_count()):
-                    _pool.submit(os.getpid)
-        return _pool
-
-
-@contextmanager
-def _plain_main() -> Iterator[None]:
-    """A stand-in main module while workers start. A spawned worker first runs its
-    parent's main module again (as ``__mp_main__``) unless that module is a package's
-    ``__main__``, and Streamlit makes the page run's script (``app.py``) the main
-    module: every worker would run the whole app once, in bare mode, before its
-    first job."""
-    saved = sys.modules.get("__main__")
-    stand_in = types.ModuleType("__main__")
-    stand_in.__spec__ = ModuleSpec("app_pages.__main__", None)   # "nothing to run"
-    sys.modules["__main__"] = stand_in
-    try:
-        yield
-    finally:
-        if sys.modules.get("__main__") is stand_in and saved is not None:
-            sys.modules["__main__"] = saved
-
-
-def watch_parent(parent: int) -> None:
-    """In a worker, first thing: end as soon as ``parent`` (the app process) is no
-    longer its parent, and run at a lower priority than the app. (Linux's
-    PR_SET_PDEATHSIG would fire when the *thread* that made the worker ends, a page
-    run's thread here, so the parent is watched instead.) Once the workers are gone,
-    the resource tracker sees its last pipe close and ends."""
-    if os.getppid() != parent:
-        os._exit(0)
-    threading.Thread(target=_watch, args=(parent,), name="parent-watch", daemon=True).start()
-    try:
-        os.nice(WORKER_NICE)   # a learner's click waits for a core; a verdict can wait
-    except OSError:
-        pass
-
-
-def _watch(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL)
-    os._exit(0)   # no cleanup to wait for: the worker holds nothing of its own
-
-
-def _drop_pool() -> None:
-    global _pool
-    with _lock:
-        _pool = None
+    return POOL.size()
 
 
 def judge_saved(position: str, seat: int, action: Action, deal_number: int,
@@ -132,48 +78,34 @@ def _jobs() -> Jobs:
     return st.session_state.setdefault(JOBS, {})  # type: ignore[no-any-return]
 
 
+def review_saved(saved: str, seat: int, deal_number: int, budget: Budget,
+                 known: dict[str, Decision]) -> HandReview:
+    """:func:`review_deal` on a deal's save, with the verdicts ``known`` already."""
+    return review_deal(Deal.loads(saved), seat, deal_number, budget, known)
+
+
 def hand_over(pool: Executor, jobs: Jobs, deal: Deal, seat: int, deal_number: int,
-              budget: Budget, start: int = 0) -> None:
+              budget: Budget, start: int = 0) -> Jobs:
     """Submit to ``pool`` each decision of ``seat`` in ``deal`` from action ``start`` on
-    that ``jobs`` does not hold yet."""
-    for position, action in decisions_of(deal, seat, start):
-        hand_over_one(pool, jobs, position, seat, action, deal_number, budget)
+    that ``jobs`` does not hold yet; those decisions' jobs."""
+    return dict(hand_over_one(pool, jobs, position, seat, action, deal_number, budget)
+                for position, action in decisions_of(deal, seat, start))
 
 
 def hand_over_one(pool: Executor, jobs: Jobs, position: Deal, seat: int, action: Action,
-                  deal_number: int, budget: Budget) -> None:
+                  deal_number: int, budget: Budget) -> tuple[str, Future[Decision]]:
     """Submit one decision (``action`` taken by ``seat`` at ``position``) unless
-    ``jobs`` holds it."""
+    ``jobs`` holds it; its key and job."""
     saved = position.dumps()
     key = decision_key(saved, action)
     if key not in jobs:
         jobs[key] = pool.submit(judge_saved, saved, seat, action, deal_number, budget)
-
-
-def collect(jobs: Jobs, wait_seconds: float | None) -> dict[str, Decision]:
-    """The verdicts ``jobs`` has reached, after waiting up to ``wait_seconds`` (None:
-    as long as it takes) for those being worked out; the ones not started are
-    withdrawn (the review judges them itself, without waiting in the worker's queue)."""
-    for future in jobs.values():
-        future.cancel()          # only the ones still queued are cancelled
-    wait([f for f in jobs.values() if not f.cancelled()], timeout=wait_seconds)
-    found: dict[str, Decision] = {}
-    for key, future in list(jobs.items()):
-        if not future.done() or future.cancelled():
-            jobs.pop(key)
-            continue
-        error = future.exception()
-        if error is not None:      # judged again in the page, where an error shows
-            log.warning("the review worker failed on a decision: %r", error)
-            jobs.pop(key)
-            continue
-        found[key] = future.result()
-    return found
+    return key, jobs[key]
 
 
 def catch_up(deal: Deal, seat: int, deal_number: int, budget: Budget) -> None:
     """Hand the worker every decision of ``seat`` in ``deal`` it has not been given yet."""
-    pool = _executor()
+    pool = POOL.executor()
     if pool is None or not deal.actions:
         return
     start = position_seed(deal_prefix(deal, 0))
@@ -184,14 +116,88 @@ def catch_up(deal: Deal, seat: int, deal_number: int, budget: Budget) -> None:
         hand_over(pool, jobs, deal, seat, deal_number, budget,
                   min(seen.get(start, 0), len(deal.actions)))
     except BrokenProcessPool as exc:   # the worker died (memory): judge on request instead
-        log.warning("the review worker stopped (%s); decisions are judged on request", exc)
-        _drop_pool()
+        POOL.drop_broken(exc)
         return
     seen[start] = len(deal.actions)
     while len(jobs) > KEPT_JOBS:
         jobs.pop(next(iter(jobs))).cancel()
 
 
-def verdicts(wait_seconds: float = WAIT_SECONDS) -> dict[str, Decision]:
-    """The session's verdicts from the worker (:func:`collect`)."""
-    return collect(_jobs(), wait_seconds)
+def review_later(deal: Deal, seat: int, deal_number: int, budget: Budget,
+                 then: Callable[[HandReview], T]) -> Future[tuple[HandReview, T]] | None:
+    """The review of ``seat``'s decisions in ``deal``, worked out by the workers: every
+    decision not handed over yet is, and once all verdicts are in, the review is put
+    together (:func:`review_deal` with them known: the same review as in the page) and
+    ``then(review)`` runs, both in :data:`FINISH`'s thread. The future holds the review
+    and what ``then`` returned. None without workers (the caller reviews in the page).
+
+    A decision whose job failed or was dropped is judged in a worker too, with the
+    rest known (:func:`review_saved`); only without any worker left, in that thread."""
+    pool = POOL.executor()
+    if pool is None:
+        return None
+    mine: Jobs = {}
+    try:
+        mine = hand_over(pool, _jobs(), deal, seat, deal_number, budget)
+    except BrokenProcessPool as exc:   # a worker died: what is missing goes to new ones
+        POOL.drop_broken(exc)
+    result: Future[tuple[HandReview, T]] = Future()
+    saved = deal.dumps()
+    left = [len(mine)]
+    lock = threading.Lock()
+
+    def one_done(_future: Future[Decision]) -> None:
+        with lock:
+            left[0] -= 1
+            last = left[0] == 0
+        if last:
+            _in_finish(result, _finish, saved, seat, deal_number, budget, mine, then, result)
+
+    if not mine:
+        _in_finish(result, _finish, saved, seat, deal_number, budget, mine, then, result)
+    for future in list(mine.values()):
+        future.add_done_callback(one_done)
+    return result
+
+
+def _in_finish(result: Future[Any], fn: Callable[..., None], *args: Any) -> None:
+    """``fn(*args)`` in :data:`FINISH`'s thread; an error it raises ends ``result`` (the
+    page says so), as ``fn`` ends it itself when all goes well."""
+    def failed(step: Future[None]) -> None:
+        error = step.exception()
+        if error is not None and not result.done():
+            result.set_exception(error)
+    FINISH.submit(fn, *args).add_done_callback(failed)
+
+
+def _conclude(review: HandReview, then: Callable[[HandReview], T],
+              result: Future[tuple[HandReview, T]]) -> None:
+    result.set_result((review, then(review)))
+
+
+def _finish(saved: str, seat: int, deal_number: int, budget: Budget, mine: Jobs,
+            then: Callable[[HandReview], T], result: Future[tuple[HandReview, T]]) -> None:
+    known: dict[str, Decision] = {}
+    for key, future in mine.items():
+        if future.cancelled():
+            continue
+        error = future.exception()
+        if error is not None:
+            log.warning("the review worker failed on a decision: %r", error)
+            if isinstance(error, BrokenProcessPool):
+                POOL.drop_broken(error)
+            continue
+        known[key] = future.result()
+    deal = Deal.loads(saved)
+    wanted = {decision_key(p.dumps(), a) for p, a in decisions_of(deal, seat)}
+    if wanted <= known.keys():
+        _conclude(review_deal(deal, seat, deal_number, budget, known), then, result)
+        return
+    # Some verdicts are missing: one more job judges them, with the rest known.
+    again = POOL.submit(review_saved, saved, seat, deal_number, budget, known)
+    if again is None:
+        log.warning("no review worker: the review is finished in the app process")
+        _conclude(review_deal(deal, seat, deal_number, budget, known), then, result)
+        return
+    again.add_done_callback(
+        lambda job: _in_finish(result, lambda: _conclude(job.result(), then, result)))

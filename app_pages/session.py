@@ -17,6 +17,13 @@ When the human's only legal action is to draw (a trick won with nothing to decla
 in Fildinski after every trick won), the draw is made at once, as the human's own turn in
 the log (:meth:`PlaySession.draws_by_itself`): never when any other action is legal.
 
+*Deferred* (``defer``, the app): the session never thinks for a seat itself. It stops
+where the computer must move (a bot's seat, or the learner's on auto-play) and hands out
+a :class:`MachineTurn`, the position's save, the seat and a copy of the player that
+moves there (its level, RNG and memory of the deal); :func:`play_turn` works it out,
+in another process or not, and :meth:`PlaySession.machine_moved` applies the answer
+through the one apply function. The moves are the same as without ``defer``.
+
 *Learning mode* undo replays all but the last human action of the deal from its save
 (:func:`engine.rules.replay.deal_prefix`). The bots, hints and play-off verdicts are
 :mod:`engine.bots.coach`'s; turns, logs and replays :mod:`engine.rules.replay`'s.
@@ -25,6 +32,7 @@ the log (:meth:`PlaySession.draws_by_itself`): never when any other action is le
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -100,6 +108,57 @@ def game_result(game: Game, human: int = 0) -> dict[str, Any]:
             "deal": len(game.finished_deals) + 1}
 
 
+def only_draw(deal: Deal, human: int) -> Action | None:
+    """The draw, when it is ``human``'s one legal action (nothing to declare after a
+    trick won): made without a click. ``None`` otherwise."""
+    if deal.is_over or deal.to_move != human:
+        return None
+    legal = deal.legal_actions()
+    return legal[0] if len(legal) == 1 and legal[0].type is ActionType.DRAW else None
+
+
+@dataclass(frozen=True)
+class MachineTurn:
+    """The computer's turn to move: ``player`` (the bot or the auto-play helper as it
+    stands, pickled: a copy of its level, RNG and memory) at ``seat`` of the deal
+    saved as ``position``, where the learner sits at ``human``."""
+
+    position: str
+    seat: int
+    human: int
+    player: bytes
+
+
+def play_turn(turn: MachineTurn) -> tuple[list[str], BotPlayer]:
+    """The computer's moves from ``turn`` (their string forms) and the player after
+    them, its RNG and memory moved on: what a worker process sends back. The helper
+    makes its one move for the learner; the bots move on, the learner's only-legal
+    draws made between, until the learner must act or the deal ends: one answer
+    for the learner to wait for, not one per seat."""
+    player: BotPlayer = pickle.loads(turn.player)   # noqa: S301 - made by machine_turn
+    deal = Deal.loads(turn.position)
+    made: list[str] = []
+    seat = turn.seat
+    while True:
+        action = player.choose_in(deal, seat)
+        deal.apply(action)
+        made.append(str(action))
+        if seat == turn.human:
+            return made, player
+        draw = only_draw(deal, turn.human)
+        while draw is not None:
+            deal.apply(draw)
+            draw = only_draw(deal, turn.human)
+        if deal.is_over or deal.to_move == turn.human:
+            return made, player
+        seat = deal.to_move
+
+
+def hint_at(position: str, seat: int, lang: str) -> Hint:
+    """:func:`engine_hint` for ``seat`` at a position's save (a worker's job)."""
+    return engine_hint(Deal.loads(position), seat, lang)
+
+
 @dataclass
 class PlaySession:
     """A game against a bot, as the Play page shows it."""
@@ -113,6 +172,8 @@ class PlaySession:
     saved_as: int | None = None   # the progress store's id of this game's save, once saved
     saved_version: int = 0        # the save's version this tab last read or wrote
     auto: set[int] = field(default_factory=set)   # indices in ``turns`` of draws made by themselves
+    defer: bool = False           # the computer's moves are asked for, not made (MachineTurn)
+    autoplay_left: int = 0        # the learner's moves still to be made by the helper
     _bot: BotPlayer = field(init=False, repr=False)      # plays every other seat
     _helper: BotPlayer = field(init=False, repr=False)   # plays for the human on auto-play
 
@@ -124,7 +185,7 @@ class PlaySession:
     def new(cls, variant: str = "two-handed", seed: int | None = None,
             level: str | None = None, human: int = 0,
             table_rules: bool = False,
-            options: Sequence[tuple[str, str]] = ()) -> PlaySession:
+            options: Sequence[tuple[str, str]] = (), defer: bool = False) -> PlaySession:
         """``options``: named options ``(id, choice)`` applied to the variant (e.g.
         ``("players", "3")``); the game keeps them, so its save rebuilds the same table.
         ``table_rules`` is ``("infractions", "penalise")``: the variant's fines instead
@@ -140,7 +201,7 @@ class PlaySession:
         for option_id, choice in chosen:
             profile = apply_option(profile, option_id, choice)
         game = Game.new(profile, random.Random(seed))   # the profile records the options
-        session = cls(game, seed, level, human)
+        session = cls(game, seed, level, human, defer=defer)
         session._run_bot()
         return session
 
@@ -216,33 +277,91 @@ class PlaySession:
     def draws_by_itself(self, deal: Deal | None = None) -> Action | None:
         """The draw, when it is the human's one legal action (nothing to declare after
         a trick won): the session makes it without a click. ``None`` otherwise."""
-        deal = deal or self.deal
-        if deal.is_over or deal.to_move != self.human:
-            return None
-        legal = deal.legal_actions()
-        return legal[0] if len(legal) == 1 and legal[0].type is ActionType.DRAW else None
+        return only_draw(deal or self.deal, self.human)
 
-    def _run_bot(self) -> list[Turn]:
+    def _player(self, seat: int) -> BotPlayer:
+        """Who moves for ``seat``: the bot, or at the learner's seat the auto-play helper."""
+        return self._helper if seat == self.human else self._bot
+
+    def machine_seat(self) -> int | None:
+        """The seat the computer must move now (a bot's, or the learner's while
+        auto-play goes on), or None."""
+        deal = self.deal
+        if deal.is_over or (deal.to_move == self.human and self.autoplay_left <= 0):
+            return None
+        return deal.to_move
+
+    def _run_bot(self, answers: list[str] | None = None) -> list[Turn]:
         """Every other seat moves until the human must act or the deal ends (the human's
-        only-legal draw is made by itself, :meth:`draws_by_itself`); a deal that ends
-        the game (one deal, the target reached) is settled or decided at once, never
-        followed by a "Next deal"."""
+        only-legal draw is made by itself, :meth:`draws_by_itself`; on auto-play the
+        helper moves for the human); a deal that ends the game (one deal, the target
+        reached) is settled or decided at once, never followed by a "Next deal".
+        ``answers``: the computer's moves worked out elsewhere (:func:`play_turn`),
+        made first. Deferred, it stops at the computer's first move beyond them."""
         done: list[Turn] = []
         deal = self.deal
         while not deal.is_over:
             seat = deal.to_move
             if seat == self.human:
                 draw = self.draws_by_itself()
-                if draw is None:
+                if draw is not None:
+                    self.auto.add(len(self.turns))
+                    done.append(self._apply(seat, draw))
+                    continue
+                if self.autoplay_left <= 0:
                     break
-                self.auto.add(len(self.turns))
-                done.append(self._apply(seat, draw))
-                continue
-            done.append(self._apply(seat, self._bot.choose_in(deal, seat)))
-        if deal.is_over and not self.game.is_over and (deal.profile.one_deal_game
-                                                       or self.game.decided):
-            self.game.next_deal()
+            if answers:
+                action = Action.parse(answers.pop(0))
+            elif self.defer:
+                break
+            else:
+                action = self._player(seat).choose_in(deal, seat)
+            done.append(self._machine_move(seat, action))
+        if deal.is_over:
+            self.autoplay_left = 0
+            if not self.game.is_over and (deal.profile.one_deal_game or self.game.decided):
+                self.game.next_deal()
         return done
+
+    def _machine_move(self, seat: int, action: Action) -> Turn:
+        turn = self._apply(seat, action)
+        if seat == self.human:
+            self.autoplay_left -= 1
+        return turn
+
+    def machine_turn(self) -> MachineTurn | None:
+        """The computer's move to work out now (deferred), or None."""
+        seat = self.machine_seat()
+        if seat is None:
+            return None
+        return MachineTurn(self.deal.dumps(), seat, self.human,
+                           pickle.dumps(self._player(seat)))
+
+    def run_machine(self) -> list[Turn]:
+        """Make the computer's moves here, as far as the learner's next decision (a
+        deferred session without workers)."""
+        deferred, self.defer = self.defer, False
+        try:
+            return self._run_bot()
+        finally:
+            self.defer = deferred
+
+    def machine_moved(self, turn: MachineTurn, actions: Sequence[str],
+                      player: BotPlayer) -> list[Turn] | None:
+        """Make ``actions``, the moves worked out for ``turn`` (:func:`play_turn`),
+        through the one apply function, and go on as far as the learner's next decision
+        or the computer's next move; ``player`` (its RNG and memory moved on) moves for
+        that seat from now on, unless its level was changed meanwhile. None, changing
+        nothing, when the game is no longer at ``turn`` (an undo, another game). A move
+        that is not legal where it comes raises the apply function's error."""
+        if self.machine_seat() != turn.seat or self.deal.dumps() != turn.position:
+            return None
+        if player.level == self._player(turn.seat).level:
+            if turn.seat == self.human:
+                self._helper = player
+            else:
+                self._bot = player
+        return self._run_bot(list(actions))
 
     def act(self, action: Action) -> list[Turn]:
         """Apply the human's action, then the bot's answers. An illegal action raises
@@ -252,6 +371,7 @@ class PlaySession:
         if self.deal.to_move != self.human:
             raise refusal("deal.action", "refuse_not_your_turn")
         first = self._apply(self.human, action)
+        self.autoplay_left = 0   # the learner plays: auto-play ends
         return [first, *self._run_bot()]
 
     def act_text(self, text: str) -> list[Turn]:
@@ -269,13 +389,12 @@ class PlaySession:
 
     def autoplay(self, count: int) -> list[Turn]:
         """Play ``count`` human actions for the human (a :data:`HELPER_LEVEL` bot);
-        stops at the end of the deal."""
-        done: list[Turn] = []
-        for _ in range(max(0, count)):
-            if not self.human_to_move:
-                break
-            done.extend(self.act(self._helper.choose_in(self.deal, self.human)))
-        return done
+        stops at the end of the deal. Deferred, the helper's moves are machine turns
+        (:meth:`machine_turn`) like the bot's."""
+        if not self.human_to_move:
+            return []
+        self.autoplay_left = max(0, count)
+        return self._run_bot()
 
     def autoplay_to_end(self) -> list[Turn]:
         return self.autoplay(10_000)
@@ -298,6 +417,7 @@ class PlaySession:
         self.game.game_scores = None
         self.turns = turns_of(restored, who[:cut])
         self.undo_count += 1
+        self.autoplay_left = 0
         return True
 
     def next_deal(self) -> Event:
@@ -335,20 +455,23 @@ class PlaySession:
 
     @classmethod
     def fork(cls, game: Game, deal_number: int, index: int, level: str | None = None,
-             human: int = 0) -> PlaySession:
+             human: int = 0, defer: bool = False) -> PlaySession:
         """A new session that plays on from a step of ``game`` (a replay's position):
         a copy, so ``game`` itself is kept as it is."""
-        return cls.loads(json.dumps(game_prefix(game, deal_number, index)), level, human)
+        return cls.loads(json.dumps(game_prefix(game, deal_number, index)), level, human,
+                         defer=defer)
 
     @classmethod
     def loads(cls, data: bytes | str, level: str | None = None, human: int = 0,
-              seed: int = 0) -> PlaySession:
+              seed: int = 0, defer: bool = False) -> PlaySession:
         """A session that continues a saved game; :class:`CorruptSaveError` on bad input."""
         game = load_game(data)
         level = level or default_level()
-        session = cls(game, seed, level, human, turns_of(game.deal, actors(game.deal)))
+        session = cls(game, seed, level, human, turns_of(game.deal, actors(game.deal)),
+                      defer=defer)
         session._run_bot()
         return session
 
 
-__all__ = ["PlaySession", "game_result", "has_table_rules", "seat_options", "seat_role"]
+__all__ = ["MachineTurn", "PlaySession", "game_result", "has_table_rules", "hint_at",
+           "only_draw", "play_turn", "seat_options", "seat_role"]

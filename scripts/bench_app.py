@@ -38,6 +38,9 @@ ROOT = Path(OPTIONS.root).resolve()
 sys.path.insert(0, str(ROOT))
 os.chdir(ROOT)
 os.environ["BEZIQUE_PROGRESS_DB"] = str(Path(tempfile.mkdtemp()) / "bench.sqlite3")
+# The computer's moves in the page run, as without bot workers: the figures stay those of
+# the page's whole work (scripts/load_test.py measures the workers under load).
+os.environ.setdefault("BEZIQUE_BOT_WORKERS", "0")
 
 import logging  # noqa: E402
 

@@ -4,7 +4,7 @@ decisions judged, flagged and exact, and the seconds the review took.
 
 With ``--pace S`` it also measures the review as the Play page serves it: each decision
 handed to a worker process as it is made (app_pages.review_worker), the learner taking
-S seconds a decision, and the seconds the review then takes at the deal's end.
+S seconds a decision, and the seconds from the deal's end until the review is ready.
 
     python scripts/bench_review.py [--seed N] [--deals N] [--confirm-deals N]
                                    [--hint-deals N] [--pace S] [VARIANT ...]
@@ -20,9 +20,9 @@ import argparse
 import multiprocessing
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, wait
 
-from app_pages.review_worker import Jobs, collect, hand_over_one
+from app_pages.review_worker import Jobs, hand_over_one
 from engine.bots.coach import BotPlayer
 from engine.bots.review import Budget, decisions_of, review_deal
 from engine.rules.deal import Deal
@@ -39,14 +39,16 @@ def played_deal(variant: str, seed: int) -> Deal:
 
 def review_after_play(deal: Deal, budget: Budget, pace: float,
                       pool: ProcessPoolExecutor) -> float:
-    """Seconds the review takes at the deal's end when each decision went to ``pool``
-    as it was made, ``pace`` seconds apart (the Play page's way)."""
+    """Seconds from the deal's end until its review is ready when each decision went
+    to ``pool`` as it was made, ``pace`` seconds apart (the Play page's way; the page
+    does not wait meanwhile)."""
     jobs: Jobs = {}
     for position, action in decisions_of(deal, 0):
         hand_over_one(pool, jobs, position, 0, action, 1, budget)
         time.sleep(pace)
     start = time.perf_counter()
-    review_deal(deal, 0, budget=budget, known=collect(jobs, None))
+    wait(jobs.values())
+    review_deal(deal, 0, budget=budget, known={k: f.result() for k, f in jobs.items()})
     return time.perf_counter() - start
 
 

@@ -19,7 +19,21 @@ learner's own in that run are the bot's replies. An action's latency is from sen
 the click to the end of the run it caused: the server's time plus queueing, not the
 browser's drawing.
 
-Reported per setup: median and p95 action latency, page-load time, actions/s, errors
+The computer's moves are worked out by the app's bot workers (app_pages/bot_worker.py):
+when its answer is not in within the click's run, the page says the computer is
+thinking and a fragment of it asks the server again every half second
+(``st.fragment(run_every=...)``: the server sends ``auto_rerun``, the browser sends the
+fragment's reruns). The client does what the browser does, and a click's *reply time*
+runs from the click to the run after which the page no longer waits: the bot's move
+is on the page. The hand's review at a deal's end is worked out by the review workers
+(app_pages.review_worker) and the page looks for it every second with a fragment of its
+own: the client does not wait for it, as a learner goes on to the next deal, but sends
+that fragment's rerun before a click when it is due, as the browser's timer does
+(counted apart: the review's polls). ``--level expert`` has every learner choose the
+expert first (the Play page's level box, as a learner does).
+
+Reported per setup: median and p95 action latency, the median and p95 reply time of the
+clicks that waited for the computer, page-load time, actions/s, errors
 (exceptions on the page, failed runs, timeouts, lost connections) and the server
 processes' memory (peak resident set, sampled every second), the clicks by kind and
 the card plays registered. The run fails (exit 1) when no card play registered.
@@ -57,6 +71,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 from websockets.typing import Subprotocol
 
+from app_pages.bot_worker import POLL_SECONDS as COMPUTER_POLL
+from engine.bots import LEVELS
 from puzzles import identity
 
 
@@ -116,6 +132,13 @@ class Stats:
     games_kept: int = 0         # reconnects that found the game where it was
     games_lost: int = 0         # reconnects that found another game
     recovered: list[float] = field(default_factory=list)   # when sessions played again
+    replies: list[float] = field(default_factory=list)   # click to the computer's move shown
+    polls: int = 0              # the page's looks while the computer thinks (fragment runs)
+    waited: int = 0             # replies that came after the click's own run
+    worker_cpu: float = 0.0     # CPU seconds of the app processes' workers in the run
+    worker_rss: int = 0         # their peak resident memory, MB in all
+    levels_set: int = 0         # sessions that chose --level
+    review_polls: list[float] = field(default_factory=list)   # seconds per review poll
 
 
 PICK = re.compile(r'class="bz-pick is-(\w+)[^"]*"[^>]*data-pick="(\d+)"')
@@ -178,7 +201,7 @@ class Session:
     for a page change and drops the trigger: a card click would not register."""
 
     def __init__(self, base: str, think: float, seed: int, stats: Stats,
-                 learner: str = "", reconnect: bool = False) -> None:
+                 learner: str = "", reconnect: bool = False, level: str = "") -> None:
         self.base = base.rstrip("/")
         self.think = think
         self.rng = random.Random(seed)
@@ -188,6 +211,11 @@ class Session:
         # keeps its cookie: after a reconnect the app finds the same learner and game.
         self.learner = learner
         self.reconnect = reconnect  # a lost connection: open a new one and play on
+        self.level = level          # the computer level to choose first ("": as it is)
+        self.auto: dict[str, float] = {}   # fragment id -> seconds between its reruns
+        self.polled: dict[str, float] = {}   # a background fragment -> when it last ran
+        self.choices: dict[str, tuple[str, list[str]]] = {}   # select box key -> id, options
+        self.deadline = 0.0
         self.buttons: dict[str, Button] = {}
         self.tables: dict[str, Table] = {}
         self.values: dict[str, WidgetState] = {}
@@ -244,9 +272,14 @@ class Session:
                            open_timeout=30, ping_interval=None) as ws:
             self.ws = ws
             self.page_hash = ""          # a new server session: the first load again
+            self.deadline = deadline
             started = time.monotonic()
             await self._rerun(None)
             self.stats.loads.append(time.monotonic() - started)
+            await self._replies()        # the computer may lead
+            if self.level and self._choose_level():
+                await self._rerun(None)      # the box's new value: its on_change runs
+                await self._replies()
             if seen is not None:
                 self._check_resumed(seen)
             self.settled = self.position()
@@ -255,6 +288,7 @@ class Session:
                 if time.monotonic() >= deadline or (
                         max_actions is not None and self.clicked >= max_actions):
                     return
+                await self._background()
                 click = self._choose()
                 if click is None:
                     self.stats.errors.append("no button to click")
@@ -265,12 +299,18 @@ class Session:
                 finished = False
                 try:
                     await self._rerun(click)
+                    answered = time.monotonic()
+                    waited = await self._replies()
                     finished = True
                 finally:
                     if not finished:   # the connection went down with the run
                         self.stats.failed_actions += 1
                 self.stats.clicks[kind] = self.stats.clicks.get(kind, 0) + 1
-                self.stats.actions.append(time.monotonic() - started)
+                self.stats.actions.append(answered - started)
+                if before is not None and self.move is not None and self.move > before + 1:
+                    # the computer moved in reply: until its move was on the page
+                    self.stats.replies.append(time.monotonic() - started)
+                    self.stats.waited += waited
                 self.clicked += 1
                 self.settled = self.position()
                 if self.lost_at is not None:
@@ -279,6 +319,54 @@ class Session:
                     self.lost_at = None
                 if isinstance(click, Pick):
                     self._check_pick(click, before)
+
+    async def _replies(self) -> bool:
+        """While the page waits for the computer (a fragment asks again every few
+        tenths of a second), ask as the browser does, until the page no longer waits:
+        the computer's move (or hint) is drawn. Whether it waited."""
+        waited = False
+        while computer := self._computer():
+            if time.monotonic() > self.deadline + RUN_TIMEOUT:
+                self.stats.errors.append("the computer's answer did not come")
+                self.auto = {}
+                break
+            fragment, interval = next(iter(computer.items()))
+            await asyncio.sleep(interval)
+            waited = True
+            self.stats.polls += 1
+            await self._rerun(None, fragment)
+        return waited
+
+    def _computer(self) -> dict[str, float]:
+        """The fragments that wait for the computer (its poll interval; the review's
+        fragment looks less often)."""
+        return {f: i for f, i in self.auto.items() if abs(i - COMPUTER_POLL) < 1e-6}
+
+    async def _background(self) -> None:
+        """The reruns of the other timed fragments (the review being worked out) that
+        are due, as the browser's timers send them while the learner looks."""
+        for fragment, interval in list(self.auto.items()):
+            if fragment in self._computer() or fragment not in self.auto:
+                continue
+            if time.monotonic() - self.polled.get(fragment, 0.0) < interval:
+                continue
+            started = time.monotonic()
+            await self._rerun(None, fragment)
+            self.polled[fragment] = time.monotonic()
+            self.stats.review_polls.append(self.polled[fragment] - started)
+
+    def _choose_level(self) -> bool:
+        """Set the level box (``play_level``) to ``self.level``, as a learner picks it:
+        its options are the levels in order (engine.bots.LEVELS) in the page's words."""
+        found = self.choices.get("play_level")
+        if found is None or self.level not in LEVELS:
+            self.stats.errors.append(f"no level box for {self.level!r}")
+            return False
+        widget, options = found
+        self.values[widget] = WidgetState(id=widget,
+                                          string_value=options[LEVELS.index(self.level)])
+        self.stats.levels_set += 1
+        return True
 
     def _check_resumed(self, seen: tuple[int, int, frozenset[int]]) -> None:
         """After a reconnect: the game is the one played before (at the same move, or
@@ -334,8 +422,9 @@ class Session:
             return self.rng.choice(acts)
         return next((b for b in live if b.key == "new_game"), None)
 
-    def message(self, click: Button | Pick | None) -> BackMsg:
-        """The ``rerun_script`` the browser sends for this click (None: the first load)."""
+    def message(self, click: Button | Pick | None, fragment: str = "") -> BackMsg:
+        """The ``rerun_script`` the browser sends for this click (None: the first load,
+        or a rerun with the widgets' values; ``fragment``: a fragment's timed rerun)."""
         msg = BackMsg()
         state = msg.rerun_script
         state.query_string = ""
@@ -352,6 +441,9 @@ class Session:
         state.widget_states.SetInParent()   # present even when empty, as the browser's
         widgets = state.widget_states.widgets
         widgets.extend(self.values.values())
+        if fragment:
+            state.fragment_id = fragment
+            state.is_auto_rerun = True
         if isinstance(click, Button):
             widgets.add(id=click.id, trigger_value=True)
             state.fragment_id = click.fragment_id
@@ -366,11 +458,8 @@ class Session:
             state.fragment_id = click.table.fragment_id
         return msg
 
-    async def _rerun(self, click: Button | Pick | None) -> None:
-        msg = self.message(click)
-        if not msg.rerun_script.fragment_id:   # a whole run draws the page anew
-            self.buttons, self.tables, self.values = {}, {}, {}
-            self.move_seen = False
+    async def _rerun(self, click: Button | Pick | None, fragment: str = "") -> None:
+        msg = self.message(click, fragment)
         await self.ws.send(msg.SerializeToString())
         while True:
             data = await asyncio.wait_for(self.ws.recv(), RUN_TIMEOUT)
@@ -381,6 +470,20 @@ class Session:
             kind = forward.WhichOneof("type")
             if kind == "delta":
                 self._delta(forward)
+            elif kind == "new_session" and not forward.metadata.run.fragment_ids:
+                # A whole run draws the page anew (also one the server starts itself,
+                # when a fragment reruns the app): what the last one drew is gone, and
+                # the browser stops the fragments' timers.
+                self.buttons, self.tables, self.values = {}, {}, {}
+                self.choices = {}
+                self.move_seen = False
+                self.auto, self.polled = {}, {}
+            elif kind == "auto_rerun":
+                self.auto[forward.auto_rerun.fragment_id] = forward.auto_rerun.interval
+                self.polled.setdefault(forward.auto_rerun.fragment_id, time.monotonic())
+            elif kind == "stop_auto_rerun":
+                for fragment_id in forward.stop_auto_rerun.fragment_ids:
+                    self.auto.pop(fragment_id, None)
             elif kind == "navigation":
                 self.page_hash = next((p.page_script_hash for p in forward.navigation.app_pages
                                        if p.url_pathname == "play"), self.page_hash)
@@ -421,6 +524,9 @@ class Session:
             value = widget_value(element)
             if value is not None:
                 self.values[value.id] = value
+            if kind == "selectbox":
+                box = element.selectbox
+                self.choices[key_of(box.id)] = (box.id, list(box.options))
 
 
 # --- servers ----------------------------------------------------------------------------
@@ -491,6 +597,21 @@ def cpu_seconds(pid: int) -> float:
         return 0.0
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its bot and review workers, their tracker)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def workers_cpu(pids: list[int]) -> dict[int, float]:
+    return {child: cpu_seconds(child) for pid in pids for child in children(pid)}
+
+
 def rss_mb(pid: int) -> float:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -501,10 +622,13 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
-async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.Event) -> None:
+async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.Event,
+                        worker_peaks: dict[int, float] | None = None) -> None:
     while not stop.is_set():
         for pid in pids:
             peaks[pid] = max(peaks.get(pid, 0.0), rss_mb(pid))
+            for child in children(pid) if worker_peaks is not None else ():
+                worker_peaks[child] = max(worker_peaks.get(child, 0.0), rss_mb(child))
         try:
             await asyncio.wait_for(stop.wait(), 1.0)
         except TimeoutError:
@@ -512,14 +636,17 @@ async def sample_memory(pids: list[int], peaks: dict[int, float], stop: asyncio.
 
 
 async def load(base: str, sessions: int, duration: float, think: float, seed: int,
-               pids: list[int], reconnect: bool = False
+               pids: list[int], reconnect: bool = False, level: str = ""
                ) -> tuple[Stats, dict[int, float], float]:
     stats, peaks, stop = Stats(), {}, asyncio.Event()
+    worker_peaks: dict[int, float] = {}
     cpu_before = {pid: cpu_seconds(pid) for pid in pids}
-    sampler = asyncio.create_task(sample_memory(pids, peaks, stop))
+    workers_before = workers_cpu(pids)
+    sampler = asyncio.create_task(sample_memory(pids, peaks, stop, worker_peaks))
     started = time.monotonic()
     deadline = started + duration
-    runs = [Session(base, think, seed + i, stats, f"load-{seed + i}", reconnect).run(deadline)
+    runs = [Session(base, think, seed + i, stats, f"load-{seed + i}", reconnect,
+                    level).run(deadline)
             for i in range(sessions)]
     # Sessions arrive over the first second, as a class does, not in one instant.
     async def staggered(i: int, run: object) -> None:
@@ -531,6 +658,9 @@ async def load(base: str, sessions: int, duration: float, think: float, seed: in
     stop.set()
     await sampler
     stats.cpu = {pid: round(cpu_seconds(pid) - cpu_before[pid], 1) for pid in pids}
+    stats.worker_cpu = round(sum(cpu - workers_before.get(child, 0.0)
+                                 for child, cpu in workers_cpu(pids).items()), 1)
+    stats.worker_rss = round(sum(worker_peaks.values()))
     return stats, peaks, elapsed
 
 
@@ -563,18 +693,35 @@ def report(label: str, sessions: int, duration: float, think: float, stats: Stat
         "max_s": round(max(stats.actions), 3) if stats.actions else None,
         "page_load_median_s": round(statistics.median(stats.loads), 3) if stats.loads
         else None,
+        "replies": len(stats.replies),
+        "reply_median_s": round(statistics.median(stats.replies), 3) if stats.replies
+        else None,
+        "reply_p95_s": round(quantile(stats.replies, 0.95), 3),
+        "replies_waited": stats.waited, "polls": stats.polls,
+        "levels_set": stats.levels_set,
+        "review_polls": len(stats.review_polls),
+        "review_poll_median_s": round(statistics.median(stats.review_polls), 3)
+        if stats.review_polls else None,
+        "worker_cpu_s": stats.worker_cpu, "worker_rss_peak_total_mb": stats.worker_rss,
         "errors": len(stats.errors), "error_kinds": errors, "clicks": stats.clicks,
         "card_plays": stats.card_plays, "bot_moves": stats.bot_moves,
         "server_cpu_s": {str(pid): s for pid, s in stats.cpu.items()},
         "server_rss_peak_mb": {str(pid): round(mb) for pid, mb in peaks.items()},
         "server_rss_peak_total_mb": round(sum(peaks.values())),
+        "load_average_after": [round(x, 2) for x in os.getloadavg()],
     }
     print(f"{label:>14}: {row['actions']} actions ({row['actions_per_s']}/s), median "
           f"{row['median_s']} s, p95 {row['p95_s']} s, max {row['max_s']} s, page load "
-          f"{row['page_load_median_s']} s, errors {row['errors']}, server RSS peak "
+          f"{row['page_load_median_s']} s, computer's reply median {row['reply_median_s']} s, "
+          f"p95 {row['reply_p95_s']} s ({row['replies']} replies, {stats.waited} after "
+          f"the click's run, {row['polls']} polls), review polls {row['review_polls']} "
+          f"(median {row['review_poll_median_s']} s), workers CPU {stats.worker_cpu} s, "
+          f"RSS peak {stats.worker_rss} MB, "
+          f"errors {row['errors']}, server RSS peak "
           f"{row['server_rss_peak_total_mb']} MB total; server CPU s per process "
           f"{list(stats.cpu.values())}; clicks {stats.clicks}; card plays registered "
-          f"{stats.card_plays}, bot moves {stats.bot_moves}", flush=True)
+          f"{stats.card_plays}, bot moves {stats.bot_moves}; load average after "
+          f"{' '.join(map(str, row['load_average_after']))}", flush=True)
     if errors:
         print(f"{'':>14}  errors: {errors}", flush=True)
     return row
@@ -593,6 +740,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--store", help="progress store URL or path (default: a temporary file)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true", help="also print one JSON line per setup")
+    ap.add_argument("--level", choices=LEVELS, help="the computer level every learner "
+                    "chooses first (default: the app's)")
     args = ap.parse_args(argv)
     if not 1 <= args.sessions <= MAX_SESSIONS:
         ap.error(f"--sessions must be 1..{MAX_SESSIONS}")
@@ -608,7 +757,9 @@ def main(argv: list[str] | None = None) -> int:
         TimeoutError(f"load test over its {budget} s budget")))
     signal.alarm(budget)
     print(f"{args.sessions} sessions x {args.duration:g} s on Play, think "
-          f"{args.think:g} s ±50%, {os.cpu_count()} cores", flush=True)
+          f"{args.think:g} s ±50%, {os.cpu_count()} cores, computer level "
+          f"{args.level or 'as the app sets it'}, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     rows = []
     for processes in setups:
         servers = None
@@ -623,7 +774,8 @@ def main(argv: list[str] | None = None) -> int:
                     "es" if processes > 1 else "")
                 asyncio.run(warm_up(args.port, processes, args.seed))
             stats, peaks, elapsed = asyncio.run(load(base, args.sessions, args.duration,
-                                                     args.think, args.seed, pids))
+                                                     args.think, args.seed, pids,
+                                                     level=args.level or ""))
             rows.append(report(label, args.sessions, args.duration, args.think, stats,
                                peaks, elapsed))
         finally:

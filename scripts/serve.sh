@@ -36,6 +36,9 @@ cd "$(dirname "$0")/.."
 N=${1:-2}
 PORT=${2:-8500}
 [[ "$N" =~ ^[1-9][0-9]?$ ]] || { echo "usage: scripts/serve.sh N [PORT]  (1 <= N <= 99)" >&2; exit 2; }
+# The computer's moves and hints run in each process's pool of bot workers
+# (app_pages/bot_worker.py): the CPUs are shared among the N processes, at least one each.
+export BEZIQUE_BOT_WORKERS=${BEZIQUE_BOT_WORKERS:-$(( ($(nproc) + N - 1) / N ))}
 [[ "$PORT" =~ ^[0-9]+$ ]] && (( PORT >= 1024 && PORT + N <= 65535 )) \
   || { echo "PORT must be a number from 1024 up" >&2; exit 2; }
 HEALTH_EVERY=${BEZIQUE_HEALTH_EVERY:-10}

@@ -30,6 +30,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ.pop("BEZIQUE_SERVED", None)
     # Decisions are judged when the review is asked for, unless a test starts a worker.
     os.environ["BEZIQUE_REVIEW_WORKERS"] = "0"
+    # The Play page works out the computer's moves itself, unless a test starts workers.
+    os.environ["BEZIQUE_BOT_WORKERS"] = "0"
     os.environ["XDG_DATA_HOME"] = str(_TMP / "xdg")
     os.environ["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
 

@@ -47,6 +47,23 @@ def test_a_session_plays_cards_and_the_bot_answers(server: str) -> None:
     assert stats.bot_moves > 0
 
 
+def test_a_session_chooses_the_expert_and_waits_for_its_worker_as_a_browser(tmp_path):
+    """Issue 56, item 5: with the computer's moves in a worker, the page says it is
+    thinking and a fragment asks again; the client does as the browser and measures
+    the time to the computer's move on the page."""
+    env = {"BEZIQUE_BOT_WORKERS": "1", "BEZIQUE_PROGRESS_DB": str(tmp_path / "p.sqlite3")}
+    stats = load_test.Stats()
+    with app_server(env=env) as url:
+        session = load_test.Session(url, 0.05, seed=5, stats=stats, level="expert")
+        asyncio.run(session.run(time.monotonic() + 240, max_actions=6))   # counted
+    assert stats.errors == [] and stats.levels_set == 1 and len(stats.actions) == 6
+    assert stats.card_plays == stats.clicks["card"] and stats.bot_moves > 0
+    # Each reply that came after the click's own run was looked for again, as the
+    # browser does (whether one does depends on the machine: the worker may be done
+    # within the click's run; tests/test_bot_worker.py holds the page's side of it).
+    assert stats.replies and stats.polls >= stats.waited
+
+
 def test_the_run_fails_when_no_card_play_registers(server: str, monkeypatch,
                                                    capsys) -> None:
     # A client that only ever clicks "new game" (what the old client did): exit 1.
@@ -77,6 +94,21 @@ def test_the_widget_values_echoed_are_the_ones_the_browser_holds() -> None:
     assert load_test.widget_value(Element()) is None
     element_id = "$$ID-7c99d591f9aa914ec3f25abdcc4ff597-play_table"
     assert load_test.trigger_id(element_id) == _make_trigger_id(element_id, "events")
+
+
+def test_the_client_waits_for_the_computer_not_for_the_review() -> None:
+    """Issue 55, item 3: the hand's review at a deal's end has a timed fragment of its
+    own; the client, like a learner, goes on meanwhile and only sends its reruns when
+    due, while it waits for the computer's move."""
+    from app_pages import bot_worker, review_parts
+
+    assert review_parts.POLL_SECONDS != bot_worker.POLL_SECONDS   # how the client tells
+    session = load_test.Session("http://127.0.0.1:1", 0.0, seed=1, stats=load_test.Stats())
+    session.auto = {"computer": bot_worker.POLL_SECONDS, "review": review_parts.POLL_SECONDS}
+    assert session._computer() == {"computer": bot_worker.POLL_SECONDS}
+    session.auto = {"review": review_parts.POLL_SECONDS}
+    assert session._computer() == {}
+    assert asyncio.run(session._replies()) is False          # nothing to wait for
 
 
 def _browser_card_click(url: str) -> tuple[BackMsg, BackMsg]:

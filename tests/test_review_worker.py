@@ -1,6 +1,6 @@
 """Judging a hand's decisions in the background (app_pages.review_worker): the verdicts a
-worker process reaches are the ones the review reaches itself, the review takes them
-instead of judging again, and a worker that fails leaves the review to judge."""
+worker process reaches are the ones the review reaches itself, and the review takes them
+instead of judging again (a worker that fails: tests/test_review_later.py)."""
 
 from __future__ import annotations
 
@@ -63,24 +63,15 @@ def test_a_worker_process_reaches_the_reviews_own_verdicts(monkeypatch):
         jobs = state[review_worker.JOBS]
         assert len(jobs) == len(list(decisions_of(deal, 0)))
         wait(list(jobs.values()), timeout=120)          # the deal goes on meanwhile
-        found = review_worker.verdicts(wait_seconds=0)
+        found = {key: job.result() for key, job in jobs.items()}
     finally:
-        pool = review_worker._executor()
-        review_worker._drop_pool()
+        pool = review_worker.POOL.executor()
+        review_worker.POOL.drop()
         if pool is not None:
             pool.shutdown(cancel_futures=True)
     inline = review_deal(deal, 0, budget=SMALL)
     assert len(found) == len(inline.decisions)
     assert review_deal(deal, 0, budget=SMALL, known=found).decisions == inline.decisions
-
-
-def test_a_failed_verdict_is_left_to_the_review(monkeypatch):
-    failed: Future[review.Decision] = Future()
-    failed.set_exception(RuntimeError("worker gone"))
-    state = {review_worker.JOBS: {"k": failed}}
-    monkeypatch.setattr(review_worker, "st", SimpleNamespace(session_state=state))
-    assert review_worker.verdicts(wait_seconds=0) == {}
-    assert state[review_worker.JOBS] == {}
 
 
 @pytest.mark.parametrize("raw, count", [("0", 0), ("2", 2), ("two", 0), (" 1 ", 1)])
@@ -102,7 +93,7 @@ class _Recorder:
 
 def test_only_new_decisions_are_handed_over_and_an_undo_starts_again(monkeypatch):
     pool = _Recorder()
-    monkeypatch.setattr(review_worker, "_executor", lambda: pool)
+    monkeypatch.setattr(review_worker.POOL, "executor", lambda: pool)
     monkeypatch.setattr(review_worker, "st", SimpleNamespace(session_state={}))
     full = played(actions=40)
     early = review.deal_prefix(full, 20)
@@ -128,7 +119,7 @@ if __name__ == "__main__":
     os.environ["BEZIQUE_REVIEW_WORKERS"] = "1"
     from multiprocessing import resource_tracker
     from app_pages import review_worker
-    pool = review_worker._executor()
+    pool = review_worker.POOL.executor()
     worker = pool.submit(os.getpid).result()
     print(worker, resource_tracker._resource_tracker._pid, flush=True)
     time.sleep(600)

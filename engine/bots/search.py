@@ -463,7 +463,9 @@ class OpponentModel:
 
     def _continues(self, view: PlayerView) -> bool:
         last = self.last
-        return (last is not None and last.profile is view.profile and last.seat == view.seat
+        # The profile by value: a bot carried to a worker process and back (the app's
+        # pool) sees the same game as another object.
+        return (last is not None and last.profile == view.profile and last.seat == view.seat
                 and last.dealer == view.dealer and last.trump == view.trump
                 and last.tricks_played <= view.tricks_played and last.played <= view.played
                 and all(a <= b for a, b in zip(last.scores, view.scores, strict=True)))
