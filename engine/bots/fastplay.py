@@ -133,9 +133,13 @@ def best_index(trick: Sequence[int], trump: int,
     return best
 
 
-def _no_court(hold: Iterable[int]) -> bool:
-    """A hand without king, queen or jack (jokers are none): carte blanche."""
-    return not any(3 <= (c & 7) <= 5 for c in hold)
+# Every king, queen and jack (of every pack) as a bitmask; jokers are none.
+_COURTS = sum(1 << c for c in range(PACK_IDS) if 3 <= (c & 7) <= 5)
+
+
+def _no_court(held: int) -> bool:
+    """A hand (as a bitmask) without king, queen or jack: carte blanche."""
+    return not held & _COURTS
 
 
 class FastDeal:
@@ -406,8 +410,8 @@ class FastDeal:
         if bl is None or bl[0] >> player & 1:
             return False
         if self.rules.blanche_first_appearance:
-            return bl[3] == player and _no_court(self.hold[player])
-        return self.tricks_played == 0 and _no_court(self.hold[player])
+            return bl[3] == player and _no_court(self.held[player])
+        return self.tricks_played == 0 and _no_court(self.held[player])
 
     def legal(self) -> list[FastAction]:
         """The fast actions of the player to move, in ``Deal.legal_actions``' order."""
@@ -829,7 +833,7 @@ class FastDeal:
         points = r.blanche
         mate = (p + 2) % 4
         if (r.partnerships and r.blanche_double and not claimed >> mate & 1
-                and _no_court(self.hold[mate])):
+                and _no_court(self.held[mate])):
             claimers |= 1 << mate       # both partners: one double carte blanche (003)
             points = r.blanche_double
         if r.blanche_repeat:
@@ -855,7 +859,7 @@ class FastDeal:
                 or (not self.stock and self.turn_up < 0)):
             return
         for player in order:
-            if _no_court(self.hold[player]):
+            if _no_court(self.held[player]):
                 self.blanche = (bl[0], bl[1], True, player)
                 return
 
@@ -984,7 +988,7 @@ class FastDeal:
             played = self.played
             sevens = r.seven_mask if r.dix_first_play else 0
             p = leader = self.to_move
-            if len(stock) > n and quiet:
+            if len(stock) > n:
                 trump = r.trump
                 suited = r.follow_in_stock    # 004 card-point: suit followed in the stock
                 kept = r.tricks_kept
@@ -1051,6 +1055,12 @@ class FastDeal:
                         # nothing to declare: the draw, one card each from the first
                         if record is not None:
                             record(DRAW)
+                        if not quiet:    # carte blanche watches the draw (_draw)
+                            self._draw()
+                            if self.phase != LEAD or not self._plain_lead():
+                                return
+                            quiet = self._quiet_blanche()
+                            continue
                         q = leader if r.leader_draws_first else winner
                         for _ in range(n):
                             card = stock.pop()
