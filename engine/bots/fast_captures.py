@@ -13,7 +13,7 @@ where the profile lets them count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from engine.bots.fast_melds import (
     CARD_BIT,
@@ -22,7 +22,6 @@ from engine.bots.fast_melds import (
     MeldTable,
     blocked_cards,
     by_kind,
-    class_blocks,
     folded_form,
     history_blocks,
     passing_rows,
@@ -34,15 +33,17 @@ from engine.notation.cards import Suit
 from engine.rules.captures import meld_kinds
 
 # Per table: the card kinds each meld row can use (index-aligned with profile.melds),
-# their union (the cards that are laid out), per kind the compiled rows that hold it,
-# the compiled rows of multiple beziques (which may count the partner's pairs: their
-# positions and profile rows) and the bezique's queen.
-Kinds = tuple[tuple[frozenset[int], ...], frozenset[int], tuple[frozenset[int], ...],
+# their union (the cards that are laid out), per kind the compiled rows that hold it
+# (their positions in table.quick as bits), the compiled rows of multiple beziques
+# (which may count the partner's pairs: their positions and profile rows) and the
+# bezique's queen.
+Kinds = tuple[tuple[frozenset[int], ...], frozenset[int], tuple[int, ...],
               frozenset[int], frozenset[int], int]
 _KINDS: dict[int, tuple[MeldTable, Kinds]] = {}
 # Each laid-out list's cards as a bitmask, while it grows (by id: [the list, how many
 # of its cards are in the mask, the mask]).
 _LAID: dict[int, tuple[Sequence[int], int, int]] = {}
+_NO_MATES: frozenset[int] = frozenset()
 
 
 def _kinds(table: MeldTable) -> Kinds:
@@ -54,9 +55,9 @@ def _kinds(table: MeldTable) -> Kinds:
                      if spec.pattern != "carte_blanche" else frozenset()
                      for spec in profile.melds)
         # per kind, the quick looks (positions in table.quick) of the rows that hold it
-        specs_of = tuple(frozenset(i for i, (_need, _counts, row) in enumerate(table.quick)
-                                   if kind in rows[row.index]
-                                   and any(kind in pool[0] + pool[1] for pool, _n in row.groups))
+        specs_of = tuple(sum(1 << i for i, (_need, _counts, row) in enumerate(table.quick)
+                             if kind in rows[row.index]
+                             and any(kind in pool[0] + pool[1] for pool, _n in row.groups))
                          for kind in range(32))
         shareable = frozenset(i for i, (_need, _counts, row) in enumerate(table.quick)
                               if profile.melds[row.index].pattern == "bezique"
@@ -114,30 +115,30 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
     """The combinations a capture of ``new`` scores with ``laid`` already laid out, in
     scoring order, as ``(meld index, sorted cards)``; ``partner``: the partner's
     laid-out cards, read where a bezique may count the partner's pairs."""
-    profile = table.profile
-    fresh = set(new)
     scored: list[tuple[int, tuple[int, ...]]] = []
-    wanted: set[int] = set()
+    wanted = 0      # the rows that may take a new card, as bits of their positions
     _rows, _union, rows_of, shareable, shared_rows, queen = _kinds(table)
-    for c in fresh:
+    for c in new:
         wanted |= rows_of[c & 31]
     if not wanted:
         return scored
     mask = _laid_mask(laid)
-    for c in fresh:
+    for c in new:
         mask |= CARD_BIT[c]
-    mates = set(partner) if profile.declaring.partner_bezique else set()
+    mates = (set(partner) if partner and table.profile.declaring.partner_bezique
+             else _NO_MATES)
     looks_all = table.looks
     assert looks_all is not None
     # The quick look at the whole pool first (the rows of multiple beziques may also
     # take the partner's cards).
-    passing = set(passing_rows(table, looks_all, mask))
+    passing: Iterable[int] = passing_rows(table, looks_all, mask)
     if mates:
-        passing |= shareable
+        passing = sorted({*passing, *shareable})
     quick = table.quick
-    looks = [quick[i] for i in sorted(wanted) if i in passing]
+    looks = [quick[i] for i in passing if wanted >> i & 1]
     if not looks:
         return scored
+    fresh = set(new)
     pool = [*laid, *fresh]          # laid out and captured: never the same card
     held = mask
     own: dict[int, list[int]] | None = None
@@ -153,7 +154,7 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
             row = look[2]
             shared = bool(mates) and row.index in shared_rows
             if blocks is None and done and not judged:
-                blocks = history_blocks(table, history) if history else class_blocks(table, [])
+                blocks = history_blocks(table, history) if history else ({}, 0)
                 for index, cards in scored:
                     blocks = with_meld(table, blocks, index, cards)
             blocked = blocked_cards(table, row, blocks) if blocks else 0
@@ -188,7 +189,8 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
 
 
 def _inner(table: MeldTable, outer: tuple[int, tuple[int, ...]],
-           options: list[tuple[int, tuple[int, ...]]], done: History, mates: set[int]
+           options: list[tuple[int, tuple[int, ...]]], done: History,
+           mates: set[int] | frozenset[int]
            ) -> tuple[int, tuple[int, ...]] | None:
     """:func:`engine.rules.captures._inner`: the highest combination inside ``outer``
     to score before it, or None."""
