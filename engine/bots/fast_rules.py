@@ -21,6 +21,7 @@ from engine.bots.fast_captures import laid_kinds
 from engine.bots.fast_melds import MeldTable, meld_table
 from engine.notation.cards import JOKER_MIN_ID, Rank, Suit
 from engine.rules.profile import Profile
+from engine.rules.table_rules import DealBonuses
 from engine.rules.trick_scoring import bonus_ranks
 
 
@@ -129,6 +130,8 @@ class Rules:
     # captured (0: brisques counted at the deal's end).
     laid_kinds: int = 0
     capture_brisque: int = 0
+    # 002: points on the deal for the turn-up (engine.rules.dealing.turn_up_bonuses).
+    deal_bonuses: bool = False
 
 
 _RULES: dict[tuple[int, int], Rules] = {}
@@ -262,7 +265,8 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         hand_sevens=(rules.seven_mask if (rules.dix_show or rules.dix_exchange)
                      and not rules.exchange_captured else 0),
         laid_kinds=laid_kinds(rules.table) if rules.captured and rules.table else 0,
-        capture_brisque=sc.brisque_points if sc.brisques == "on_capture" else 0)
+        capture_brisque=sc.brisque_points if sc.brisques == "on_capture" else 0,
+        deal_bonuses=profile.deal_bonuses != DealBonuses())
     _RULES[key] = rules
     return rules
 

@@ -234,11 +234,13 @@ class FastDeal:
             if r.dix_dealer and s.is_seven(turn_up):
                 s.scores[dealer] += r.dix_points
                 s.dix_counted |= 1 << turn_up
-            for bonus in turn_up_bonuses(profile, dealer, turn_up, prior_trumps):
+            for bonus in (turn_up_bonuses(profile, dealer, turn_up, prior_trumps)
+                          if r.deal_bonuses else ()):
                 s.scores[bonus.player] += bonus.points
                 if bonus.rule_id == "deal.bonus_seven" and s.is_seven(turn_up):
                     s.dix_counted |= 1 << turn_up   # 002: paid for on the deal
-        s._offer_blanche([(dealer + 1 + i) % n for i in range(n)])
+        if s.blanche is not None:
+            s._offer_blanche([(dealer + 1 + i) % n for i in range(n)])
         return s
 
     @classmethod
