@@ -73,8 +73,8 @@ class Spec:
 
 @dataclass(frozen=True, slots=True)
 class Looks:
-    """The quick look (:func:`quick_looks`) at some rows of a table (every row, or
-    004's rungs in turn), in two parts: the rows whose groups are single cards of one
+    """The quick look (:func:`quick_looks`) at every row of a table, in two parts: the
+    rows whose groups are single cards of one
     kind (marriages, sequences, a bezique), by the kinds of ``simple_mask`` present, as
     (position in ``MeldTable.quick``, kinds needed), with the positions that pass for
     each such set of kinds (and jokers), filled as hands are met; and the rows whose
@@ -560,7 +560,7 @@ def folded_form(table: MeldTable, look: Quick, cards: int) -> bool:
 
 
 _NO_LOOKS: tuple[Quick, ...] = ()
-_TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, Looks]] = {}
+_TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
 # the table, its class blocks, its rungs in turn], each computed when first read.
@@ -586,9 +586,11 @@ def history_blocks(table: MeldTable, history: History) -> Blocks:
     return blocks   # type: ignore[return-value]
 
 
-def _turn_looks(table: MeldTable, history: History) -> Looks:
-    """004's ladders: the quick look at the rungs in turn, those after a rung scored or
-    first (cached by the rungs scored, and by the rungs in turn)."""
+def _turn_positions(table: MeldTable, history: History) -> int:
+    """004's ladders: the rungs in turn, those after a rung scored or first, as bits of
+    their positions in ``table.quick`` (cached by the rungs scored). The quick look is
+    made at every row and kept for these: the sets of rungs in turn are too many to
+    keep a look at each."""
     facts = _facts(table, history)
     if facts[4] is not None:
         return facts[4]   # type: ignore[return-value]
@@ -602,13 +604,11 @@ def _turn_looks(table: MeldTable, history: History) -> Looks:
         turn = {i for i in table.firsts if not (specs[i].once and i in scored)}
         for i in scored:
             turn.update(j for j in table.nexts[i] if not (specs[j].once and j in scored))
-        by_turn = (id(table), frozenset(turn) | {-1})    # apart from the scored sets
-        found = _TURNS.get(by_turn)
-        if found is None or found[0] is not table:
-            found = _TURNS[by_turn] = (table, _looks([(pos, look[2]) for pos, look
-                                                      in enumerate(table.quick)
-                                                      if look[2].index in turn]))
-        _TURNS[key] = found
+        positions = 0
+        for pos, look in enumerate(table.quick):
+            if look[2].index in turn:
+                positions |= 1 << pos
+        found = _TURNS[key] = (table, positions)
     facts[4] = found[1]
     return found[1]
 
@@ -620,13 +620,19 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     again), with the class blocks of ``history`` when they were read. No looks (most
     often): nothing to declare. The hot path of every deal, in as few operations as
     can be."""
-    looks = _turn_looks(table, history) if table.ladders else table.looks
+    looks = table.looks
     assert looks is not None
     passing = passing_rows(table, looks, mask)
     if not passing:
         return _NO_LOOKS, None
     quick = table.quick
-    found = [quick[pos] for pos in passing]
+    if table.ladders:
+        turn = _turn_positions(table, history)
+        found = [quick[pos] for pos in passing if turn >> pos & 1]
+        if not found:
+            return _NO_LOOKS, None
+    else:
+        found = [quick[pos] for pos in passing]
     if not history:
         return found, None
     if table.reform:
