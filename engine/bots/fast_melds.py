@@ -426,18 +426,15 @@ def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: Histor
 def _reform_ok(table: MeldTable, index: int, cards: Sequence[int], mask: int,
                history: History, played: int) -> bool:
     """:func:`engine.rules.melds.rubicon_reuse` (legality only)."""
-    specs = table.specs
-    spec = specs[index]
+    spec = table.specs[index]
     cls, level = spec.meld_class, spec.level
     same: list[tuple[int, int]] = []          # (level, mask) of the class's melds, in order
-    for i, prior in history:
-        other = specs[i]
-        pmask = mask_of(prior)
-        if other.meld_class == cls:
-            if other.level > level and mask & pmask == mask:
+    for i, other_class, other_level, pmask in _history_rows(table, history):
+        if other_class == cls:
+            if other_level > level and mask & pmask == mask:
                 return False            # lies wholly inside a higher meld already scored
-            if other.level >= level:
-                same.append((other.level, pmask))
+            if other_level >= level:
+                same.append((other_level, pmask))
         if i == index and pmask == mask:
             return False                # the same cards as this meld again
     if not same:
@@ -563,7 +560,8 @@ _NO_LOOKS: tuple[Quick, ...] = ()
 _TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
-# the table, its class blocks, its rungs in turn], each computed when first read.
+# the table, its class blocks, its rungs in turn, its rows (_history_rows)], each
+# computed when first read.
 _FACTS: dict[int, list[object]] = {}
 
 
@@ -573,8 +571,20 @@ def _facts(table: MeldTable, history: History) -> list[object]:
             or entry[2] is not table):
         if len(_FACTS) > 4096:
             _FACTS.clear()
-        entry = _FACTS[id(history)] = [history, len(history), table, None, None]
+        entry = _FACTS[id(history)] = [history, len(history), table, None, None, None]
     return entry
+
+
+def _history_rows(table: MeldTable, history: History) -> list[tuple[int, int, int, int]]:
+    """Each meld of ``history`` as (profile row, class, level, cards bitmask), kept
+    while ``history`` does not grow (Rubicon's re-forming reads them at every look)."""
+    facts = _facts(table, history)
+    rows = facts[5]
+    if rows is None:
+        specs = table.specs
+        rows = facts[5] = [(i, specs[i].meld_class, specs[i].level, mask_of(prior))
+                           for i, prior in history]
+    return rows   # type: ignore[return-value]
 
 
 def history_blocks(table: MeldTable, history: History) -> Blocks:
@@ -654,16 +664,16 @@ def _reform_looks(table: MeldTable, found: list[Quick], mask: int, history: Hist
     specs = table.specs
     blocked_at: dict[tuple[int, int], int] = {}
     out = []
+    rows = _history_rows(table, history)
     for look in found:
         row = look[2]
         key = (row.meld_class, row.level)
         blocked = blocked_at.get(key)
         if blocked is None:
             standing = freed = 0
-            for i, prior in history:
-                other = specs[i]
-                if other.meld_class == row.meld_class and other.level >= row.level:
-                    pmask = mask_of(prior)
+            cls, level = key
+            for _i, other_class, other_level, pmask in rows:
+                if other_class == cls and other_level >= level:
                     if pmask & played:
                         freed |= pmask
                     else:
