@@ -122,9 +122,10 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
         wanted |= rows_of[c & 31]
     if not wanted:
         return scored
-    mask = _laid_mask(laid)
+    new_mask = 0
     for c in new:
-        mask |= CARD_BIT[c]
+        new_mask |= CARD_BIT[c]
+    mask = _laid_mask(laid) | new_mask
     mates = (set(partner) if partner and table.profile.declaring.partner_bezique
              else _NO_MATES)
     looks_all = table.looks
@@ -158,6 +159,8 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
                 for index, cards in scored:
                     blocks = with_meld(table, blocks, index, cards)
             blocked = blocked_cards(table, row, blocks) if blocks else 0
+            if not new_mask & ~blocked & row.cards and not table.jokers:
+                continue   # no new card it may take: every set it forms was there before
             if blocked and not shared and not folded_form(table, look, held & ~blocked):
                 continue   # only with cards of combinations scored already
             if own is None:
