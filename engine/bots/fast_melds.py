@@ -74,9 +74,9 @@ class Spec:
 @dataclass(frozen=True, slots=True)
 class Looks:
     """The quick look (:func:`quick_looks`) at every row of a table, in two parts: the
-    rows whose groups are single cards of one
-    kind (marriages, sequences, a bezique), by the kinds of ``simple_mask`` present, as
-    (position in ``MeldTable.quick``, kinds needed), with the positions that pass for
+    rows whose groups are single cards of one kind (marriages, sequences, a bezique),
+    by the kinds of ``simple_mask`` present, as (kinds needed, their positions in
+    ``MeldTable.quick``) for each set of kinds some row needs, with the positions that pass for
     each such set of kinds (and jokers), filled as hands are met; and the rows whose
     groups are counted, by their groups (the rows of a ladder share them: the cards
     of a group are counted once), those of one group as (cards mask, fewest cards
@@ -86,7 +86,7 @@ class Looks:
     needs (most hands hold fewer: no counted row is looked at)."""
 
     simple_mask: int
-    simple_looks: tuple[tuple[int, int], ...]
+    simple_looks: tuple[tuple[int, tuple[int, ...]], ...]   # (kinds needed, positions)
     mixed: dict[int, tuple[tuple[int, int], ...]]   # position: the counted groups
     counted_looks: tuple[tuple[tuple[int, ...], int,
                                tuple[tuple[int, tuple[int, ...]], ...]], ...]
@@ -105,8 +105,10 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                if row.need_counts and not row.need_all]
     mixed = {pos: row.need_counts for pos, row in rows if row.need_counts and row.need_all}
     simple_mask = 0
-    for _pos, kinds_needed in simple:
+    by_need: dict[int, list[int]] = {}    # rows needing the same kinds (004's ladders)
+    for pos, kinds_needed in simple:
         simple_mask |= kinds_needed
+        by_need.setdefault(kinds_needed, []).append(pos)
     counted_cards = 0
     for _pos, groups in counted:
         for group, _n in groups:
@@ -121,7 +123,8 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
         else:
             several.setdefault(tuple(g for g, _n in groups), []).append(
                 (pos, tuple(n for _g, n in groups)))
-    return Looks(simple_mask, tuple(simple), mixed,
+    return Looks(simple_mask, tuple((need, tuple(found)) for need, found in by_need.items()),
+                 mixed,
                  tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
                        for masks, found in several.items()),
                  tuple((mask, min(n for _pos, n in found),
@@ -539,8 +542,10 @@ def _simple_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     if len(looks.simple_pass) > 50_000:
         looks.simple_pass.clear()
     key = present & looks.simple_mask
-    found = looks.simple_pass[key | wild << 32] = tuple(
-        pos for pos, need in looks.simple_looks if (need & ~present).bit_count() <= wild)
+    passed = [positions for need, positions in looks.simple_looks
+              if (need & ~present).bit_count() <= wild]
+    found = looks.simple_pass[key | wild << 32] = (
+        passed[0] if len(passed) == 1 else tuple(sorted(p for group in passed for p in group)))
     return found
 
 
