@@ -24,6 +24,7 @@ from engine.bots.fast_melds import (
     by_kind,
     folded_form,
     history_blocks,
+    mask_of,
     passing_rows,
     reuse_ok,
     row_sets,
@@ -201,12 +202,19 @@ def _inner(table: MeldTable, outer: tuple[int, tuple[int, ...]],
     shared = not mates.isdisjoint(outer[1])
     if table.profile.declaring.capture_nested != "each" and not shared:
         return None
-    cards = set(outer[1])
     outer_spec = specs[outer[0]]
-    inside = [o for o in options if set(o[1]) < cards
-              and specs[o[0]].meld_class == outer_spec.meld_class
-              and specs[o[0]].level < outer_spec.level
-              and (not shared or mates.isdisjoint(o[1]))]
+    cls, level = outer_spec.meld_class, outer_spec.level
+    cards = mask_of(outer[1])
+    inside = []
+    for option in options:
+        spec = specs[option[0]]
+        if spec.meld_class != cls or spec.level >= level:
+            continue
+        mask = mask_of(option[1])
+        # strictly inside the outer combination's cards (no card twice in one set)
+        if mask & ~cards or mask == cards or (shared and not mates.isdisjoint(option[1])):
+            continue
+        inside.append(option)
     for option in sorted(inside, key=lambda o: _order(table, o)):
         after = [*done, (option[0], tuple(sorted(option[1])))]
         if reuse_ok(table, outer[0], outer[1], after, 0):
