@@ -93,6 +93,7 @@ class Looks:
     counted_single: tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
     counted_cards: int
     counted_least: int
+    simple_sorted: bool = True     # simple_looks' positions, one group after another, ascend
     simple_pass: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
 
 
@@ -129,7 +130,9 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                        for masks, found in several.items()),
                  tuple((mask, min(n for _pos, n in found),
                         tuple(sorted(found, key=lambda f: f[1])))
-                       for mask, found in single.items()), counted_cards, least)
+                       for mask, found in single.items()), counted_cards, least,
+                 [p for found in by_need.values() for p in found]
+                 == sorted(pos for pos, _need in simple))
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,10 +545,19 @@ def _simple_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     if len(looks.simple_pass) > 50_000:
         looks.simple_pass.clear()
     key = present & looks.simple_mask
-    passed = [positions for need, positions in looks.simple_looks
-              if (need & ~present).bit_count() <= wild]
-    found = looks.simple_pass[key | wild << 32] = (
-        passed[0] if len(passed) == 1 else tuple(sorted(p for group in passed for p in group)))
+    absent = ~present
+    if wild:
+        passed = [positions for need, positions in looks.simple_looks
+                  if (need & absent).bit_count() <= wild]
+    else:
+        passed = [positions for need, positions in looks.simple_looks if not need & absent]
+    if len(passed) == 1:
+        found = passed[0]
+    elif looks.simple_sorted:
+        found = tuple(p for group in passed for p in group)
+    else:
+        found = tuple(sorted(p for group in passed for p in group))
+    looks.simple_pass[key | wild << 32] = found
     return found
 
 
