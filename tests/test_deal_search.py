@@ -11,7 +11,8 @@ import pytest
 from engine.bots import make_bot
 from engine.bots.coach import level_description
 from engine.bots.deal_search import _shortfalls, deal_margin, play_line, rollout_action
-from engine.bots.fastplay import supported
+from engine.bots.fast_lines import policy_lines
+from engine.bots.fastplay import rules_for
 from engine.bots.search import (
     StrongBot,
     estimate_actions,
@@ -148,7 +149,7 @@ def test_margin_counts_the_sides() -> None:
 def test_the_level_description_says_how_the_expert_searches() -> None:
     fast = load_profile("two-handed")
     full = load_profile("rubicon")
-    assert supported(fast) and not supported(full)
+    assert policy_lines(fast) and not policy_lines(full)
     assert "full rules" in level_description("expert", "en", full)
     assert "полным правилам" in level_description("expert", "ru", full)
     # two-handed and three-handed (its play-off by the rules of thumb): the last stock
@@ -156,10 +157,10 @@ def test_the_level_description_says_how_the_expert_searches() -> None:
     assert "end of the deal" in level_description("expert", "en", fast)
     assert "до конца сдачи" in level_description("expert", "ru", fast)
     three = load_profile("three-handed")
-    assert supported(three)
+    assert policy_lines(three)
     assert level_description("expert", "en", three) == level_description("expert", "en", fast)
     rubicon_four = load_profile("rubicon-four-handed")   # Rubicon's tiebreak: neither note
-    assert not supported(rubicon_four)
+    assert not policy_lines(rubicon_four)
     assert "end of the deal" not in level_description("expert", "en", rubicon_four)
     # 002's club game: lines by the full rules, and its last stock tricks played out
     club = level_description("expert", "en", load_profile("club"))
@@ -174,7 +175,7 @@ def test_the_last_stock_tricks_are_played_out_where_tricks_score(name: str) -> N
     the full rules and counts deals won; the review's estimate there is the final
     margin of those same lines, and earlier lines play out the play-off they reach."""
     profile = load_profile(name)
-    assert plays_stock_end_out(profile) and not supported(profile)
+    assert plays_stock_end_out(profile) and not policy_lines(profile)
     seen = set()
     for seed in range(4):
         deal = Deal.new(profile, random.Random(seed), dealer=0)
@@ -241,7 +242,9 @@ def test_melds_in_reach_are_the_melds_the_engine_accepts(name: str) -> None:
         engine = {v.spec.kind for v in all_verdicts(profile, deal.trump, set(cards), (),
                                                      frozenset(), explain=False)
                   if v.legal and v.spec.pattern != "carte_blanche"}
-        reach = {rule.kind for rule, missing in _shortfalls(deal, 0, plain, len(cards) - len(plain))
+        rules = rules_for(profile, deal.trump)
+        jokers = len(cards) - len(plain)
+        reach = {rule.kind for rule, missing in _shortfalls(rules, [], plain, jokers)
                  if missing == 0}
         assert reach <= engine, (seed, sorted(reach - engine))
         assert engine - reach <= stretch, (seed, sorted(engine - reach))

@@ -88,21 +88,24 @@ def test_random_playout_replays_in_deal_and_resumes_mid_deal(name: str,
         assert deal.is_over and deal.scores == fast.scores
 
 
-def test_profiles_beyond_the_simulator_fall_back_explicitly() -> None:
-    """Carte blanche, Rubicon's re-forming, melds from captures, card points: the
-    simulator says it does not follow them, so the bots use their rules of thumb."""
-    assert not supported(load_profile("rubicon"))
-    assert not supported(load_profile("rubicon").with_options(
+def test_the_rules_of_thumb_know_only_some_games() -> None:
+    """Carte blanche, Rubicon's re-forming, melds from captures for pairs, card points: the
+    simulator follows them (every shipped profile), but the tuned rules of thumb do not,
+    so the expert's lines there are deal_search's rules (engine.bots.fast_lines)."""
+    from engine.bots.fast_lines import policy_lines
+
+    assert not policy_lines(load_profile("rubicon"))
+    assert not policy_lines(load_profile("rubicon").with_options(
         declaring={"carte_blanche": 0, "carte_blanche_repeat": False}))  # re-forming
-    assert not supported(apply_option(load_profile("two-handed"), "carte_blanche",
-                                      "club_250_once"))
+    assert not policy_lines(apply_option(load_profile("two-handed"), "carte_blanche",
+                                         "club_250_once"))
     for name in variant_names():
         profile = load_profile(name)
-        # 000's captures are simulated for two players only (fastplay._capture)
+        assert supported(profile)
         captured_in_pairs = profile.declaring.source == "captured" and (
             profile.players != 2 or profile.partnerships)
         if captured_in_pairs or profile.card_points.any:
-            assert not supported(profile), name
+            assert not policy_lines(profile), name
 
 
 @pytest.mark.parametrize("name,profile", PROFILES, ids=[n for n, _ in PROFILES])
@@ -131,7 +134,7 @@ def test_meld_options_agree_with_engine_melds_on_rich_holdings(name: str,
             pair = [k + 32 * copy for k in (queen, jack) for copy in range(profile.packs)]
             hold = [*pair, *(c for c in hold if c not in pair)][:12]
             history.append(ScoredMeld("bezique", frozenset({queen, jack})))
-        fast.hold[0] = hold
+        fast.set_hold(0, hold)
         for _ in range(rng.randrange(4)):
             legal = [v for v in all_verdicts(profile, trump, hold, history, explain=False)
                      if v.legal]
@@ -148,15 +151,15 @@ def test_meld_options_agree_with_engine_melds_on_rich_holdings(name: str,
         assert mine == engine
 
 
-def test_the_expert_searches_where_the_simulator_does_not_apply() -> None:
-    """Carte blanche is beyond the fast simulator: the expert's lines are played by the
-    rules engine instead (engine.bots.deal_search), never by the rules of thumb alone."""
-    from engine.bots.fastplay import supported
+def test_the_expert_searches_where_the_rules_of_thumb_do_not_apply() -> None:
+    """Carte blanche is beyond the tuned rules of thumb: the expert's lines are
+    deal_search's, on the fast simulator, never the rules of thumb alone."""
+    from engine.bots.fast_lines import policy_lines
     from engine.bots.search import StrongBot
     from engine.rules.view import PlayerView
 
     profile = apply_option(load_profile("two-handed"), "carte_blanche", "club_250_once")
-    assert not supported(profile)
+    assert supported(profile) and not policy_lines(profile)
     deal = Deal.new(profile, random.Random(3), dealer=0)
     bot = StrongBot(random.Random(1), deals=4, gap=0.0)
     searched = 0

@@ -216,9 +216,13 @@ def _deck(rng: random.Random) -> list[int]:
     return deck
 
 
-def test_quadruple_bezique_wins_the_game_at_once() -> None:
-    # hearts trumps; player 0 has three Q♠ and four J♦ laid out (triple scored) and
-    # leads the fourth Q♠; the others throw clubs: the capture makes a quadruple
+QUADRUPLE_PLAYS = ("QS#4", "7C#2", "7C#3", "7C#4")
+
+
+def quadruple_bezique_deal() -> Deal:
+    """Hearts trumps; player 0 has three Q♠ and four J♦ laid out (the triple scored) and
+    leads the fourth Q♠ (:data:`QUADRUPLE_PLAYS`); the others throw clubs: the capture
+    makes a quadruple."""
     hands = [ids("QS#4 7C 8C 9C 7D 8D 9D 7S"), ids("7C#2 8C#2 9C#2 7D#2 8D#2 9D#2 7S#2 8S"),
              ids("7C#3 8C#3 9C#3 7D#3 8D#3 9D#3 7S#3 8S#2"),
              ids("7C#4 8C#4 9C#4 7D#4 8D#4 9D#4 7S#4 8S#3")]
@@ -230,7 +234,12 @@ def test_quadruple_bezique_wins_the_game_at_once() -> None:
     deal.laid[0] |= set(laid)
     deal.history[0].append(ScoredMeld("triple_bezique", frozenset(ids(
         "QS QS#2 QS#3 JD JD#2 JD#3"))))
-    for card in ("QS#4", "7C#2", "7C#3", "7C#4"):
+    return deal
+
+
+def test_quadruple_bezique_wins_the_game_at_once() -> None:
+    deal = quadruple_bezique_deal()
+    for card in QUADRUPLE_PLAYS:
         deal.apply(Action.play(one(card)))
     declared = [e for e in deal.events if e.type == "declare"]
     # (Q♠ with the fourth J♦ is a new single bezique, scored first (000: "combination

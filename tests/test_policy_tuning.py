@@ -91,8 +91,8 @@ def test_capture_and_lose_own_weigh_the_brisques_of_a_trick() -> None:
     taken = {led, *hold}
     state.stock = [c for c in state.stock if c not in taken]
     for p in (0, 1):
-        state.hold[p] = [c for c in state.hold[p] if c not in taken]
-    state.hold[1] = hold
+        state.set_hold(p, [c for c in state.hold[p] if c not in taken])
+    state.set_hold(1, hold)
     state.trick, state.phase, state.to_move = [led], FOLLOW, 1
     base = dataclasses.replace(HEURISTIC, threat=0.0)
     heavy = dataclasses.replace(base, capture=2.0, lose_own=3.0)

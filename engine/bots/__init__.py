@@ -54,17 +54,16 @@ LEVEL_DESCRIPTIONS: dict[str, tuple[str, str]] = {
                "разыгрывает конец."),
 }
 LEVEL_INFO = tuple((level, *LEVEL_DESCRIPTIONS[level]) for level in LEVELS)
-# The expert in the games the fast simulator does not follow (engine.bots.deal_search):
-# the same search, every line played by the full rules, so fewer tries per move.
-FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules (fines, card "
-                   "points, jokers, re-forming melds), so it tries fewer per move; between "
-                   "tries it counts the cards not yet seen and, in Rubicon, plans the melds "
-                   "a played card lets it form again.",
-                   "В этой игре каждый вариант он разыгрывает по полным правилам (штрафы, "
-                   "очки карт, джокеры, повторные комбинации), поэтому успевает перебрать "
-                   "меньше вариантов на ход; кроме того, он считает ещё не вышедшие карты, "
-                   "а в Рубиконе готовит комбинации, которые можно составить снова после "
-                   "сыгранной карты.")
+# The expert in the games its rules of thumb do not know (engine.bots.fast_lines.policy_lines):
+# the same search, every line played by the full rules on the fast simulator.
+FULL_RULES_NOTE = ("In this game every line it tries is played by the full rules (card points, "
+                   "points for tricks, jokers, re-forming melds); between tries it counts the "
+                   "cards not yet seen and, in Rubicon, plans the melds a played card lets it "
+                   "form again.",
+                   "В этой игре каждый вариант он разыгрывает по полным правилам (очки карт, "
+                   "очки за взятки, джокеры, повторные комбинации); кроме того, он считает "
+                   "ещё не вышедшие карты, а в Рубиконе готовит комбинации, которые можно "
+                   "составить снова после сыгранной карты.")
 # The expert where it plays the end of the stock out (engine.bots.search.plays_stock_end_out).
 STOCK_END_NOTE = ("In the last four tricks before the stock runs out it follows each move to "
                   "the end of the deal and chooses the one that wins the most deals.",

@@ -20,15 +20,19 @@ import random
 
 from engine.bots.fastplay import DECLARE_PHASE, DRAW, LEAD, FastAction, FastDeal, beats
 from engine.rules.captures import meld_kinds
+from engine.rules.profile import Profile
 
-_PARTNERS: dict[tuple[int, int], tuple[frozenset[int], ...]] = {}
+# By the profile's id and trumps, the profile kept with the value: an id is only ever
+# reused once the first profile is gone, and then the entry's profile is not it.
+_PARTNERS: dict[tuple[int, int], tuple[Profile, tuple[frozenset[int], ...]]] = {}
 
 
 def partners(state: FastDeal) -> tuple[frozenset[int], ...]:
     """For each card kind, the kinds it can form a combination with (cached)."""
     rules = state.rules
     key = (id(rules.profile), rules.trump)
-    found = _PARTNERS.get(key)
+    entry = _PARTNERS.get(key)
+    found = entry[1] if entry is not None and entry[0] is rules.profile else None
     if found is None:
         table: list[set[int]] = [set() for _ in range(32)]
         trump = None if rules.trump < 0 else rules.trump
@@ -36,7 +40,8 @@ def partners(state: FastDeal) -> tuple[frozenset[int], ...]:
             kinds = meld_kinds(rules.profile, spec, trump)
             for kind in kinds:
                 table[kind] |= kinds
-        found = _PARTNERS[key] = tuple(frozenset(t) for t in table)
+        found = tuple(frozenset(t) for t in table)
+        _PARTNERS[key] = (rules.profile, found)
     return found
 
 

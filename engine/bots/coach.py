@@ -34,7 +34,7 @@ from engine.bots import (
     hint,
     make_bot,
 )
-from engine.bots.fastplay import supported
+from engine.bots.fast_lines import policy_lines
 from engine.bots.heuristic import EXACT_CAPTURE_TRICKS
 from engine.bots.search import plays_stock_end_out
 from engine.errors import BeziqueError
@@ -56,13 +56,13 @@ AUTO_VERDICT_TRICKS = 9   # longer ones: the play-off verdicts only on demand (~
 
 def level_description(level: str, lang: str = "en", profile: Profile | None = None) -> str:
     """What a bot level plays like (:data:`engine.bots.LEVEL_DESCRIPTIONS`), or ``""``;
-    for the expert in a game the fast simulator does not follow, how it searches there."""
+    for the expert in a game its rules of thumb do not know, how it searches there."""
     texts = LEVEL_DESCRIPTIONS.get(level)
     if not texts:
         return ""
     notes = []
     if level == "expert" and profile is not None:
-        if not supported(profile):
+        if not policy_lines(profile):
             notes.append(FULL_RULES_NOTE)
         if plays_stock_end_out(profile):
             notes.append(STOCK_END_NOTE)

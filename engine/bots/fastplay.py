@@ -1,26 +1,37 @@
 """A fast deal simulator on plain ints, for rollouts and benchmarks.
 
-It follows the same profile fields as :class:`engine.rules.deal.Deal` (players and
-partnerships, packs, packets, the turn-up or trumps fixed by the first marriage,
-the stock cards set aside when they do not share out, dix, one declaration per
-trick, Cady pending melds, the reuse policy, double and triple melds, the partner
-declaring and the partner's exposed cards, the play-off obligations against the
-card winning so far, brisques, the last trick and its split between partners)
-but keeps no events, builds no explanations and does not validate: callers pass
-actions from :meth:`legal`. ``tests/test_bots_fastplay.py`` cross-checks it
-against ``Deal`` for every profile it supports (:func:`supported`): the same
-actions give the same legal sets and the same scores.
+It follows every rule :class:`engine.rules.deal.Deal` follows, read from the same
+profile fields (compiled by :func:`engine.bots.fast_rules.rules_for`), for all the
+shipped variants and their options: players and partnerships, packs, packets and who
+is served first, the turn-up (a joker never) or trumps fixed by the first marriage,
+the stock cards set aside when they do not share out, deal bonuses, dix in all its
+readings, one declaration per trick (the seven's exchange counting as one where the
+profile says so), Cady's waiting melds, carte blanche, the reuse rules (001's class
+levels, Rubicon's re-forming, 004's ladders and all-new beziques, jokers in melds:
+:mod:`engine.bots.fast_melds`), the partner declaring and the partner's exposed cards,
+following suit in the stock, the leader drawing first, points per trick and card
+values, the play-off obligations against the card winning so far, brisques, the last
+trick and its split between partners, 000's captured combinations and the split
+play-off (:mod:`engine.bots.fast_captures`), combinations winning the game at once,
+the deal ending with the stock, and Rubicon's skipped play-off
+(:mod:`engine.bots.fast_settle`). It keeps no events, builds no explanations and does
+not validate: callers pass actions from :meth:`FastDeal.legal`. The table-rules mode
+(``infractions = "penalise"``) fines only illegal moves, which the simulator never
+makes, so it plays those games as they are. ``tests/test_bots_fastplay.py``
+cross-checks it against ``Deal`` for every profile: the same legal actions in the
+same order, the same points after every action, the same final scores.
 
 Terminology
 -----------
-* *holding*: a player's concealed and exposed cards together (one list here);
+* *holding*: a player's concealed and exposed cards together (one list here, and
+  the same cards as a bitmask in ``held``: change them with :meth:`FastDeal.set_hold`);
   the exposed ones are also kept as a bitmask (``tables``), which partners may
   meld with where the profile allows it.
 * *side*: a player, or a partnership; partners share one list of scored melds (the
   same list object), and one of waiting melds only where they may declare with each
   other's exposed cards, as in ``Deal``.
-* *fast action*: a card id (play), ``DRAW`` (-1), ``PARTNER`` (-2), or a tuple
-  ``(code, meld index, cards)`` for the declare phase, ``code`` one of
+* *fast action*: a card id (play), ``DRAW`` (-1), ``PARTNER`` (-2), ``BLANCHE`` (-3,
+  claiming carte blanche), or a tuple ``(code, meld index, cards)``, ``code`` one of
   ``DECLARE``, ``ANNOUNCE``, ``SCORE``, ``SHOW``, ``EXCHANGE``.
 
     >>> import random
@@ -38,232 +49,60 @@ Terminology
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from itertools import combinations, product
+from collections.abc import Callable, Iterable, Sequence
+from math import trunc
 
+from engine.bots.fast_captures import capture_melds, combinable
+from engine.bots.fast_melds import (
+    CARD_BIT,
+    PACK_IDS,
+    Looked,
+    Row,
+    forms,
+    legal_melds,
+    quick_looks,
+    reuse_ok,
+)
+from engine.bots.fast_rules import MeldRule, Rules, rules_for
+from engine.bots.fast_settle import playoff_hopeless
 from engine.notation.actions import Action, ActionType
-from engine.notation.cards import Rank, Suit
+from engine.notation.cards import JOKER_MIN_ID
 from engine.rules.deal import Deal
+from engine.rules.dealing import deal_order, turn_up_bonuses
 from engine.rules.profile import Profile
 
 LEAD, FOLLOW, DECLARE_PHASE, OVER = 0, 1, 2, 3
 PHASE_CODES = {"lead": LEAD, "follow": FOLLOW, "declare": DECLARE_PHASE, "over": OVER}
 DRAW = -1
 PARTNER = -2
+BLANCHE = -3
 DECLARE, ANNOUNCE, SCORE, SHOW, EXCHANGE = 1, 2, 3, 4, 5
 
 MeldMove = tuple[int, int, tuple[int, ...]]
 FastAction = int | MeldMove
 MeldList = list[tuple[int, tuple[int, ...]]]
+# Carte blanche: (claimed, repeating: bitmasks of players; a court-less hand seen yet;
+# the player it is offered to, or -1).
+Blanche = tuple[int, int, bool, int]
+# 000, four-handed: (the two pairs, whose turn, each pair's leader).
+Duels = tuple[tuple[tuple[int, int], tuple[int, int]], int, tuple[int, int]]
 
 _CODE_TYPES = {DECLARE: ActionType.DECLARE, ANNOUNCE: ActionType.ANNOUNCE,
                SCORE: ActionType.SCORE_PENDING, SHOW: ActionType.SHOW_SEVEN,
                EXCHANGE: ActionType.EXCHANGE_SEVEN}
 _TYPE_CODES = {v: k for k, v in _CODE_TYPES.items()}
-
-
-@dataclass(frozen=True, slots=True)
-class MeldRule:
-    """One meld of the profile compiled for one trump suit."""
-
-    index: int                 # position in profile.melds
-    kind: str
-    points: int
-    meld_class: int
-    level: int
-    groups: tuple[tuple[int, int], ...]   # (bitmask of the kinds pooled, cards needed)
-    need_mask: int             # kinds that must be present (quick reject)
-    fixes_trump: bool = False  # no trump yet: declaring it makes its suit trumps
-    parts: tuple[tuple[tuple[int, ...], int], ...] = ()  # groups as (kinds, cards needed)
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The profile fields the simulator reads, compiled for one trump suit."""
-
-    profile: Profile
-    trump: int                 # -1 when there is none (yet)
-    melds: tuple[MeldRule, ...]
-    seven: int                 # kind of the seven of trumps, -1 when no trump
-    per_trick: int
-    cady: bool
-    reform: bool
-    dix_points: int
-    dix_show: bool
-    dix_exchange: bool
-    dix_first_play: bool
-    follow_suit: bool
-    must_win: bool
-    must_trump: bool
-    brisque_points: int        # 0 when brisques do not count
-    last_bonus: int
-    trick_points: int
-    tricks: int
-    players: int = 2
-    partnerships: bool = False
-    partner_declares: bool = False
-    use_partner_table: bool = False
-    last_split: bool = False
-    dix_trick_win: bool = False
-    all_new: bool = False      # a double (triple) bezique needs cards new to beziques
-    # Per profile meld index: class number, level, points, and whether it is a bezique.
-    spec_class: tuple[int, ...] = ()
-    spec_level: tuple[int, ...] = ()
-    spec_points: tuple[int, ...] = ()
-    spec_bezique: tuple[bool, ...] = ()
-    # 000, Fildinski: combinations from captured cards (engine.rules.captures), the seven of
-    # trumps to its capturer, the last trick's bonus when the stock runs out.
-    captured: bool = False
-    dix_capture: bool = False
-    last_at_stock_end: bool = False
-    # Meld indices that end the deal and win the game at once (004: a triple bezique
-    # for three).
-    game_melds: frozenset[int] = frozenset()
-
-
-_RULES: dict[tuple[int, int], Rules] = {}
+_NO_SEVEN = (-1, -1, False)
 
 
 def supported(profile: Profile) -> bool:
-    """True when the simulator follows every rule of ``profile``: melds from the
-    hand, no carte blanche, no stock marker, the reuse rule of 001 (not
-    Rubicon's re-forming), and none of 002's and 004's card-point rules. Other
-    profiles are played by the bots' rules of thumb (an explicit fallback)."""
-    dec = profile.declaring
-    settle = profile.settlement
+    """True when the simulator follows every rule of ``profile``: every shipped variant
+    with every option of ``engine/variants/options.toml`` (the table-rules mode
+    included, whose fines only meet illegal moves). What stays beyond it: a profile
+    with other numbers of players, or partnerships not of four."""
     return (profile.players in (2, 3, 4)
+            and max(c for c in profile.deck_ids() if c < JOKER_MIN_ID) < PACK_IDS
             and profile.partnerships == (profile.players == 4)
-            and dec.carte_blanche == 0 and dec.double_carte_blanche == 0
-            and profile.stock_marker == 0
-            and all(m.pattern != "carte_blanche" for m in profile.melds)
-            and profile.identical_cards == "leader_wins"
-            and dec.reuse == "class_levels"
-            and (_hand_declaring(profile) or _capture_declaring(profile))
-            and (settle is None or not settle.skip_hopeless_playoff)
-            and not _trick_rules_beyond_simulator(profile))
-
-
-def _hand_declaring(profile: Profile) -> bool:
-    """Melds declared from the hand, the seven exchanged from the hand, the last
-    trick's bonus at the deal's end."""
-    return (profile.declaring.source == "hand" and profile.dix.exchange_from == "hand"
-            and not profile.dix.on_capture and profile.scoring.last_trick_at == "deal_end")
-
-
-def _capture_declaring(profile: Profile) -> bool:
-    """000 (Fildinski) for two: combinations from captured cards, scored by the
-    engine's own computation (:meth:`FastDeal._capture`); not for pairs."""
-    return (profile.declaring.source == "captured" and profile.players == 2
-            and not profile.partnerships)
-
-
-def _trick_rules_beyond_simulator(profile: Profile) -> bool:
-    """002's and 004's rules the simulator does not follow (card values, the
-    ace-or-ten bonus, following in the stock, declaring late, the exchange as a
-    declaration, deal bonuses, the dealer served first)."""
-    bonuses = profile.deal_bonuses
-    return (profile.follow_in_stock or profile.card_points.any
-            or profile.scoring.trick_bonus != 0 or profile.declaring.after_tricks != 0
-            or profile.dix.exchange_is_declaration or profile.deal_first != "opponent"
-            or profile.draw_first != "winner"
-            or any(getattr(bonuses, f) for f in bonuses.__slots__)
-            or _joker_rules(profile))
-
-
-def _joker_rules(profile: Profile) -> bool:
-    """004's 18-card game: short packs, jokers, no tricks kept, the deal ending with
-    the stock, ladders of declarations: none of it is simulated."""
-    return (bool(profile.jokers or profile.pack_ranks or profile.extra_copies)
-            or not profile.tricks_kept or profile.deal_end != "playoff"
-            or any(m.after or m.once or m.distinct_suits or m.jack_from_bezique
-                   or m.suit == "bezique_jack" for m in profile.melds))
-
-
-def _suits(suit: str, pattern: str, t: int, trump_from: tuple[str, ...]) -> list[int]:
-    """The suits a meld row may be formed in (as :func:`engine.rules.melds.suits_for`)."""
-    if t < 0:
-        return [0, 1, 2, 3] if (suit == "trump" and pattern in trump_from) or suit == "any" \
-            else []
-    if suit == "trump":
-        return [t]
-    if suit == "plain":
-        return [s for s in range(4) if s != t]
-    return [0, 1, 2, 3]
-
-
-def rules_for(profile: Profile, trump: int | None) -> Rules:
-    """Compiled rules, cached per (profile, trump)."""
-    key = (id(profile), -1 if trump is None else trump)
-    rules = _RULES.get(key)
-    if rules is not None and rules.profile is profile:
-        return rules
-    t = -1 if trump is None else trump
-    classes: dict[str, int] = {}
-    melds: list[MeldRule] = []
-    trump_from = profile.declaring.trump_from
-    for index, spec in enumerate(profile.melds):
-        cls = classes.setdefault(spec.meld_class, len(classes))
-        if spec.pattern == "carte_blanche":
-            continue
-        # 004 no-trump: a row that scores only as the declaration fixing trumps.
-        suits = [] if spec.fixing_only and t >= 0 else _suits(spec.suit, spec.pattern, t,
-                                                               trump_from)
-        if spec.suit == "bezique_jack":   # 004: the jack of the bezique pair's suit
-            suits = [] if t < 0 else [profile.bezique_pair(Suit(t))[1] // 8]
-        fixes = t < 0 and spec.suit == "trump" and spec.pattern in trump_from
-        variants: list[tuple[tuple[tuple[int, ...], int], ...]] = []
-        if spec.pattern == "marriage":
-            variants = [(((s * 8 + Rank.KING,), spec.count), ((s * 8 + Rank.QUEEN,), spec.count))
-                        for s in suits]
-        elif spec.pattern == "sequence":
-            variants = [tuple(((s * 8 + r,), 1) for r in (Rank.ACE, Rank.TEN, Rank.KING,
-                                                          Rank.QUEEN, Rank.JACK))
-                        for s in suits]
-        elif spec.pattern == "bezique":
-            queen, jack = profile.bezique_pair(None if t < 0 else Suit(t))
-            variants = [(((queen,), spec.count), ((jack,), spec.count))]
-        elif spec.pattern == "rank_set":
-            assert spec.rank is not None
-            if spec.distinct_suits:   # 004: one card of each suit
-                variants = [tuple(((s * 8 + spec.rank,), 1) for s in suits)]
-            else:
-                variants = [((tuple(s * 8 + spec.rank for s in suits), spec.count),)]
-        for groups in variants:
-            need = 0
-            compiled: list[tuple[int, int]] = []
-            for kinds, count in groups:
-                bits = sum(1 << k for k in kinds)
-                compiled.append((bits, count))
-                if len(kinds) == 1:
-                    need |= bits
-            melds.append(MeldRule(index, spec.kind, spec.points, cls, spec.level,
-                                  tuple(compiled), need, fixes, tuple(groups)))
-    dec, dix, sc, po = profile.declaring, profile.dix, profile.scoring, profile.playoff
-    rules = Rules(
-        profile=profile, trump=t, melds=tuple(melds),
-        seven=-1 if t < 0 else t * 8 + Rank.SEVEN, per_trick=dec.per_trick,
-        cady=dec.pending == "cady", reform=dec.reuse == "reform_after_play",
-        dix_points=dix.points, dix_show=dix.on_show, dix_exchange=dix.on_exchange,
-        dix_first_play=dix.on_first_play, follow_suit=po.follow_suit, must_win=po.must_win,
-        must_trump=po.must_trump,
-        brisque_points=sc.brisque_points if sc.brisques == "count" else 0,
-        last_bonus=sc.last_trick_bonus, trick_points=sc.points_per_trick,
-        tricks=profile.tricks_per_deal, players=profile.players,
-        partnerships=profile.partnerships,
-        partner_declares=dec.partner_declares and profile.partnerships,
-        use_partner_table=dec.use_partner_table and profile.partnerships,
-        last_split=sc.last_trick_split and profile.partnerships,
-        dix_trick_win=dix.on_trick_win, all_new=dec.multi_bezique_all_new,
-        spec_class=tuple(classes[m.meld_class] for m in profile.melds),
-        spec_level=tuple(m.level for m in profile.melds),
-        spec_points=tuple(m.points for m in profile.melds),
-        spec_bezique=tuple(m.pattern == "bezique" for m in profile.melds),
-        captured=dec.source == "captured",
-        dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end",
-        game_melds=frozenset(i for i, m in enumerate(profile.melds) if m.kind in sc.game_melds))
-    _RULES[key] = rules
-    return rules
+            and profile.identical_cards == "leader_wins")
 
 
 def beats(lead: int, follow: int, trump: int) -> bool:
@@ -273,23 +112,34 @@ def beats(lead: int, follow: int, trump: int) -> bool:
     return fs == trump
 
 
-def best_index(trick: Sequence[int], trump: int) -> int:
-    """Index of the card winning ``trick`` so far (the first of identical cards)."""
+def beats_jokers(lead: int, follow: int, trump: int) -> bool:
+    """:func:`beats` where jokers may be played (004): a joker never covers, and any
+    card covers it."""
+    if follow >= JOKER_MIN_ID:
+        return False
+    if lead >= JOKER_MIN_ID:
+        return True
+    return beats(lead, follow, trump)
+
+
+def best_index(trick: Sequence[int], trump: int,
+               wins: Callable[[int, int, int], bool] = beats) -> int:
+    """Index of the card winning ``trick`` so far (the first of identical cards);
+    ``wins``: :func:`beats_jokers` where jokers may be played."""
     best = 0
     for i in range(1, len(trick)):
-        if beats(trick[best], trick[i], trump):
+        if wins(trick[best], trick[i], trump):
             best = i
     return best
 
 
-def _fits(rule: MeldRule, cards: tuple[int, ...]) -> bool:
-    """True when ``cards`` form ``rule`` exactly."""
-    total = 0
-    for bits, count in rule.groups:
-        if sum(1 for c in cards if bits >> (c & 31) & 1) != count:
-            return False
-        total += count
-    return total == len(cards)
+# Every king, queen and jack (of every pack) as a bitmask; jokers are none.
+_COURTS = sum(1 << c for c in range(PACK_IDS) if 3 <= (c & 7) <= 5)
+
+
+def _no_court(held: int) -> bool:
+    """A hand (as a bitmask) without king, queen or jack: carte blanche."""
+    return not held & _COURTS
 
 
 class FastDeal:
@@ -297,20 +147,23 @@ class FastDeal:
     ``tables[p]`` the bitmask of its exposed cards, ``history[p]``/``pending[p]``
     lists of ``(meld index, cards tuple)``, shared by partners as in ``Deal``."""
 
-    __slots__ = ("rules", "n", "hold", "tables", "history", "pending", "scores", "brisques",
+    __slots__ = ("rules", "n", "hold", "held", "tables", "history", "pending", "scores", "brisques",
                  "trick", "played", "dix_counted", "turn_up", "stock", "tricks_played",
-                 "scored_this_turn", "leader", "to_move", "phase", "laid")
+                 "scored_this_turn", "leader", "to_move", "phase", "laid", "trick_leader",
+                 "last_winner", "last_trick", "tricks_taken", "blanche", "duels", "sevens",
+                 "game_won")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
         self.rules = rules
         self.n = n
         self.hold: list[list[int]] = [[] for _ in range(n)]
+        self.held = [0] * n        # each holding as a bitmask (bit c for card id c)
         self.tables = [0] * n
         self.history: list[MeldList] = _side_lists(rules, rules.partnerships)
         self.pending: list[MeldList] = _side_lists(rules, rules.use_partner_table)
         self.scores = [0] * n
-        self.brisques = [0] * n
+        self.brisques = [0] * n    # brisques in each player's tricks
         self.trick: list[int] = []
         self.played = 0            # bitmask of card ids played
         self.dix_counted = 0       # bitmask of card ids
@@ -322,63 +175,114 @@ class FastDeal:
         self.to_move = 0
         self.phase = LEAD
         self.laid: list[list[int]] = [[] for _ in range(n)]   # 000: captured cards laid out
+        self.trick_leader = 0      # who led the last trick (004: the leader draws first)
+        self.last_winner = -1
+        self.last_trick: list[int] = []   # the last trick's cards (never changed in place)
+        self.tricks_taken = [0] * n
+        self.blanche: Blanche | None = (0, 0, False, -1) if rules.blanche else None
+        self.duels: Duels | None = None
+        # 000: the first seven of trumps captured (player, card) and whether one was
+        # exchanged for the turn-up.
+        self.sevens: tuple[int, int, bool] = _NO_SEVEN
+        self.game_won = False      # a combination won the game at once (000)
 
     # --- construction ---------------------------------------------------------------
 
     @classmethod
-    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0) -> FastDeal:
+    def new(cls, profile: Profile, rng: random.Random, dealer: int = 0,
+            prior_trumps: Sequence[int] = ()) -> FastDeal:
         """Shuffle, cut and deal exactly as :meth:`Deal.new` does with the same RNG."""
         deck = list(profile.deck_ids())
         rng.shuffle(deck)
         cut = rng.randrange(1, len(deck))
-        return cls.from_deck(profile, deck[cut:] + deck[:cut], dealer)
+        return cls.from_deck(profile, deck[cut:] + deck[:cut], dealer, prior_trumps)
 
     @classmethod
-    def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int) -> FastDeal:
+    def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int,
+                  prior_trumps: Sequence[int] = ()) -> FastDeal:
         n = profile.players
         position = 0
         hands: list[list[int]] = [[] for _ in range(n)]
-        order = [(dealer + 1 + i) % n for i in range(n)]
+        order = deal_order(profile, dealer)
         for packet in profile.deal_packets:
             for player in order:
                 hands[player].extend(deck[position:position + packet])
                 position += packet
+        rest = list(deck[position:])
         trump: int | None = None
         turn_up = -1
         if profile.turn_up:
-            turn_up = deck[position]
-            position += 1
+            # A joker is never turned: it goes to the bottom of the stock (004).
+            skipped = []
+            while rest[0] >= JOKER_MIN_ID:
+                skipped.append(rest.pop(0))
+            rest += skipped
+            turn_up = rest.pop(0)
             trump = (turn_up & 31) >> 3
         s = cls(rules_for(profile, trump))
         s.hold = hands
+        s.held = [card_mask(h) for h in hands]
         s.turn_up = turn_up
-        stock = list(deck[position:])
         # Cards that cannot go round are set aside unseen, as Deal does.
-        spare = (len(stock) + (1 if turn_up >= 0 else 0)) % n
+        spare = (len(rest) + (1 if turn_up >= 0 else 0)) % n
         if spare:
-            del stock[len(stock) - spare:]
-        s.stock = list(reversed(stock))
-        s.leader = s.to_move = profile.first_leader(dealer)
-        if turn_up >= 0 and profile.dix.dealer_on_turn_up and (turn_up & 31) == s.rules.seven:
-            s.scores[dealer] += s.rules.dix_points
-            s.dix_counted |= 1 << turn_up
+            del rest[len(rest) - spare:]
+        s.stock = list(reversed(rest))
+        s.leader = s.to_move = s.trick_leader = profile.first_leader(dealer)
+        r = s.rules
+        if turn_up >= 0:
+            if r.dix_dealer and s.is_seven(turn_up):
+                s.scores[dealer] += r.dix_points
+                s.dix_counted |= 1 << turn_up
+            for bonus in (turn_up_bonuses(profile, dealer, turn_up, prior_trumps)
+                          if r.deal_bonuses else ()):
+                s.scores[bonus.player] += bonus.points
+                if bonus.rule_id == "deal.bonus_seven" and s.is_seven(turn_up):
+                    s.dix_counted |= 1 << turn_up   # 002: paid for on the deal
+        if s.blanche is not None:
+            s._offer_blanche([(dealer + 1 + i) % n for i in range(n)])
         return s
 
     @classmethod
     def from_deal(cls, deal: Deal) -> FastDeal:
-        """The current state of an engine deal."""
-        return cls.from_parts(deal, [sorted(deal.holding(p)) for p in range(deal.profile.players)],
-                              list(deal.stock))
+        """The current state of an engine deal, every rule's state included."""
+        s = cls.from_parts(deal, [sorted(deal.holding(p)) for p in range(deal.profile.players)],
+                           list(deal.stock))
+        s.trick_leader = deal.trick_leader
+        s.tricks_taken = list(deal.tricks_taken)
+        winner = deal.last_trick_winner
+        s.last_winner = -1 if winner is None else winner
+        if winner is not None:
+            s.last_trick = deal.won[winner][-deal.profile.players:]
+        if s.blanche is not None:
+            offer = deal.blanche_offer
+            s.blanche = (card_mask(deal.blanche), card_mask(deal.blanche_open),
+                         deal.blanche_seen, -1 if offer is None else offer)
+        if deal.duels:
+            first, second = deal.duels
+            s.duels = ((first, second), deal.duel_turn,
+                       (deal.duel_leaders[0], deal.duel_leaders[1]))
+        captured = ([e for e in deal.events if e.rule_id == "dix.capture"]
+                    if s.rules.dix_capture else [])
+        if captured:
+            event = captured[0]
+            s.sevens = (-1 if event.player is None else event.player, event.cards[0],
+                        any(e.rule_id == "dix.exchange" for e in deal.events))
+        s.game_won = deal.game_meld_side is not None
+        return s
 
     @classmethod
     def from_parts(cls, deal: object, holds: list[list[int]], stock_pop_order: list[int]
                    ) -> FastDeal:
         """From any object with Deal's public attributes (a Deal or a PlayerView),
-        with the holdings and the stock (in ``pop()`` order) given explicitly."""
+        with the holdings and the stock (in ``pop()`` order) given explicitly. A view
+        does not show the state of carte blanche, the split play-off, who led the last
+        trick or the tricks taken: :meth:`from_deal` reads those of a deal."""
         d = deal
         s = cls(rules_for(d.profile, d.trump))  # type: ignore[attr-defined]
         rules = s.rules
         s.hold = holds
+        s.held = [card_mask(h) for h in holds]
         names = {m.kind: i for i, m in enumerate(rules.profile.melds)}
 
         def conv(melds: Sequence[object]) -> MeldList:
@@ -404,7 +308,7 @@ class FastDeal:
         s.stock = stock_pop_order
         s.tricks_played = d.tricks_played  # type: ignore[attr-defined]
         s.scored_this_turn = d.scored_this_turn  # type: ignore[attr-defined]
-        s.leader = d.leader  # type: ignore[attr-defined]
+        s.leader = s.trick_leader = d.leader  # type: ignore[attr-defined]
         s.to_move = d.to_move  # type: ignore[attr-defined]
         s.phase = PHASE_CODES[d.phase]  # type: ignore[attr-defined]
         laid = getattr(d, "laid", ())
@@ -416,6 +320,7 @@ class FastDeal:
         s.rules = self.rules
         s.n = self.n
         s.hold = [h[:] for h in self.hold]
+        s.held = self.held[:]
         s.tables = self.tables[:]
         s.history = _copied_lists(self.history, self.rules.partnerships)
         s.pending = _copied_lists(self.pending, self.rules.use_partner_table)
@@ -432,7 +337,20 @@ class FastDeal:
         s.to_move = self.to_move
         s.phase = self.phase
         s.laid = [cards[:] for cards in self.laid]
+        s.trick_leader = self.trick_leader
+        s.last_winner = self.last_winner
+        s.last_trick = self.last_trick          # replaced, never changed in place
+        s.tricks_taken = self.tricks_taken[:]
+        s.blanche = self.blanche                # immutable tuples
+        s.duels = self.duels
+        s.sevens = self.sevens
+        s.game_won = self.game_won
         return s
+
+    def set_hold(self, player: int, cards: list[int]) -> None:
+        """Give ``player`` the holding ``cards`` (the list itself is kept)."""
+        self.hold[player] = cards
+        self.held[player] = card_mask(cards)
 
     # --- queries ----------------------------------------------------------------------
 
@@ -457,27 +375,9 @@ class FastDeal:
         """The partner's seat, or -1 without partnerships."""
         return (player + 2) % 4 if self.rules.partnerships else -1
 
-    def _reuse_ok(self, rule: MeldRule, cards: tuple[int, ...], player: int) -> bool:
-        history = self.history[player]
-        if not history:
-            return True
-        r = self.rules
-        mask = card_mask(cards)
-        if r.all_new and r.spec_bezique[rule.index] and len(cards) > 2:
-            for index, prior in history:
-                if r.spec_bezique[index] and card_mask(prior) & mask:
-                    return False
-        classes, levels = r.spec_class, r.spec_level
-        for index, prior in history:
-            if classes[index] != rule.meld_class or levels[index] < rule.level:
-                continue
-            pmask = card_mask(prior)
-            if not pmask & mask:
-                continue
-            if r.reform and pmask & self.played and pmask != mask:
-                continue
-            return False
-        return True
+    def is_seven(self, card: int) -> bool:
+        """The card exchanged for the turn-up (the seven of trumps; a joker never)."""
+        return (card & 31) == self.rules.seven and card < JOKER_MIN_ID
 
     def meld_pool(self, player: int) -> list[int]:
         """The cards ``player`` may declare with: its holding, and the partner's
@@ -490,52 +390,64 @@ class FastDeal:
             return hold
         return hold + [c for c in self.hold[(player + 2) % 4] if table >> c & 1]
 
-    def meld_options(self, player: int) -> list[tuple[MeldRule, tuple[int, ...]]]:
-        """Every (meld, cards) ``player`` may score now by the reuse rule."""
-        pool = self.meld_pool(player)
-        present = 0
-        by_kind: dict[int, list[int]] = {}
-        for c in pool:
-            present |= 1 << (c & 31)
-            by_kind.setdefault(c & 31, []).append(c)
-        out: list[tuple[MeldRule, tuple[int, ...]]] = []
-        for rule in self.rules.melds:
-            if present & rule.need_mask != rule.need_mask:
-                continue
-            pools = []
-            for kinds, count in rule.parts:
-                group = [c for k in kinds for c in by_kind.get(k, ())]
-                if len(group) < count:
-                    break
-                group.sort()
-                pools.append(list(combinations(group, count)))
-            else:
-                for parts in product(*pools):
-                    cards = tuple(sorted(c for part in parts for c in part))
-                    if self._reuse_ok(rule, cards, player):
-                        out.append((rule, cards))
-        return out
+    def meld_options(self, player: int) -> list[tuple[Row, tuple[int, ...]]]:
+        """Every (meld row, sorted cards) ``player`` may score now by the reuse rules,
+        in the order Deal lists the declarations."""
+        table = self.rules.table
+        assert table is not None
+        return legal_melds(table, self.meld_pool(player), self.history[player], self.played)
 
     def _pending_ok(self, index: int, cards: tuple[int, ...], player: int) -> bool:
         """A waiting meld may score when it still forms its meld (trumps may have
         been fixed since it was named) and the reuse rule allows it."""
-        for rule in self.rules.melds:
-            if rule.index == index and _fits(rule, cards):
-                return self._reuse_ok(rule, cards, player)
-        return False
+        table = self.rules.table
+        assert table is not None
+        return forms(table, index, cards) and reuse_ok(table, index, cards,
+                                                       self.history[player], self.played)
+
+    def may_claim_blanche(self, player: int) -> bool:
+        """Carte blanche may be claimed now: after the deal (003) or by the first
+        court-less hand of the deal, before its holder draws again (002)."""
+        bl = self.blanche
+        if bl is None or bl[0] >> player & 1:
+            return False
+        if self.rules.blanche_first_appearance:
+            return bl[3] == player and _no_court(self.held[player])
+        return self.tricks_played == 0 and _no_court(self.held[player])
 
     def legal(self) -> list[FastAction]:
-        """The fast actions of the player to move, as ``Deal.legal_actions`` lists them."""
+        """The fast actions of the player to move, in ``Deal.legal_actions``' order."""
         phase = self.phase
         if phase == OVER:
             return []
         p = self.to_move
+        if phase == DECLARE_PHASE:
+            return self.declare_actions(p)
+        acts = list[FastAction](sorted(self.plays()))
+        if self.blanche is not None and self.may_claim_blanche(p):
+            acts.append(BLANCHE)
+        if phase == LEAD and self.rules.exchange_before_lead:
+            acts += self._lead_exchanges(p)
+        return acts
+
+    def plays(self) -> list[int]:
+        """The cards the player to move may play (lead or follow), unsorted."""
+        hold = self.hold[self.to_move]
+        if self.phase == LEAD:
+            return hold
+        if self.stock or self.turn_up >= 0:
+            if self.rules.follow_in_stock:    # 004 card-point: suit, else any card
+                suit = (self.trick[0] & 31) >> 3
+                return [c for c in hold if (c & 31) >> 3 == suit] or hold
+            return hold
+        return self.playoff_replies(hold, self.trick[0])
+
+    def _lead_exchanges(self, p: int) -> list[FastAction]:
+        """004 card-point: the seven of trumps exchanged by the player about to lead."""
+        if self.turn_up < 0 or self.is_seven(self.turn_up):
+            return []
         hold = self.hold[p]
-        if phase == LEAD or (phase == FOLLOW and (self.stock or self.turn_up >= 0)):
-            return list[FastAction](hold)
-        if phase == FOLLOW:
-            return list[FastAction](self.playoff_replies(hold, self.trick[0]))
-        return self.declare_actions(p)
+        return [(EXCHANGE, -1, (c,)) for c in self.rules.seven_ids if c in hold]
 
     def playoff_replies(self, hold: list[int], lead: int) -> list[int]:
         """The cards of ``hold`` that may follow the current trick in the play-off
@@ -543,12 +455,14 @@ class FastDeal:
         sets what must be beaten)."""
         r = self.rules
         trick = self.trick
-        best = lead if len(trick) < 2 else trick[best_index(trick, r.trump)]
+        wins = beats_jokers if r.jokers else beats
+        best = lead if len(trick) < 2 else trick[
+            best_index(trick, r.trump, beats_jokers) if r.jokers else best_index(trick, r.trump)]
         ls = (lead & 31) >> 3
         same = [c for c in hold if (c & 31) >> 3 == ls]
         if same and r.follow_suit:
             if r.must_win:
-                higher = [c for c in same if beats(best, c, r.trump)]
+                higher = [c for c in same if wins(best, c, r.trump)]
                 if higher:
                     return higher
             return same
@@ -556,54 +470,82 @@ class FastDeal:
             trumps = [c for c in hold if (c & 31) >> 3 == r.trump]
             if trumps:
                 if r.must_win:
-                    winners = [c for c in trumps if beats(best, c, r.trump)]
+                    winners = [c for c in trumps if wins(best, c, r.trump)]
                     if winners:
                         return winners
                 return trumps
         return list(hold)
 
-    def declare_actions(self, p: int) -> list[FastAction]:
+    def declare_actions(self, p: int, looked: Looked | None = None) -> list[FastAction]:
+        """The actions of the declaration phase (``looked``: the quick look at ``p``'s
+        holding, when the caller made it: :func:`engine.bots.fast_melds.quick_looks`)."""
         r = self.rules
         acts: list[FastAction] = [DRAW]
-        if r.captured:
-            # 000: nothing is declared from the hand (rollouts skip the exchange of a
-            # captured seven; an exchange chosen by the engine is applied as such).
-            return acts
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
             acts.append(PARTNER)
-        if self.scored_this_turn < r.per_trick:
-            for rule, cards in self.meld_options(p):
-                acts.append((DECLARE, rule.index, cards))
-            for index, cards in self.pending[p]:
-                if self._pending_ok(index, cards, p):
-                    acts.append((SCORE, index, cards))
+        hold = self.hold[p]
+        mask = self.held[p]
+        if r.after_tricks and self.tricks_taken[p] < r.after_tricks:
+            pass   # 004 (an option): no declarations before so many tricks are won
+        elif self.scored_this_turn < r.per_trick:
+            assert r.table is not None
+            pool, pool_mask = hold, mask
+            if r.use_partner_table:
+                pool = self.meld_pool(p)
+                pool_mask |= self.tables[(p + 2) % 4]
+            for row, cards in legal_melds(r.table, pool, self.history[p], self.played,
+                                          pool_mask, looked):
+                acts.append((DECLARE, row.index, cards))
+            pending = self.pending[p]
+            if pending:
+                for index, cards in pending:
+                    if self._pending_ok(index, cards, p):
+                        acts.append((SCORE, index, cards))
         elif r.cady:
             waiting = set(self.pending[p])
-            for rule, cards in self.meld_options(p):
-                if (rule.index, cards) not in waiting:
-                    acts.append((ANNOUNCE, rule.index, cards))
-        seven = r.seven
-        if seven >= 0:
-            for c in sorted(self.hold[p]):
-                if (c & 31) != seven:
-                    continue
+            for row, cards in self.meld_options(p):
+                if (row.index, cards) not in waiting:
+                    acts.append((ANNOUNCE, row.index, cards))
+        if r.seven_ids and (r.dix_show or r.dix_exchange):
+            if r.exchange_captured:
+                sevens = self._exchangeable(p)
+            elif not mask & r.seven_mask:
+                return acts
+            else:
+                sevens = [c for c in r.seven_ids if mask >> c & 1]
+            if not sevens:
+                return acts
+            exchange = (r.dix_exchange and self.turn_up >= 0 and not self.is_seven(self.turn_up)
+                        and not (r.exchange_declares and self.scored_this_turn >= r.per_trick))
+            for c in sevens:
                 if r.dix_show and not (self.dix_counted >> c) & 1:
                     acts.append((SHOW, -1, (c,)))
-                if r.dix_exchange and self.turn_up >= 0 and (self.turn_up & 31) != seven:
+                if exchange:
                     acts.append((EXCHANGE, -1, (c,)))
         return acts
+
+    def _exchangeable(self, p: int) -> list[int]:
+        """000: the seven of trumps ``p`` just captured, being the first captured in the
+        deal, while none has been exchanged (:func:`engine.rules.captures.exchangeable`)."""
+        player, card, exchanged = self.sevens
+        if (not self.rules.dix_capture or self.turn_up < 0 or self.last_winner != p
+                or exchanged or player != p or card not in self.last_trick):
+            return []
+        return [card]
 
     # --- applying -------------------------------------------------------------------
 
     def apply(self, action: FastAction) -> None:
         """Apply a fast action taken from :meth:`legal` (not validated)."""
         if isinstance(action, int):
-            if action == DRAW:
+            if action >= 0:
+                self._play(action)
+            elif action == DRAW:
                 self._draw()
             elif action == PARTNER:
                 self.to_move = (self.to_move + 2) % 4
             else:
-                self._play(action)
+                self._claim_blanche()
             return
         code, index, cards = action
         p = self.to_move
@@ -615,10 +557,9 @@ class FastDeal:
             self.history[p].append((index, cards))
             self.scored_this_turn += 1
             self.scores[p] += r.spec_points[index]
-            if r.trump < 0:
-                rule = next(m for m in r.melds if m.index == index)
-                if rule.fixes_trump:
-                    self.rules = rules_for(r.profile, (min(cards) & 31) >> 3)
+            if r.trump < 0 and r.profile.melds[index].suit == "trump" and (
+                    r.profile.melds[index].pattern in r.profile.declaring.trump_from):
+                self.rules = rules_for(r.profile, (min(cards) & 31) >> 3)
             if index in r.game_melds:   # the game is won at once: the deal ends here
                 self._end(None)
         elif code == ANNOUNCE:
@@ -627,144 +568,565 @@ class FastDeal:
         elif code == SHOW:
             self.scores[p] += r.dix_points
             self.dix_counted |= 1 << cards[0]
-        elif r.captured:  # EXCHANGE of a captured seven: the turn-up joins the captures
-            old, self.turn_up = self.turn_up, cards[0]
-            self._capture(p, [old])   # its brisque scores too (captures.exchange)
-        else:  # EXCHANGE
+        elif r.exchange_captured:
+            self._exchange_captured(p, cards[0])
+        else:  # EXCHANGE from the hand
             card = cards[0]
             hold = self.hold[p]
             hold.remove(card)
             hold.append(self.turn_up)
+            self.held[p] ^= 1 << card | 1 << self.turn_up
             self.tables[p] &= ~(1 << card)
             self.turn_up = card
-            if not (self.dix_counted >> card) & 1:
+            if r.dix_points and not (self.dix_counted >> card) & 1:
                 self.scores[p] += r.dix_points
                 self.dix_counted |= 1 << card
+            if r.exchange_declares:
+                self.scored_this_turn += 1   # 002: the exchange is this trick's declaration
 
     def _expose(self, p: int, cards: tuple[int, ...]) -> None:
         """The cards of a meld from ``p``'s own holding go on its table (a partner's
         exposed cards used in it stay on the partner's table)."""
-        hold = self.hold[p]
+        held = self.held[p]
         for c in cards:
-            if c in hold:
+            if held >> c & 1:
                 self.tables[p] |= 1 << c
 
     def _play(self, card: int) -> None:
         p = self.to_move
         r = self.rules
         self.hold[p].remove(card)
-        self.tables[p] &= ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append(card)
+        bit = CARD_BIT[card]
+        self.held[p] ^= bit
+        tables = self.tables
+        if tables[p]:
+            tables[p] &= ~bit
+        self.played |= bit
+        trick = self.trick
+        trick.append(card)
         pending = self.pending[p]
         if pending:
             pending[:] = [m for m in pending if card not in m[1]]
-        if r.dix_first_play and (card & 31) == r.seven and not (self.dix_counted >> card) & 1:
+        if (r.dix_first_play and (card & 31) == r.seven and not (self.dix_counted >> card) & 1
+                and card < JOKER_MIN_ID):
             self.scores[p] += r.dix_points
             self.dix_counted |= 1 << card
-        n = self.n
-        if len(self.trick) < n:
+        duels = self.duels
+        if duels is None:
+            if len(trick) < self.n:
+                self.phase = FOLLOW
+                self.to_move = (p + 1) % self.n
+                return
+        elif len(trick) < 2:
             self.phase = FOLLOW
-            self.to_move = (p + 1) % n
+            pair = duels[0][duels[1]]
+            self.to_move = pair[1] if p == pair[0] else pair[0]
             return
-        trick = self.trick
-        best = best_index(trick, r.trump)
-        winner = (self.leader + best) % n
-        win_card = trick[best]
-        self.brisques[winner] += sum(1 for c in trick if (c & 7) >= 6)
-        if r.dix_trick_win and (win_card & 31) == r.seven and not (
-                self.dix_counted >> win_card) & 1:
-            self.scores[winner] += r.dix_points
-            self.dix_counted |= 1 << win_card
+        self._finish(trick)
+
+    def _finish(self, trick: list[int]) -> None:
+        in_stock = bool(self.stock) or self.turn_up >= 0
+        self._next(self._take(trick, in_stock), in_stock)
+
+    def _take(self, trick: list[int], in_stock: bool) -> int:
+        """The finished ``trick`` goes to its winner, returned: brisques, sevens and
+        captures counted, points per trick scored, the winner to lead."""
+        r = self.rules
+        trump = r.trump
+        if r.jokers:
+            best = best_index(trick, trump, beats_jokers)
+        elif len(trick) == 2:   # best_index, inlined: the hot path of every trick
+            lead, follow = trick
+            if (lead ^ follow) & 24:   # suits differ
+                best = 1 if (follow & 31) >> 3 == trump else 0
+            else:
+                best = 1 if (follow & 7) > (lead & 7) else 0
+        else:
+            best = 0
+            top = trick[0]
+            for i in range(1, len(trick)):
+                c = trick[i]
+                suit = (c & 31) >> 3
+                if suit == (top & 31) >> 3:
+                    if (c & 7) > (top & 7):
+                        best, top = i, c
+                elif suit == trump:
+                    best, top = i, c
+        if self.duels:
+            winner = self.leader if best == 0 else self.to_move
+        else:
+            winner = (self.leader + best) % self.n
+        if r.tricks_kept:
+            brisques = 0
+            for c in trick:
+                if c & 6 == 6:     # a ten or an ace
+                    brisques += 1
+            if brisques:
+                self.brisques[winner] += brisques
+        if r.trick_extras:
+            self._trick_extras(winner, trick, trick[best], in_stock)
         self.trick = []
+        self.last_trick = trick
+        self.last_winner = winner
         self.tricks_played += 1
-        self.scores[winner] += r.trick_points
+        self.trick_leader = self.leader
         self.leader = self.to_move = winner
+        return winner
+
+    def _trick_extras(self, winner: int, trick: list[int], win_card: int,
+                      in_stock: bool) -> None:
+        """A trick's rarer rules (Rules.trick_extras): the seven of trumps winning it,
+        000's captures, the tricks counted, points per trick."""
+        r = self.rules
+        if r.dix_trick_win:
+            if self.is_seven(win_card) and not (self.dix_counted >> win_card) & 1:
+                self.scores[winner] += r.dix_points
+                self.dix_counted |= 1 << win_card
         if r.captured:
             self._capture(winner, trick)
-        if self.tricks_played == r.tricks:
+        if r.after_tricks:   # read only by 004's option of declaring after so many
+            self.tricks_taken[winner] += 1
+        if r.trick_scores:
+            self.scores[winner] += self._trick_value(trick, in_stock)
+
+    def _next(self, winner: int, in_stock: bool) -> None:
+        """What follows a trick taken (:meth:`_take`): the deal's end, the next duel,
+        the declarations (in the stock) or the next lead."""
+        if self.game_won:
+            self._end(None)
+        elif self.tricks_played == self.rules.tricks:
             self._end(winner)
-        elif self.stock or self.turn_up >= 0:
+        elif self.duels:
+            self._next_duel(winner)
+        elif in_stock:
             self.phase = DECLARE_PHASE
             self.scored_this_turn = 0
         else:
             self.phase = LEAD
 
-    def _end(self, winner: int | None) -> None:
+    def _trick_value(self, trick: list[int], in_stock: bool) -> int:
+        """002's points per trick and bonus, 004's card values (a joker's kind is a
+        seven's, which counts nothing and earns no bonus)."""
         r = self.rules
-        if winner is None:
-            pass   # ended by a combination that wins the game: no last trick
-        elif r.last_at_stock_end:
-            pass   # 000: the last trick's bonus went to the last trick before the stock ended
-        elif r.last_split:
+        values = r.card_values
+        total = r.trick_points
+        kinds = 0
+        for c in trick:
+            total += values[c & 31]
+            kinds |= 1 << (c & 31)
+        if r.trick_bonus and kinds & (r.bonus_kinds if in_stock else r.playoff_bonus_kinds):
+            total += r.trick_bonus
+        return total
+
+    def _next_duel(self, winner: int) -> None:
+        """000, four-handed: the play-offs take turns, trick by trick."""
+        duels = self.duels
+        assert duels is not None
+        pairs, turn, leaders = duels
+        new_leaders = (winner, leaders[1]) if turn == 0 else (leaders[0], winner)
+        other = 1 - turn
+        if self.hold[pairs[other][0]]:
+            turn = other
+        self.duels = (pairs, turn, new_leaders)
+        self.leader = self.to_move = new_leaders[turn]
+        self.phase = LEAD
+
+    def _score_last(self, winner: int) -> None:
+        r = self.rules
+        if r.last_split:
             half = r.last_bonus // 2
             self.scores[winner] += r.last_bonus - half
             self.scores[(winner + 2) % 4] += half
         else:
             self.scores[winner] += r.last_bonus
+
+    def _end(self, winner: int | None) -> None:
+        """The deal is over: ``winner`` took its last trick (None: it ended otherwise)."""
+        r = self.rules
+        if winner is not None and r.last_bonus and not r.last_at_stock_end:
+            self._score_last(winner)
         if r.brisque_points:
             for p in range(self.n):
                 self.scores[p] += self.brisques[p] * r.brisque_points
         self.phase = OVER
 
     def _draw(self) -> None:
-        winner = self.leader   # the trick winner draws first, even if the partner declared
+        stock = self.stock
         n = self.n
+        if len(stock) > n and (self.blanche is None or self._quiet_blanche()):
+            # the usual draw, one card each
+            winner = self.leader
+            hold = self.hold
+            held = self.held
+            first = self.trick_leader if self.rules.leader_draws_first else winner
+            card = stock.pop()
+            hold[first].append(card)
+            held[first] |= CARD_BIT[card]
+            for offset in range(1, n):
+                player = (first + offset) % n
+                card = stock.pop()
+                hold[player].append(card)
+                held[player] |= CARD_BIT[card]
+            self.phase = LEAD
+            self.to_move = winner
+            return
+        r = self.rules
+        winner = self.leader   # the trick winner draws first, even if the partner declared
+        first = self.trick_leader if r.leader_draws_first else winner
+        bl = self.blanche
+        if bl is not None:
+            bl = self.blanche = (bl[0], bl[1], bl[2], -1)   # 002: claimed before drawing
+        hold = self.hold
         for offset in range(n):
-            player = (winner + offset) % n
-            if self.stock:
-                self.hold[player].append(self.stock.pop())
+            player = (first + offset) % n
+            if stock:
+                card = stock.pop()
+                hold[player].append(card)
+                self.held[player] |= CARD_BIT[card]
+                if bl is not None and bl[1] >> player & 1:
+                    self._blanche_draw(player, card)
             elif self.turn_up >= 0:
-                self.hold[player].append(self.turn_up)
+                hold[player].append(self.turn_up)
+                self.held[player] |= CARD_BIT[self.turn_up]
                 self.turn_up = -1
         self.phase = LEAD
         self.to_move = winner
-        if not self.stock and self.turn_up < 0:
-            for p in range(n):
-                self.pending[p].clear()
-            self.tables = [0] * n
-            if self.rules.last_at_stock_end:   # 000: the last trick before the stock ends
-                self.scores[winner] += self.rules.last_bonus
+        if bl is not None:
+            self._offer_blanche([(first + offset) % n for offset in range(n)])
+        if not stock and self.turn_up < 0:
+            if r.last_at_stock_end:   # 000: the last trick before the stock ends
+                self._score_last(winner)
+            self._stock_exhausted()
 
-    def _capture(self, winner: int, cards: list[int], brisques: bool = True) -> None:
-        """000: what a won trick scores, by the engine's own computation
-        (:func:`engine.rules.captures.score_capture`): brisques, the combinations the captured
-        cards complete with the winner's laid-out cards, a seven of trumps not counted."""
-        from engine.rules.captures import score_capture
-        from engine.rules.melds import ScoredMeld
-
+    def _stock_exhausted(self) -> None:
         r = self.rules
-        melds = r.profile.melds
-        history = [ScoredMeld(melds[i].kind, frozenset(c)) for i, c in self.history[winner]]
-        counted = [c for c in cards if (self.dix_counted >> c) & 1]
-        capture = score_capture(r.profile, None if r.trump < 0 else r.trump,
-                                self.laid[winner], cards, history, counted=counted)
-        self.scores[winner] += capture.total if brisques else capture.total - (
-            capture.brisque_points)
-        self.laid[winner].extend(capture.kept)
-        index = {m.kind: i for i, m in enumerate(melds)}
-        for verdict in capture.melds:
-            self.history[winner].append((index[verdict.spec.kind],
-                                         tuple(sorted(verdict.cards))))
-        for card in capture.sevens:   # scored in capture.total
-            self.dix_counted |= 1 << card
+        for p in range(self.n):
+            self.pending[p].clear()
+        self.tables = [0] * self.n
+        if r.stock_out_ends:   # 004 (jokers): nothing is left to play for
+            self._end(None)
+            return
+        if r.split_pairs:
+            first = self.leader
+            mate = (first + 2) % 4
+            self.duels = (((first, (first + 1) % 4), (mate, (first + 3) % 4)), 0, (first, mate))
+        if r.skip_hopeless and self._hopeless():
+            self._end(None)
+
+    def _hopeless(self) -> bool:
+        """003: the play-off cannot change the result (fast_settle.playoff_hopeless)."""
+        won = [0, 0]
+        scores = [0, 0]
+        for p in range(self.n):
+            won[self.side(p)] += self.brisques[p]
+            scores[self.side(p)] += self.scores[p]
+        left = sum(1 for h in self.hold for c in h if (c & 7) >= 6)
+        return playoff_hopeless(self.rules.profile, scores, won, left)
+
+    # --- carte blanche --------------------------------------------------------------
+
+    def _claim_blanche(self) -> None:
+        r = self.rules
+        bl = self.blanche
+        assert bl is not None
+        p = self.to_move
+        claimed, repeating, seen, offer = bl
+        claimers = 1 << p
+        points = r.blanche
+        mate = (p + 2) % 4
+        if (r.partnerships and r.blanche_double and not claimed >> mate & 1
+                and _no_court(self.held[mate])):
+            claimers |= 1 << mate       # both partners: one double carte blanche (003)
+            points = r.blanche_double
+        if r.blanche_repeat:
+            repeating |= claimers
+        if r.blanche_first_appearance:
+            offer = -1
+        self.blanche = (claimed | claimers, repeating, seen, offer)
+        self.scores[p] += points
+
+    def _blanche_draw(self, player: int, card: int) -> None:
+        """003: a claimed carte blanche scores again for each non-court card drawn."""
+        if 3 <= (card & 7) <= 5 and card < JOKER_MIN_ID:
+            bl = self.blanche
+            assert bl is not None
+            self.blanche = (bl[0], bl[1] & ~(1 << player), bl[2], bl[3])
+        else:
+            self.scores[player] += self.rules.blanche
+
+    def _offer_blanche(self, order: Sequence[int]) -> None:
+        """002: the first hand without court cards, after the deal or a draw."""
+        bl = self.blanche
+        if (bl is None or not self.rules.blanche_first_appearance or bl[2]
+                or (not self.stock and self.turn_up < 0)):
+            return
+        for player in order:
+            if _no_court(self.held[player]):
+                self.blanche = (bl[0], bl[1], True, player)
+                return
+
+    # --- 000: captured combinations -----------------------------------------------------
+
+    def _capture(self, winner: int, cards: list[int]) -> None:
+        """What a won trick scores (:func:`engine.bots.fast_captures.capture`): brisques,
+        the combinations the captured cards complete with the winner's laid-out cards,
+        a seven of trumps not yet counted."""
+        r = self.rules
+        table = r.table
+        assert table is not None
+        # engine.bots.fast_captures.capture, on the rules' own tables
+        if r.capture_brisque:
+            for card in cards:
+                if card & 6 == 6:     # a ten or an ace
+                    self.scores[winner] += r.capture_brisque
+        kinds = r.laid_kinds
+        kept = [c for c in cards if kinds >> (c & 31) & 1]
+        if kept:
+            laid = self.laid[winner]
+            partner = self.laid[(winner + 2) % 4] if r.partnerships else []
+            melds = capture_melds(table, laid, kept, self.history[winner], partner)
+            laid.extend(kept)
+            if melds:
+                self._score_captured(winner, melds)
+        if r.dix_capture:
+            sevens = r.seven_mask
+            for card in cards:
+                if CARD_BIT[card] & sevens and not (self.dix_counted >> card) & 1:
+                    self.scores[winner] += r.dix_points
+                    self.dix_counted |= 1 << card
+                    if self.sevens[0] < 0:
+                        self.sevens = (winner, card, False)
+
+    def _score_captured(self, player: int, melds: list[tuple[int, tuple[int, ...]]]) -> None:
+        r = self.rules
+        history = self.history[player]
+        for index, cards in melds:
+            history.append((index, cards))
+            self.scores[player] += r.spec_points[index]
+            if index in r.game_melds:
+                self.game_won = True
+
+    def _exchange_captured(self, p: int, card: int) -> None:
+        """000: the captured seven becomes the turn-up, which joins the captures
+        (:func:`engine.rules.captures.exchange`)."""
+        r = self.rules
+        table = r.table
+        assert table is not None
+        old = self.turn_up
+        self.turn_up = card
+        self.sevens = (self.sevens[0], self.sevens[1], True)
+        self.last_trick = [old if c == card else c for c in self.last_trick]
+        if (old & 7) >= 6:
+            self.brisques[p] += 1
+            if r.profile.scoring.brisques == "on_capture":
+                self.scores[p] += r.profile.scoring.brisque_points
+        if combinable(table, old):
+            partner = self.laid[(p + 2) % 4] if r.partnerships else []
+            melds = capture_melds(table, self.laid[p], [old], self.history[p], partner)
+            self.laid[p].append(old)
+            self._score_captured(p, melds)
+        if self.game_won:
+            self._end(None)
 
     # --- playouts ---------------------------------------------------------------------
 
     def play_random(self, rng: random.Random, trace: list[FastAction] | None = None) -> None:
         """Play to the end choosing uniformly among the legal actions."""
-        choice = rng.choice
+        draw = rng.random
+        record = None if trace is None else trace.append
         while self.phase != OVER:
-            phase = self.phase
-            if phase == LEAD or (phase == FOLLOW and (self.stock or self.turn_up >= 0)):
-                action: FastAction = choice(self.hold[self.to_move])
-            elif phase == FOLLOW:
-                action = choice(self.playoff_replies(self.hold[self.to_move], self.trick[0]))
-            else:
-                action = choice(self.declare_actions(self.to_move))
-            if trace is not None:
-                trace.append(action)
+            if self._plain_lead():
+                self._random_tricks(draw, record)
+                continue
+            acts = self.legal()
+            action = acts[trunc(draw() * len(acts))]
+            if record is not None:
+                record(action)
             self.apply(action)
+
+    def _plain_lead(self) -> bool:
+        """A lead where only cards may be played: no carte blanche to claim, no seven to
+        exchange before it, no split play-off (:meth:`_random_tricks` plays on)."""
+        if self.phase != LEAD or self.duels is not None:
+            return False
+        r = self.rules
+        if (r.exchange_before_lead and self.held[self.to_move] & r.seven_mask
+                and self.turn_up >= 0 and not self.is_seven(self.turn_up)):
+            return False    # 004 card-point: the seven may be exchanged (_lead_exchanges)
+        bl = self.blanche
+        return bl is None or (bl[3] < 0 if self.rules.blanche_first_appearance
+                              else self.tricks_played > 0)
+
+    def _quiet_blanche(self) -> bool:
+        """Carte blanche has nothing to do at a draw: none in the game, or none
+        scoring again for its cards drawn (003), none offered or to be offered (002)."""
+        bl = self.blanche
+        return bl is None or (not bl[1] and bl[3] < 0
+                              and (bl[2] or not self.rules.blanche_first_appearance))
+
+    def _random_tricks(self, draw: Callable[[], float],
+                       record: Callable[[FastAction], None] | None) -> None:
+        """Random tricks from a plain lead (:meth:`_plain_lead`), each with its random
+        declarations and the draw, while the leads stay plain: the hot loop of random
+        playouts, the same as :meth:`apply` action by action. The usual trick in the
+        stock (a draw that leaves cards in the stock, no carte blanche to watch) is
+        played here on local names: the cards, the trick taken (as :meth:`_take`),
+        nothing to declare (the quick look) and the draw (as :meth:`_draw`); the other
+        tricks' cards too, the rest through the methods. (The two card loops differ in
+        what they track; one loop with both costs every usual trick more.)"""
+        n = self.n
+        after = _NEXT_SEAT[n]
+        hold = self.hold
+        held = self.held
+        pending = self.pending
+        history = self.history
+        stock = self.stock
+        brisques = self.brisques
+        quiet = self.blanche is None or self._quiet_blanche()   # changes only at a draw
+        while True:
+            r = self.rules     # replaced when the first marriage fixes trumps
+            tables = self.tables
+            trick = self.trick
+            played = self.played
+            sevens = r.seven_mask if r.dix_first_play else 0
+            p = leader = self.to_move
+            if len(stock) > n:
+                trump = r.trump
+                suited = r.follow_in_stock    # 004 card-point: suit followed in the stock
+                kept = r.tricks_kept
+                jokers = r.jokers
+                taken = 0       # brisques in the trick
+                top = winner = -1
+                for i in range(n):
+                    cards = hold[p]
+                    if i and suited:
+                        suit = (trick[0] & 31) >> 3
+                        options = [c for c in cards if (c & 31) >> 3 == suit] or cards
+                        card = options[trunc(draw() * len(options))]
+                        cards.remove(card)
+                    else:
+                        card = cards.pop(trunc(draw() * len(cards)))
+                    bit = CARD_BIT[card]
+                    played |= bit
+                    held[p] ^= bit
+                    if tables[p]:
+                        tables[p] &= ~bit
+                    if pending[p]:
+                        pending[p][:] = [m for m in pending[p] if card not in m[1]]
+                    if bit & sevens and not self.dix_counted & bit:
+                        self.scores[p] += r.dix_points
+                        self.dix_counted |= bit
+                    trick.append(card)
+                    if record is not None:
+                        record(card)
+                    if kept and card & 6 == 6:     # a ten or an ace
+                        taken += 1
+                    # the card winning so far (best_index)
+                    if top < 0:
+                        top, winner = card, p
+                    elif jokers:
+                        if beats_jokers(top, card, trump):
+                            top, winner = card, p
+                    elif ((card & 7) > (top & 7) if not (card ^ top) & 24
+                          else (card & 31) >> 3 == trump):
+                        top, winner = card, p
+                    p = after[p]
+                self.played = played
+                if taken:
+                    brisques[winner] += taken
+                if r.trick_extras:
+                    self._trick_extras(winner, trick, top, True)
+                self.trick = []
+                self.last_trick = trick
+                self.last_winner = winner
+                self.tricks_played += 1
+                self.trick_leader = leader
+                self.leader = self.to_move = winner
+                if self.game_won:
+                    self._end(None)
+                    return
+                self.phase = DECLARE_PHASE
+                self.scored_this_turn = 0
+                looked: Looked | None = None
+                if (r.quiet_declare and not pending[winner]
+                        and not (r.exchange_captured and self._exchangeable(winner))):
+                    looked = (quick_looks(r.table, held[winner],   # type: ignore[arg-type]
+                                          history[winner], played)
+                              if r.per_trick else _NOTHING_LOOKED)
+                    if not looked[0] and not held[winner] & r.hand_sevens:
+                        # nothing to declare: the draw, one card each from the first
+                        if record is not None:
+                            record(DRAW)
+                        if not quiet:    # carte blanche watches the draw (_draw)
+                            self._draw()
+                            if self.phase != LEAD or not self._plain_lead():
+                                return
+                            quiet = self._quiet_blanche()
+                            continue
+                        q = leader if r.leader_draws_first else winner
+                        for _ in range(n):
+                            card = stock.pop()
+                            hold[q].append(card)
+                            held[q] |= CARD_BIT[card]
+                            q = after[q]
+                        self.phase = LEAD
+                        continue
+            else:
+                in_stock = bool(stock) or self.turn_up >= 0
+                free = in_stock and not r.follow_in_stock
+                for i in range(n):
+                    cards = hold[p]
+                    if free or i == 0:
+                        card = cards.pop(trunc(draw() * len(cards)))
+                    else:
+                        self.phase = FOLLOW
+                        self.to_move = p
+                        options = self.plays()
+                        card = options[trunc(draw() * len(options))]
+                        cards.remove(card)
+                    bit = CARD_BIT[card]
+                    played |= bit
+                    held[p] ^= bit
+                    if tables[p]:
+                        tables[p] &= ~bit
+                    if pending[p]:
+                        pending[p][:] = [m for m in pending[p] if card not in m[1]]
+                    if bit & sevens and not self.dix_counted & bit:
+                        self.scores[p] += r.dix_points
+                        self.dix_counted |= bit
+                    trick.append(card)
+                    if record is not None:
+                        record(card)
+                    p = after[p]
+                self.played = played
+                self._next(self._take(trick, in_stock), in_stock)
+                looked = None
+            while self.phase == DECLARE_PHASE:
+                self._random_declaration(draw, record, looked)
+                looked = None
+            if self.phase != LEAD or not self._plain_lead():
+                return
+            quiet = self.blanche is None or self._quiet_blanche()
+
+    def _random_declaration(self, draw: Callable[[], float],
+                            record: Callable[[FastAction], None] | None,
+                            looked: Looked | None = None) -> None:
+        """One random action of the declaration phase (``looked``: the quick look at
+        the holding, when made)."""
+        acts = self.declare_actions(self.to_move, looked)
+        action: FastAction = DRAW
+        if len(acts) > 1:
+            action = acts[trunc(draw() * len(acts))]
+        if record is not None:
+            record(action)
+        if action == DRAW:
+            self._draw()
+        else:
+            self.apply(action)
+
+
+_NOTHING_LOOKED: Looked = ((), None)
+_NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
 
 
 def _side_lists(rules: Rules, shared: bool) -> list[MeldList]:
@@ -783,18 +1145,6 @@ def _copied_lists(lists: list[MeldList], shared: bool) -> list[MeldList]:
     return [m[:] for m in lists]
 
 
-_KINDS: dict[int, tuple[int, ...]] = {}
-
-
-def _kinds_of(bits: int) -> tuple[int, ...]:
-    """The kinds (0..31) set in a meld group's bitmask, cached: the hot loop of
-    :meth:`FastDeal.meld_options` looks them up for every rule."""
-    kinds = _KINDS.get(bits)
-    if kinds is None:
-        kinds = _KINDS[bits] = tuple(k for k in range(32) if bits >> k & 1)
-    return kinds
-
-
 # --- conversions --------------------------------------------------------------------
 
 
@@ -806,25 +1156,14 @@ def card_mask(cards: Iterable[int]) -> int:
     return m
 
 
-_INDEX: dict[int, dict[int, int]] = {}
-
-
-def _by_index(rules: Rules) -> dict[int, int]:
-    table = _INDEX.get(id(rules))
-    if table is None:
-        table = {}
-        for i, m in enumerate(rules.melds):
-            table.setdefault(m.index, i)
-        _INDEX[id(rules)] = table
-    return table
-
-
 def to_action(rules: Rules, action: FastAction) -> Action:
     """The engine :class:`Action` of a fast action."""
     if isinstance(action, int):
         if action == DRAW:
             return Action(ActionType.DRAW)
-        return Action(ActionType.PARTNER) if action == PARTNER else Action.play(action)
+        if action == PARTNER:
+            return Action(ActionType.PARTNER)
+        return Action(ActionType.CARTE_BLANCHE) if action == BLANCHE else Action.play(action)
     code, index, cards = action
     meld = rules.profile.melds[index].kind if index >= 0 else ""
     return Action(_CODE_TYPES[code], tuple(sorted(cards)), meld)
@@ -838,7 +1177,15 @@ def from_action(rules: Rules, action: Action) -> FastAction:
         return DRAW
     if action.type is ActionType.PARTNER:
         return PARTNER
+    if action.type is ActionType.CARTE_BLANCHE:
+        return BLANCHE
     index = -1
     if action.meld:
         index = next(i for i, m in enumerate(rules.profile.melds) if m.kind == action.meld)
     return (_TYPE_CODES[action.type], index, tuple(sorted(action.cards)))
+
+
+__all__ = ["ANNOUNCE", "BLANCHE", "DECLARE", "DECLARE_PHASE", "DRAW", "EXCHANGE", "FOLLOW",
+           "LEAD", "OVER", "PARTNER", "SCORE", "SHOW", "FastAction", "FastDeal", "MeldList",
+           "MeldMove", "MeldRule", "Rules", "beats", "beats_jokers", "best_index",
+           "card_mask", "from_action", "rules_for", "supported", "to_action"]

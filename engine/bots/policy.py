@@ -449,14 +449,16 @@ def _declaration(state: FastDeal, p: int, w: PolicyWeights) -> FastAction:
     return best_a
 
 
-_KEEP: dict[int, list[float]] = {}
+# By the id of the rules, kept with them: an id is only ever reused by another object
+# once the first is gone, and then the rules in the entry are not it.
+_KEEP: dict[int, tuple[Rules, list[float]]] = {}
 
 
 def keep_table(rules: Rules) -> list[float]:
     """A static keep value per kind (0..31) for the rollout policy."""
-    table = _KEEP.get(id(rules))
-    if table is not None:
-        return table
+    found = _KEEP.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
     trump = rules.trump
     pair = rules.profile.bezique_pair(None if trump < 0 else trump)  # type: ignore[arg-type]
     table = []
@@ -474,7 +476,7 @@ def keep_table(rules: Rules) -> list[float]:
         if rank == 7:
             value += 4               # four aces
         table.append(value)
-    _KEEP[id(rules)] = table
+    _KEEP[id(rules)] = (rules, table)
     return table
 
 

@@ -37,13 +37,14 @@ stock tricks, a deal won counting each other side beaten (:func:`final_outcome`)
 more than two players a determinization deals the unseen cards among all the other
 hands (:func:`engine.rules.view.sample_hands`) and a line before the stock's end is
 valued as the points of the bot's side minus the mean of the other sides'
-(:func:`margin`). Where the fast
-simulator does not follow the profile (carte blanche, Rubicon's re-forming, the
-stock marker, captures for pairs, 002's and 004's table rules, card points and
-jokers: :func:`engine.bots.fastplay.supported`) the same search plays every
-line with the rules engine itself (:mod:`engine.bots.deal_search`): exact by
-construction, about ten times slower, so those games' floors count fewer deals. No
-profile falls back to the rules of thumb.
+(:func:`margin`). Where the rules of thumb above do not know the game (carte
+blanche, Rubicon's re-forming, captures for pairs, 002's and 004's trick points, card
+points and jokers: :func:`engine.bots.fast_lines.policy_lines`) the same search plays
+every line by :mod:`engine.bots.deal_search`'s quick rules and values it by its margin,
+on the fast simulator (:mod:`engine.bots.fast_lines`), which follows every shipped
+profile (:func:`engine.bots.fastplay.supported`); a profile beyond it is played by the
+rules engine itself, exact by construction and about ten times slower. No profile
+falls back to the rules of thumb.
 
 The budget is a number of deals of the unseen cards (determinizations) per decision,
 ``deals``: by default the game's floor (:func:`engine.bots.budget.expert_deals`, the
@@ -88,8 +89,10 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
+from engine.bots import fast_lines
 from engine.bots.budget import SAFETY_SECONDS, deadline, expert_deals, past
 from engine.bots.deal_search import deal_margin, play_line, playoff_strength, side_margin
+from engine.bots.fast_lines import policy_lines
 from engine.bots.fastplay import (
     DECLARE,
     DECLARE_PHASE,
@@ -341,7 +344,7 @@ def moves_by_policy(profile: Profile) -> bool:
     rules of thumb with the expert's numbers (000's captured melds: the rule-of-thumb
     bot's capture-aware scores; games the simulator does not follow: card counting,
     Rubicon's re-formed melds, :func:`engine.bots.heuristic.expert_weights`)."""
-    return supported(profile) and profile.declaring.source != "captured"
+    return policy_lines(profile) and profile.declaring.source != "captured"
 
 
 def searches_every_play(profile: Profile) -> bool:
@@ -352,7 +355,7 @@ def searches_every_play(profile: Profile) -> bool:
     100 deals against club, and from 63.3% to 66.7% of another 60. 004's card points
     are not included: there it won fewer deals (62.5% to 60.0%, 61.7% to 58.3%) for
     a wider margin (docs/coaching.md, "What was tried")."""
-    return not supported(profile) and profile.scoring.points_per_trick > 0
+    return not policy_lines(profile) and profile.scoring.points_per_trick > 0
 
 
 def plays_stock_end_out(profile: Profile) -> bool:
@@ -370,7 +373,7 @@ def plays_stock_end_out(profile: Profile) -> bool:
     if profile.deal_end != "playoff":
         return False
     captured = profile.declaring.source == "captured"
-    if supported(profile):
+    if policy_lines(profile):
         return captured or plain_points_playoff(profile)
     if profile.players != 2:
         return captured and profile.partnerships
@@ -566,7 +569,7 @@ class OpponentModel:
 
 def _consistent(rules: Rules, e: Observation, opp: int, hold: list[int]) -> bool:
     s = FastDeal(rules)
-    s.hold[opp] = hold
+    s.set_hold(opp, hold)
     s.history[opp] = list(e.history)
     s.pending = [list(p) for p in e.pending]
     s.turn_up = e.turn_up
@@ -878,7 +881,7 @@ class StrongBot:
             # Two-handed play-offs are the solver's (BotPlayer, hints); the rule of
             # thumb when a caller asks the search itself.
             return SearchResult(advise(view).action, {}, 0)
-        fast = supported(view.profile)
+        fast = policy_lines(view.profile)
         if self.weights == HEURISTIC:
             plan = _heuristic_plan(view, self.gap, CLUB)
         elif moves_by_policy(view.profile):
@@ -957,6 +960,14 @@ class StrongBot:
         reaches_playoff = (view.stock_count <= view.players * self.horizon
                            and plays_stock_end_out(view.profile))
         horizon = 99 if not view.stock_count or reaches_playoff else self.horizon
+        if supported(view.profile):   # the same lines on the fast simulator
+            rules = rules_for(view.profile, view.trump)
+
+            def play_fast(state: FastDeal, seed: int) -> None:
+                fast_lines.play_line(state, random.Random(seed), self.noise, horizon)
+            return self._lines(lambda: self._fast_determinization(view),
+                               [from_action(rules, a) for a in candidates], play_fast,
+                               lambda state: fast_lines.deal_margin(state, seat))
 
         def play_on(line: Deal, seed: int) -> None:
             play_line(line, random.Random(seed), self.noise, horizon)
@@ -992,6 +1003,11 @@ class StrongBot:
         hands: list[list[int]] = [[], []]
         hands[view.opponent] = opp_hand
         return sample_deal(view, self.rng, (hands, draw_order))
+
+    def _fast_determinization(self, view: PlayerView) -> FastDeal:
+        """:meth:`_deal_determinization` on the fast simulator: every rule's state (carte
+        blanche, the split play-off, who led) is read from the deal it deals."""
+        return FastDeal.from_deal(self._deal_determinization(view))
 
     def _own_weights(self, profile: Profile) -> PolicyWeights:
         """The bot's own rule-of-thumb numbers: those it was given, else the game's
@@ -1055,7 +1071,7 @@ class StrongBot:
         and its rollout rules, the play-off included."""
         seat, opp = view.seat, view.opponent
         exposed = view.tables[opp]
-        if supported(view.profile):
+        if policy_lines(view.profile):
             rules = rules_for(view.profile, view.trump)
             rollout_weights = self._rollout_weights(view)
 
@@ -1067,6 +1083,18 @@ class StrongBot:
             return _Playout(self._every_placing(view), lambda: self._determinize(view),
                             [from_action(rules, a) for a in candidates], outcome,
                             lambda state: [c for c in state.hold[opp] if c not in exposed])
+
+        if supported(view.profile):   # deal_search's lines on the fast simulator
+            rules = rules_for(view.profile, view.trump)
+
+            def fast_outcome(state: FastDeal) -> tuple[float, float]:
+                fast_lines.play_line(state, _NO_RNG, 0.0)
+                return final_outcome(state.side_scores(), state.side(seat))
+            return _Playout([FastDeal.from_deal(d) for d in self._every_deal_placing(view)],
+                            lambda: self._fast_determinization(view),
+                            [from_action(rules, a) for a in candidates], fast_outcome,
+                            lambda state: [c for c in state.hold[opp]
+                                           if not state.tables[opp] >> c & 1])
 
         def deal_outcome(line: Deal) -> tuple[float, float]:
             play_line(line, _NO_RNG, 0.0)
@@ -1237,7 +1265,7 @@ def paired_deals(view: PlayerView, actions: Sequence[Action], rng: random.Random
     at_stock_end = bot._at_stock_end(view)
     if at_stock_end:
         lines = bot._stock_end_lines(view, candidates)
-    elif supported(view.profile):
+    elif policy_lines(view.profile):
         lines = bot._fast_lines(view, candidates, capture_playoff)
     else:
         lines = bot._deal_lines(view, candidates)

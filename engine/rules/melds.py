@@ -110,8 +110,14 @@ def candidate_sets(
     if not wild:
         yield from _real_sets(profile, spec, trump, kinds, [])
         return
+    yield from distinct_sets(_real_sets(profile, spec, trump, kinds, wild), limit)
+
+
+def distinct_sets(found: Iterable[tuple[int, ...]], limit: int) -> Iterator[tuple[int, ...]]:
+    """The card sets of ``found`` (places filled by jokers too) that use no card twice
+    and at most ``limit`` jokers, each set once, as first found."""
     seen: set[tuple[int, ...]] = set()
-    for cards in _real_sets(profile, spec, trump, kinds, wild):
+    for cards in found:
         if len(set(cards)) != len(cards) or sum(c >= JOKER_MIN_ID for c in cards) > limit:
             continue
         key = tuple(sorted(cards))
