@@ -32,6 +32,13 @@ PICK = ".st-key-play_table [data-pick]:not(.is-illegal)"
 
 def settle(page) -> None:
     settle_page(page, 120_000)   # a loaded machine: an expert's answer, four seats
+    # The computer's reply comes from a worker: the page finishes its run while it thinks
+    # and runs again when the reply is in, so wait for that run too.
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.st-key-play_progress');"
+        " return !e || !/thinking|choosing your move|думает|выбирает ваш ход/.test(e.innerText); }",
+        timeout=120_000)
+    settle_page(page, 120_000)
 
 
 def shot(page, tmp_path: Path, name: str, locator: str | None = None) -> None:
@@ -80,6 +87,11 @@ def pick_variant(page, title: str) -> None:
 
 
 def open_settings(page) -> None:
+    # While a run replaces the page, Streamlit may hold the old level box beside the new
+    # one for a moment: wait for the one box.
+    page.wait_for_function(
+        "() => document.querySelectorAll('.st-key-play_level input').length <= 1",
+        timeout=120_000)
     if not page.locator(".st-key-play_level input").is_visible():
         page.get_by_text("Opponent and game log").first.click()
     page.locator(".st-key-play_level input").wait_for(state="visible")
