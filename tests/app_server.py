@@ -88,6 +88,22 @@ def settle_page(page: Any, timeout_ms: int = 30_000) -> None:
         "[data-stale=\"true\"]')", timeout=timeout_ms)
 
 
+# What the Play page's progress line says while the computer works out a move in a worker.
+THINKING = r"thinking|choosing your move|думает|выбирает ваш ход"
+
+
+def settle_reply(page: Any, timeout_ms: int = 30_000) -> None:
+    """Settle, and when the computer was still thinking, wait for the run its reply
+    causes too: the page finishes its run while a worker thinks and runs again when the
+    reply is in."""
+    settle_page(page, timeout_ms)
+    page.wait_for_function(
+        "(pattern) => { const e = document.querySelector('.st-key-play_progress');"
+        " return !e || !new RegExp(pattern).test(e.innerText); }",
+        arg=THINKING, timeout=timeout_ms)
+    settle_page(page, timeout_ms)
+
+
 def no_exception(page: Any) -> None:
     """The page shows no Streamlit exception box."""
     found = page.locator('[data-testid="stException"]')

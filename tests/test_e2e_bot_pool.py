@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from app_server import CHROMIUM, app_server, no_exception, settle_page
+from app_server import THINKING as SERVER_THINKING
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -26,7 +27,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 ROOT = Path(__file__).resolve().parents[1]
 LONG = 300_000   # ms: a loaded machine, an expert's whole deal
-THINKING = re.compile(r"thinking|choosing your move|думает|выбирает ваш ход")
+THINKING = re.compile(SERVER_THINKING)
 
 
 @pytest.fixture(scope="module")

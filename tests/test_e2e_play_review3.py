@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from app_server import CHROMIUM, no_exception, settle_page
+from app_server import CHROMIUM, no_exception, settle_reply
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -31,14 +31,7 @@ PICK = ".st-key-play_table [data-pick]:not(.is-illegal)"
 
 
 def settle(page) -> None:
-    settle_page(page, 120_000)   # a loaded machine: an expert's answer, four seats
-    # The computer's reply comes from a worker: the page finishes its run while it thinks
-    # and runs again when the reply is in, so wait for that run too.
-    page.wait_for_function(
-        "() => { const e = document.querySelector('.st-key-play_progress');"
-        " return !e || !/thinking|choosing your move|думает|выбирает ваш ход/.test(e.innerText); }",
-        timeout=120_000)
-    settle_page(page, 120_000)
+    settle_reply(page, 120_000)   # a loaded machine: an expert's answer, four seats
 
 
 def shot(page, tmp_path: Path, name: str, locator: str | None = None) -> None:
