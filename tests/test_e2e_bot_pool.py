@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_server import CHROMIUM, app_server, no_exception, settle_page
+from app_server import CHROMIUM, app_server, no_exception, settle_page, settle_reply
 from app_server import THINKING as SERVER_THINKING
 
 if not os.path.exists(CHROMIUM):
@@ -64,9 +64,12 @@ def deal_over(page) -> None:
 
 
 def pick_expert(page) -> None:
+    # When the computer leads, its reply's run would close the open level list.
+    settle_reply(page, LONG)
     page.get_by_text("Opponent and game log").first.click()
     page.locator(".st-key-play_level input").wait_for(state="visible")
     page.locator(".st-key-play_level input").click()
+    page.keyboard.type("Expert")
     page.get_by_role("option", name="Expert", exact=True).click()
     settle_page(page, LONG)
 
