@@ -94,6 +94,7 @@ def open_settings(page) -> None:
 def pick_level(page, label: str) -> None:
     open_settings(page)
     page.locator(".st-key-play_level input").click()
+    page.keyboard.type(label)   # filtered, the option is listed wherever the box sits
     page.get_by_role("option", name=label, exact=True).click()
     settle(page)
 
