@@ -577,8 +577,10 @@ _NO_LOOKS: tuple[Quick, ...] = ()
 _TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
-# the table, its class blocks, its rungs in turn, its rows (_history_rows)], each
-# computed when first read.
+# the table, its class blocks, its rungs in turn, its rows (_history_rows), per
+# position in table.quick the cards its row may not take (class_blocks), per (class,
+# level) the cards of the melds Rubicon's re-forming reads], each computed when first
+# read. A history grows far more rarely than it is looked at (once a trick).
 _FACTS: dict[int, list[object]] = {}
 
 
@@ -588,7 +590,8 @@ def _facts(table: MeldTable, history: History) -> list[object]:
             or entry[2] is not table):
         if len(_FACTS) > 4096:
             _FACTS.clear()
-        entry = _FACTS[id(history)] = [history, len(history), table, None, None, None]
+        entry = _FACTS[id(history)] = [history, len(history), table, None, None, None,
+                                       {}, {}]
     return entry
 
 
@@ -655,20 +658,34 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     quick = table.quick
     if table.ladders:
         turn = _turn_positions(table, history)
-        found = [quick[pos] for pos in passing if turn >> pos & 1]
-        if not found:
+        passing = [pos for pos in passing if turn >> pos & 1]
+        if not passing:
             return _NO_LOOKS, None
-    else:
-        found = [quick[pos] for pos in passing]
     if not history:
-        return found, None
+        return [quick[pos] for pos in passing], None
     if table.reform:
-        return _reform_looks(table, found, mask, history, played), None
+        return _reform_looks(table, [quick[pos] for pos in passing], mask, history,
+                             played), None
     # 001's class levels: a row passes only with the cards it may still take (most
     # often its cards are those of the same meld, scored already).
-    blocks = history_blocks(table, history)
-    return [look for look in found
-            if folded_form(table, look, mask & ~blocked_cards(table, look[2], blocks))], blocks
+    facts = _facts(table, history)
+    blocks = facts[3]
+    if blocks is None:
+        blocks = facts[3] = class_blocks(table, history)
+    blocked_at: dict[int, int] = facts[6]   # type: ignore[assignment]
+    # Without jokers the look passing_rows made at the whole pool is may_form's: a row
+    # none of whose blocked cards the pool holds passes again (no second look).
+    exact = not (table.jokers and mask >> JOKER_MIN_ID)
+    found = []
+    for pos in passing:
+        look = quick[pos]
+        blocked = blocked_at.get(pos)
+        if blocked is None:
+            blocked = blocked_at[pos] = blocked_cards(table, look[2],
+                                                      blocks)  # type: ignore[arg-type]
+        if (exact and not mask & blocked) or folded_form(table, look, mask & ~blocked):
+            found.append(look)
+    return found, blocks   # type: ignore[return-value]
 
 
 def _reform_looks(table: MeldTable, found: list[Quick], mask: int, history: History,
@@ -681,20 +698,27 @@ def _reform_looks(table: MeldTable, found: list[Quick], mask: int, history: Hist
     specs = table.specs
     blocked_at: dict[tuple[int, int], int] = {}
     out = []
-    rows = _history_rows(table, history)
+    facts = _facts(table, history)
+    # per (class, level): the cards of the melds of that class at that level or higher
+    prior_of: dict[tuple[int, int], list[int]] = facts[7]   # type: ignore[assignment]
     for look in found:
         row = look[2]
         key = (row.meld_class, row.level)
         blocked = blocked_at.get(key)
         if blocked is None:
+            priors = prior_of.get(key)
+            if priors is None:
+                cls, level = key
+                priors = prior_of[key] = [
+                    pmask for _i, other_class, other_level, pmask
+                    in _history_rows(table, history)
+                    if other_class == cls and other_level >= level]
             standing = freed = 0
-            cls, level = key
-            for _i, other_class, other_level, pmask in rows:
-                if other_class == cls and other_level >= level:
-                    if pmask & played:
-                        freed |= pmask
-                    else:
-                        standing |= pmask
+            for pmask in priors:
+                if pmask & played:
+                    freed |= pmask
+                else:
+                    standing |= pmask
             blocked = blocked_at[key] = standing & ~freed
         if not blocked & mask:
             out.append(look)

@@ -587,10 +587,10 @@ class FastDeal:
     def _expose(self, p: int, cards: tuple[int, ...]) -> None:
         """The cards of a meld from ``p``'s own holding go on its table (a partner's
         exposed cards used in it stay on the partner's table)."""
-        held = self.held[p]
+        bits = 0
         for c in cards:
-            if held >> c & 1:
-                self.tables[p] |= 1 << c
+            bits |= CARD_BIT[c]   # looked up: shifts past 30 bits allocate
+        self.tables[p] |= bits & self.held[p]
 
     def _play(self, card: int) -> None:
         p = self.to_move
