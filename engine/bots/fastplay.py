@@ -983,6 +983,7 @@ class FastDeal:
         stock = self.stock
         brisques = self.brisques
         quiet = self.blanche is None or self._quiet_blanche()   # changes only at a draw
+        pair = n == 2 and not self.rules.follow_in_stock
         while True:
             r = self.rules     # replaced when the first marriage fixes trumps
             tables = self.tables
@@ -997,46 +998,87 @@ class FastDeal:
                 jokers = r.jokers
                 taken = 0       # brisques in the trick
                 top = winner = -1
-                for i in range(n):
+                if pair:
+                    # Two players, any card: the two cards unrolled (the loop below,
+                    # card for card; the same random numbers in the same order).
+                    q = after[p]
                     cards = hold[p]
-                    if i and suited:
-                        suit = (trick[0] & 31) >> 3
-                        options = [c for c in cards if (c & 31) >> 3 == suit] or cards
-                        card = options[trunc(draw() * len(options))]
-                        cards.remove(card)
-                    else:
-                        card = cards.pop(trunc(draw() * len(cards)))
-                    bit = CARD_BIT[card]
-                    played |= bit
+                    lead = cards.pop(trunc(draw() * len(cards)))
+                    cards = hold[q]
+                    top = cards.pop(trunc(draw() * len(cards)))
+                    bit = CARD_BIT[lead]
+                    bit2 = CARD_BIT[top]
+                    played |= bit | bit2
                     held[p] ^= bit
+                    held[q] ^= bit2
                     if tables[p]:
                         tables[p] &= ~bit
+                    if tables[q]:
+                        tables[q] &= ~bit2
                     if pending[p]:
-                        pending[p][:] = [m for m in pending[p] if card not in m[1]]
-                    if bit & sevens and not self.dix_counted & bit:
-                        self.scores[p] += r.dix_points
-                        self.dix_counted |= bit
-                    trick.append(card)
+                        pending[p][:] = [m for m in pending[p] if lead not in m[1]]
+                    if pending[q]:
+                        pending[q][:] = [m for m in pending[q] if top not in m[1]]
+                    if sevens:
+                        if bit & sevens and not self.dix_counted & bit:
+                            self.scores[p] += r.dix_points
+                            self.dix_counted |= bit
+                        if bit2 & sevens and not self.dix_counted & bit2:
+                            self.scores[q] += r.dix_points
+                            self.dix_counted |= bit2
+                    trick = [lead, top]    # self.trick stays the empty list it is
                     if record is not None:
-                        record(card)
-                    if kept and card & 6 == 6:     # a ten or an ace
-                        taken += 1
-                    # the card winning so far (best_index)
-                    if top < 0:
-                        top, winner = card, p
-                    elif jokers:
-                        if beats_jokers(top, card, trump):
+                        record(lead)
+                        record(top)
+                    if kept:
+                        taken = (lead & 6 == 6) + (top & 6 == 6)   # tens and aces
+                    if (beats_jokers(lead, top, trump) if jokers
+                            else (top & 7) > (lead & 7) if not (top ^ lead) & 24
+                            else (top & 31) >> 3 == trump):
+                        winner = q
+                    else:
+                        top, winner = lead, p
+                else:
+                    for i in range(n):
+                        cards = hold[p]
+                        if i and suited:
+                            suit = (trick[0] & 31) >> 3
+                            options = [c for c in cards if (c & 31) >> 3 == suit] or cards
+                            card = options[trunc(draw() * len(options))]
+                            cards.remove(card)
+                        else:
+                            card = cards.pop(trunc(draw() * len(cards)))
+                        bit = CARD_BIT[card]
+                        played |= bit
+                        held[p] ^= bit
+                        if tables[p]:
+                            tables[p] &= ~bit
+                        if pending[p]:
+                            pending[p][:] = [m for m in pending[p] if card not in m[1]]
+                        if bit & sevens and not self.dix_counted & bit:
+                            self.scores[p] += r.dix_points
+                            self.dix_counted |= bit
+                        trick.append(card)
+                        if record is not None:
+                            record(card)
+                        if kept and card & 6 == 6:     # a ten or an ace
+                            taken += 1
+                        # the card winning so far (best_index)
+                        if top < 0:
                             top, winner = card, p
-                    elif ((card & 7) > (top & 7) if not (card ^ top) & 24
-                          else (card & 31) >> 3 == trump):
-                        top, winner = card, p
-                    p = after[p]
+                        elif jokers:
+                            if beats_jokers(top, card, trump):
+                                top, winner = card, p
+                        elif ((card & 7) > (top & 7) if not (card ^ top) & 24
+                              else (card & 31) >> 3 == trump):
+                            top, winner = card, p
+                        p = after[p]
+                    self.trick = []
                 self.played = played
                 if taken:
                     brisques[winner] += taken
                 if r.trick_extras:
                     self._trick_extras(winner, trick, top, True)
-                self.trick = []
                 self.last_trick = trick
                 self.last_winner = winner
                 self.tricks_played += 1
