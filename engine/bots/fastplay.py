@@ -1091,7 +1091,8 @@ class FastDeal:
                 self.scored_this_turn = 0
                 looked: Looked | None = None
                 if (r.quiet_declare and not pending[winner]
-                        and not (r.exchange_captured and self._exchangeable(winner))):
+                        and not (r.exchange_captured and self.sevens[0] == winner
+                                 and self._exchangeable(winner))):
                     looked = (quick_looks(r.table, held[winner],   # type: ignore[arg-type]
                                           history[winner], played)
                               if r.per_trick else _NOTHING_LOOKED)
