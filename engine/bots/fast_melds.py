@@ -578,7 +578,8 @@ _TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
 # the table, its class blocks, its rungs in turn, its rows (_history_rows), per
-# position in table.quick the cards its row may not take (class_blocks), per (class,
+# profile row the cards it may not take (blocked_cards: they depend on the profile row
+# alone, not its suit), per (class,
 # level) the cards of the melds Rubicon's re-forming reads], each computed when first
 # read. A history grows far more rarely than it is looked at (once a trick).
 _FACTS: dict[int, list[object]] = {}
@@ -679,10 +680,11 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     found = []
     for pos in passing:
         look = quick[pos]
-        blocked = blocked_at.get(pos)
+        index = look[2].index
+        blocked = blocked_at.get(index)
         if blocked is None:
-            blocked = blocked_at[pos] = blocked_cards(table, look[2],
-                                                      blocks)  # type: ignore[arg-type]
+            blocked = blocked_at[index] = blocked_cards(table, look[2],
+                                                        blocks)  # type: ignore[arg-type]
         if (exact and not mask & blocked) or folded_form(table, look, mask & ~blocked):
             found.append(look)
     return found, blocks   # type: ignore[return-value]
@@ -745,7 +747,7 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
     kinds present (cached), the counted rows by their cards and the jokers."""
     wild = 0
-    if mask >> JOKER_MIN_ID and table.jokers:
+    if table.jokers and mask >> JOKER_MIN_ID:
         wild = min((mask >> JOKER_MIN_ID).bit_count(), table.jokers)
     present = mask
     for shift in table.folds:
@@ -806,9 +808,20 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
         return out
     specs = table.specs
     kinds = by_kind(pool)
+    # the blocked cards per profile row, kept with the history's blocks (quick_looks)
+    blocked_at: dict[int, int] = {}
+    if blocks:
+        facts = _facts(table, history)
+        if facts[3] is blocks:
+            blocked_at = facts[6]   # type: ignore[assignment]
     for _need, _counts, row in looks:
         judged = bool(history) and (table.reform or specs[row.index].grows)
-        blocked = blocked_cards(table, row, blocks) if blocks else 0
+        blocked = 0
+        if blocks:
+            found = blocked_at.get(row.index)
+            if found is None:
+                found = blocked_at[row.index] = blocked_cards(table, row, blocks)
+            blocked = found
         for cards in row_sets(table, row, kinds, blocked):
             if not judged or reuse_ok(table, row.index, cards, history, played, True):
                 out.append((row, tuple(sorted(cards))))
