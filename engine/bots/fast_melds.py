@@ -617,12 +617,11 @@ def history_blocks(table: MeldTable, history: History) -> Blocks:
     return blocks   # type: ignore[return-value]
 
 
-def _turn_positions(table: MeldTable, history: History) -> int:
+def _turn_positions(table: MeldTable, history: History, facts: list[object]) -> int:
     """004's ladders: the rungs in turn, those after a rung scored or first, as bits of
-    their positions in ``table.quick`` (cached by the rungs scored). The quick look is
-    made at every row and kept for these: the sets of rungs in turn are too many to
-    keep a look at each."""
-    facts = _facts(table, history)
+    their positions in ``table.quick`` (cached by the rungs scored; ``facts``: those of
+    ``history``). The quick look is made at every row and kept for these: the sets of
+    rungs in turn are too many to keep a look at each."""
     if facts[4] is not None:
         return facts[4]   # type: ignore[return-value]
     scored = frozenset([i for i, _c in history])
@@ -657,8 +656,10 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     if not passing:
         return _NO_LOOKS, None
     quick = table.quick
+    facts = None
     if table.ladders:
-        turn = _turn_positions(table, history)
+        facts = _facts(table, history)
+        turn = _turn_positions(table, history, facts)
         passing = [pos for pos in passing if turn >> pos & 1]
         if not passing:
             return _NO_LOOKS, None
@@ -669,7 +670,8 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
                              played), None
     # 001's class levels: a row passes only with the cards it may still take (most
     # often its cards are those of the same meld, scored already).
-    facts = _facts(table, history)
+    if facts is None:
+        facts = _facts(table, history)
     blocks = facts[3]
     if blocks is None:
         blocks = facts[3] = class_blocks(table, history)
