@@ -52,13 +52,16 @@ def new_puzzle(any_due: bool = True) -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     kind = st.session_state[f"{P}mode"]
     game = st.session_state.get("variant", "two-handed")
+    # never the puzzle just shown: one missed falls due a minute later (FSRS)
+    shown = pz.just_shown(st.session_state[f"{P}puzzle"])
     with pui.store() as db:
         due = trainer.due_puzzle(db, current_learner(), "meld", rng, game,
-                                 types=[m for m in MODES if m != "timed"]) if any_due else None
+                                 types=[m for m in MODES if m != "timed"],
+                                 avoid=shown) if any_due else None
         if due is not None and kind != "timed":
             st.session_state[f"{P}mode"] = due["type"]
         st.session_state[f"{P}puzzle"] = due if due is not None and kind != "timed" else \
-            pz.pick_from(db, current_learner(), "meld", game, rng, types=[kind])
+            pz.pick_from(db, current_learner(), "meld", game, rng, types=[kind], avoid=shown)
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
     st.session_state[f"{P}first"] = None

@@ -100,13 +100,16 @@ def _due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Rando
 
 def due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Random,
                variant: str, types: Sequence[str] | None = None,
-               at: datetime | None = None) -> dict[str, Any] | None:
+               at: datetime | None = None,
+               avoid: Collection[str] = ()) -> dict[str, Any] | None:
     """The first due review of ``kind`` for ``variant``, of any of ``types`` (all the
     trainer's by default), as a fresh instance with ``review`` set; None when none is
     due. The Meld trainer asks this before its question of the moment, so that a due
-    review of another question comes back by itself."""
+    review of another question comes back by itself; never one of the puzzles ``avoid``
+    names (the one just shown: see :func:`pick`)."""
     wanted = PRESENTED.get(kind, ()) if types is None else types
-    pool = [r for r in bank.load_for(kind, variant) if r.get("type") in wanted]
+    pool = [r for r in bank.load_for(kind, variant)
+            if r.get("type") in wanted and r["id"] not in avoid]
     return _due_puzzle(store, learner, kind, rng, pool, at)
 
 
@@ -127,7 +130,7 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
     wanted = PRESENTED.get(kind, ()) if types is None else types
     if kind == "endgame" and records is None:
         own = drills.due_endgame(store, learner, variant, at)
-        if own is not None and own["type"] in wanted:
+        if own is not None and own["type"] in wanted and own.get("id") not in avoid:
             return own
     pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
             if r.get("type") in wanted]
