@@ -162,7 +162,8 @@ def show_position(record: dict, key: str = "mt_position") -> None:
         return
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
     card_table(position_html(pos), key=key)
-    history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
+    history = ", ".join(f"{meld_name(h['meld'], lang)} "
+                        f"({trainer.position_cards(h['cards'], pos, lang)})"
                         for h in pos["history"]) or pui.t("q.nothing")
     st.markdown(f"**{pui.t('q.history')}:** {history}")
     ctx = record.get("context", {})
@@ -193,7 +194,8 @@ def puzzle_view() -> None:
     if kind == "legal":
         q = record["question"]
         st.markdown(pui.t("q.legal", meld=meld_accusative(q["meld"], lang),
-                          cards=trainer.show_cards(q["cards"], lang)))
+                          cards=trainer.position_cards(q["cards"], record["position"],
+                                                       lang)))
     elif kind == "capture":
         st.markdown(pui.t("c.question"))
     else:

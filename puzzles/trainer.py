@@ -47,6 +47,15 @@ def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
     return " ".join(show_card(t, lang) for t in tokens)
 
 
+def position_cards(tokens: Iterable[str], position: Mapping[str, Any], lang: str = "en") -> str:
+    """Cards a meld position's words name (its question, history and hints) as the card
+    table beside them draws them: a copy mark only where a kind repeats among the hand
+    and the table (:func:`engine.notation.cards.copies_in_question`, the table's rule),
+    e.g. "K♠#1 Q♠" when both K♠ lie there and only the first has scored."""
+    shown = [*position.get("hand", ()), *position.get("table", ())]
+    return " ".join(card_text(token, lang, among=shown) for token in tokens)
+
+
 # --- choosing a puzzle ---------------------------------------------------------------
 
 def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -244,7 +253,8 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
         q = record["question"]
         used = {c for h in record["position"]["history"] for c in h["cards"]}
         reused = [c for c in q["cards"] if c in used]
-        second = (tr(lang, "hint.reused", cards=show_cards(reused, lang)) if reused
+        second = (tr(lang, "hint.reused",
+                     cards=position_cards(reused, record["position"], lang)) if reused
                   else tr(lang, "hint.fresh"))
         rule = record["answer"]["rule"]
         third = tr(lang, "hint.rule", rule=rule_name(rule, lang) if not record["answer"]
@@ -257,7 +267,8 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
     opener = (tr(lang, "hint.turns", turns=record["context"]["turns"]) if kind == "best"
               else tr(lang, "hint.walk"))
     return [opener, tr(lang, "hint.suit", suit=suit_name(suit, lang)),
-            tr(lang, "hint.cards", cards=show_cards(first["cards"], lang))]
+            tr(lang, "hint.cards", cards=position_cards(first["cards"], record["position"],
+                                                         lang))]
 
 
 # --- endgame play-out --------------------------------------------------------------------
