@@ -37,7 +37,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "Ваш ход первым (в колоде осталось карт: {stock}). Какая карта явно лучше?"),
     "stock.q_follow": ("You answer the card led ({stock} cards left in the stock). Which "
                        "card is clearly best?",
-                       "Вы отвечаете на ход (в колоде осталось карт: {stock}). Какая карта явно лучше?"),
+                       "Вы отвечаете на ход (в колоде осталось карт: {stock}). Какая карта "
+                       "явно лучше?"),
     "stock.q_win_or_let_go": ("Take this trick or let it go? ({stock} cards left in the "
                               "stock) Click your card.",
                               "Брать эту взятку или отдать? (в колоде осталось карт: {stock}) "
