@@ -455,14 +455,19 @@ class FastDeal:
         sets what must be beaten)."""
         r = self.rules
         trick = self.trick
-        wins = beats_jokers if r.jokers else beats
         best = lead if len(trick) < 2 else trick[
             best_index(trick, r.trump, beats_jokers) if r.jokers else best_index(trick, r.trump)]
         ls = (lead & 31) >> 3
         same = [c for c in hold if (c & 31) >> 3 == ls]
         if same and r.follow_suit:
             if r.must_win:
-                higher = [c for c in same if wins(best, c, r.trump)]
+                if r.jokers:
+                    higher = [c for c in same if beats_jokers(best, c, r.trump)]
+                elif (best ^ lead) & 24:
+                    higher = []   # a trump wins over the suit led: none of it beats that
+                else:             # beats(best, c) within one suit
+                    rank = best & 7
+                    higher = [c for c in same if (c & 7) > rank]
                 if higher:
                     return higher
             return same
@@ -470,7 +475,13 @@ class FastDeal:
             trumps = [c for c in hold if (c & 31) >> 3 == r.trump]
             if trumps:
                 if r.must_win:
-                    winners = [c for c in trumps if wins(best, c, r.trump)]
+                    if r.jokers:
+                        winners = [c for c in trumps if beats_jokers(best, c, r.trump)]
+                    elif (best & 31) >> 3 != r.trump:
+                        winners = trumps   # any trump beats a card of another suit
+                    else:
+                        rank = best & 7
+                        winners = [c for c in trumps if (c & 7) > rank]
                     if winners:
                         return winners
                 return trumps
