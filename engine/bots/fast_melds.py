@@ -591,8 +591,18 @@ def _facts(table: MeldTable, history: History) -> list[object]:
             or entry[2] is not table):
         if len(_FACTS) > 4096:
             _FACTS.clear()
+        old = entry
         entry = _FACTS[id(history)] = [history, len(history), table, None, None, None,
                                        {}, {}]
+        if old is not None and old[0] is history and old[2] is table and old[3] is not None:
+            seen = old[1]
+            assert isinstance(seen, int)
+            if seen < len(history):
+                # The same history grown: its class blocks grow by the melds added.
+                blocks: Blocks = old[3]   # type: ignore[assignment]
+                for index, cards in history[seen:]:
+                    blocks = with_meld(table, blocks, index, cards)
+                entry[3] = blocks
     return entry
 
 
