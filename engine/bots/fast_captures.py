@@ -20,6 +20,7 @@ from engine.bots.fast_melds import (
     Blocks,
     History,
     MeldTable,
+    Row,
     blocked_cards,
     by_kind,
     folded_form,
@@ -101,14 +102,22 @@ def combinable(table: MeldTable, card: int) -> bool:
     return card & 31 in _kinds(table)[1]
 
 
+_DISPLAY: dict[tuple[int, ...], tuple[tuple[int, int, int], ...]] = {}
+
+
 def _order(table: MeldTable, option: tuple[int, tuple[int, ...]]
            ) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
     """:func:`engine.rules.captures._order`: the higher combination first, then the
-    cards in display order."""
+    cards in display order (cached per card set: the same sets meet again and again)."""
     index, cards = option
     spec = table.profile.melds[index]
-    return (-spec.level, -spec.points,
-            tuple(sorted(((c & 31) >> 3, -(c & 7), c >> 5) for c in cards)))
+    shown = _DISPLAY.get(cards)
+    if shown is None:
+        if len(_DISPLAY) > 100_000:
+            _DISPLAY.clear()
+        shown = _DISPLAY[cards] = tuple(sorted(((c & 31) >> 3, -(c & 7), c >> 5)
+                                               for c in cards))
+    return -spec.level, -spec.points, shown
 
 
 def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], history: History,
@@ -150,33 +159,50 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
     judged = table.reform or table.ladders
     done = list(history)
     blocks: Blocks | None = None
+    # Under class levels (not judged) the sets of a later pass are those of the first
+    # without the cards its scored combinations block, in the same order: the first
+    # pass's sets (row, cards) are kept and filtered rather than formed again.
+    found: list[tuple[Row, tuple[int, ...]]] | None = None
     while True:
-        options: list[tuple[int, tuple[int, ...]]] = []
-        for look in looks:
-            row = look[2]
-            shared = bool(mates) and row.index in shared_rows
-            if blocks is None and done and not judged:
+        if found is not None:
+            if blocks is None:
                 blocks = history_blocks(table, history) if history else ({}, 0)
                 for index, cards in scored:
                     blocks = with_meld(table, blocks, index, cards)
-            blocked = blocked_cards(table, row, blocks) if blocks else 0
-            if not new_mask & ~blocked & row.cards and not table.jokers:
-                continue   # no new card it may take: every set it forms was there before
-            if blocked and not shared and not folded_form(table, look, held & ~blocked):
-                continue   # only with cards of combinations scored already
-            if own is None:
-                own = by_kind(pool)
-                both = by_kind([*pool, *mates]) if mates else own
-            assert both is not None
-            for cards in row_sets(table, row, both if shared else own, blocked):
-                if fresh.isdisjoint(cards):
-                    continue
-                if shared:
-                    theirs = [c for c in cards if c in mates]
-                    if 2 * sum(1 for c in theirs if c & 31 == queen) != len(theirs):
+            found = [(row, cards) for row, cards in found
+                     if not mask_of(cards) & blocked_cards(table, row, blocks)]
+            options = [(row.index, cards) for row, cards in found]
+        else:
+            options = []
+            sets: list[tuple[Row, tuple[int, ...]]] = []
+            for look in looks:
+                row = look[2]
+                shared = bool(mates) and row.index in shared_rows
+                if blocks is None and done and not judged:
+                    blocks = history_blocks(table, history) if history else ({}, 0)
+                    for index, cards in scored:
+                        blocks = with_meld(table, blocks, index, cards)
+                blocked = blocked_cards(table, row, blocks) if blocks else 0
+                if not new_mask & ~blocked & row.cards and not table.jokers:
+                    continue   # no new card it may take: every set it forms was there before
+                if blocked and not shared and not folded_form(table, look, held & ~blocked):
+                    continue   # only with cards of combinations scored already
+                if own is None:
+                    own = by_kind(pool)
+                    both = by_kind([*pool, *mates]) if mates else own
+                assert both is not None
+                for cards in row_sets(table, row, both if shared else own, blocked):
+                    if fresh.isdisjoint(cards):
                         continue
-                if not judged or reuse_ok(table, row.index, cards, done, 0):
-                    options.append((row.index, tuple(cards)))
+                    if shared:
+                        theirs = [c for c in cards if c in mates]
+                        if 2 * sum(1 for c in theirs if c & 31 == queen) != len(theirs):
+                            continue
+                    if not judged or reuse_ok(table, row.index, cards, done, 0):
+                        options.append((row.index, tuple(cards)))
+                        sets.append((row, tuple(cards)))
+            if not judged and not table.jokers:
+                found = sets
         if not options:
             return scored
         best = options[0] if len(options) == 1 else min(options, key=lambda o: _order(table, o))

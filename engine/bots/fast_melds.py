@@ -577,8 +577,11 @@ _NO_LOOKS: tuple[Quick, ...] = ()
 _TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
-# the table, its class blocks, its rungs in turn, its rows (_history_rows)], each
-# computed when first read.
+# the table, its class blocks, its rungs in turn, its rows (_history_rows), per
+# profile row the cards it may not take (blocked_cards: they depend on the profile row
+# alone, not its suit), per (class,
+# level) the cards of the melds Rubicon's re-forming reads], each computed when first
+# read. A history grows far more rarely than it is looked at (once a trick).
 _FACTS: dict[int, list[object]] = {}
 
 
@@ -588,7 +591,18 @@ def _facts(table: MeldTable, history: History) -> list[object]:
             or entry[2] is not table):
         if len(_FACTS) > 4096:
             _FACTS.clear()
-        entry = _FACTS[id(history)] = [history, len(history), table, None, None, None]
+        old = entry
+        entry = _FACTS[id(history)] = [history, len(history), table, None, None, None,
+                                       {}, {}]
+        if old is not None and old[0] is history and old[2] is table and old[3] is not None:
+            seen = old[1]
+            assert isinstance(seen, int)
+            if seen < len(history):
+                # The same history grown: its class blocks grow by the melds added.
+                blocks: Blocks = old[3]   # type: ignore[assignment]
+                for index, cards in history[seen:]:
+                    blocks = with_meld(table, blocks, index, cards)
+                entry[3] = blocks
     return entry
 
 
@@ -613,12 +627,11 @@ def history_blocks(table: MeldTable, history: History) -> Blocks:
     return blocks   # type: ignore[return-value]
 
 
-def _turn_positions(table: MeldTable, history: History) -> int:
+def _turn_positions(table: MeldTable, history: History, facts: list[object]) -> int:
     """004's ladders: the rungs in turn, those after a rung scored or first, as bits of
-    their positions in ``table.quick`` (cached by the rungs scored). The quick look is
-    made at every row and kept for these: the sets of rungs in turn are too many to
-    keep a look at each."""
-    facts = _facts(table, history)
+    their positions in ``table.quick`` (cached by the rungs scored; ``facts``: those of
+    ``history``). The quick look is made at every row and kept for these: the sets of
+    rungs in turn are too many to keep a look at each."""
     if facts[4] is not None:
         return facts[4]   # type: ignore[return-value]
     scored = frozenset([i for i, _c in history])
@@ -653,22 +666,40 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     if not passing:
         return _NO_LOOKS, None
     quick = table.quick
+    facts = None
     if table.ladders:
-        turn = _turn_positions(table, history)
-        found = [quick[pos] for pos in passing if turn >> pos & 1]
-        if not found:
+        facts = _facts(table, history)
+        turn = _turn_positions(table, history, facts)
+        passing = [pos for pos in passing if turn >> pos & 1]
+        if not passing:
             return _NO_LOOKS, None
-    else:
-        found = [quick[pos] for pos in passing]
     if not history:
-        return found, None
+        return [quick[pos] for pos in passing], None
     if table.reform:
-        return _reform_looks(table, found, mask, history, played), None
+        return _reform_looks(table, [quick[pos] for pos in passing], mask, history,
+                             played), None
     # 001's class levels: a row passes only with the cards it may still take (most
     # often its cards are those of the same meld, scored already).
-    blocks = history_blocks(table, history)
-    return [look for look in found
-            if folded_form(table, look, mask & ~blocked_cards(table, look[2], blocks))], blocks
+    if facts is None:
+        facts = _facts(table, history)
+    blocks = facts[3]
+    if blocks is None:
+        blocks = facts[3] = class_blocks(table, history)
+    blocked_at: dict[int, int] = facts[6]   # type: ignore[assignment]
+    # Without jokers the look passing_rows made at the whole pool is may_form's: a row
+    # none of whose blocked cards the pool holds passes again (no second look).
+    exact = not (table.jokers and mask >> JOKER_MIN_ID)
+    found = []
+    for pos in passing:
+        look = quick[pos]
+        index = look[2].index
+        blocked = blocked_at.get(index)
+        if blocked is None:
+            blocked = blocked_at[index] = blocked_cards(table, look[2],
+                                                        blocks)  # type: ignore[arg-type]
+        if (exact and not mask & blocked) or folded_form(table, look, mask & ~blocked):
+            found.append(look)
+    return found, blocks   # type: ignore[return-value]
 
 
 def _reform_looks(table: MeldTable, found: list[Quick], mask: int, history: History,
@@ -681,20 +712,27 @@ def _reform_looks(table: MeldTable, found: list[Quick], mask: int, history: Hist
     specs = table.specs
     blocked_at: dict[tuple[int, int], int] = {}
     out = []
-    rows = _history_rows(table, history)
+    facts = _facts(table, history)
+    # per (class, level): the cards of the melds of that class at that level or higher
+    prior_of: dict[tuple[int, int], list[int]] = facts[7]   # type: ignore[assignment]
     for look in found:
         row = look[2]
         key = (row.meld_class, row.level)
         blocked = blocked_at.get(key)
         if blocked is None:
+            priors = prior_of.get(key)
+            if priors is None:
+                cls, level = key
+                priors = prior_of[key] = [
+                    pmask for _i, other_class, other_level, pmask
+                    in _history_rows(table, history)
+                    if other_class == cls and other_level >= level]
             standing = freed = 0
-            cls, level = key
-            for _i, other_class, other_level, pmask in rows:
-                if other_class == cls and other_level >= level:
-                    if pmask & played:
-                        freed |= pmask
-                    else:
-                        standing |= pmask
+            for pmask in priors:
+                if pmask & played:
+                    freed |= pmask
+                else:
+                    standing |= pmask
             blocked = blocked_at[key] = standing & ~freed
         if not blocked & mask:
             out.append(look)
@@ -721,7 +759,7 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
     kinds present (cached), the counted rows by their cards and the jokers."""
     wild = 0
-    if mask >> JOKER_MIN_ID and table.jokers:
+    if table.jokers and mask >> JOKER_MIN_ID:
         wild = min((mask >> JOKER_MIN_ID).bit_count(), table.jokers)
     present = mask
     for shift in table.folds:
@@ -782,9 +820,20 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
         return out
     specs = table.specs
     kinds = by_kind(pool)
+    # the blocked cards per profile row, kept with the history's blocks (quick_looks)
+    blocked_at: dict[int, int] = {}
+    if blocks:
+        facts = _facts(table, history)
+        if facts[3] is blocks:
+            blocked_at = facts[6]   # type: ignore[assignment]
     for _need, _counts, row in looks:
         judged = bool(history) and (table.reform or specs[row.index].grows)
-        blocked = blocked_cards(table, row, blocks) if blocks else 0
+        blocked = 0
+        if blocks:
+            found = blocked_at.get(row.index)
+            if found is None:
+                found = blocked_at[row.index] = blocked_cards(table, row, blocks)
+            blocked = found
         for cards in row_sets(table, row, kinds, blocked):
             if not judged or reuse_ok(table, row.index, cards, history, played, True):
                 out.append((row, tuple(sorted(cards))))

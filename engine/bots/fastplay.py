@@ -455,14 +455,19 @@ class FastDeal:
         sets what must be beaten)."""
         r = self.rules
         trick = self.trick
-        wins = beats_jokers if r.jokers else beats
         best = lead if len(trick) < 2 else trick[
             best_index(trick, r.trump, beats_jokers) if r.jokers else best_index(trick, r.trump)]
         ls = (lead & 31) >> 3
         same = [c for c in hold if (c & 31) >> 3 == ls]
         if same and r.follow_suit:
             if r.must_win:
-                higher = [c for c in same if wins(best, c, r.trump)]
+                if r.jokers:
+                    higher = [c for c in same if beats_jokers(best, c, r.trump)]
+                elif (best ^ lead) & 24:
+                    higher = []   # a trump wins over the suit led: none of it beats that
+                else:             # beats(best, c) within one suit
+                    rank = best & 7
+                    higher = [c for c in same if (c & 7) > rank]
                 if higher:
                     return higher
             return same
@@ -470,7 +475,13 @@ class FastDeal:
             trumps = [c for c in hold if (c & 31) >> 3 == r.trump]
             if trumps:
                 if r.must_win:
-                    winners = [c for c in trumps if wins(best, c, r.trump)]
+                    if r.jokers:
+                        winners = [c for c in trumps if beats_jokers(best, c, r.trump)]
+                    elif (best & 31) >> 3 != r.trump:
+                        winners = trumps   # any trump beats a card of another suit
+                    else:
+                        rank = best & 7
+                        winners = [c for c in trumps if (c & 7) > rank]
                     if winners:
                         return winners
                 return trumps
@@ -587,10 +598,10 @@ class FastDeal:
     def _expose(self, p: int, cards: tuple[int, ...]) -> None:
         """The cards of a meld from ``p``'s own holding go on its table (a partner's
         exposed cards used in it stay on the partner's table)."""
-        held = self.held[p]
+        bits = 0
         for c in cards:
-            if held >> c & 1:
-                self.tables[p] |= 1 << c
+            bits |= CARD_BIT[c]   # looked up: shifts past 30 bits allocate
+        self.tables[p] |= bits & self.held[p]
 
     def _play(self, card: int) -> None:
         p = self.to_move
@@ -983,6 +994,7 @@ class FastDeal:
         stock = self.stock
         brisques = self.brisques
         quiet = self.blanche is None or self._quiet_blanche()   # changes only at a draw
+        pair = n == 2 and not self.rules.follow_in_stock
         while True:
             r = self.rules     # replaced when the first marriage fixes trumps
             tables = self.tables
@@ -997,46 +1009,87 @@ class FastDeal:
                 jokers = r.jokers
                 taken = 0       # brisques in the trick
                 top = winner = -1
-                for i in range(n):
+                if pair:
+                    # Two players, any card: the two cards unrolled (the loop below,
+                    # card for card; the same random numbers in the same order).
+                    q = after[p]
                     cards = hold[p]
-                    if i and suited:
-                        suit = (trick[0] & 31) >> 3
-                        options = [c for c in cards if (c & 31) >> 3 == suit] or cards
-                        card = options[trunc(draw() * len(options))]
-                        cards.remove(card)
-                    else:
-                        card = cards.pop(trunc(draw() * len(cards)))
-                    bit = CARD_BIT[card]
-                    played |= bit
+                    lead = cards.pop(trunc(draw() * len(cards)))
+                    cards = hold[q]
+                    top = cards.pop(trunc(draw() * len(cards)))
+                    bit = CARD_BIT[lead]
+                    bit2 = CARD_BIT[top]
+                    played |= bit | bit2
                     held[p] ^= bit
+                    held[q] ^= bit2
                     if tables[p]:
                         tables[p] &= ~bit
+                    if tables[q]:
+                        tables[q] &= ~bit2
                     if pending[p]:
-                        pending[p][:] = [m for m in pending[p] if card not in m[1]]
-                    if bit & sevens and not self.dix_counted & bit:
-                        self.scores[p] += r.dix_points
-                        self.dix_counted |= bit
-                    trick.append(card)
+                        pending[p][:] = [m for m in pending[p] if lead not in m[1]]
+                    if pending[q]:
+                        pending[q][:] = [m for m in pending[q] if top not in m[1]]
+                    if sevens:
+                        if bit & sevens and not self.dix_counted & bit:
+                            self.scores[p] += r.dix_points
+                            self.dix_counted |= bit
+                        if bit2 & sevens and not self.dix_counted & bit2:
+                            self.scores[q] += r.dix_points
+                            self.dix_counted |= bit2
+                    trick = [lead, top]    # self.trick stays the empty list it is
                     if record is not None:
-                        record(card)
-                    if kept and card & 6 == 6:     # a ten or an ace
-                        taken += 1
-                    # the card winning so far (best_index)
-                    if top < 0:
-                        top, winner = card, p
-                    elif jokers:
-                        if beats_jokers(top, card, trump):
+                        record(lead)
+                        record(top)
+                    if kept:
+                        taken = (lead & 6 == 6) + (top & 6 == 6)   # tens and aces
+                    if (beats_jokers(lead, top, trump) if jokers
+                            else (top & 7) > (lead & 7) if not (top ^ lead) & 24
+                            else (top & 31) >> 3 == trump):
+                        winner = q
+                    else:
+                        top, winner = lead, p
+                else:
+                    for i in range(n):
+                        cards = hold[p]
+                        if i and suited:
+                            suit = (trick[0] & 31) >> 3
+                            options = [c for c in cards if (c & 31) >> 3 == suit] or cards
+                            card = options[trunc(draw() * len(options))]
+                            cards.remove(card)
+                        else:
+                            card = cards.pop(trunc(draw() * len(cards)))
+                        bit = CARD_BIT[card]
+                        played |= bit
+                        held[p] ^= bit
+                        if tables[p]:
+                            tables[p] &= ~bit
+                        if pending[p]:
+                            pending[p][:] = [m for m in pending[p] if card not in m[1]]
+                        if bit & sevens and not self.dix_counted & bit:
+                            self.scores[p] += r.dix_points
+                            self.dix_counted |= bit
+                        trick.append(card)
+                        if record is not None:
+                            record(card)
+                        if kept and card & 6 == 6:     # a ten or an ace
+                            taken += 1
+                        # the card winning so far (best_index)
+                        if top < 0:
                             top, winner = card, p
-                    elif ((card & 7) > (top & 7) if not (card ^ top) & 24
-                          else (card & 31) >> 3 == trump):
-                        top, winner = card, p
-                    p = after[p]
+                        elif jokers:
+                            if beats_jokers(top, card, trump):
+                                top, winner = card, p
+                        elif ((card & 7) > (top & 7) if not (card ^ top) & 24
+                              else (card & 31) >> 3 == trump):
+                            top, winner = card, p
+                        p = after[p]
+                    self.trick = []
                 self.played = played
                 if taken:
                     brisques[winner] += taken
                 if r.trick_extras:
                     self._trick_extras(winner, trick, top, True)
-                self.trick = []
                 self.last_trick = trick
                 self.last_winner = winner
                 self.tricks_played += 1
@@ -1049,7 +1102,8 @@ class FastDeal:
                 self.scored_this_turn = 0
                 looked: Looked | None = None
                 if (r.quiet_declare and not pending[winner]
-                        and not (r.exchange_captured and self._exchangeable(winner))):
+                        and not (r.exchange_captured and self.sevens[0] == winner
+                                 and self._exchangeable(winner))):
                     looked = (quick_looks(r.table, held[winner],   # type: ignore[arg-type]
                                           history[winner], played)
                               if r.per_trick else _NOTHING_LOOKED)
