@@ -62,7 +62,7 @@ from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Rank
 from engine.rules.deal import DECLARE, FOLLOW, LEAD, Deal
-from engine.rules.effects import distinct_effects, effect_of, look_alikes
+from engine.rules.effects import Effects, distinct_effects, effect_of, look_alikes
 from engine.rules.tricks import is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 from engine.text.explain import Event
@@ -186,7 +186,10 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
     if deal.in_playoff:
         raise BeziqueError("the stock is out: the play-off is the endgame puzzles' part")
     legal = deal.legal_actions()
-    moves = distinct_effects(deal, legal)
+    # every comparison of two copies made once: with many copies in hand (the jokers of
+    # 004, four packs) grouping them was most of a judgement's time
+    effects = Effects(deal)
+    moves = distinct_effects(deal, legal, effects)
     if len(moves) < 2:
         raise BeziqueError("a single move: nothing to judge")
     view = PlayerView.of(deal, seat)
@@ -203,8 +206,9 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
                           for i in range(len(moves)) if i != best)
         return screened[0]
 
-    paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough)
-    verdict = _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0])
+    paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough,
+                          effects=effects)
+    verdict = _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0], effects)
     return replace(verdict, screen_deals=screen_deals)
 
 
@@ -225,8 +229,10 @@ def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> boo
 # --- the verdict -------------------------------------------------------------------------
 
 def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: PairedDeals,
-             budget: int, seed: int, z: float, screened_out: bool) -> StockVerdict:
+             budget: int, seed: int, z: float, screened_out: bool,
+             memo: Effects) -> StockVerdict:
     moves = paired.moves
+    group = {a: effect_of(deal, a, moves, memo) for a in legal}
     best = paired.best
     order = sorted(range(len(moves)), key=lambda i: (i != best, -paired.mean(i), i))
     effects = {m: _effect(deal, m) for m in moves}
@@ -239,12 +245,12 @@ def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: Pair
         diffs = [v[best] - v[i] for v in paired.values]
         options.append(Option(
             action=move,
-            copies=tuple(a for a in legal if effect_of(deal, a, moves) == move),
+            copies=tuple(a for a in legal if group[a] == move),
             mean=paired.mean(i), loss=paired.mean(best) - paired.mean(i), low=low, high=high,
             better=sum(1 for d in diffs if d > _TIE), equal=sum(1 for d in diffs if abs(d) <= _TIE),
             effect=effects[move],
             loses=None if i == best else _loses(deal, view, moves[best], move, effects),
-            shown_among=frozenset({*move.cards, *look_alikes(deal, move)})))
+            shown_among=frozenset({*move.cards, *look_alikes(deal, move, memo)})))
     verdict = StockVerdict(deal.profile.name, view.seat, _question(deal, options), tuple(options),
                            paired.samples, budget, seed, z, tuple(why), (), screened_out,
                            paired.cut_short, deal.stock_count)
