@@ -57,6 +57,7 @@ from puzzles.stock_judge import (
     MIN_COST,
     StockVerdict,
     Z,
+    clear_verdict,
     is_clear_only_move,
     judge_position,
 )
@@ -96,12 +97,14 @@ def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREE
     :class:`BeziqueError` where there is nothing to judge (see
     :func:`puzzles.stock_judge.judge_position`)."""
     seat = deal.to_move
-    selected = judge_position(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals)
-    if not is_clear_only_move(selected):
+    # clear_verdict: judge_position's verdicts, their figures worked out only where
+    # the position qualifies (most do not)
+    selected = clear_verdict(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals)
+    if selected is None:
         return None
-    check = judge_position(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
-                           CONFIRM_Z, screen_deals=deals)
-    return (selected, check) if confirms(selected, check) else None
+    check = clear_verdict(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
+                          CONFIRM_Z, screen_deals=deals)
+    return (selected, check) if check is not None and confirms(selected, check) else None
 
 
 def confirms(selected: StockVerdict, check: StockVerdict) -> bool:

@@ -181,6 +181,63 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
     best (``screened_out``): such a position seldom makes a puzzle. Raises
     :class:`BeziqueError` when ``seat`` is not to move, the stock is out or the seat has
     a single move."""
+    return _judged(deal, seat, budget_deals, seed, screen_deals, min_cost).verdict(z)
+
+
+def clear_verdict(deal: Deal, seat: int, budget_deals: int, seed: int, z: float = Z,
+                  screen_deals: int | None = None,
+                  min_cost: float = MIN_COST) -> StockVerdict | None:
+    """:func:`judge_position`'s verdict when it makes a stock puzzle
+    (:func:`is_clear_only_move` with ``min_cost``), else None: the same search, but the
+    figures a puzzle shows (copies, reasons, themes) are worked out only for a position
+    that makes one. A generator judges hundreds of positions for each puzzle kept."""
+    judged = _judged(deal, seat, budget_deals, seed, screen_deals, min_cost)
+    if not judged.clear(z, min_cost):
+        return None
+    verdict = judged.verdict(z)
+    return verdict if is_clear_only_move(verdict, min_cost) else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """A position's moves tried on the deals (what a verdict is made of)."""
+
+    deal: Deal
+    view: PlayerView
+    legal: tuple[Action, ...]
+    memo: Effects
+    paired: PairedDeals
+    budget: int
+    seed: int
+    screen_deals: int | None
+    screened_out: bool
+
+    def clear(self, z: float, min_cost: float) -> bool:
+        """:func:`is_clear_only_move` of :meth:`verdict`, from the deals' values alone."""
+        paired = self.paired
+        if self.screened_out or paired.cut_short or len(paired.moves) < 2:
+            return False
+        best = paired.best
+        top = paired.mean(best)
+        for i, move in enumerate(paired.moves):
+            if i == best:
+                continue
+            low, high = paired.difference(best, i, z)
+            loss = top - paired.mean(i)
+            if not clear(ActionEstimate(move, paired.mean(i), loss, low, high,
+                                        paired.samples), min_cost):
+                return False
+        return True
+
+    def verdict(self, z: float) -> StockVerdict:
+        verdict = _verdict(self.deal, self.view, self.legal, self.paired, self.budget,
+                           self.seed, z, self.screened_out, self.memo)
+        return replace(verdict, screen_deals=self.screen_deals)
+
+
+def _judged(deal: Deal, seat: int, budget_deals: int, seed: int,
+            screen_deals: int | None, min_cost: float) -> _Judged:
+    """The search behind :func:`judge_position` (its arguments)."""
     if deal.is_over or deal.to_move != seat:
         raise BeziqueError(f"player {seat + 1} is not to move")
     if deal.in_playoff:
@@ -188,8 +245,8 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
     legal = deal.legal_actions()
     # every comparison of two copies made once: with many copies in hand (the jokers of
     # 004, four packs) grouping them was most of a judgement's time
-    effects = Effects(deal)
-    moves = distinct_effects(deal, legal, effects)
+    memo = Effects(deal)
+    moves = distinct_effects(deal, legal, memo)
     if len(moves) < 2:
         raise BeziqueError("a single move: nothing to judge")
     view = PlayerView.of(deal, seat)
@@ -207,9 +264,9 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
         return screened[0]
 
     paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough,
-                          effects=effects)
-    verdict = _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0], effects)
-    return replace(verdict, screen_deals=screen_deals)
+                          effects=memo)
+    return _Judged(deal, view, tuple(legal), memo, paired, budget_deals, seed, screen_deals,
+                   screened[0])
 
 
 def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> bool:
@@ -389,4 +446,4 @@ def themes_of(verdict: StockVerdict, deal: Deal) -> tuple[str, ...]:
 
 
 __all__ = ["MIN_COST", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z", "Effect", "Option",
-           "StockVerdict", "is_clear_only_move", "judge_position", "themes_of"]
+           "StockVerdict", "clear_verdict", "is_clear_only_move", "judge_position", "themes_of"]
