@@ -43,7 +43,7 @@ from engine.notation.actions import ActionType
 from engine.notation.cards import Card
 from engine.rules.capture_playoff import duel_refusal
 from engine.rules.deal import DECLARE, LEAD, Deal
-from engine.rules.effects import distinct_effects
+from engine.rules.effects import several_effects
 from engine.rules.profile import Profile
 from engine.solver import Position
 from puzzles import capture_bank, capture_endgame, endgame, meld_bank, stock_bank
@@ -210,7 +210,7 @@ def _collector(kind: str, profile: Profile, seed: int, out: list[Candidate],
 
 def _stock_spot(seed: int, out: list[Candidate]) -> Collector:
     def collect(deal: Deal, card: int | None, played: int) -> None:
-        if deal.in_playoff or len(distinct_effects(deal, deal.legal_actions())) < 2:
+        if deal.in_playoff or not several_effects(deal, deal.legal_actions()):
             return
         here = deal.copy()
         source = {"deal": seed, "actions": len(here.actions)}

@@ -19,6 +19,7 @@ from engine.rules.effects import (
     effect_of,
     look_alikes,
     same_effect,
+    several_effects,
 )
 from engine.rules.profile import load_profile
 from puzzles.stock_bank import record_fields
@@ -83,3 +84,17 @@ def test_the_clear_verdict_is_the_judge_s_where_it_qualifies(position: str) -> N
             assert found == (full if is_clear_only_move(full, min_cost) else None)
             if position == "win to declare":
                 assert found is not None
+
+
+@pytest.mark.parametrize("variant", ["joker", "two-handed", "fildinski-four-handed"])
+def test_a_choice_is_told_as_the_distinct_moves_tell_it(variant: str) -> None:
+    deal = Deal.new(load_profile(variant), random.Random(5), dealer=0)
+    rng = random.Random(6)
+    for _ in range(60):
+        if deal.in_playoff:
+            break
+        legal = deal.legal_actions()
+        assert several_effects(deal, legal) == (len(distinct_effects(deal, legal)) >= 2)
+        assert several_effects(deal, legal[:1]) is False
+        deal.apply(rng.choice(legal))
+    assert several_effects(deal, []) is False

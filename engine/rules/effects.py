@@ -138,6 +138,19 @@ def distinct_effects(deal: Deal, actions: Iterable[Action],
     return kept
 
 
+def several_effects(deal: Deal, actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` (legal in ``deal``) hold at least two distinct moves:
+    ``len(distinct_effects(deal, actions)) >= 2``, without comparing copies where two
+    actions already differ in kind or faces (a player with eighteen cards and jokers,
+    asked at every decision of a game)."""
+    first = next(iter(actions), None)
+    if first is None:
+        return False
+    if any(not _alike(first, a) for a in actions):
+        return True   # that one cannot share the first's effect: two moves at least
+    return len(distinct_effects(deal, actions)) >= 2
+
+
 def effect_of(deal: Deal, action: Action, among: Sequence[Action],
               effects: Effects | None = None) -> Action:
     """The first of ``among`` with the same effect as ``action`` (``action`` itself when
@@ -237,4 +250,5 @@ def _state(deal: Deal, swap: Mapping[int, int]) -> tuple[Any, ...]:
     return tuple(out)
 
 
-__all__ = ["Effects", "card_kind", "distinct_effects", "effect_of", "look_alikes", "same_effect"]
+__all__ = ["Effects", "card_kind", "distinct_effects", "effect_of", "look_alikes", "same_effect",
+           "several_effects"]
