@@ -55,6 +55,7 @@ from puzzles import difficulty
 from puzzles.ids import puzzle_id
 from puzzles.stock_judge import (
     MIN_COST,
+    NO_LIMIT,
     StockVerdict,
     Z,
     clear_verdict,
@@ -99,11 +100,12 @@ def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREE
     seat = deal.to_move
     # clear_verdict: judge_position's verdicts, their figures worked out only where
     # the position qualifies (most do not)
-    selected = clear_verdict(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals)
+    selected = clear_verdict(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals,
+                             max_seconds=NO_LIMIT)
     if selected is None:
         return None
     check = clear_verdict(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
-                          CONFIRM_Z, screen_deals=deals)
+                          CONFIRM_Z, screen_deals=deals, max_seconds=NO_LIMIT)
     return (selected, check) if check is not None and confirms(selected, check) else None
 
 
@@ -181,7 +183,8 @@ def judged_again(record: Mapping[str, Any], step: str = "judged") -> StockVerdic
     budget = record[step]
     deal = Deal.from_json(record["position"])
     return judge_position(deal, deal.to_move, budget["deals"], budget["seed"],
-                          budget.get("z", Z), screen_deals=budget.get("screen"))
+                          budget.get("z", Z), screen_deals=budget.get("screen"),
+                          max_seconds=NO_LIMIT)
 
 
 def verify(record: Mapping[str, Any], reselect: bool = True) -> list[str]:

@@ -44,10 +44,12 @@ Terminology
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.bots.budget import SAFETY_SECONDS
 from engine.bots.judgement import FIRST_Z, clear
 from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import (
@@ -86,6 +88,10 @@ MIN_COST = 10.0
 # (scripts/bench_stock.py measures the generator with it).
 SCREEN_SHARE = 0.5
 SCREEN_Z = 1.0
+# No safety bound on the search: a bank's generator and its verifier judge on a loaded
+# machine exactly as on a quiet one (the bound cut confirmations short on a busy one,
+# so the same run kept other puzzles).
+NO_LIMIT = math.inf
 
 QUESTIONS = ("lead", "follow", "win_or_let_go", "declare", "exchange")
 # The themes a stock verdict may carry, in the order they are listed
@@ -171,8 +177,8 @@ class StockVerdict:
 
 
 def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float = Z,
-                   screen_deals: int | None = None,
-                   min_cost: float = MIN_COST) -> StockVerdict:
+                   screen_deals: int | None = None, min_cost: float = MIN_COST,
+                   max_seconds: float = SAFETY_SECONDS) -> StockVerdict:
     """Every distinct move of ``seat`` (to move, the stock not yet out) in ``deal``
     judged on the same ``budget_deals`` deals of the unseen cards drawn from
     ``random.Random(seed)``; ``deal`` is not changed. With ``screen_deals``, the search
@@ -180,18 +186,21 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
     :data:`SCREEN_SHARE` of ``min_cost`` or :data:`SCREEN_Z` standard errors behind the
     best (``screened_out``): such a position seldom makes a puzzle. Raises
     :class:`BeziqueError` when ``seat`` is not to move, the stock is out or the seat has
-    a single move."""
-    return _judged(deal, seat, budget_deals, seed, screen_deals, min_cost).verdict(z)
+    a single move. ``max_seconds``: the search's safety bound (``cut_short`` where it
+    ends the deals early; :data:`NO_LIMIT` for a verdict that never depends on the
+    machine's load)."""
+    return _judged(deal, seat, budget_deals, seed, screen_deals, min_cost,
+                   max_seconds).verdict(z)
 
 
 def clear_verdict(deal: Deal, seat: int, budget_deals: int, seed: int, z: float = Z,
-                  screen_deals: int | None = None,
-                  min_cost: float = MIN_COST) -> StockVerdict | None:
+                  screen_deals: int | None = None, min_cost: float = MIN_COST,
+                  max_seconds: float = SAFETY_SECONDS) -> StockVerdict | None:
     """:func:`judge_position`'s verdict when it makes a stock puzzle
     (:func:`is_clear_only_move` with ``min_cost``), else None: the same search, but the
     figures a puzzle shows (copies, reasons, themes) are worked out only for a position
     that makes one. A generator judges hundreds of positions for each puzzle kept."""
-    judged = _judged(deal, seat, budget_deals, seed, screen_deals, min_cost)
+    judged = _judged(deal, seat, budget_deals, seed, screen_deals, min_cost, max_seconds)
     if not judged.clear(z, min_cost):
         return None
     verdict = judged.verdict(z)
@@ -236,7 +245,7 @@ class _Judged:
 
 
 def _judged(deal: Deal, seat: int, budget_deals: int, seed: int,
-            screen_deals: int | None, min_cost: float) -> _Judged:
+            screen_deals: int | None, min_cost: float, max_seconds: float) -> _Judged:
     """The search behind :func:`judge_position` (its arguments)."""
     if deal.is_over or deal.to_move != seat:
         raise BeziqueError(f"player {seat + 1} is not to move")
@@ -263,8 +272,8 @@ def _judged(deal: Deal, seat: int, budget_deals: int, seed: int,
                           for i in range(len(moves)) if i != best)
         return screened[0]
 
-    paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough,
-                          effects=memo)
+    paired = paired_deals(view, moves, random.Random(seed), budget_deals, max_seconds,
+                          enough=enough, effects=memo)
     return _Judged(deal, view, tuple(legal), memo, paired, budget_deals, seed, screen_deals,
                    screened[0])
 
@@ -445,5 +454,6 @@ def themes_of(verdict: StockVerdict, deal: Deal) -> tuple[str, ...]:
     return tuple(t for t in THEMES if t in found)
 
 
-__all__ = ["MIN_COST", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z", "Effect", "Option",
-           "StockVerdict", "clear_verdict", "is_clear_only_move", "judge_position", "themes_of"]
+__all__ = ["MIN_COST", "NO_LIMIT", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z",
+           "Effect", "Option", "StockVerdict", "clear_verdict", "is_clear_only_move",
+           "judge_position", "themes_of"]

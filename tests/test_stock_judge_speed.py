@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import random
+import time
 
 import pytest
 
+from engine.bots.budget import SAFETY_SECONDS
 from engine.errors import BeziqueError
 from engine.rules.deal import Deal
 from engine.rules.effects import (
@@ -23,7 +26,12 @@ from engine.rules.effects import (
 )
 from engine.rules.profile import load_profile
 from puzzles.stock_bank import record_fields
-from puzzles.stock_judge import clear_verdict, is_clear_only_move, judge_position
+from puzzles.stock_judge import (
+    NO_LIMIT,
+    clear_verdict,
+    is_clear_only_move,
+    judge_position,
+)
 
 
 def joker_position(steps: int) -> Deal:
@@ -98,3 +106,28 @@ def test_a_choice_is_told_as_the_distinct_moves_tell_it(variant: str) -> None:
         assert several_effects(deal, legal[:1]) is False
         deal.apply(rng.choice(legal))
     assert several_effects(deal, []) is False
+
+
+def test_the_generator_s_and_verifier_s_judge_has_no_clock() -> None:
+    """A loaded machine must not cut a bank's judgement short (it kept other puzzles
+    than a quiet one): no safety bound, and without one the verdict is the same."""
+    deal = joker_position(32)
+    bounded = judge_position(deal, deal.to_move, 4, 2, max_seconds=SAFETY_SECONDS)
+    assert judge_position(deal, deal.to_move, 4, 2, max_seconds=NO_LIMIT) == bounded
+    # a bound already passed stops after the first deal: what the generator never risks
+    assert judge_position(deal, deal.to_move, 4, 2, max_seconds=-1.0).cut_short
+
+
+def test_a_loaded_machine_keeps_the_generator_s_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every finite safety bound passed at once (a machine under heavy load): the
+    generator's selection and confirmation still run all their deals."""
+    from engine.bots import search
+    from puzzles import stock_bank
+    from tests.test_stock_judge import win_to_declare
+
+    quiet = stock_bank.find_puzzle(win_to_declare(), deals=6, screen_deals=None)
+    assert quiet is not None
+    monkeypatch.setattr(search, "deadline", lambda seconds=SAFETY_SECONDS: time.perf_counter()
+                        + (seconds if seconds == math.inf else -1.0))
+    assert stock_bank.find_puzzle(win_to_declare(), deals=6, screen_deals=None) == quiet
+    assert judge_position(win_to_declare(), 1, 6, 5).cut_short   # the app's bound holds
