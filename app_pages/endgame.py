@@ -32,9 +32,10 @@ pui.header("endgame.title", None)   # the rating line is drawn in the board frag
 
 def new_puzzle() -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
-    with pui.store() as db:
+    with pui.store() as db:   # never the puzzle just shown (missed: due a minute later)
         record = pz.pick_from(db, current_learner(), "endgame",
-                              st.session_state.get("variant", "two-handed"), rng)
+                              st.session_state.get("variant", "two-handed"), rng,
+                              avoid=pz.just_shown(st.session_state[f"{P}puzzle"]))
     set_puzzle(record)
 
 

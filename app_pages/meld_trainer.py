@@ -52,13 +52,16 @@ def new_puzzle(any_due: bool = True) -> None:
     rng = random.Random(st.session_state.get(f"{P}seed"))
     kind = st.session_state[f"{P}mode"]
     game = st.session_state.get("variant", "two-handed")
+    # never the puzzle just shown: one missed falls due a minute later (FSRS)
+    shown = pz.just_shown(st.session_state[f"{P}puzzle"])
     with pui.store() as db:
         due = trainer.due_puzzle(db, current_learner(), "meld", rng, game,
-                                 types=[m for m in MODES if m != "timed"]) if any_due else None
+                                 types=[m for m in MODES if m != "timed"],
+                                 avoid=shown) if any_due else None
         if due is not None and kind != "timed":
             st.session_state[f"{P}mode"] = due["type"]
         st.session_state[f"{P}puzzle"] = due if due is not None and kind != "timed" else \
-            pz.pick_from(db, current_learner(), "meld", game, rng, types=[kind])
+            pz.pick_from(db, current_learner(), "meld", game, rng, types=[kind], avoid=shown)
     st.session_state[f"{P}hints"] = 0
     st.session_state[f"{P}result"] = None
     st.session_state[f"{P}first"] = None
@@ -159,7 +162,8 @@ def show_position(record: dict, key: str = "mt_position") -> None:
         return
     st.markdown(pui.t("q.trump", suit=suit_name(pos.get("trump"), lang)))
     card_table(position_html(pos), key=key)
-    history = ", ".join(f"{meld_name(h['meld'], lang)} ({trainer.show_cards(h['cards'], lang)})"
+    history = ", ".join(f"{meld_name(h['meld'], lang)} "
+                        f"({trainer.position_cards(h['cards'], pos, lang)})"
                         for h in pos["history"]) or pui.t("q.nothing")
     st.markdown(f"**{pui.t('q.history')}:** {history}")
     ctx = record.get("context", {})
@@ -190,7 +194,8 @@ def puzzle_view() -> None:
     if kind == "legal":
         q = record["question"]
         st.markdown(pui.t("q.legal", meld=meld_accusative(q["meld"], lang),
-                          cards=trainer.show_cards(q["cards"], lang)))
+                          cards=trainer.position_cards(q["cards"], record["position"],
+                                                       lang)))
     elif kind == "capture":
         st.markdown(pui.t("c.question"))
     else:

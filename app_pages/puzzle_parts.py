@@ -99,6 +99,12 @@ def filter_controls(kind: str, variant: str, on_change: Any = None) -> None:
                               on_change=changed, args=("band",), required=True)
 
 
+def just_shown(record: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """What ``pick_from``'s ``avoid`` gets on a page's "Next": the puzzle on the page
+    (none before the first)."""
+    return () if record is None else (str(record["id"]),)
+
+
 def pick_from(store: Any, learner: str, kind: str, variant: str, rng: random.Random,
               types: Sequence[str] | None = None,
               avoid: Sequence[str] = ()) -> dict[str, Any] | None:

@@ -411,6 +411,14 @@ def show_example(example: Any) -> None:
             st.markdown(f":red[**{ui.meld(line.meld)}**]: " + ui.notation("; ".join(line.lines)))
 
 
+@st.cache_resource(max_entries=1024, show_spinner=False)
+def _evaluated(lesson_id: str, check_id: str, variant: str, lang: str, _check: Any) -> Any:
+    """A check's options, answer and reasons, computed once per process: a lesson's
+    checks are fixed, and every click reran all of them (a stock_play check's evidence
+    alone is a few milliseconds)."""
+    return lessons.evaluate_check(_check, lang)
+
+
 @st.fragment
 def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     """One check: the engine's options as a radio (or pills when several are right), a
@@ -419,7 +427,7 @@ def show_check(lesson: Any, check: Any, passed: frozenset[str]) -> None:
     A fragment: choosing an answer and checking it rerun only this check; a newly
     passed check reruns the whole page once, to update the lesson's progress marks."""
     lang = ui.lang()
-    result = lessons.evaluate_check(check, lang)
+    result = _evaluated(lesson.id, check.id, check.variant, lang, check)
     labels = dict(zip(result.options, result.labels, strict=False))
     key = ui.widget_key("check", f"{lesson.id}_{check.id}_{lang}")
     verdict_key = key + "_verdict"

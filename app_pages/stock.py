@@ -37,7 +37,7 @@ def new_puzzle() -> None:
     with pui.store() as db:
         record = pz.pick_from(db, current_learner(), "stock",
                               st.session_state.get("variant", "two-handed"), rng,
-                              avoid=() if shown is None else (shown["id"],))
+                              avoid=pz.just_shown(shown))
     st.session_state[f"{P}puzzle"] = record
     st.session_state[f"{P}chosen"] = None
     st.session_state[f"{P}recorded"] = None

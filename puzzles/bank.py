@@ -273,12 +273,16 @@ def rerated(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 
 def retexted(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The records with their stored explanations in the engine's current wording
-    (after its sentences change); everything else kept. Endgame records store none."""
-    from puzzles import capture_bank, meld_bank
+    (after its sentences change; for stock records their reasons and the themes they
+    decide, :func:`puzzles.stock_bank.with_current_text`); everything else kept.
+    Endgame records store none."""
+    from puzzles import capture_bank, meld_bank, stock_bank
 
     out = []
     for rec in records:
-        if rec.get("kind") != "meld":
+        if rec.get("kind") == "stock":
+            out.append(stock_bank.with_current_text(rec))
+        elif rec.get("kind") != "meld":
             out.append(dict(rec))
         elif rec.get("type") == "capture":
             out.append(capture_bank.with_current_text(rec))

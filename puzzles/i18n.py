@@ -27,28 +27,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "Эндшпиль: сыграйте последние восемь взяток против решателя"),
     "hub.open": ("Open", "Открыть"),
     "hub.stock": ("Stock play: find the one clearly best move while the stock lasts",
-                  "Игра до конца прикупа: найдите ход, который явно лучше всех"),
-    "stock.title": ("Stock-play puzzles", "Задачи на игру до конца прикупа"),
+                  "Игра до конца колоды: найдите ход, который явно лучше всех"),
+    "stock.title": ("Stock-play puzzles", "Задачи на игру до конца колоды"),
     "stock.empty": ("No stock-play puzzles for this variant yet.",
-                    "Для этого варианта задач на игру до конца прикупа пока нет."),
+                    "Для этого варианта задач на игру до конца колоды пока нет."),
     "stock.hand": ("Your hand: click the card to play", "Ваши карты: щёлкните карту для хода"),
     "stock.hand_only": ("Your hand", "Ваши карты"),
     "stock.q_lead": ("You lead ({stock} cards left in the stock). Which card is clearly best?",
-                     "Ваш ход первым (в прикупе {stock} карт). Какая карта явно лучше?"),
+                     "Ваш ход первым (в колоде осталось карт: {stock}). Какая карта явно лучше?"),
     "stock.q_follow": ("You answer the card led ({stock} cards left in the stock). Which "
                        "card is clearly best?",
-                       "Вы отвечаете на ход (в прикупе {stock} карт). Какая карта явно лучше?"),
+                       "Вы отвечаете на ход (в колоде осталось карт: {stock}). Какая карта "
+                       "явно лучше?"),
     "stock.q_win_or_let_go": ("Take this trick or let it go? ({stock} cards left in the "
                               "stock) Click your card.",
-                              "Брать эту взятку или отдать? (в прикупе {stock} карт) "
+                              "Брать эту взятку или отдать? (в колоде осталось карт: {stock}) "
                               "Щёлкните карту."),
     "stock.q_declare": ("You won the trick ({stock} cards left in the stock). What do you "
                         "declare, if anything?",
-                        "Вы взяли взятку (в прикупе {stock} карт). Что объявить — или "
+                        "Вы взяли взятку (в колоде осталось карт: {stock}). Что объявить — или "
                         "ничего?"),
     "stock.q_exchange": ("You won the trick ({stock} cards left in the stock). Exchange the "
                          "seven of trumps now?",
-                         "Вы взяли взятку (в прикупе {stock} карт). Обменять козырную "
+                         "Вы взяли взятку (в колоде осталось карт: {stock}). Обменять козырную "
                          "семёрку сейчас?"),
     "stock.right": ("Right: {move}.", "Верно: {move}."),
     "stock.hint_themes": ("What this position is about: {themes}",
@@ -165,7 +166,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                  "козырную семёрку (000)."),
     "c.hands": ("Your hand", "Ваша рука"),
     "c.opponent": ("The opponent's hand (known: the stock is gone)",
-                   "Рука противника (известна: прикуп кончился)"),
+                   "Рука противника (известна: колода кончилась)"),
     "c.laid_of": ("Laid out by {who}", "Выложено: {who}"),
     "c.you": ("you", "вы"),
     "c.them": ("the opponent", "противник"),
@@ -456,7 +457,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "path.endgame": ("endgame puzzles ({done} of {need} solved)",
                      "задачи на последние взятки (решено {done} из {need})"),
     "path.stock": ("stock-play puzzles ({done} of {need} solved)",
-                   "задачи на игру до конца прикупа (решено {done} из {need})"),
+                   "задачи на игру до конца колоды (решено {done} из {need})"),
     "path.guided": ("a guided hand of {game}", "партия с подсказками: {game}"),
     "path.done": ("a game of {game}", "партия: {game}"),
     "path.why_lesson": ("The next lesson on your path: read it, then pass its checks.",
@@ -473,7 +474,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "карта."),
     "path.why_stock": ("While the stock lasts, find the move that is clearly best; the "
                        "answer says in how many ways the unseen cards may lie it does better.",
-                       "Пока есть прикуп, найдите ход, который явно лучше; ответ покажет, "
+                       "Пока в колоде есть карты, найдите ход, который явно лучше; ответ покажет, "
                        "при скольких раскладах невидимых карт он выигрывает."),
     "path.why_guided": ("Play one whole deal against the computer, with a hint at every step.",
                         "Сыграйте целую сдачу против компьютера, с подсказкой на каждом шаге."),

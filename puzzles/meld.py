@@ -307,7 +307,7 @@ def explain_best(answer: Mapping[str, Any], turns: int, lang: str = "en") -> lis
     """Why the best choice is best: each kind's value over the turns left."""
     lines = []
     ru = lang == "ru"
-    lines.append(f"Ходов с объявлением до конца прикупа: {turns}." if ru else
+    lines.append(f"Ходов с объявлением до конца колоды: {turns}." if ru else
                   f"Declaration turns left before the stock runs out: {turns}.")
     for kind, value in sorted(answer["values"].items(), key=lambda kv: -kv[1]["total"]):
         plan = ", ".join(meld_name(m, lang) for m in value["plan"])

@@ -77,7 +77,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "её берут во взятке (взявшему)"),
     "last.q": ("What does the last trick score?", "Сколько очков приносит последняя взятка?"),
     "last.q_stock": ("What does the last trick before the stock runs out score?",
-                     "Сколько очков приносит последняя взятка перед концом прикупа?"),
+                     "Сколько очков приносит последняя взятка перед концом колоды?"),
     "last.a": ("In {game} the last trick scores {points}.",
                "В игре «{game}» последняя взятка приносит {points}."),
     "last.split": ("Partners share it, half each.", "Партнёры делят её пополам."),

@@ -59,8 +59,10 @@ from puzzles.stock_judge import (
     StockVerdict,
     Z,
     clear_verdict,
+    explained,
     is_clear_only_move,
     judge_position,
+    themes_for,
 )
 
 KIND = "stock"
@@ -257,6 +259,28 @@ def record_fields(verdict: StockVerdict) -> dict[str, Any]:
             "options": [option_json(o) for o in verdict.alternatives]}
 
 
+def with_current_text(record: Mapping[str, Any]) -> dict[str, Any]:
+    """``record`` with its words as the engine now gives them (the reasons, what each
+    other move gives up, the themes those decide), without searching again: after the
+    hint's wording changes, :func:`verify` then finds them as stored. The answer, the
+    figures, the id and the rating are kept. :class:`BeziqueError` when the position
+    does not replay or a stored move is not legal in it."""
+    try:
+        deal = Deal.from_json(record["position"])
+        best = Action.parse(record["answer"])
+        others = [Action.parse(o["move"]) for o in record["options"]]
+    except (BeziqueError, KeyError, TypeError, ValueError) as exc:
+        raise BeziqueError(f"{record.get('id')}: the position cannot be read: {exc}") from exc
+    legal = set(deal.legal_actions())
+    if not others or not {best, *others} <= legal:
+        raise BeziqueError(f"{record.get('id')}: its moves are not the position's")
+    why, loses = explained(deal, best, others)
+    options = [dict(o, loses=None if r is None else reason_json(r))
+               for o, r in zip(record["options"], loses, strict=True)]
+    return dict(record, themes=list(themes_for(deal, best, why, loses)),
+                why=[reason_json(r) for r in why], options=options)
+
+
 def _difference(name: str, stored: Any, found: Any) -> str:
     """One line on how a record's field differs from what the engine finds: for the
     other moves, the first move and figure that differ."""
@@ -285,4 +309,4 @@ def answer_of(record: Mapping[str, Any]) -> list[Action]:
 __all__ = ["DEALS", "KIND", "MAX_DEALS", "PREFIX", "SCREEN_DEALS",
            "answer_of", "confirm_seed", "confirms", "find_puzzle",
            "judge_seed", "judged_again", "option_json", "question_of", "reason_from_json",
-           "reason_json", "record_fields", "record_for", "verify"]
+           "reason_json", "record_fields", "record_for", "verify", "with_current_text"]

@@ -301,9 +301,8 @@ def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: Pair
     group = {a: effect_of(deal, a, moves, memo) for a in legal}
     best = paired.best
     order = sorted(range(len(moves)), key=lambda i: (i != best, -paired.mean(i), i))
-    effects = {m: _effect(deal, m) for m in moves}
-    runner_up = moves[order[1]]
-    why = _why(view, moves[best], runner_up)[:MOST_REASONS]
+    why, lost = explained(deal, moves[best], [moves[i] for i in order[1:]])
+    gives_up = dict(zip(order[1:], lost, strict=True))
     options = []
     for i in order:
         move = moves[i]
@@ -314,8 +313,8 @@ def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: Pair
             copies=tuple(a for a in legal if group[a] == move),
             mean=paired.mean(i), loss=paired.mean(best) - paired.mean(i), low=low, high=high,
             better=sum(1 for d in diffs if d > _TIE), equal=sum(1 for d in diffs if abs(d) <= _TIE),
-            effect=effects[move],
-            loses=None if i == best else _loses(deal, view, moves[best], move, effects),
+            effect=_effect(deal, move),
+            loses=gives_up.get(i),
             shown_among=frozenset({*move.cards, *look_alikes(deal, move, memo)})))
     verdict = StockVerdict(deal.profile.name, view.seat, _question(deal, options), tuple(options),
                            paired.samples, budget, seed, z, tuple(why), (), screened_out,
@@ -324,6 +323,18 @@ def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: Pair
 
 
 _TIE = 1e-9   # values are sums of points and static values: equal lines agree exactly
+
+
+def explained(deal: Deal, best: Action, others: Sequence[Action]
+              ) -> tuple[tuple[Reason, ...], tuple[Reason | None, ...]]:
+    """The words of a verdict, which need no search: the hint's reasons for ``best``
+    over the runner-up (``others[0]``; ``others`` are the other moves, cheapest first)
+    and what each of ``others`` gives up. A stored record's words are rewritten with it
+    when the hint's wording changes (:func:`puzzles.stock_bank.with_current_text`)."""
+    view = PlayerView.of(deal, deal.to_move)
+    effects = {m: _effect(deal, m) for m in (best, *others)}
+    why = tuple(_why(view, best, others[0])[:MOST_REASONS])
+    return why, tuple(_loses(deal, view, best, m, effects) for m in others)
 
 
 def _effect(deal: Deal, action: Action) -> Effect:
@@ -435,19 +446,27 @@ def themes_of(verdict: StockVerdict, deal: Deal) -> tuple[str, ...]:
     """The verdict's themes (:data:`THEMES`), named as a card player would, from what
     the moves do (their effects and what the worse ones give up) and where the deal
     stands; the kind's own theme (``stock_play``) first."""
+    return themes_for(deal, verdict.best.action, verdict.why,
+                      [o.loses for o in verdict.alternatives])
+
+
+def themes_for(deal: Deal, best: Action, why: Sequence[Reason],
+               loses: Sequence[Reason | None]) -> tuple[str, ...]:
+    """:func:`themes_of` from the best move, its reasons and what the other moves give up
+    (a stored record's words: no search)."""
     found = {"stock_play"}
-    best = verdict.best
-    keys = {o.loses.key for o in verdict.alternatives if o.loses is not None}
-    why = {r.key for r in verdict.why}
-    if "breaks_meld" in keys or best.action.type is ActionType.DRAW and "hold_back" in why:
+    keys = {r.key for r in loses if r is not None}
+    why_keys = {r.key for r in why}
+    stock = deal.stock_count
+    if "breaks_meld" in keys or best.type is ActionType.DRAW and "hold_back" in why_keys:
         found.add("keep_meld")
     if keys & {"lets_declaration_go", "lets_opponent_declare"}:
         found.add("win_to_declare")
     if "gives_brisque" in keys:
         found.add("guard_brisques")
-    if "spends_trump" in keys or best.action.type is ActionType.EXCHANGE_SEVEN:
+    if "spends_trump" in keys or best.type is ActionType.EXCHANGE_SEVEN:
         found.add("trump_control")
-    if 0 < verdict.stock <= ENDGAME_STOCK * deal.profile.players // 2:
+    if 0 < stock <= ENDGAME_STOCK * deal.profile.players // 2:
         found.add("last_stock_cards")   # the last four tricks of two (the expert's own)
     if "gives_turn_up" in keys:
         found.add("deny_turn_up")
@@ -455,5 +474,5 @@ def themes_of(verdict: StockVerdict, deal: Deal) -> tuple[str, ...]:
 
 
 __all__ = ["MIN_COST", "NO_LIMIT", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z",
-           "Effect", "Option", "StockVerdict", "clear_verdict", "is_clear_only_move",
-           "judge_position", "themes_of"]
+           "Effect", "Option", "StockVerdict", "clear_verdict", "explained", "is_clear_only_move",
+           "judge_position", "themes_for", "themes_of"]

@@ -47,6 +47,15 @@ def show_cards(tokens: Iterable[str], lang: str = "en") -> str:
     return " ".join(show_card(t, lang) for t in tokens)
 
 
+def position_cards(tokens: Iterable[str], position: Mapping[str, Any], lang: str = "en") -> str:
+    """Cards a meld position's words name (its question, history and hints) as the card
+    table beside them draws them: a copy mark only where a kind repeats among the hand
+    and the table (:func:`engine.notation.cards.copies_in_question`, the table's rule),
+    e.g. "K♠#1 Q♠" when both K♠ lie there and only the first has scored."""
+    shown = [*position.get("hand", ()), *position.get("table", ())]
+    return " ".join(card_text(token, lang, among=shown) for token in tokens)
+
+
 # --- choosing a puzzle ---------------------------------------------------------------
 
 def fresh_instance(record: Mapping[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -100,13 +109,16 @@ def _due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Rando
 
 def due_puzzle(store: ProgressStore, learner: str, kind: str, rng: random.Random,
                variant: str, types: Sequence[str] | None = None,
-               at: datetime | None = None) -> dict[str, Any] | None:
+               at: datetime | None = None,
+               avoid: Collection[str] = ()) -> dict[str, Any] | None:
     """The first due review of ``kind`` for ``variant``, of any of ``types`` (all the
     trainer's by default), as a fresh instance with ``review`` set; None when none is
     due. The Meld trainer asks this before its question of the moment, so that a due
-    review of another question comes back by itself."""
+    review of another question comes back by itself; never one of the puzzles ``avoid``
+    names (the one just shown: see :func:`pick`)."""
     wanted = PRESENTED.get(kind, ()) if types is None else types
-    pool = [r for r in bank.load_for(kind, variant) if r.get("type") in wanted]
+    pool = [r for r in bank.load_for(kind, variant)
+            if r.get("type") in wanted and r["id"] not in avoid]
     return _due_puzzle(store, learner, kind, rng, pool, at)
 
 
@@ -127,7 +139,7 @@ def pick(store: ProgressStore, learner: str, kind: str, rng: random.Random,
     wanted = PRESENTED.get(kind, ()) if types is None else types
     if kind == "endgame" and records is None:
         own = drills.due_endgame(store, learner, variant, at)
-        if own is not None and own["type"] in wanted:
+        if own is not None and own["type"] in wanted and own.get("id") not in avoid:
             return own
     pool = [r for r in (records if records is not None else bank.load_for(kind, variant))
             if r.get("type") in wanted]
@@ -241,7 +253,8 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
         q = record["question"]
         used = {c for h in record["position"]["history"] for c in h["cards"]}
         reused = [c for c in q["cards"] if c in used]
-        second = (tr(lang, "hint.reused", cards=show_cards(reused, lang)) if reused
+        second = (tr(lang, "hint.reused",
+                     cards=position_cards(reused, record["position"], lang)) if reused
                   else tr(lang, "hint.fresh"))
         rule = record["answer"]["rule"]
         third = tr(lang, "hint.rule", rule=rule_name(rule, lang) if not record["answer"]
@@ -254,7 +267,8 @@ def meld_hints(record: Mapping[str, Any], lang: str) -> list[str]:
     opener = (tr(lang, "hint.turns", turns=record["context"]["turns"]) if kind == "best"
               else tr(lang, "hint.walk"))
     return [opener, tr(lang, "hint.suit", suit=suit_name(suit, lang)),
-            tr(lang, "hint.cards", cards=show_cards(first["cards"], lang))]
+            tr(lang, "hint.cards", cards=position_cards(first["cards"], record["position"],
+                                                         lang))]
 
 
 # --- endgame play-out --------------------------------------------------------------------

@@ -16,14 +16,20 @@ HEAP = 200_000
 CONFTEST = '''
 import gc, os
 import pytest
-from clean_exit import pytest_sessionfinish  # noqa: F401
+
+pytest_plugins = ["clean_exit"]
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_unconfigure(config):
+# Innermost around the session's end: after clean_exit's hook, before xdist reports the
+# worker finished (a probe in pytest_unconfigure ran after that report, where a loaded
+# machine's worker could be ended before it wrote).
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_sessionfinish(session):
+    result = yield
     if os.environ.get("PYTEST_XDIST_WORKER"):   # what the worker's last collection walks
         with open(os.environ["CLEAN_EXIT_OUT"], "w") as out:
             out.write(f"{gc.get_freeze_count()} {len(gc.get_objects())}")
+    return result
 '''
 
 TEST = f'''

@@ -51,9 +51,10 @@ from engine.bots.policy import BIG_MELD, at_least
 from engine.bots.reasons import Reason
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import JOKER_MIN_ID
+from engine.rules.deal import DECLARE, FOLLOW
 from engine.rules.melds import FREED, FRESH, card_states, ladder_refusal
 from engine.rules.profile import Profile
-from engine.rules.tricks import beats, is_brisque, rank_of, suit_of
+from engine.rules.tricks import beats, is_brisque, is_trump_seven, rank_of, suit_of
 from engine.rules.view import PlayerView
 
 LATE_STOCK = 12           # stock cards left at which timing plays stop and contests start
@@ -319,6 +320,54 @@ def _rung_in_reach(view: PlayerView, plan: MeldPlan) -> bool:
     return ladder_refusal(spec, plan.cards, view.history[view.seat], explain=False) is None
 
 
+def declarable_in_time(view: PlayerView, plan: MeldPlan, played: int | None = None) -> bool:
+    """Whether ``plan``'s meld can still be completed and declared in this deal: a
+    declaration follows a won trick while the stock lasts, and the seat draws one card
+    after each trick, so a meld ``missing`` cards short needs that many tricks (draws)
+    before the trick it is declared after. Counted from the current trick (``0``) to
+    the last one of the stock; with the profile's ``declaring.after_tricks`` (004) no
+    earlier than that trick; the current trick only when the seat can still win it
+    (with ``played``, when given) or, where the winner may let his partner declare, has
+    a partner; a turn-up the meld
+    needs may come without a draw, by the exchange of a seven. An upper bound: the
+    tricks must still be won. Where it fails a hint must not say "keep these for it"
+    (four aces one card short with one trick of the stock left)."""
+    profile = view.profile
+    players = view.players
+    tricks_left = -(-view.stock_count // players)   # the current trick included
+    if profile.declaring.source != "hand" or tricks_left == 0:
+        return False
+    declared = view.phase == DECLARE   # the current trick is already counted
+    first = profile.declaring.after_tricks - view.tricks_played - (0 if declared else 1)
+    if view.phase == FOLLOW and not _may_win_current(view, played):
+        first = max(first, 1)
+    return max(first, plan.missing - _exchange_gives(view, plan), 0) < tricks_left
+
+
+def _exchange_gives(view: PlayerView, plan: MeldPlan) -> int:
+    """1 when the seat may take a turn-up the meld needs by exchanging the seven of
+    trumps he holds (a card without a draw), else 0."""
+    dix, turn_up, trump = view.profile.dix, view.turn_up, view.trump
+    if not dix.on_exchange or dix.exchange_from != "hand" or turn_up is None \
+            or is_trump_seven(turn_up, trump, dix.card_rank):
+        return 0
+    if not any(is_trump_seven(c, trump, dix.card_rank) for c in view.holding):
+        return 0
+    return int(any(turn_up_helps(view, bits) for bits, _count in plan.rule.groups))
+
+
+def _may_win_current(view: PlayerView, played: int | None) -> bool:
+    """Whether the trick being played may still go to the seat (``played``, else some
+    card of his, beats it so far; the later hands may beat him yet), or to a partner
+    who may let him declare."""
+    if not view.trick or view.profile.declaring.partner_declares and view.partner is not None:
+        return True
+    best = _to_beat(view)
+    cards = [a.card for a in view.legal if a.type is ActionType.PLAY] if played is None \
+        else [played]
+    return any(beats(best, card, view.trump) for card in cards)
+
+
 def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Reason]:
     """Reasons naming the melds the bot keeps cards for (a ladder's next rung only); none
     where combinations come from captures (000: nothing is declared from the hand)."""
@@ -326,7 +375,8 @@ def _kept(view: PlayerView, played: int, w: HeuristicWeights = CLUB) -> list[Rea
     if view.profile.declaring.source != "hand":
         return out
     hold = view.holding - {played}
-    plans = [p for p in meld_plans(view, hold, w) if _rung_in_reach(view, p)]
+    plans = [p for p in meld_plans(view, hold, w)
+             if _rung_in_reach(view, p) and declarable_in_time(view, p, played)]
     for plan in sorted(plans, key=lambda p: -p.rule.points * p.chance)[:2]:
         if plan.missing == 0:
             out.append(Reason("keep_complete", meld=plan.rule.kind, points=plan.rule.points,

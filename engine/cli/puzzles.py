@@ -5,6 +5,7 @@
     bezique puzzles verify puzzles/endgame-two-handed.jsonl.gz   # default: every bank
     bezique puzzles rate puzzles/endgame-*.jsonl*   # after refitting the difficulty model
     bezique puzzles text puzzles/meld-*.jsonl.gz    # after the engine's sentences change
+    bezique puzzles text puzzles/stock-*.jsonl.gz   # ... or a hint's reasons (no search)
 
 ``generate`` takes positions from expert bot-against-bot games (``--source
 games``, the default; ``--budget`` sets the bots' search in deals a decision) or
@@ -72,7 +73,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     rate.add_argument("files", nargs="+", help="bank files, rewritten in place")
     rate.set_defaults(run=run_rate)
     text = sub.add_parser("text", help="give bank records the engine's current wording of "
-                          "their explanations")
+                          "their explanations (stock records: their reasons and themes, "
+                          "without searching again)")
     text.add_argument("files", nargs="+", help="bank files, rewritten in place")
     text.set_defaults(run=run_text)
     ver = sub.add_parser("verify", help="re-check puzzles against the engine")
@@ -134,7 +136,9 @@ def run_rate(args: argparse.Namespace) -> int:
 
 def run_text(args: argparse.Namespace) -> int:
     """Rewrite each bank's stored explanations in the engine's current wording (what
-    ``verify`` reports as stale text); answers, ids and ratings are kept."""
+    ``verify`` reports as stale text; for stock records the reasons, what each other
+    move gives up and the themes, :func:`puzzles.stock_bank.with_current_text`);
+    answers, figures, ids and ratings are kept."""
     from puzzles import bank
 
     return _rewrite(args.files, bank.retexted, "explanations")

@@ -302,7 +302,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                     "and at the same time his partner, player {partner}, against player "
                     "{other}; each trick still scores to its winner alone",
                     "в последних взятках пары разбиваются: игрок {player}, взявший "
-                    "последнюю взятку прикупа, играет их против игрока {left} слева от "
+                    "последнюю взятку колоды, играет их против игрока {left} слева от "
                     "себя, а одновременно его партнёр, игрок {partner}, — против игрока "
                     "{other}; каждая взятка по-прежнему приносит очки только взявшему"),
     "capture_partner_bezique": ("by agreement the beziques laid out by the partner count "

@@ -127,7 +127,7 @@ NAMED_STEPS: dict[str, tuple[str, str]] = {
                     "stock) and {left} play them against each other, and at the same time "
                     "{partner} and {other}; each trick still scores to its winner alone",
                     "в последних взятках пары разбиваются: {name} ({took} последнюю взятку "
-                    "прикупа) и {left} играют их между собой, а одновременно — {partner} и "
+                    "колоды) и {left} играют их между собой, а одновременно — {partner} и "
                     "{other}; каждая взятка по-прежнему приносит очки только взявшему"),
 }
 # Russian steps about a name of unknown gender (form "n"), worded without a gendered
@@ -140,7 +140,7 @@ NEUTRAL_RU: dict[str, str] = {
     "cut_dealer": "старшую карту вытягивает {name}; первая сдача — за этим игроком",
     "deal_method": "сдано пачками {packets}; карты сначала получает {name}",
     "split_pairs": "в последних взятках пары разбиваются: {name} (за кем последняя "
-                   "взятка прикупа) и {left} играют их между собой, а одновременно — {partner} и "
+                   "взятка колоды) и {left} играют их между собой, а одновременно — {partner} и "
                    "{other}; каждая взятка по-прежнему приносит очки только взявшему",
 }
 # The parameter that holds the player's number ("2") or a partnership's ("1 & 3").
