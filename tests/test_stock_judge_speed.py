@@ -131,3 +131,20 @@ def test_a_loaded_machine_keeps_the_generator_s_puzzles(monkeypatch: pytest.Monk
                         + (seconds if seconds == math.inf else -1.0))
     assert stock_bank.find_puzzle(win_to_declare(), deals=6, screen_deals=None) == quiet
     assert judge_position(win_to_declare(), 1, 6, 5).cut_short   # the app's bound holds
+
+
+def test_a_loaded_machine_plays_the_generator_s_games_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The source games' expert searches have no safety bound either: with every finite
+    bound passed at once, a game offers the same positions."""
+    from engine.bots import search
+    from puzzles import games
+
+    def positions() -> list[tuple[int, tuple[str, ...] | None]]:
+        return [(c.group, c.types) for c in games.game_candidates(
+            "stock", load_profile("two-handed"), 7, games.Budget(10))]
+
+    quiet = positions()
+    monkeypatch.setattr(search, "deadline", lambda seconds=SAFETY_SECONDS: time.perf_counter()
+                        + (seconds if seconds == math.inf else -1.0))
+    assert positions() == quiet
