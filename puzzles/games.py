@@ -38,16 +38,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.bots.coach import BotPlayer
+from engine.bots.search import StrongBot
 from engine.errors import BeziqueError
 from engine.notation.actions import ActionType
 from engine.notation.cards import Card
 from engine.rules.capture_playoff import duel_refusal
 from engine.rules.deal import DECLARE, LEAD, Deal
-from engine.rules.effects import distinct_effects
+from engine.rules.effects import several_effects
 from engine.rules.profile import Profile
 from engine.solver import Position
 from puzzles import capture_bank, capture_endgame, endgame, meld_bank, stock_bank
 from puzzles.simulate import DeclareSpot, melds_position
+from puzzles.stock_judge import NO_LIMIT
 
 LEVEL = "expert"
 DEALS = 6            # deals per decision (the app's expert: the game's floor, [bots])
@@ -119,6 +121,11 @@ def game_candidates(kind: str, profile: Profile, seed: int, budget: Budget = Bud
     deal = Deal.new(profile, rng, dealer=seed % profile.players)
     bots = [BotPlayer(LEVEL, random.Random(f"{seed}:{seat}"), budget.deals)
             for seat in range(profile.players)]
+    for player in bots:
+        # no safety bound: a game is the same on a loaded machine as on a quiet one (a
+        # search cut short plays another move, and the bank goes another way)
+        if isinstance(player.bot, StrongBot):
+            player.bot.max_seconds = NO_LIMIT
     out: list[Candidate] = []
     collect = _collector(kind, profile, seed, out, min_tricks, max_tricks)
     # declarations end with the stock: a meld game stops there (the play-off's
@@ -210,7 +217,7 @@ def _collector(kind: str, profile: Profile, seed: int, out: list[Candidate],
 
 def _stock_spot(seed: int, out: list[Candidate]) -> Collector:
     def collect(deal: Deal, card: int | None, played: int) -> None:
-        if deal.in_playoff or len(distinct_effects(deal, deal.legal_actions())) < 2:
+        if deal.in_playoff or not several_effects(deal, deal.legal_actions()):
             return
         here = deal.copy()
         source = {"deal": seed, "actions": len(here.actions)}

@@ -55,8 +55,10 @@ from puzzles import difficulty
 from puzzles.ids import puzzle_id
 from puzzles.stock_judge import (
     MIN_COST,
+    NO_LIMIT,
     StockVerdict,
     Z,
+    clear_verdict,
     explained,
     is_clear_only_move,
     judge_position,
@@ -98,12 +100,15 @@ def find_puzzle(deal: Deal, deals: int = DEALS, screen_deals: int | None = SCREE
     :class:`BeziqueError` where there is nothing to judge (see
     :func:`puzzles.stock_judge.judge_position`)."""
     seat = deal.to_move
-    selected = judge_position(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals)
-    if not is_clear_only_move(selected):
+    # clear_verdict: judge_position's verdicts, their figures worked out only where
+    # the position qualifies (most do not)
+    selected = clear_verdict(deal, seat, deals, judge_seed(deal), screen_deals=screen_deals,
+                             max_seconds=NO_LIMIT)
+    if selected is None:
         return None
-    check = judge_position(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
-                           CONFIRM_Z, screen_deals=deals)
-    return (selected, check) if confirms(selected, check) else None
+    check = clear_verdict(deal, seat, CONFIRM_FACTOR * deals, confirm_seed(deal),
+                          CONFIRM_Z, screen_deals=deals, max_seconds=NO_LIMIT)
+    return (selected, check) if check is not None and confirms(selected, check) else None
 
 
 def confirms(selected: StockVerdict, check: StockVerdict) -> bool:
@@ -180,7 +185,8 @@ def judged_again(record: Mapping[str, Any], step: str = "judged") -> StockVerdic
     budget = record[step]
     deal = Deal.from_json(record["position"])
     return judge_position(deal, deal.to_move, budget["deals"], budget["seed"],
-                          budget.get("z", Z), screen_deals=budget.get("screen"))
+                          budget.get("z", Z), screen_deals=budget.get("screen"),
+                          max_seconds=NO_LIMIT)
 
 
 def verify(record: Mapping[str, Any], reselect: bool = True) -> list[str]:

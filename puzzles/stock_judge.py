@@ -44,10 +44,12 @@ Terminology
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from engine.bots.budget import SAFETY_SECONDS
 from engine.bots.judgement import FIRST_Z, clear
 from engine.bots.reasons import MOST_REASONS, Reason
 from engine.bots.search import (
@@ -62,7 +64,7 @@ from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.notation.cards import Rank
 from engine.rules.deal import DECLARE, FOLLOW, LEAD, Deal
-from engine.rules.effects import distinct_effects, effect_of, look_alikes
+from engine.rules.effects import Effects, distinct_effects, effect_of, look_alikes
 from engine.rules.tricks import is_brisque, rank_of, suit_of
 from engine.rules.view import PlayerView
 from engine.text.explain import Event
@@ -86,6 +88,10 @@ MIN_COST = 10.0
 # (scripts/bench_stock.py measures the generator with it).
 SCREEN_SHARE = 0.5
 SCREEN_Z = 1.0
+# No safety bound on the search: a bank's generator and its verifier judge on a loaded
+# machine exactly as on a quiet one (the bound cut confirmations short on a busy one,
+# so the same run kept other puzzles).
+NO_LIMIT = math.inf
 
 QUESTIONS = ("lead", "follow", "win_or_let_go", "declare", "exchange")
 # The themes a stock verdict may carry, in the order they are listed
@@ -171,8 +177,8 @@ class StockVerdict:
 
 
 def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float = Z,
-                   screen_deals: int | None = None,
-                   min_cost: float = MIN_COST) -> StockVerdict:
+                   screen_deals: int | None = None, min_cost: float = MIN_COST,
+                   max_seconds: float = SAFETY_SECONDS) -> StockVerdict:
     """Every distinct move of ``seat`` (to move, the stock not yet out) in ``deal``
     judged on the same ``budget_deals`` deals of the unseen cards drawn from
     ``random.Random(seed)``; ``deal`` is not changed. With ``screen_deals``, the search
@@ -180,13 +186,76 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
     :data:`SCREEN_SHARE` of ``min_cost`` or :data:`SCREEN_Z` standard errors behind the
     best (``screened_out``): such a position seldom makes a puzzle. Raises
     :class:`BeziqueError` when ``seat`` is not to move, the stock is out or the seat has
-    a single move."""
+    a single move. ``max_seconds``: the search's safety bound (``cut_short`` where it
+    ends the deals early; :data:`NO_LIMIT` for a verdict that never depends on the
+    machine's load)."""
+    return _judged(deal, seat, budget_deals, seed, screen_deals, min_cost,
+                   max_seconds).verdict(z)
+
+
+def clear_verdict(deal: Deal, seat: int, budget_deals: int, seed: int, z: float = Z,
+                  screen_deals: int | None = None, min_cost: float = MIN_COST,
+                  max_seconds: float = SAFETY_SECONDS) -> StockVerdict | None:
+    """:func:`judge_position`'s verdict when it makes a stock puzzle
+    (:func:`is_clear_only_move` with ``min_cost``), else None: the same search, but the
+    figures a puzzle shows (copies, reasons, themes) are worked out only for a position
+    that makes one. A generator judges hundreds of positions for each puzzle kept."""
+    judged = _judged(deal, seat, budget_deals, seed, screen_deals, min_cost, max_seconds)
+    if not judged.clear(z, min_cost):
+        return None
+    verdict = judged.verdict(z)
+    return verdict if is_clear_only_move(verdict, min_cost) else None
+
+
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """A position's moves tried on the deals (what a verdict is made of)."""
+
+    deal: Deal
+    view: PlayerView
+    legal: tuple[Action, ...]
+    memo: Effects
+    paired: PairedDeals
+    budget: int
+    seed: int
+    screen_deals: int | None
+    screened_out: bool
+
+    def clear(self, z: float, min_cost: float) -> bool:
+        """:func:`is_clear_only_move` of :meth:`verdict`, from the deals' values alone."""
+        paired = self.paired
+        if self.screened_out or paired.cut_short or len(paired.moves) < 2:
+            return False
+        best = paired.best
+        top = paired.mean(best)
+        for i, move in enumerate(paired.moves):
+            if i == best:
+                continue
+            low, high = paired.difference(best, i, z)
+            loss = top - paired.mean(i)
+            if not clear(ActionEstimate(move, paired.mean(i), loss, low, high,
+                                        paired.samples), min_cost):
+                return False
+        return True
+
+    def verdict(self, z: float) -> StockVerdict:
+        verdict = _verdict(self.deal, self.view, self.legal, self.paired, self.budget,
+                           self.seed, z, self.screened_out, self.memo)
+        return replace(verdict, screen_deals=self.screen_deals)
+
+
+def _judged(deal: Deal, seat: int, budget_deals: int, seed: int,
+            screen_deals: int | None, min_cost: float, max_seconds: float) -> _Judged:
+    """The search behind :func:`judge_position` (its arguments)."""
     if deal.is_over or deal.to_move != seat:
         raise BeziqueError(f"player {seat + 1} is not to move")
     if deal.in_playoff:
         raise BeziqueError("the stock is out: the play-off is the endgame puzzles' part")
     legal = deal.legal_actions()
-    moves = distinct_effects(deal, legal)
+    # every comparison of two copies made once: with many copies in hand (the jokers of
+    # 004, four packs) grouping them was most of a judgement's time
+    memo = Effects(deal)
+    moves = distinct_effects(deal, legal, memo)
     if len(moves) < 2:
         raise BeziqueError("a single move: nothing to judge")
     view = PlayerView.of(deal, seat)
@@ -203,9 +272,10 @@ def judge_position(deal: Deal, seat: int, budget_deals: int, seed: int, z: float
                           for i in range(len(moves)) if i != best)
         return screened[0]
 
-    paired = paired_deals(view, moves, random.Random(seed), budget_deals, enough=enough)
-    verdict = _verdict(deal, view, legal, paired, budget_deals, seed, z, screened[0])
-    return replace(verdict, screen_deals=screen_deals)
+    paired = paired_deals(view, moves, random.Random(seed), budget_deals, max_seconds,
+                          enough=enough, effects=memo)
+    return _Judged(deal, view, tuple(legal), memo, paired, budget_deals, seed, screen_deals,
+                   screened[0])
 
 
 def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> bool:
@@ -225,8 +295,10 @@ def is_clear_only_move(verdict: StockVerdict, min_cost: float = MIN_COST) -> boo
 # --- the verdict -------------------------------------------------------------------------
 
 def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: PairedDeals,
-             budget: int, seed: int, z: float, screened_out: bool) -> StockVerdict:
+             budget: int, seed: int, z: float, screened_out: bool,
+             memo: Effects) -> StockVerdict:
     moves = paired.moves
+    group = {a: effect_of(deal, a, moves, memo) for a in legal}
     best = paired.best
     order = sorted(range(len(moves)), key=lambda i: (i != best, -paired.mean(i), i))
     why, lost = explained(deal, moves[best], [moves[i] for i in order[1:]])
@@ -238,12 +310,12 @@ def _verdict(deal: Deal, view: PlayerView, legal: Sequence[Action], paired: Pair
         diffs = [v[best] - v[i] for v in paired.values]
         options.append(Option(
             action=move,
-            copies=tuple(a for a in legal if effect_of(deal, a, moves) == move),
+            copies=tuple(a for a in legal if group[a] == move),
             mean=paired.mean(i), loss=paired.mean(best) - paired.mean(i), low=low, high=high,
             better=sum(1 for d in diffs if d > _TIE), equal=sum(1 for d in diffs if abs(d) <= _TIE),
             effect=_effect(deal, move),
             loses=gives_up.get(i),
-            shown_among=frozenset({*move.cards, *look_alikes(deal, move)})))
+            shown_among=frozenset({*move.cards, *look_alikes(deal, move, memo)})))
     verdict = StockVerdict(deal.profile.name, view.seat, _question(deal, options), tuple(options),
                            paired.samples, budget, seed, z, tuple(why), (), screened_out,
                            paired.cut_short, deal.stock_count)
@@ -401,6 +473,6 @@ def themes_for(deal: Deal, best: Action, why: Sequence[Reason],
     return tuple(t for t in THEMES if t in found)
 
 
-__all__ = ["MIN_COST", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z", "Effect", "Option",
-           "StockVerdict", "explained", "is_clear_only_move", "judge_position", "themes_for",
-           "themes_of"]
+__all__ = ["MIN_COST", "NO_LIMIT", "QUESTIONS", "SCREEN_SHARE", "SCREEN_Z", "THEMES", "Z",
+           "Effect", "Option", "StockVerdict", "clear_verdict", "explained", "is_clear_only_move",
+           "judge_position", "themes_for", "themes_of"]

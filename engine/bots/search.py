@@ -142,7 +142,7 @@ from engine.bots.reasons import Reason
 from engine.errors import BeziqueError
 from engine.notation.actions import Action, ActionType
 from engine.rules.deal import Deal
-from engine.rules.effects import distinct_effects, effect_of
+from engine.rules.effects import Effects, distinct_effects, effect_of
 from engine.rules.melds import ScoredMeld
 from engine.rules.profile import Profile
 from engine.rules.view import PlayerView, sample_deal, sample_hands, sample_unseen
@@ -1246,13 +1246,16 @@ class PairedDeals:
 
 def paired_deals(view: PlayerView, actions: Sequence[Action], rng: random.Random,
                  deals: int | None = None, max_seconds: float = SAFETY_SECONDS,
-                 enough: Callable[[list[list[float]]], bool] | None = None) -> PairedDeals:
+                 enough: Callable[[list[list[float]]], bool] | None = None,
+                 effects: Effects | None = None) -> PairedDeals:
     """The values behind :func:`estimate_actions`, deal by deal: every distinct move of
     ``actions`` (legal in ``view``; one per effect, the first of each, in their order)
     in the same ``deals`` deals of the unseen cards drawn from ``rng``. ``enough`` may
     end the deals early (it is asked after each deal with the values so far): what
     is returned is then the first deals of the whole budget's, the same as a smaller
-    budget would give."""
+    budget would give. ``effects``: the comparisons of moves made so far on the view's
+    deal (:class:`engine.rules.effects.Effects`), used only when that deal is the one
+    the view was taken of."""
     if not actions or any(a not in view.legal for a in actions):
         raise BeziqueError("only the legal actions of the view can be estimated")
     stop = deadline(max_seconds)
@@ -1260,7 +1263,8 @@ def paired_deals(view: PlayerView, actions: Sequence[Action], rng: random.Random
     bot = StrongBot(rng, deals=deals, max_seconds=max_seconds, win_value=0.0)
     asked = list(dict.fromkeys(actions))
     seen = _effects_deal(view)
-    candidates = distinct_effects(seen, asked) if seen is not None else asked
+    memo = effects if effects is not None and effects.deal is seen else None
+    candidates = distinct_effects(seen, asked, memo) if seen is not None else asked
     capture_playoff = view.stock_count == 0 and view.profile.declaring.source == "captured"
     at_stock_end = bot._at_stock_end(view)
     if at_stock_end:

@@ -63,52 +63,114 @@ def card_kind(card: int) -> int:
     return JOKER_MIN_ID if card >= JOKER_MIN_ID else card % KINDS_PER_PACK
 
 
+class Effects:
+    """:func:`same_effect` and its users on one deal, each comparison made once: the
+    state each action reaches is computed once and every pair's answer is kept. The
+    answers are :func:`same_effect`'s exactly; a caller that asks many questions of one
+    position (a judge grouping the copies of every move) passes one to the functions
+    below. The deal must not change while it is in use."""
+
+    __slots__ = ("deal", "_after", "_plain", "_same")
+
+    def __init__(self, deal: Deal) -> None:
+        self.deal = deal
+        self._after: dict[Action, Deal] = {}
+        self._plain: dict[Action, tuple[Any, ...]] = {}
+        self._same: dict[tuple[Action, Action], bool] = {}
+
+    def same(self, a: Action, b: Action) -> bool:
+        """:func:`same_effect` on this deal."""
+        key = (a, b)
+        found = self._same.get(key)
+        if found is None:
+            found = self._same[key] = self._compare(a, b)
+        return found
+
+    def _compare(self, a: Action, b: Action) -> bool:
+        legal = self.deal.legal_actions()
+        if a not in legal or b not in legal:
+            raise BeziqueError(f"only legal actions are compared ({a}, {b})")
+        if a == b:
+            return True
+        if a.type is not b.type or a.meld != b.meld:
+            return False
+        swaps = list(_swaps(a.cards, b.cards))
+        if not swaps:
+            return False
+        after_b = self._plain.get(b)
+        if after_b is None:
+            after_b = self._plain[b] = _state(self._reached(b), {})
+        after_a = self._reached(a)
+        return any(_state(after_a, swap) == after_b for swap in swaps)
+
+    def _reached(self, action: Action) -> Deal:
+        after = self._after.get(action)
+        if after is None:
+            after = self._after[action] = _after(self.deal, action)
+        return after
+
+
+def _effects(deal: Deal, effects: Effects | None) -> Effects:
+    if effects is None:
+        return Effects(deal)
+    if effects.deal is not deal:
+        raise BeziqueError("the comparisons were made for another deal")
+    return effects
+
+
 def same_effect(deal: Deal, a: Action, b: Action) -> bool:
     """Whether actions ``a`` and ``b``, both legal for the player to move in ``deal``,
     lead to the same state once copies of the same card are swapped: the same move.
     ``deal`` is not changed. Raises :class:`BeziqueError` when either is not legal."""
-    legal = deal.legal_actions()
-    if a not in legal or b not in legal:
-        raise BeziqueError(f"only legal actions are compared ({a}, {b})")
-    if a == b:
-        return True
-    if a.type is not b.type or a.meld != b.meld:
-        return False
-    swaps = list(_swaps(a.cards, b.cards))
-    if not swaps:
-        return False
-    after_b = _state(_after(deal, b), {})
-    after_a = _after(deal, a)
-    return any(_state(after_a, swap) == after_b for swap in swaps)
+    return Effects(deal).same(a, b)
 
 
-def distinct_effects(deal: Deal, actions: Iterable[Action]) -> list[Action]:
+def distinct_effects(deal: Deal, actions: Iterable[Action],
+                     effects: Effects | None = None) -> list[Action]:
     """``actions`` (legal in ``deal``) with every action of the same effect as an earlier
-    one left out, in their order: one action per distinct move."""
+    one left out, in their order: one action per distinct move (``effects``: the
+    comparisons made so far on ``deal``)."""
+    memo = _effects(deal, effects)
     kept: list[Action] = []
     for action in dict.fromkeys(actions):
-        if not any(_alike(k, action) and same_effect(deal, k, action) for k in kept):
+        if not any(_alike(k, action) and memo.same(k, action) for k in kept):
             kept.append(action)
     return kept
 
 
-def effect_of(deal: Deal, action: Action, among: Sequence[Action]) -> Action:
+def several_effects(deal: Deal, actions: Sequence[Action]) -> bool:
+    """Whether ``actions`` (legal in ``deal``) hold at least two distinct moves:
+    ``len(distinct_effects(deal, actions)) >= 2``, without comparing copies where two
+    actions already differ in kind or faces (a player with eighteen cards and jokers,
+    asked at every decision of a game)."""
+    first = next(iter(actions), None)
+    if first is None:
+        return False
+    if any(not _alike(first, a) for a in actions):
+        return True   # that one cannot share the first's effect: two moves at least
+    return len(distinct_effects(deal, actions)) >= 2
+
+
+def effect_of(deal: Deal, action: Action, among: Sequence[Action],
+              effects: Effects | None = None) -> Action:
     """The first of ``among`` with the same effect as ``action`` (``action`` itself when
     none has): how a caller that judged ``among`` finds the verdict on ``action``."""
+    memo = _effects(deal, effects)
     for other in among:
-        if other == action or (_alike(other, action) and same_effect(deal, other, action)):
+        if other == action or (_alike(other, action) and memo.same(other, action)):
             return other
     return action
 
 
-def look_alikes(deal: Deal, action: Action) -> frozenset[int]:
+def look_alikes(deal: Deal, action: Action, effects: Effects | None = None) -> frozenset[int]:
     """The cards of the legal actions that read like ``action`` (the same kind of
     action with cards of the same faces) but differ in effect: where a copy mark must
     tell them apart when ``action`` is named. Empty when every look-alike is the same
     move."""
+    memo = _effects(deal, effects)
     out: set[int] = set()
     for other in deal.legal_actions():
-        if other != action and _alike(other, action) and not same_effect(deal, other, action):
+        if other != action and _alike(other, action) and not memo.same(other, action):
             out.update(other.cards)
     return frozenset(out)
 
@@ -188,4 +250,5 @@ def _state(deal: Deal, swap: Mapping[int, int]) -> tuple[Any, ...]:
     return tuple(out)
 
 
-__all__ = ["card_kind", "distinct_effects", "effect_of", "look_alikes", "same_effect"]
+__all__ = ["Effects", "card_kind", "distinct_effects", "effect_of", "look_alikes", "same_effect",
+           "several_effects"]
