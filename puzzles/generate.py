@@ -303,8 +303,10 @@ class _Picker:
 
     def _room(self, question: str) -> bool:
         """Whether the bank may take one more of ``question`` (stock: no type leads all
-        the others together by more than :data:`STOCK_LEAD`)."""
-        if self.plan.kind != "stock":
+        the others together by more than :data:`STOCK_LEAD`). A bank asked for one type
+        (``--types declare``: the joker game, whose leads never have one clearly best
+        card among interchangeable jokers) has nothing to balance."""
+        if self.plan.kind != "stock" or len(self.share) < 2:
             return True
         mine = sum(1 for r in self.got if r["type"] == question)
         return mine <= len(self.got) - mine + STOCK_LEAD - 1

@@ -32,6 +32,16 @@ def test_no_question_type_leads_the_rest_of_the_bank() -> None:
     assert count["declare"] <= count["lead"] + STOCK_LEAD
 
 
+def test_a_bank_of_one_type_has_nothing_to_balance() -> None:
+    """The joker game's leads are never clearly best (its 18 jokers are alike), so its
+    bank is asked for declarations alone; the balance between types must not stop it at
+    STOCK_LEAD puzzles, as it did (2 kept in 8 minutes)."""
+    picker = _Picker(Plan("stock", "joker", types=("declare",)), [])
+    for game in range(3):
+        picker.take(game, [_fake(10 * game + n, "declare") for n in range(9)], 1000)
+    assert len(picker.got) == 27 > STOCK_LEAD
+
+
 def test_a_full_type_is_not_judged() -> None:
     """A candidate whose only question types have no room is never made (judging
     costs seconds)."""
