@@ -140,10 +140,14 @@ def test_next_step_walks_lessons_checks_drills_puzzles_then_a_guided_hand():
     step = path.next_step("two-handed", path.PathProgress(lessons=done, solved=solved,
                                                           guided=True))
     assert step.kind == "done"
-    # a game with no endgame bank of its own line skips that step
+    # a game with no endgame bank of its own line (joker keeps no tricks) skips that
+    # step, and goes on to its stock-play bank (declarations)
     joker = {les.id: _progress(les.id, None) for les in path.path_lessons("joker")}
     assert path.next_step("joker", path.PathProgress(
-        lessons=joker, solved={"meld": path.MELD_DRILLS})).kind == "guided"
+        lessons=joker, solved={"meld": path.MELD_DRILLS})).kind == "stock"
+    assert path.next_step("joker", path.PathProgress(
+        lessons=joker, solved={"meld": path.MELD_DRILLS,
+                               "stock": path.STOCK_PUZZLES})).kind == "guided"
 
 
 def _progress(lesson_id: str, passed: int | None) -> object:
