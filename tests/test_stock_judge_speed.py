@@ -76,7 +76,7 @@ def _after_random_moves(variant: str, steps: int) -> Deal:
 @pytest.mark.parametrize("position", ["two-handed 0", "two-handed 7", "joker 32", "joker 20",
                                       "win to declare"])
 def test_the_clear_verdict_is_the_judge_s_where_it_qualifies(position: str) -> None:
-    from tests.test_stock_judge import win_to_declare
+    from test_stock_judge import win_to_declare
 
     if position == "win to declare":   # one move clearly best (the others are not)
         deal = win_to_declare()
@@ -123,7 +123,7 @@ def test_a_loaded_machine_keeps_the_generator_s_puzzles(monkeypatch: pytest.Monk
     generator's selection and confirmation still run all their deals."""
     from engine.bots import search
     from puzzles import stock_bank
-    from tests.test_stock_judge import win_to_declare
+    from test_stock_judge import win_to_declare
 
     quiet = stock_bank.find_puzzle(win_to_declare(), deals=6, screen_deals=None)
     assert quiet is not None
