@@ -121,9 +121,10 @@ def test_the_generator_s_and_verifier_s_judge_has_no_clock() -> None:
 def test_a_loaded_machine_keeps_the_generator_s_puzzles(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every finite safety bound passed at once (a machine under heavy load): the
     generator's selection and confirmation still run all their deals."""
+    from test_stock_judge import win_to_declare
+
     from engine.bots import search
     from puzzles import stock_bank
-    from test_stock_judge import win_to_declare
 
     quiet = stock_bank.find_puzzle(win_to_declare(), deals=6, screen_deals=None)
     assert quiet is not None
