@@ -70,10 +70,11 @@ class Effects:
     position (a judge grouping the copies of every move) passes one to the functions
     below. The deal must not change while it is in use."""
 
-    __slots__ = ("deal", "_after", "_plain", "_same")
+    __slots__ = ("deal", "_after", "_legal", "_plain", "_same")
 
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
+        self._legal: frozenset[Action] | None = None   # listed once, at the first question
         self._after: dict[Action, Deal] = {}
         self._plain: dict[Action, tuple[Any, ...]] = {}
         self._same: dict[tuple[Action, Action], bool] = {}
@@ -87,7 +88,9 @@ class Effects:
         return found
 
     def _compare(self, a: Action, b: Action) -> bool:
-        legal = self.deal.legal_actions()
+        if self._legal is None:
+            self._legal = frozenset(self.deal.legal_actions())
+        legal = self._legal
         if a not in legal or b not in legal:
             raise BeziqueError(f"only legal actions are compared ({a}, {b})")
         if a == b:
