@@ -108,3 +108,45 @@ def no_exception(page: Any) -> None:
     """The page shows no Streamlit exception box."""
     found = page.locator('[data-testid="stException"]')
     assert found.count() == 0, found.first.inner_text()
+
+
+PLAY_LEVEL = ".st-key-play_level input"
+
+
+def open_play_settings(page: Any, timeout_ms: int = 120_000) -> None:
+    """Open the Play page's fold that holds the opponent's level (English page)."""
+    # While a run replaces the page, Streamlit may hold the old level box beside the new
+    # one for a moment: wait for the one box.
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{PLAY_LEVEL}').length <= 1", timeout=timeout_ms)
+    box = page.locator(PLAY_LEVEL)
+    # The fold may be open already: a click would close it while the box still shows.
+    if not box.is_visible():
+        page.get_by_text("Opponent and game log").first.click()
+    box.wait_for(state="visible", timeout=timeout_ms)
+    page.wait_for_timeout(500)   # the expander opens
+
+
+def pick_play_level(page: Any, label: str, timeout_ms: int = 120_000,
+                    attempts: int = 3) -> None:
+    """Choose the opponent's level on the Play page. A run that redraws the box just as
+    its list opens can leave the list empty (seen in full parallel runs), so the choice
+    is tried again after Escape; in the end the box must show ``label``."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    box = page.locator(PLAY_LEVEL)
+    for attempt in range(attempts):
+        # When the computer leads, its reply's run would close the open list.
+        settle_reply(page, timeout_ms)
+        open_play_settings(page, timeout_ms)
+        box.click()
+        page.keyboard.type(label)   # filtered, the option is listed wherever the box sits
+        try:
+            page.get_by_role("option", name=label, exact=True).click(timeout=15_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+            if attempt == attempts - 1:
+                raise
+    settle_reply(page, timeout_ms)
+    assert box.input_value() == label

@@ -18,7 +18,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app_server import CHROMIUM, app_server, no_exception, settle_page, settle_reply
+from app_server import (
+    CHROMIUM,
+    app_server,
+    no_exception,
+    pick_play_level,
+    settle_page,
+)
 from app_server import THINKING as SERVER_THINKING
 
 if not os.path.exists(CHROMIUM):
@@ -63,41 +69,13 @@ def deal_over(page) -> None:
     settle_page(page, LONG)
 
 
-def pick_expert(page, tmp_path: Path) -> None:
-    """Choose the Expert level. What this file tests is the pool, not the select box: the
-    box's list, when a run of the page redraws it just as it opens, can stay empty (seen
-    once in a full parallel run), so the choice is tried again, closed with Escape."""
-    box = page.locator(".st-key-play_level input")
-    for attempt in range(3):
-        # When the computer leads, its reply's run would close the open level list.
-        settle_reply(page, LONG)
-        # The fold may be open already: a click would close it while the box still shows.
-        if not box.is_visible():
-            page.get_by_text("Opponent and game log").first.click()
-        box.wait_for(state="visible")
-        page.wait_for_timeout(500)   # the expander opens
-        box.click()
-        page.keyboard.type("Expert")
-        option = page.get_by_role("option", name="Expert", exact=True)
-        try:
-            option.click(timeout=15_000)
-            break
-        except sync_api.TimeoutError:
-            shot(page, tmp_path, f"pool-level-list-{attempt}")
-            page.keyboard.press("Escape")
-            if attempt == 2:
-                raise
-    settle_page(page, LONG)
-    assert box.input_value() == "Expert"
-
-
 def test_the_expert_answers_through_the_pool_and_the_page_stays_usable(server, browser,
                                                                         tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 1400}, locale="en-US")
     page.goto(server + "/play")
     page.locator(".st-key-play_table .bz-table").first.wait_for(timeout=LONG)
     settle_page(page, LONG)
-    pick_expert(page, tmp_path)
+    pick_play_level(page, "Expert", LONG)
 
     # The learner's moves by the helper, the expert's answers: all from the worker.
     page.locator(".st-key-to_end button").click()

@@ -15,7 +15,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from app_server import CHROMIUM, no_exception, settle_reply
+from app_server import (
+    CHROMIUM,
+    PLAY_LEVEL,
+    no_exception,
+    open_play_settings,
+    pick_play_level,
+    settle_reply,
+)
 
 if not os.path.exists(CHROMIUM):
     pytest.skip("chromium is not installed", allow_module_level=True)
@@ -79,29 +86,9 @@ def pick_variant(page, title: str) -> None:
     settle(page)
 
 
-def open_settings(page) -> None:
-    # While a run replaces the page, Streamlit may hold the old level box beside the new
-    # one for a moment: wait for the one box.
-    page.wait_for_function(
-        "() => document.querySelectorAll('.st-key-play_level input').length <= 1",
-        timeout=120_000)
-    if not page.locator(".st-key-play_level input").is_visible():
-        page.get_by_text("Opponent and game log").first.click()
-    page.locator(".st-key-play_level input").wait_for(state="visible")
-    page.wait_for_timeout(500)   # the expander opens
-
-
-def pick_level(page, label: str) -> None:
-    open_settings(page)
-    page.locator(".st-key-play_level input").click()
-    page.keyboard.type(label)   # filtered, the option is listed wherever the box sits
-    page.get_by_role("option", name=label, exact=True).click()
-    settle(page)
-
-
 def level_shown(page) -> str:
-    open_settings(page)
-    return page.locator(".st-key-play_level input").input_value()
+    open_play_settings(page)
+    return page.locator(PLAY_LEVEL).input_value()
 
 
 def latest_saved_level(page, wanted: str) -> bool:
@@ -120,7 +107,7 @@ def latest_saved_level(page, wanted: str) -> bool:
 
 def test_the_expert_chosen_plays_every_new_game_in_a_new_session_too(server, browser):
     page = open_play(browser, server)
-    pick_level(page, "Expert")
+    pick_play_level(page, "Expert")
     assert level_shown(page) == "Expert" and latest_saved_level(page, "expert")
     page.locator(".st-key-new_game button").click()
     settle(page)
@@ -208,7 +195,7 @@ def test_the_replay_thumb_agrees_with_the_board_and_the_review_opens_at_the_end(
 
 def test_a_second_click_on_a_card_sent_gives_no_refusal(server, browser):
     page = open_play(browser, server)
-    pick_level(page, "Expert")
+    pick_play_level(page, "Expert")
     pick_variant(page, "Four-handed Bezique")
     page.locator(PICK).first.wait_for(timeout=120_000)
     settle(page)
