@@ -95,6 +95,32 @@ class Looks:
     counted_least: int
     simple_sorted: bool = True     # simple_looks' positions, one group after another, ascend
     simple_pass: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    # With many simple kinds (eight packs: 20, a million sets of kinds present) the simple
+    # rows are looked at part by part instead: parts of rows sharing no kind, each as
+    # (its kinds, ((kinds needed, positions as bits), ...), its cache by the kinds
+    # present), the positions passing in all parts then read from ``simple_pass`` by
+    # their bits.
+    parts: tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...] = ()
+
+
+# The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
+_ONE_KEY_KINDS = 15
+
+
+def _simple_parts(simple: Sequence[tuple[int, tuple[int, ...]]]
+                  ) -> tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...]:
+    """The simple looks ``(kinds needed, positions)`` in parts that share no kind."""
+    parts: list[tuple[int, list[tuple[int, int]]]] = []
+    for need, positions in simple:
+        bits = sum(1 << pos for pos in positions)
+        joined = [(need, bits)]
+        kinds = need
+        for part in [part for part in parts if part[0] & need]:
+            parts.remove(part)
+            kinds |= part[0]
+            joined += part[1]
+        parts.append((kinds, joined))
+    return tuple((kinds, tuple(looks), {}) for kinds, looks in parts)
 
 
 def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
@@ -124,7 +150,8 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
         else:
             several.setdefault(tuple(g for g, _n in groups), []).append(
                 (pos, tuple(n for _g, n in groups)))
-    return Looks(simple_mask, tuple((need, tuple(found)) for need, found in by_need.items()),
+    simple_looks = tuple((need, tuple(found)) for need, found in by_need.items())
+    return Looks(simple_mask, simple_looks,
                  mixed,
                  tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
                        for masks, found in several.items()),
@@ -132,7 +159,9 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                         tuple(sorted(found, key=lambda f: f[1])))
                        for mask, found in single.items()), counted_cards, least,
                  [p for found in by_need.values() for p in found]
-                 == sorted(pos for pos, _need in simple))
+                 == sorted(pos for pos, _need in simple),
+                 parts=(_simple_parts(simple_looks)
+                        if simple_mask.bit_count() > _ONE_KEY_KINDS else ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -561,6 +590,31 @@ def _simple_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     return found
 
 
+def _parts_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
+    """:func:`_simple_passing` part by part (``Looks.parts``), each part cached."""
+    absent = ~present
+    bits = 0
+    for kinds, part, seen in looks.parts:
+        key = present & kinds | wild << 32
+        found = seen.get(key)
+        if found is None:
+            if len(seen) > 50_000:
+                seen.clear()
+            found = 0
+            for need, positions in part:
+                if (need & absent).bit_count() <= wild:
+                    found |= positions
+            seen[key] = found
+        bits |= found
+    passing = looks.simple_pass.get(bits)
+    if passing is None:
+        if len(looks.simple_pass) > 50_000:
+            looks.simple_pass.clear()
+        passing = looks.simple_pass[bits] = tuple(pos for pos in range(bits.bit_length())
+                                                  if bits >> pos & 1)
+    return passing
+
+
 def folded_form(table: MeldTable, look: Quick, cards: int) -> bool:
     """The quick look of ``look`` on ``cards`` (a bitmask, jokers included)."""
     wild = 0
@@ -765,10 +819,13 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
     for shift in table.folds:
         present |= present >> shift
     present |= present >> 32
-    passing: Sequence[int] | None = looks.simple_pass.get(present & looks.simple_mask
-                                                         | wild << 32)
-    if passing is None:
-        passing = _simple_passing(looks, present, wild)
+    passing: Sequence[int] | None
+    if looks.parts:
+        passing = _parts_passing(looks, present, wild)
+    else:
+        passing = looks.simple_pass.get(present & looks.simple_mask | wild << 32)
+        if passing is None:
+            passing = _simple_passing(looks, present, wild)
     if passing and looks.mixed:
         mixed = looks.mixed
         passing = [pos for pos in passing
