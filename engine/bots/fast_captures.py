@@ -282,10 +282,10 @@ def _levels_melds(table: MeldTable, looks: list[Quick], pool: list[int], new_mas
         kept = []
         for found in sets:
             index = found[0].index
-            blocked = blocked_at.get(index)
-            if blocked is None:
-                blocked = blocked_at[index] = blocked_cards(table, found[0], blocks)
-            if not found[2] & blocked:
+            now = blocked_at.get(index)
+            if now is None:
+                now = blocked_at[index] = blocked_cards(table, found[0], blocks)
+            if not found[2] & now:
                 kept.append(found)
         sets = kept
     return scored
