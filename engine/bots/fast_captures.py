@@ -14,6 +14,7 @@ where the profile lets them count.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from itertools import combinations, product
 
 from engine.bots.fast_melds import (
     CARD_BIT,
@@ -157,7 +158,7 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
                 levels.append(look)
         if not levels:
             return scored
-        return _levels_melds(table, levels, [*laid, *new], new_mask, mask, history)
+        return _levels_melds(table, levels, new_mask, mask, history)
     looks_all = table.looks
     assert looks_all is not None
     # The quick look at the whole pool first (the rows of multiple beziques may also
@@ -240,15 +241,14 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
 Found = tuple[Row, tuple[int, ...], int]   # a row, a card set forming it, its cards' bitmask
 
 
-def _levels_melds(table: MeldTable, looks: list[Quick], pool: list[int], new_mask: int,
-                  held: int, history: History) -> list[tuple[int, tuple[int, ...]]]:
+def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int,
+                  history: History) -> list[tuple[int, tuple[int, ...]]]:
     """:func:`capture_melds` under 001's class levels, without jokers or the partner's
     cards (the Fildinski games): the same combinations in the same order, with each
     set's bitmask kept beside it and each row's blocked cards read once a pass (the
     sets of a later pass are those of the first without the cards newly blocked)."""
     scored: list[tuple[int, tuple[int, ...]]] = []
     blocks: Blocks | None = history_blocks(table, history) if history else None
-    own: dict[int, list[int]] | None = None
     sets: list[Found] = []
     for look in looks:
         row = look[2]
@@ -257,9 +257,20 @@ def _levels_melds(table: MeldTable, looks: list[Quick], pool: list[int], new_mas
             continue   # no new card it may take: every set it forms was there before
         if blocked and not folded_form(table, look, held & ~blocked):
             continue   # only with cards of combinations scored already
-        if own is None:
-            own = by_kind(pool)
-        for cards in row_sets(table, row, own, blocked):
+        # row_sets without jokers, its pools read off the cards' bitmask: each group's
+        # cards kind by kind, each kind's copies ascending (as by_kind lists them)
+        free = held & ~blocked
+        pools = [[c for c in cards if CARD_BIT[c] & free] for cards in _group_cards(table, row)]
+        formed: Iterable[tuple[int, ...]]
+        if row.sort_pool:
+            formed = combinations(sorted(pools[0]), row.groups[0][1])
+        elif row.single:
+            formed = product(*pools)
+        else:
+            formed = (sum(parts, ()) for parts in product(
+                *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups,
+                                                                 strict=True))))
+        for cards in formed:
             bits = 0
             for c in cards:
                 bits |= CARD_BIT[c]
@@ -289,6 +300,20 @@ def _levels_melds(table: MeldTable, looks: list[Quick], pool: list[int], new_mas
                 kept.append(found)
         sets = kept
     return scored
+
+
+_GROUPS: dict[int, tuple[Row, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
+    """Every card (every copy) of each group of ``row``, in the order of its pool."""
+    found = _GROUPS.get(id(row))
+    if found is None or found[0] is not row:
+        ids = range(0, 32 * table.copies, 32)
+        found = _GROUPS[id(row)] = (row, tuple(
+            tuple(k + copy for k in before + after for copy in ids)
+            for (before, after), _n in row.groups))
+    return found[1]
 
 
 def _levels_inner(table: MeldTable, outer: Found, sets: list[Found], done: History
