@@ -14,7 +14,6 @@ where the profile lets them count.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import combinations, product
 
 from engine.bots.fast_melds import (
     CARD_BIT,
@@ -26,6 +25,7 @@ from engine.bots.fast_melds import (
     blocked_cards,
     by_kind,
     folded_form,
+    free_sets,
     history_blocks,
     mask_of,
     may_form,
@@ -257,20 +257,7 @@ def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int
             continue   # no new card it may take: every set it forms was there before
         if blocked and not folded_form(table, look, held & ~blocked):
             continue   # only with cards of combinations scored already
-        # row_sets without jokers, its pools read off the cards' bitmask: each group's
-        # cards kind by kind, each kind's copies ascending (as by_kind lists them)
-        free = held & ~blocked
-        pools = [[c for c in cards if CARD_BIT[c] & free] for cards in _group_cards(table, row)]
-        formed: Iterable[tuple[int, ...]]
-        if row.sort_pool:
-            formed = combinations(sorted(pools[0]), row.groups[0][1])
-        elif row.single:
-            formed = product(*pools)
-        else:
-            formed = (sum(parts, ()) for parts in product(
-                *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups,
-                                                                 strict=True))))
-        for cards in formed:
+        for cards in free_sets(table, row, held & ~blocked):
             bits = 0
             for c in cards:
                 bits |= CARD_BIT[c]
@@ -300,20 +287,6 @@ def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int
                 kept.append(found)
         sets = kept
     return scored
-
-
-_GROUPS: dict[int, tuple[Row, tuple[tuple[int, ...], ...]]] = {}
-
-
-def _group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
-    """Every card (every copy) of each group of ``row``, in the order of its pool."""
-    found = _GROUPS.get(id(row))
-    if found is None or found[0] is not row:
-        ids = range(0, 32 * table.copies, 32)
-        found = _GROUPS[id(row)] = (row, tuple(
-            tuple(k + copy for k in before + after for copy in ids)
-            for (before, after), _n in row.groups))
-    return found[1]
 
 
 def _levels_inner(table: MeldTable, outer: Found, sets: list[Found], done: History

@@ -19,7 +19,7 @@ A *history* is a list of ``(meld index, sorted cards)`` of the melds a side scor
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
@@ -383,6 +383,33 @@ def row_sets(table: MeldTable, row: Row, kinds: dict[int, list[int]],
                 yield cards
     else:
         yield from distinct_sets(found_sets, table.jokers)
+
+
+_GROUPS: dict[int, tuple[Row, tuple[tuple[int, ...], ...]]] = {}
+
+
+def group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
+    """Every card (every copy) of each group of ``row``, in the order of its pool:
+    kind by kind, each kind's copies ascending (as :func:`by_kind` lists them)."""
+    found = _GROUPS.get(id(row))
+    if found is None or found[0] is not row:
+        ids = range(0, 32 * table.copies, 32)
+        found = _GROUPS[id(row)] = (row, tuple(
+            tuple(k + copy for k in before + after for copy in ids)
+            for (before, after), _n in row.groups))
+    return found[1]
+
+
+def free_sets(table: MeldTable, row: Row, free: int) -> Iterable[tuple[int, ...]]:
+    """:func:`row_sets` of the cards ``free`` (a bitmask without jokers), its pools read
+    off the bitmask: the same sets in the same order, without a by_kind of the pool."""
+    pools = [[c for c in cards if CARD_BIT[c] & free] for cards in group_cards(table, row)]
+    if row.sort_pool:
+        return combinations(sorted(pools[0]), row.groups[0][1])
+    if row.single:
+        return product(*pools)
+    return (sum(parts, ()) for parts in product(
+        *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups, strict=True))))
 
 
 def candidates(table: MeldTable, pool: Sequence[int]) -> Iterator[tuple[Row, tuple[int, ...]]]:
@@ -862,11 +889,11 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
     skips them); ``mask``: the pool's cards as a bitmask, ``looked``: its
     :func:`quick_looks`, when the caller has them."""
     # A quick look at the kinds present first (:func:`may_form`): most rows fail it.
+    if mask < 0:
+        mask = 0
+        for c in pool:
+            mask |= CARD_BIT[c]
     if looked is None:
-        if mask < 0:
-            mask = 0
-            for c in pool:
-                mask |= CARD_BIT[c]
         looked = quick_looks(table, mask, history, played)
     looks, blocks = looked
     # 001's class levels (and 004's all-new beziques) forbid single cards: the cards a
@@ -876,7 +903,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
     if not looks:
         return out
     specs = table.specs
-    kinds = by_kind(pool)
+    # without jokers the sets are read off the bitmask (free_sets), else by kind
+    kinds = by_kind(pool) if mask >> JOKER_MIN_ID else None
     # the blocked cards per profile row, kept with the history's blocks (quick_looks)
     blocked_at: dict[int, int] = {}
     if blocks:
@@ -891,7 +919,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
             if found is None:
                 found = blocked_at[row.index] = blocked_cards(table, row, blocks)
             blocked = found
-        for cards in row_sets(table, row, kinds, blocked):
+        for cards in (row_sets(table, row, kinds, blocked) if kinds is not None
+                      else free_sets(table, row, mask & ~blocked)):
             if not judged or reuse_ok(table, row.index, cards, history, played, True):
                 out.append((row, tuple(sorted(cards))))
     return out
@@ -899,6 +928,7 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
 
 __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "MeldTable",
            "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
+           "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
            "legal_melds", "mask_of", "may_form", "meld_table", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]
