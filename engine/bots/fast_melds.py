@@ -101,6 +101,10 @@ class Looks:
     # present), the positions passing in all parts then read from ``simple_pass`` by
     # their bits.
     parts: tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...] = ()
+    # Entries of counted_single whose cards are of one suit, several to a suit, taken out
+    # of it: (their cards, the fewest cards any needs, the entries).
+    counted_suits: tuple[tuple[int, int, tuple[tuple[int, int, tuple[tuple[int, int], ...]],
+                                               ...]], ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -151,17 +155,30 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
             several.setdefault(tuple(g for g, _n in groups), []).append(
                 (pos, tuple(n for _g, n in groups)))
     simple_looks = tuple((need, tuple(found)) for need, found in by_need.items())
+    singles = [(mask, min(n for _pos, n in found), tuple(sorted(found, key=lambda f: f[1])))
+               for mask, found in single.items()]
+    # The groups of one suit (the trump's rank sets: five trump aces...) are looked at
+    # together first: most hands hold too few cards of that suit for any of them.
+    by_suit: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
+    for entry in singles:
+        suits = {(pos & 31) >> 3 for pos in range(entry[0].bit_length()) if entry[0] >> pos & 1}
+        if len(suits) == 1:
+            by_suit.setdefault(suits.pop(), []).append(entry)
+    suited = [group for group in by_suit.values() if len(group) > 1]
+    in_suits = {id(entry) for group in suited for entry in group}
     return Looks(simple_mask, simple_looks,
                  mixed,
                  tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
                        for masks, found in several.items()),
-                 tuple((mask, min(n for _pos, n in found),
-                        tuple(sorted(found, key=lambda f: f[1])))
-                       for mask, found in single.items()), counted_cards, least,
+                 tuple(entry for entry in singles if id(entry) not in in_suits),
+                 counted_cards, least,
                  [p for found in by_need.values() for p in found]
                  == sorted(pos for pos, _need in simple),
                  parts=(_simple_parts(simple_looks)
-                        if simple_mask.bit_count() > _ONE_KEY_KINDS else ()))
+                        if simple_mask.bit_count() > _ONE_KEY_KINDS else ()),
+                 counted_suits=tuple((sum(entry[0] for entry in group),
+                                      min(entry[1] for entry in group), tuple(group))
+                                     for group in suited))
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +493,7 @@ def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: Histor
             if specs[i].bezique and mask_of(prior) & mask:
                 return False
     if table.reform:
-        return _reform_ok(table, index, cards, mask, history, played)
+        return _reform_ok(table, index, cards, mask, _history_rows(table, history), played)
     cls, level = spec.meld_class, spec.level
     for i, prior in history:
         other = specs[i]
@@ -486,12 +503,13 @@ def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: Histor
 
 
 def _reform_ok(table: MeldTable, index: int, cards: Sequence[int], mask: int,
-               history: History, played: int) -> bool:
-    """:func:`engine.rules.melds.rubicon_reuse` (legality only)."""
+               rows: list[tuple[int, int, int, int]], played: int) -> bool:
+    """:func:`engine.rules.melds.rubicon_reuse` (legality only); ``rows``: the
+    history's :func:`_history_rows`."""
     spec = table.specs[index]
     cls, level = spec.meld_class, spec.level
     same: list[tuple[int, int]] = []          # (level, mask) of the class's melds, in order
-    for i, other_class, other_level, pmask in _history_rows(table, history):
+    for i, other_class, other_level, pmask in rows:
         if other_class == cls:
             if other_level > level and mask & pmask == mask:
                 return False            # lies wholly inside a higher meld already scored
@@ -867,6 +885,15 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
                 if have < n:
                     break
                 counted.append(pos)
+    for cards, fewest, entries in looks.counted_suits:
+        if (mask & cards).bit_count() + wild >= fewest:
+            for group, least, rows in entries:
+                have = (mask & group).bit_count() + wild
+                if have >= least:
+                    for pos, n in rows:
+                        if have < n:
+                            break
+                        counted.append(pos)
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
@@ -911,6 +938,11 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
         facts = _facts(table, history)
         if facts[3] is blocks:
             blocked_at = facts[6]   # type: ignore[assignment]
+    # Rubicon's re-forming alone judges every set after a history: _reform_ok directly,
+    # the history's rows read once (as reuse_ok would, set by set)
+    reform_rows = (_history_rows(table, history)
+                   if history and table.reform and not table.ladders and not table.all_new
+                   else None)
     for _need, _counts, row in looks:
         judged = bool(history) and (table.reform or specs[row.index].grows)
         blocked = 0
@@ -921,7 +953,13 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
             blocked = found
         for cards in (row_sets(table, row, kinds, blocked) if kinds is not None
                       else free_sets(table, row, mask & ~blocked)):
-            if not judged or reuse_ok(table, row.index, cards, history, played, True):
+            if reform_rows is not None:
+                bits = 0
+                for c in cards:
+                    bits |= CARD_BIT[c]
+                if _reform_ok(table, row.index, cards, bits, reform_rows, played):
+                    out.append((row, tuple(sorted(cards))))
+            elif not judged or reuse_ok(table, row.index, cards, history, played, True):
                 out.append((row, tuple(sorted(cards))))
     return out
 
