@@ -101,6 +101,9 @@ class Looks:
     # present), the positions passing in all parts then read from ``simple_pass`` by
     # their bits.
     parts: tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...] = ()
+    # The simple rows passing as bits of their positions, by the same keys as
+    # ``simple_pass`` (read where ladder rungs are cut to those in turn).
+    simple_bits: dict[int, int] = field(default_factory=dict, compare=False)
     # Entries of counted_single whose cards are of one suit, several to a suit, taken out
     # of it: (their cards, the fewest cards any needs, the entries).
     counted_suits: tuple[tuple[int, int, tuple[tuple[int, int, tuple[tuple[int, int], ...]],
@@ -635,6 +638,24 @@ def _simple_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     return found
 
 
+# Positions as bits: the positions, ascending (passing_rows, with rows in turn).
+_POSITIONS: dict[int, tuple[int, ...]] = {}
+
+
+def _simple_bits(looks: Looks, present: int, wild: int) -> int:
+    """:func:`_simple_passing` as bits of the positions, cached in ``simple_bits``."""
+    if len(looks.simple_bits) > 50_000:
+        looks.simple_bits.clear()
+    absent = ~present
+    bits = 0
+    for need, positions in looks.simple_looks:
+        if (need & absent).bit_count() <= wild:
+            for pos in positions:
+                bits |= 1 << pos
+    looks.simple_bits[present & looks.simple_mask | wild << 32] = bits
+    return bits
+
+
 def _parts_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     """:func:`_simple_passing` part by part (``Looks.parts``), each part cached."""
     absent = ~present
@@ -761,17 +782,15 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     can be."""
     looks = table.looks
     assert looks is not None
-    passing = passing_rows(table, looks, mask)
-    if not passing:
-        return _NO_LOOKS, None
-    quick = table.quick
     facts = None
+    turn = -1
     if table.ladders:
         facts = _facts(table, history)
         turn = _turn_positions(table, history, facts)
-        passing = [pos for pos in passing if turn >> pos & 1]
-        if not passing:
-            return _NO_LOOKS, None
+    passing = passing_rows(table, looks, mask, turn)
+    if not passing:
+        return _NO_LOOKS, None
+    quick = table.quick
     if not history:
         return [quick[pos] for pos in passing], None
     if table.reform:
@@ -853,10 +872,11 @@ def _counted_short(groups: tuple[tuple[int, int], ...], mask: int) -> int:
     return short
 
 
-def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
+def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> Sequence[int]:
     """The positions (in ``table.quick``, ascending) of the rows of ``looks`` that the
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
-    kinds present (cached), the counted rows by their cards and the jokers."""
+    kinds present (cached), the counted rows by their cards and the jokers; ``turn``:
+    only these positions (bits; 004's ladder rungs in turn)."""
     wild = 0
     if table.jokers and mask >> JOKER_MIN_ID:
         wild = min((mask >> JOKER_MIN_ID).bit_count(), table.jokers)
@@ -865,7 +885,21 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
         present |= present >> shift
     present |= present >> 32
     passing: Sequence[int] | None
-    if looks.parts:
+    if turn >= 0:
+        # the simple rows as bits, cut to those in turn before anything else is read
+        # (a ladder's rungs pass the kinds' look together: eight for one set of kinds)
+        key = present & looks.simple_mask | wild << 32
+        bits = looks.simple_bits.get(key)
+        if bits is None:
+            bits = _simple_bits(looks, present, wild)
+        bits &= turn
+        passing = _POSITIONS.get(bits)
+        if passing is None:
+            if len(_POSITIONS) > 50_000:
+                _POSITIONS.clear()
+            passing = _POSITIONS[bits] = tuple(pos for pos in range(bits.bit_length())
+                                               if bits >> pos & 1)
+    elif looks.parts:
         passing = _parts_passing(looks, present, wild)
     else:
         passing = looks.simple_pass.get(present & looks.simple_mask | wild << 32)
@@ -884,7 +918,8 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
             for pos, n in rows:
                 if have < n:
                     break
-                counted.append(pos)
+                if turn >> pos & 1:
+                    counted.append(pos)
     for cards, fewest, entries in looks.counted_suits:
         if (mask & cards).bit_count() + wild >= fewest:
             for group, least, rows in entries:
@@ -893,7 +928,8 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
                     for pos, n in rows:
                         if have < n:
                             break
-                        counted.append(pos)
+                        if turn >> pos & 1:
+                            counted.append(pos)
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
@@ -903,7 +939,7 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
             for have, n in zip(haves, needs, strict=True):
                 if have < n:
                     short += n - have
-            if short <= wild:
+            if short <= wild and turn >> pos & 1:
                 counted.append(pos)
     return tuple(sorted((*passing, *counted))) if counted else passing
 
