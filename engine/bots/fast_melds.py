@@ -872,6 +872,21 @@ def _counted_short(groups: tuple[tuple[int, int], ...], mask: int) -> int:
     return short
 
 
+def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]], mask: int,
+                  wild: int, turn: int, counted: list[int]) -> None:
+    """The positions of the counted rows of one group (``Looks.counted_single``'s
+    entries) that the pool ``mask`` and ``wild`` jokers pass, in ``turn``, appended to
+    ``counted``."""
+    for group, least, rows in entries:
+        have = (mask & group).bit_count() + wild
+        if have >= least:
+            for pos, n in rows:
+                if have < n:
+                    break
+                if turn >> pos & 1:
+                    counted.append(pos)
+
+
 def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> Sequence[int]:
     """The positions (in ``table.quick``, ascending) of the rows of ``looks`` that the
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
@@ -911,25 +926,11 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> S
                    if pos not in mixed or _counted_short(mixed[pos], mask) <= wild]
     if (mask & looks.counted_cards).bit_count() + wild < looks.counted_least:
         return passing
-    counted = []
-    for group, least, rows in looks.counted_single:
-        have = (mask & group).bit_count() + wild
-        if have >= least:
-            for pos, n in rows:
-                if have < n:
-                    break
-                if turn >> pos & 1:
-                    counted.append(pos)
+    counted: list[int] = []
+    _counted_rows(looks.counted_single, mask, wild, turn, counted)
     for cards, fewest, entries in looks.counted_suits:
         if (mask & cards).bit_count() + wild >= fewest:
-            for group, least, rows in entries:
-                have = (mask & group).bit_count() + wild
-                if have >= least:
-                    for pos, n in rows:
-                        if have < n:
-                            break
-                        if turn >> pos & 1:
-                            counted.append(pos)
+            _counted_rows(entries, mask, wild, turn, counted)
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
