@@ -20,12 +20,15 @@ from engine.bots.fast_melds import (
     Blocks,
     History,
     MeldTable,
+    Quick,
     Row,
     blocked_cards,
     by_kind,
     folded_form,
+    free_sets,
     history_blocks,
     mask_of,
+    may_form,
     passing_rows,
     reuse_ok,
     row_sets,
@@ -138,6 +141,24 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
     mask = _laid_mask(laid) | new_mask
     mates = (set(partner) if partner and table.profile.declaring.partner_bezique
              else _NO_MATES)
+    quick = table.quick
+    if not mates and not table.jokers and not (table.reform or table.ladders):
+        # Without jokers or the partner's cards passing_rows' look is may_form's: only
+        # the rows that may take a new card are looked at (a few of them), in order.
+        present = mask
+        for shift in table.folds:
+            present |= present >> shift
+        present |= present >> 32
+        levels: list[Quick] = []
+        while wanted:
+            low = wanted & -wanted
+            wanted ^= low
+            look = quick[low.bit_length() - 1]
+            if may_form(look, present, mask, 0):
+                levels.append(look)
+        if not levels:
+            return scored
+        return _levels_melds(table, levels, new_mask, mask, history)
     looks_all = table.looks
     assert looks_all is not None
     # The quick look at the whole pool first (the rows of multiple beziques may also
@@ -145,7 +166,6 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
     passing: Iterable[int] = passing_rows(table, looks_all, mask)
     if mates:
         passing = sorted({*passing, *shareable})
-    quick = table.quick
     looks = [quick[i] for i in passing if wanted >> i & 1]
     if not looks:
         return scored
@@ -216,6 +236,76 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
         done.append(entry)
         if blocks is not None:
             blocks = with_meld(table, blocks, *entry)
+
+
+Found = tuple[Row, tuple[int, ...], int]   # a row, a card set forming it, its cards' bitmask
+
+
+def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int,
+                  history: History) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`capture_melds` under 001's class levels, without jokers or the partner's
+    cards (the Fildinski games): the same combinations in the same order, with each
+    set's bitmask kept beside it and each row's blocked cards read once a pass (the
+    sets of a later pass are those of the first without the cards newly blocked)."""
+    scored: list[tuple[int, tuple[int, ...]]] = []
+    blocks: Blocks | None = history_blocks(table, history) if history else None
+    sets: list[Found] = []
+    for look in looks:
+        row = look[2]
+        blocked = blocked_cards(table, row, blocks) if blocks else 0
+        if not new_mask & ~blocked & row.cards:
+            continue   # no new card it may take: every set it forms was there before
+        if blocked and not folded_form(table, look, held & ~blocked):
+            continue   # only with cards of combinations scored already
+        for cards in free_sets(table, row, held & ~blocked):
+            bits = 0
+            for c in cards:
+                bits |= CARD_BIT[c]
+            if bits & new_mask:
+                sets.append((row, cards, bits))
+    done = list(history)
+    while sets:
+        best = sets[0] if len(sets) == 1 else min(
+            sets, key=lambda f: _order(table, (f[0].index, f[1])))
+        while True:
+            inner = _levels_inner(table, best, sets, done)
+            if inner is None:
+                break
+            best = inner
+        entry = (best[0].index, tuple(sorted(best[1])))
+        scored.append(entry)
+        done.append(entry)
+        blocks = with_meld(table, ({}, 0) if blocks is None else blocks, *entry)
+        blocked_at: dict[int, int] = {}
+        kept = []
+        for found in sets:
+            index = found[0].index
+            now = blocked_at.get(index)
+            if now is None:
+                now = blocked_at[index] = blocked_cards(table, found[0], blocks)
+            if not found[2] & now:
+                kept.append(found)
+        sets = kept
+    return scored
+
+
+def _levels_inner(table: MeldTable, outer: Found, sets: list[Found], done: History
+                  ) -> Found | None:
+    """:func:`_inner` on :func:`_levels_melds`' sets (no partner's cards)."""
+    if table.profile.declaring.capture_nested != "each":
+        return None
+    outer_row, outer_cards, cards = outer
+    cls, level = outer_row.meld_class, outer_row.level
+    inside = [found for found in sets
+              if found[0].meld_class == cls and found[0].level < level
+              and not found[2] & ~cards and found[2] != cards]
+    if not inside:
+        return None
+    for found in sorted(inside, key=lambda f: _order(table, (f[0].index, f[1]))):
+        after = [*done, (found[0].index, tuple(sorted(found[1])))]
+        if reuse_ok(table, outer_row.index, outer_cards, after, 0):
+            return found
+    return None
 
 
 def _inner(table: MeldTable, outer: tuple[int, tuple[int, ...]],

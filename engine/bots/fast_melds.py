@@ -19,7 +19,7 @@ A *history* is a list of ``(meld index, sorted cards)`` of the melds a side scor
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
@@ -95,6 +95,39 @@ class Looks:
     counted_least: int
     simple_sorted: bool = True     # simple_looks' positions, one group after another, ascend
     simple_pass: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False)
+    # With many simple kinds (eight packs: 20, a million sets of kinds present) the simple
+    # rows are looked at part by part instead: parts of rows sharing no kind, each as
+    # (its kinds, ((kinds needed, positions as bits), ...), its cache by the kinds
+    # present), the positions passing in all parts then read from ``simple_pass`` by
+    # their bits.
+    parts: tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...] = ()
+    # The simple rows passing as bits of their positions, by the same keys as
+    # ``simple_pass`` (read where ladder rungs are cut to those in turn).
+    simple_bits: dict[int, int] = field(default_factory=dict, compare=False)
+    # Entries of counted_single whose cards are of one suit, several to a suit, taken out
+    # of it: (their cards, the fewest cards any needs, the entries).
+    counted_suits: tuple[tuple[int, int, tuple[tuple[int, int, tuple[tuple[int, int], ...]],
+                                               ...]], ...] = ()
+
+
+# The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
+_ONE_KEY_KINDS = 15
+
+
+def _simple_parts(simple: Sequence[tuple[int, tuple[int, ...]]]
+                  ) -> tuple[tuple[int, tuple[tuple[int, int], ...], dict[int, int]], ...]:
+    """The simple looks ``(kinds needed, positions)`` in parts that share no kind."""
+    parts: list[tuple[int, list[tuple[int, int]]]] = []
+    for need, positions in simple:
+        bits = sum(1 << pos for pos in positions)
+        joined = [(need, bits)]
+        kinds = need
+        for part in [part for part in parts if part[0] & need]:
+            parts.remove(part)
+            kinds |= part[0]
+            joined += part[1]
+        parts.append((kinds, joined))
+    return tuple((kinds, tuple(looks), {}) for kinds, looks in parts)
 
 
 def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
@@ -124,15 +157,31 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
         else:
             several.setdefault(tuple(g for g, _n in groups), []).append(
                 (pos, tuple(n for _g, n in groups)))
-    return Looks(simple_mask, tuple((need, tuple(found)) for need, found in by_need.items()),
+    simple_looks = tuple((need, tuple(found)) for need, found in by_need.items())
+    singles = [(mask, min(n for _pos, n in found), tuple(sorted(found, key=lambda f: f[1])))
+               for mask, found in single.items()]
+    # The groups of one suit (the trump's rank sets: five trump aces...) are looked at
+    # together first: most hands hold too few cards of that suit for any of them.
+    by_suit: dict[int, list[tuple[int, int, tuple[tuple[int, int], ...]]]] = {}
+    for entry in singles:
+        suits = {(pos & 31) >> 3 for pos in range(entry[0].bit_length()) if entry[0] >> pos & 1}
+        if len(suits) == 1:
+            by_suit.setdefault(suits.pop(), []).append(entry)
+    suited = [group for group in by_suit.values() if len(group) > 1]
+    in_suits = {id(entry) for group in suited for entry in group}
+    return Looks(simple_mask, simple_looks,
                  mixed,
                  tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
                        for masks, found in several.items()),
-                 tuple((mask, min(n for _pos, n in found),
-                        tuple(sorted(found, key=lambda f: f[1])))
-                       for mask, found in single.items()), counted_cards, least,
+                 tuple(entry for entry in singles if id(entry) not in in_suits),
+                 counted_cards, least,
                  [p for found in by_need.values() for p in found]
-                 == sorted(pos for pos, _need in simple))
+                 == sorted(pos for pos, _need in simple),
+                 parts=(_simple_parts(simple_looks)
+                        if simple_mask.bit_count() > _ONE_KEY_KINDS else ()),
+                 counted_suits=tuple((sum(entry[0] for entry in group),
+                                      min(entry[1] for entry in group), tuple(group))
+                                     for group in suited))
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +405,33 @@ def row_sets(table: MeldTable, row: Row, kinds: dict[int, list[int]],
         yield from distinct_sets(found_sets, table.jokers)
 
 
+_GROUPS: dict[int, tuple[Row, tuple[tuple[int, ...], ...]]] = {}
+
+
+def group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
+    """Every card (every copy) of each group of ``row``, in the order of its pool:
+    kind by kind, each kind's copies ascending (as :func:`by_kind` lists them)."""
+    found = _GROUPS.get(id(row))
+    if found is None or found[0] is not row:
+        ids = range(0, 32 * table.copies, 32)
+        found = _GROUPS[id(row)] = (row, tuple(
+            tuple(k + copy for k in before + after for copy in ids)
+            for (before, after), _n in row.groups))
+    return found[1]
+
+
+def free_sets(table: MeldTable, row: Row, free: int) -> Iterable[tuple[int, ...]]:
+    """:func:`row_sets` of the cards ``free`` (a bitmask without jokers), its pools read
+    off the bitmask: the same sets in the same order, without a by_kind of the pool."""
+    pools = [[c for c in cards if CARD_BIT[c] & free] for cards in group_cards(table, row)]
+    if row.sort_pool:
+        return combinations(sorted(pools[0]), row.groups[0][1])
+    if row.single:
+        return product(*pools)
+    return (sum(parts, ()) for parts in product(
+        *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups, strict=True))))
+
+
 def candidates(table: MeldTable, pool: Sequence[int]) -> Iterator[tuple[Row, tuple[int, ...]]]:
     """Every (row, sorted cards) of ``pool`` forming a meld, reuse aside."""
     kinds = by_kind(pool)
@@ -420,7 +496,7 @@ def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: Histor
             if specs[i].bezique and mask_of(prior) & mask:
                 return False
     if table.reform:
-        return _reform_ok(table, index, cards, mask, history, played)
+        return _reform_ok(table, index, cards, mask, _history_rows(table, history), played)
     cls, level = spec.meld_class, spec.level
     for i, prior in history:
         other = specs[i]
@@ -430,12 +506,13 @@ def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: Histor
 
 
 def _reform_ok(table: MeldTable, index: int, cards: Sequence[int], mask: int,
-               history: History, played: int) -> bool:
-    """:func:`engine.rules.melds.rubicon_reuse` (legality only)."""
+               rows: list[tuple[int, int, int, int]], played: int) -> bool:
+    """:func:`engine.rules.melds.rubicon_reuse` (legality only); ``rows``: the
+    history's :func:`_history_rows`."""
     spec = table.specs[index]
     cls, level = spec.meld_class, spec.level
     same: list[tuple[int, int]] = []          # (level, mask) of the class's melds, in order
-    for i, other_class, other_level, pmask in _history_rows(table, history):
+    for i, other_class, other_level, pmask in rows:
         if other_class == cls:
             if other_level > level and mask & pmask == mask:
                 return False            # lies wholly inside a higher meld already scored
@@ -561,6 +638,49 @@ def _simple_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     return found
 
 
+# Positions as bits: the positions, ascending (passing_rows, with rows in turn).
+_POSITIONS: dict[int, tuple[int, ...]] = {}
+
+
+def _simple_bits(looks: Looks, present: int, wild: int) -> int:
+    """:func:`_simple_passing` as bits of the positions, cached in ``simple_bits``."""
+    if len(looks.simple_bits) > 50_000:
+        looks.simple_bits.clear()
+    absent = ~present
+    bits = 0
+    for need, positions in looks.simple_looks:
+        if (need & absent).bit_count() <= wild:
+            for pos in positions:
+                bits |= 1 << pos
+    looks.simple_bits[present & looks.simple_mask | wild << 32] = bits
+    return bits
+
+
+def _parts_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
+    """:func:`_simple_passing` part by part (``Looks.parts``), each part cached."""
+    absent = ~present
+    bits = 0
+    for kinds, part, seen in looks.parts:
+        key = present & kinds | wild << 32
+        found = seen.get(key)
+        if found is None:
+            if len(seen) > 50_000:
+                seen.clear()
+            found = 0
+            for need, positions in part:
+                if (need & absent).bit_count() <= wild:
+                    found |= positions
+            seen[key] = found
+        bits |= found
+    passing = looks.simple_pass.get(bits)
+    if passing is None:
+        if len(looks.simple_pass) > 50_000:
+            looks.simple_pass.clear()
+        passing = looks.simple_pass[bits] = tuple(pos for pos in range(bits.bit_length())
+                                                  if bits >> pos & 1)
+    return passing
+
+
 def folded_form(table: MeldTable, look: Quick, cards: int) -> bool:
     """The quick look of ``look`` on ``cards`` (a bitmask, jokers included)."""
     wild = 0
@@ -662,17 +782,15 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     can be."""
     looks = table.looks
     assert looks is not None
-    passing = passing_rows(table, looks, mask)
-    if not passing:
-        return _NO_LOOKS, None
-    quick = table.quick
     facts = None
+    turn = -1
     if table.ladders:
         facts = _facts(table, history)
         turn = _turn_positions(table, history, facts)
-        passing = [pos for pos in passing if turn >> pos & 1]
-        if not passing:
-            return _NO_LOOKS, None
+    passing = passing_rows(table, looks, mask, turn)
+    if not passing:
+        return _NO_LOOKS, None
+    quick = table.quick
     if not history:
         return [quick[pos] for pos in passing], None
     if table.reform:
@@ -754,10 +872,26 @@ def _counted_short(groups: tuple[tuple[int, int], ...], mask: int) -> int:
     return short
 
 
-def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
+def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]], mask: int,
+                  wild: int, turn: int, counted: list[int]) -> None:
+    """The positions of the counted rows of one group (``Looks.counted_single``'s
+    entries) that the pool ``mask`` and ``wild`` jokers pass, in ``turn``, appended to
+    ``counted``."""
+    for group, least, rows in entries:
+        have = (mask & group).bit_count() + wild
+        if have >= least:
+            for pos, n in rows:
+                if have < n:
+                    break
+                if turn >> pos & 1:
+                    counted.append(pos)
+
+
+def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> Sequence[int]:
     """The positions (in ``table.quick``, ascending) of the rows of ``looks`` that the
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
-    kinds present (cached), the counted rows by their cards and the jokers."""
+    kinds present (cached), the counted rows by their cards and the jokers; ``turn``:
+    only these positions (bits; 004's ladder rungs in turn)."""
     wild = 0
     if table.jokers and mask >> JOKER_MIN_ID:
         wild = min((mask >> JOKER_MIN_ID).bit_count(), table.jokers)
@@ -765,24 +899,38 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
     for shift in table.folds:
         present |= present >> shift
     present |= present >> 32
-    passing: Sequence[int] | None = looks.simple_pass.get(present & looks.simple_mask
-                                                         | wild << 32)
-    if passing is None:
-        passing = _simple_passing(looks, present, wild)
+    passing: Sequence[int] | None
+    if turn >= 0:
+        # the simple rows as bits, cut to those in turn before anything else is read
+        # (a ladder's rungs pass the kinds' look together: eight for one set of kinds)
+        key = present & looks.simple_mask | wild << 32
+        bits = looks.simple_bits.get(key)
+        if bits is None:
+            bits = _simple_bits(looks, present, wild)
+        bits &= turn
+        passing = _POSITIONS.get(bits)
+        if passing is None:
+            if len(_POSITIONS) > 50_000:
+                _POSITIONS.clear()
+            passing = _POSITIONS[bits] = tuple(pos for pos in range(bits.bit_length())
+                                               if bits >> pos & 1)
+    elif looks.parts:
+        passing = _parts_passing(looks, present, wild)
+    else:
+        passing = looks.simple_pass.get(present & looks.simple_mask | wild << 32)
+        if passing is None:
+            passing = _simple_passing(looks, present, wild)
     if passing and looks.mixed:
         mixed = looks.mixed
         passing = [pos for pos in passing
                    if pos not in mixed or _counted_short(mixed[pos], mask) <= wild]
     if (mask & looks.counted_cards).bit_count() + wild < looks.counted_least:
         return passing
-    counted = []
-    for group, least, rows in looks.counted_single:
-        have = (mask & group).bit_count() + wild
-        if have >= least:
-            for pos, n in rows:
-                if have < n:
-                    break
-                counted.append(pos)
+    counted: list[int] = []
+    _counted_rows(looks.counted_single, mask, wild, turn, counted)
+    for cards, fewest, entries in looks.counted_suits:
+        if (mask & cards).bit_count() + wild >= fewest:
+            _counted_rows(entries, mask, wild, turn, counted)
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
@@ -792,7 +940,7 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int) -> Sequence[int]:
             for have, n in zip(haves, needs, strict=True):
                 if have < n:
                     short += n - have
-            if short <= wild:
+            if short <= wild and turn >> pos & 1:
                 counted.append(pos)
     return tuple(sorted((*passing, *counted))) if counted else passing
 
@@ -805,11 +953,11 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
     skips them); ``mask``: the pool's cards as a bitmask, ``looked``: its
     :func:`quick_looks`, when the caller has them."""
     # A quick look at the kinds present first (:func:`may_form`): most rows fail it.
+    if mask < 0:
+        mask = 0
+        for c in pool:
+            mask |= CARD_BIT[c]
     if looked is None:
-        if mask < 0:
-            mask = 0
-            for c in pool:
-                mask |= CARD_BIT[c]
         looked = quick_looks(table, mask, history, played)
     looks, blocks = looked
     # 001's class levels (and 004's all-new beziques) forbid single cards: the cards a
@@ -819,13 +967,19 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
     if not looks:
         return out
     specs = table.specs
-    kinds = by_kind(pool)
+    # without jokers the sets are read off the bitmask (free_sets), else by kind
+    kinds = by_kind(pool) if mask >> JOKER_MIN_ID else None
     # the blocked cards per profile row, kept with the history's blocks (quick_looks)
     blocked_at: dict[int, int] = {}
     if blocks:
         facts = _facts(table, history)
         if facts[3] is blocks:
             blocked_at = facts[6]   # type: ignore[assignment]
+    # Rubicon's re-forming alone judges every set after a history: _reform_ok directly,
+    # the history's rows read once (as reuse_ok would, set by set)
+    reform_rows = (_history_rows(table, history)
+                   if history and table.reform and not table.ladders and not table.all_new
+                   else None)
     for _need, _counts, row in looks:
         judged = bool(history) and (table.reform or specs[row.index].grows)
         blocked = 0
@@ -834,14 +988,22 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
             if found is None:
                 found = blocked_at[row.index] = blocked_cards(table, row, blocks)
             blocked = found
-        for cards in row_sets(table, row, kinds, blocked):
-            if not judged or reuse_ok(table, row.index, cards, history, played, True):
+        for cards in (row_sets(table, row, kinds, blocked) if kinds is not None
+                      else free_sets(table, row, mask & ~blocked)):
+            if reform_rows is not None:
+                bits = 0
+                for c in cards:
+                    bits |= CARD_BIT[c]
+                if _reform_ok(table, row.index, cards, bits, reform_rows, played):
+                    out.append((row, tuple(sorted(cards))))
+            elif not judged or reuse_ok(table, row.index, cards, history, played, True):
                 out.append((row, tuple(sorted(cards))))
     return out
 
 
 __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "MeldTable",
            "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
+           "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
            "legal_melds", "mask_of", "may_form", "meld_table", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]

@@ -120,8 +120,8 @@ class Rules:
     # 003: the play-off skipped when it cannot change the result.
     skip_hopeless: bool = False
     # Derived: a trick's rarer rules (sevens won, captures, tricks counted, points per
-    # trick); the declarations without the partner's turn or cards or a wait for tricks
-    # won (the quick look: fast_melds.quick_looks);
+    # trick); the declarations without a wait for tricks won (the quick look after a
+    # trick: fast_melds.quick_looks, with the partner's exposed cards where they count);
     # the sevens of the holding that may be shown or exchanged.
     trick_extras: bool = False
     quiet_declare: bool = False
@@ -260,8 +260,7 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         rules,
         trick_extras=(rules.dix_trick_win or rules.captured or rules.after_tricks > 0
                       or rules.trick_scores),
-        quiet_declare=(not rules.partner_declares and not rules.use_partner_table
-                       and not rules.after_tricks),
+        quiet_declare=not rules.after_tricks,
         hand_sevens=(rules.seven_mask if (rules.dix_show or rules.dix_exchange)
                      and not rules.exchange_captured else 0),
         laid_kinds=laid_kinds(rules.table) if rules.captured and rules.table else 0,

@@ -1104,27 +1104,38 @@ class FastDeal:
                 if (r.quiet_declare and not pending[winner]
                         and not (r.exchange_captured and self.sevens[0] == winner
                                  and self._exchangeable(winner))):
-                    looked = (quick_looks(r.table, held[winner],   # type: ignore[arg-type]
+                    pool = held[winner]
+                    if r.use_partner_table:
+                        pool |= tables[(winner + 2) % 4]
+                    looked = (quick_looks(r.table, pool,   # type: ignore[arg-type]
                                           history[winner], played)
                               if r.per_trick else _NOTHING_LOOKED)
                     if not looked[0] and not held[winner] & r.hand_sevens:
-                        # nothing to declare: the draw, one card each from the first
-                        if record is not None:
-                            record(DRAW)
-                        if not quiet:    # carte blanche watches the draw (_draw)
-                            self._draw()
-                            if self.phase != LEAD or not self._plain_lead():
-                                return
-                            quiet = self._quiet_blanche()
+                        # nothing to declare: the draw, one card each from the first (where
+                        # the partner may declare, the draw or the partner's turn:
+                        # declare_actions' [DRAW, PARTNER], one random number)
+                        if r.partner_declares and trunc(draw() * 2):
+                            if record is not None:
+                                record(PARTNER)
+                            self.to_move = (winner + 2) % 4
+                            looked = None
+                        else:
+                            if record is not None:
+                                record(DRAW)
+                            if not quiet:    # carte blanche watches the draw (_draw)
+                                self._draw()
+                                if self.phase != LEAD or not self._plain_lead():
+                                    return
+                                quiet = self._quiet_blanche()
+                                continue
+                            q = leader if r.leader_draws_first else winner
+                            for _ in range(n):
+                                card = stock.pop()
+                                hold[q].append(card)
+                                held[q] |= CARD_BIT[card]
+                                q = after[q]
+                            self.phase = LEAD
                             continue
-                        q = leader if r.leader_draws_first else winner
-                        for _ in range(n):
-                            card = stock.pop()
-                            hold[q].append(card)
-                            held[q] |= CARD_BIT[card]
-                            q = after[q]
-                        self.phase = LEAD
-                        continue
             else:
                 in_stock = bool(stock) or self.turn_up >= 0
                 free = in_stock and not r.follow_in_stock
