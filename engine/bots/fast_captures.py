@@ -27,6 +27,7 @@ from engine.bots.fast_melds import (
     folded_form,
     free_sets,
     history_blocks,
+    kinds_present,
     mask_of,
     may_form,
     passing_rows,
@@ -145,10 +146,7 @@ def capture_melds(table: MeldTable, laid: Sequence[int], new: Sequence[int], his
     if not mates and not table.jokers and not (table.reform or table.ladders):
         # Without jokers or the partner's cards passing_rows' look is may_form's: only
         # the rows that may take a new card are looked at (a few of them), in order.
-        present = mask
-        for shift in table.folds:
-            present |= present >> shift
-        present |= present >> 32
+        present = kinds_present(table, (), mask)[0]
         levels: list[Quick] = []
         while wanted:
             low = wanted & -wanted
@@ -258,9 +256,7 @@ def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int
         if blocked and not folded_form(table, look, held & ~blocked):
             continue   # only with cards of combinations scored already
         for cards in free_sets(table, row, held & ~blocked):
-            bits = 0
-            for c in cards:
-                bits |= CARD_BIT[c]
+            bits = mask_of(cards)
             if bits & new_mask:
                 sets.append((row, cards, bits))
     done = list(history)
