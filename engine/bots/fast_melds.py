@@ -108,6 +108,8 @@ class Looks:
     # of it: (their cards, the fewest cards any needs, the entries).
     counted_suits: tuple[tuple[int, int, tuple[tuple[int, int, tuple[tuple[int, int], ...]],
                                                ...]], ...] = ()
+    # simple_looks with their positions as bits (what simple_bits keeps, formed at once).
+    simple_masks: tuple[tuple[int, int], ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -181,7 +183,9 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                         if simple_mask.bit_count() > _ONE_KEY_KINDS else ()),
                  counted_suits=tuple((sum(entry[0] for entry in group),
                                       min(entry[1] for entry in group), tuple(group))
-                                     for group in suited))
+                                     for group in suited),
+                 simple_masks=tuple((need, sum(1 << pos for pos in positions))
+                                    for need, positions in simple_looks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -648,10 +652,9 @@ def _simple_bits(looks: Looks, present: int, wild: int) -> int:
         looks.simple_bits.clear()
     absent = ~present
     bits = 0
-    for need, positions in looks.simple_looks:
+    for need, positions in looks.simple_masks:
         if (need & absent).bit_count() <= wild:
-            for pos in positions:
-                bits |= 1 << pos
+            bits |= positions
     looks.simple_bits[present & looks.simple_mask | wild << 32] = bits
     return bits
 

@@ -535,6 +535,17 @@ class FastDeal:
                     acts.append((EXCHANGE, -1, (c,)))
         return acts
 
+    def _sevens_act(self, p: int) -> bool:
+        """Whether the sevens of trumps in ``p``'s hand give :meth:`declare_actions` a
+        show or an exchange at the start of a declaration phase (the quick look after
+        a trick: a seven shown already and an exchange no longer possible leave the
+        draw alone)."""
+        r = self.rules
+        if r.dix_show and self.held[p] & r.hand_sevens & ~self.dix_counted:
+            return True
+        return (r.dix_exchange and self.turn_up >= 0 and not self.is_seven(self.turn_up)
+                and not (r.exchange_declares and r.per_trick <= 0))
+
     def _exchangeable(self, p: int) -> list[int]:
         """000: the seven of trumps ``p`` just captured, being the first captured in the
         deal, while none has been exchanged (:func:`engine.rules.captures.exchangeable`)."""
@@ -1101,41 +1112,51 @@ class FastDeal:
                 self.phase = DECLARE_PHASE
                 self.scored_this_turn = 0
                 looked: Looked | None = None
-                if (r.quiet_declare and not pending[winner]
-                        and not (r.exchange_captured and self.sevens[0] == winner
-                                 and self._exchangeable(winner))):
-                    pool = held[winner]
+                # The quick look at the winner's pool and, where the winner may pass the
+                # turn to the partner (declare_actions' [DRAW, PARTNER] when nothing is
+                # found, one random number), at the partner's, whose only action is then
+                # the draw: nothing to declare, the draw is made here.
+                nothing = False
+                declarer = winner
+                while (r.quiet_declare and not pending[declarer]
+                        and not (r.exchange_captured and self.sevens[0] == declarer
+                                 and self._exchangeable(declarer))):
+                    pool = held[declarer]
                     if r.use_partner_table:
-                        pool |= tables[(winner + 2) % 4]
+                        pool |= tables[(declarer + 2) % 4]
                     looked = (quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                          history[winner], played)
+                                          history[declarer], played)
                               if r.per_trick else _NOTHING_LOOKED)
-                    if not looked[0] and not held[winner] & r.hand_sevens:
-                        # nothing to declare: the draw, one card each from the first (where
-                        # the partner may declare, the draw or the partner's turn:
-                        # declare_actions' [DRAW, PARTNER], one random number)
-                        if r.partner_declares and trunc(draw() * 2):
-                            if record is not None:
-                                record(PARTNER)
-                            self.to_move = (winner + 2) % 4
-                            looked = None
-                        else:
-                            if record is not None:
-                                record(DRAW)
-                            if not quiet:    # carte blanche watches the draw (_draw)
-                                self._draw()
-                                if self.phase != LEAD or not self._plain_lead():
-                                    return
-                                quiet = self._quiet_blanche()
-                                continue
-                            q = leader if r.leader_draws_first else winner
-                            for _ in range(n):
-                                card = stock.pop()
-                                hold[q].append(card)
-                                held[q] |= CARD_BIT[card]
-                                q = after[q]
-                            self.phase = LEAD
-                            continue
+                    if looked[0] or (held[declarer] & r.hand_sevens
+                                     and self._sevens_act(declarer)):
+                        break       # declare_actions lists what there is
+                    if declarer == winner and r.partner_declares and trunc(draw() * 2):
+                        if record is not None:
+                            record(PARTNER)
+                        self.to_move = declarer = (winner + 2) % 4
+                        looked = None
+                        continue
+                    nothing = True
+                    break
+                if nothing:
+                    # the draw, one card each from the first
+                    if record is not None:
+                        record(DRAW)
+                    self.to_move = winner    # the winner leads after the partner's turn
+                    if not quiet:    # carte blanche watches the draw (_draw)
+                        self._draw()
+                        if self.phase != LEAD or not self._plain_lead():
+                            return
+                        quiet = self._quiet_blanche()
+                        continue
+                    q = leader if r.leader_draws_first else winner
+                    for _ in range(n):
+                        card = stock.pop()
+                        hold[q].append(card)
+                        held[q] |= CARD_BIT[card]
+                        q = after[q]
+                    self.phase = LEAD
+                    continue
             else:
                 in_stock = bool(stock) or self.turn_up >= 0
                 free = in_stock and not r.follow_in_stock
