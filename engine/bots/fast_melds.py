@@ -54,6 +54,9 @@ class Row:
     # counted against the pool's cards (see kinds_present).
     need_counts: tuple[tuple[int, int], ...] = ()
     cards: int = 0                 # every card (every copy) of the kinds it takes
+    # Per group, every copy of each of its kinds as one bitmask, kind by kind (a sorted
+    # pool: all its kinds in one): free_sets reads a group's pool off these.
+    kind_masks: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,8 +315,14 @@ def _compile(profile: Profile, trump: int) -> MeldTable:
                            for kinds, n in need if len(kinds) > 1 or n > 1)
             every = sum(1 << (k + 32 * copy) for kinds, _n in need for k in kinds
                         for copy in range(slots))
+            kind_masks = tuple(
+                (sum(1 << (k + 32 * copy) for k in before + after for copy in range(slots)),)
+                if sort_pool else
+                tuple(sum(1 << (k + 32 * copy) for copy in range(slots)) for k in before + after)
+                for (before, after), _n in groups)
             rows.append(Row(i, spec.kind, spec.points, classes[spec.meld_class], spec.level,
-                            groups, sort_pool, single, need, fixes, need_all, counts, every))
+                            groups, sort_pool, single, need, fixes, need_all, counts, every,
+                            kind_masks))
     return MeldTable(profile, trump, tuple(rows), tuple(specs), dec.jokers_per_meld,
                      dec.reuse == "reform_after_play", slots,
                      _folds(slots), dec.multi_bezique_all_new,
@@ -427,9 +436,19 @@ def group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
 def free_sets(table: MeldTable, row: Row, free: int) -> Iterable[tuple[int, ...]]:
     """:func:`row_sets` of the cards ``free`` (a bitmask without jokers), its pools read
     off the bitmask: the same sets in the same order, without a by_kind of the pool."""
-    pools = [[c for c in cards if CARD_BIT[c] & free] for cards in group_cards(table, row)]
-    if row.sort_pool:
-        return combinations(sorted(pools[0]), row.groups[0][1])
+    # The cards of each kind ascending, bit by bit (a group holds few of its cards).
+    pools = []
+    for kinds in row.kind_masks:
+        pool = []
+        for kind in kinds:
+            have = free & kind
+            while have:
+                low = have & -have
+                pool.append(low.bit_length() - 1)
+                have ^= low
+        pools.append(pool)
+    if row.sort_pool:   # one mask: ascending already
+        return combinations(pools[0], row.groups[0][1])
     if row.single:
         return product(*pools)
     return (sum(parts, ()) for parts in product(

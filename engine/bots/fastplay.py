@@ -455,10 +455,21 @@ class FastDeal:
         sets what must be beaten)."""
         r = self.rules
         trick = self.trick
-        best = lead if len(trick) < 2 else trick[
-            best_index(trick, r.trump, beats_jokers) if r.jokers else best_index(trick, r.trump)]
+        if len(trick) < 2:
+            best = lead
+        elif r.jokers:
+            best = trick[best_index(trick, r.trump, beats_jokers)]
+        else:   # best_index, inlined (suits differ where bits 3-4 do)
+            best = lead
+            trump = r.trump
+            for c in trick:
+                if (c ^ best) & 24:
+                    if (c & 31) >> 3 == trump:
+                        best = c
+                elif (c & 7) > (best & 7):
+                    best = c
         ls = (lead & 31) >> 3
-        same = [c for c in hold if (c & 31) >> 3 == ls]
+        same = [c for c in hold if not (c ^ lead) & 24]
         if same and r.follow_suit:
             if r.must_win:
                 if r.jokers:
@@ -1165,9 +1176,12 @@ class FastDeal:
                     if free or i == 0:
                         card = cards.pop(trunc(draw() * len(cards)))
                     else:
-                        self.phase = FOLLOW
-                        self.to_move = p
-                        options = self.plays()
+                        # plays(), its phase and player aside (_take sets both)
+                        if in_stock:   # 004 card-point: the suit led, else any card
+                            lead = trick[0]
+                            options = [c for c in cards if not (c ^ lead) & 24] or cards
+                        else:
+                            options = self.playoff_replies(cards, trick[0])
                         card = options[trunc(draw() * len(options))]
                         cards.remove(card)
                     bit = CARD_BIT[card]
