@@ -114,6 +114,9 @@ class Looks:
                                                ...]], ...] = ()
     # simple_looks with their positions as bits (what simple_bits keeps, formed at once).
     simple_masks: tuple[tuple[int, int], ...] = ()
+    # The kinds needed by the simple rows that need no other's kinds and more (a
+    # marriage, not the sequence around it): none all present, no simple row passes.
+    least_needs: tuple[int, ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -189,7 +192,10 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                                       min(entry[1] for entry in group), tuple(group))
                                      for group in suited),
                  simple_masks=tuple((need, sum(1 << pos for pos in positions))
-                                    for need, positions in simple_looks))
+                                    for need, positions in simple_looks),
+                 least_needs=tuple(need for need in by_need
+                                   if not any(other != need and other & need == other
+                                              for other in by_need)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -708,6 +714,12 @@ def _simple_bits(looks: Looks, present: int, wild: int) -> int:
 def _parts_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     """:func:`_simple_passing` part by part (``Looks.parts``), each part cached."""
     absent = ~present
+    if not wild:
+        for need in looks.least_needs:
+            if not need & absent:
+                break
+        else:
+            return ()     # most often: no simple row at all
     bits = 0
     for kinds, part, seen in looks.parts:
         key = present & kinds | wild << 32
