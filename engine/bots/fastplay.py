@@ -632,8 +632,8 @@ class FastDeal:
         bit = CARD_BIT[card]
         self.held[p] ^= bit
         tables = self.tables
-        if tables[p]:
-            tables[p] &= ~bit
+        if tables[p] & bit:   # the card was exposed
+            tables[p] ^= bit
         self.played |= bit
         trick = self.trick
         trick.append(card)
@@ -1044,10 +1044,10 @@ class FastDeal:
                     played |= bit | bit2
                     held[p] ^= bit
                     held[q] ^= bit2
-                    if tables[p]:
-                        tables[p] &= ~bit
-                    if tables[q]:
-                        tables[q] &= ~bit2
+                    if tables[p] & bit:   # the card was exposed
+                        tables[p] ^= bit
+                    if tables[q] & bit2:   # the card was exposed
+                        tables[q] ^= bit2
                     if pending[p]:
                         pending[p][:] = [m for m in pending[p] if lead not in m[1]]
                     if pending[q]:
@@ -1084,8 +1084,8 @@ class FastDeal:
                         bit = CARD_BIT[card]
                         played |= bit
                         held[p] ^= bit
-                        if tables[p]:
-                            tables[p] &= ~bit
+                        if tables[p] & bit:   # the card was exposed
+                            tables[p] ^= bit
                         if pending[p]:
                             pending[p][:] = [m for m in pending[p] if card not in m[1]]
                         if bit & sevens and not self.dix_counted & bit:
@@ -1187,8 +1187,8 @@ class FastDeal:
                     bit = CARD_BIT[card]
                     played |= bit
                     held[p] ^= bit
-                    if tables[p]:
-                        tables[p] &= ~bit
+                    if tables[p] & bit:   # the card was exposed
+                        tables[p] ^= bit
                     if pending[p]:
                         pending[p][:] = [m for m in pending[p] if card not in m[1]]
                     if bit & sevens and not self.dix_counted & bit:
@@ -1213,10 +1213,15 @@ class FastDeal:
                             looked: Looked | None = None) -> None:
         """One random action of the declaration phase (``looked``: the quick look at
         the holding, when made)."""
-        acts = self.declare_actions(self.to_move, looked)
+        r = self.rules
         action: FastAction = DRAW
-        if len(acts) > 1:
-            action = acts[trunc(draw() * len(acts))]
+        # After this trick's declarations the draw is the only action (declare_actions'
+        # [DRAW]) unless waiting melds may be announced or a seven shown or exchanged.
+        if (self.scored_this_turn < r.per_trick or r.cady or r.exchange_captured
+                or self.held[self.to_move] & r.hand_sevens):
+            acts = self.declare_actions(self.to_move, looked)
+            if len(acts) > 1:
+                action = acts[trunc(draw() * len(acts))]
         if record is not None:
             record(action)
         if action == DRAW:
