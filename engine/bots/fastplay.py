@@ -393,9 +393,14 @@ class FastDeal:
     def meld_options(self, player: int) -> list[tuple[Row, tuple[int, ...]]]:
         """Every (meld row, sorted cards) ``player`` may score now by the reuse rules,
         in the order Deal lists the declarations."""
-        table = self.rules.table
-        assert table is not None
-        return legal_melds(table, self.meld_pool(player), self.history[player], self.played)
+        r = self.rules
+        assert r.table is not None
+        # the pool's bitmask as the holding's and the partner's exposed cards' (meld_pool)
+        mask = self.held[player]
+        if r.use_partner_table:
+            mask |= self.tables[(player + 2) % 4]
+        return legal_melds(r.table, self.meld_pool(player), self.history[player], self.played,
+                           mask)
 
     def _pending_ok(self, index: int, cards: tuple[int, ...], player: int) -> bool:
         """A waiting meld may score when it still forms its meld (trumps may have
