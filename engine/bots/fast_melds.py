@@ -1004,8 +1004,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
                 ) -> list[tuple[Row, tuple[int, ...]]]:
     """Every meld ``pool`` may score now, in the order Deal lists its declarations
     (out-of-turn ladder rungs are skipped as :func:`engine.rules.melds.all_verdicts`
-    skips them); ``mask``: the pool's cards as a bitmask, ``looked``: its
-    :func:`quick_looks`, when the caller has them."""
+    skips them); ``mask``: the pool's cards as a bitmask (given, ``pool`` is not read),
+    ``looked``: its :func:`quick_looks`, when the caller has them."""
     # A quick look at the kinds present first (:func:`may_form`): most rows fail it.
     if mask < 0:
         mask = 0

@@ -399,8 +399,7 @@ class FastDeal:
         mask = self.held[player]
         if r.use_partner_table:
             mask |= self.tables[(player + 2) % 4]
-        return legal_melds(r.table, self.meld_pool(player), self.history[player], self.played,
-                           mask)
+        return legal_melds(r.table, (), self.history[player], self.played, mask)
 
     def _pending_ok(self, index: int, cards: tuple[int, ...], player: int) -> bool:
         """A waiting meld may score when it still forms its meld (trumps may have
@@ -510,17 +509,15 @@ class FastDeal:
         acts: list[FastAction] = [DRAW]
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
             acts.append(PARTNER)
-        hold = self.hold[p]
         mask = self.held[p]
         if r.after_tricks and self.tricks_taken[p] < r.after_tricks:
             pass   # 004 (an option): no declarations before so many tricks are won
         elif self.scored_this_turn < r.per_trick:
             assert r.table is not None
-            pool, pool_mask = hold, mask
+            pool_mask = mask    # the holding and the partner's exposed cards (meld_pool)
             if r.use_partner_table:
-                pool = self.meld_pool(p)
                 pool_mask |= self.tables[(p + 2) % 4]
-            for row, cards in legal_melds(r.table, pool, self.history[p], self.played,
+            for row, cards in legal_melds(r.table, (), self.history[p], self.played,
                                           pool_mask, looked):
                 acts.append((DECLARE, row.index, cards))
             pending = self.pending[p]
