@@ -774,16 +774,26 @@ def _facts(table: MeldTable, history: History) -> list[object]:
         old = entry
         entry = _FACTS[id(history)] = [history, len(history), table, None, None, None,
                                        {}, {}]
-        if old is not None and old[0] is history and old[2] is table and old[3] is not None:
+        if old is not None and old[0] is history and old[2] is table:
             seen = old[1]
             assert isinstance(seen, int)
             if seen < len(history):
-                # The same history grown: its class blocks grow by the melds added.
-                blocks: Blocks = old[3]   # type: ignore[assignment]
-                for index, cards in history[seen:]:
-                    blocks = with_meld(table, blocks, index, cards)
-                entry[3] = blocks
+                # The same history grown: its class blocks and its rows grow by the
+                # melds added.
+                if old[3] is not None:
+                    blocks: Blocks = old[3]   # type: ignore[assignment]
+                    for index, cards in history[seen:]:
+                        blocks = with_meld(table, blocks, index, cards)
+                    entry[3] = blocks
+                if old[5] is not None:
+                    entry[5] = [*old[5], *_rows_of(table, history[seen:])]  # type: ignore[misc]
     return entry
+
+
+def _rows_of(table: MeldTable, history: History) -> list[tuple[int, int, int, int]]:
+    """Each meld of ``history`` as (profile row, class, level, cards bitmask)."""
+    specs = table.specs
+    return [(i, specs[i].meld_class, specs[i].level, mask_of(prior)) for i, prior in history]
 
 
 def _history_rows(table: MeldTable, history: History) -> list[tuple[int, int, int, int]]:
@@ -792,9 +802,7 @@ def _history_rows(table: MeldTable, history: History) -> list[tuple[int, int, in
     facts = _facts(table, history)
     rows = facts[5]
     if rows is None:
-        specs = table.specs
-        rows = facts[5] = [(i, specs[i].meld_class, specs[i].level, mask_of(prior))
-                           for i, prior in history]
+        rows = facts[5] = _rows_of(table, history)
     return rows   # type: ignore[return-value]
 
 
