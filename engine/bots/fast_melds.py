@@ -448,29 +448,29 @@ def group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
     return found[1]
 
 
+def _add_cards(pool: list[int], kinds: tuple[int, ...], free: int) -> None:
+    """Append to ``pool`` the cards of ``free`` of each kind (a bitmask of its copies) of
+    ``kinds``, kind by kind, each ascending: bit by bit, as a group holds few of them."""
+    for kind in kinds:
+        have = free & kind
+        while have:
+            low = have & -have
+            pool.append(low.bit_length() - 1)
+            have ^= low
+
+
 def free_sets(table: MeldTable, row: Row, free: int, wild: Sequence[int] = ()
               ) -> Iterable[tuple[int, ...]]:
     """:func:`row_sets` of the cards ``free`` (a bitmask of real cards) and the jokers
     ``wild`` (ascending, those a meld may take, none blocked), its pools read off the
     bitmask: the same sets in the same order, without a by_kind of the pool."""
-    # The cards of each kind ascending, bit by bit (a group holds few of its cards).
     pools: list[list[int]] = []
     for before, after in row.kind_masks:
         pool: list[int] = []
-        for kind in before:
-            have = free & kind
-            while have:
-                low = have & -have
-                pool.append(low.bit_length() - 1)
-                have ^= low
+        _add_cards(pool, before, free)
         if wild or after:
             pool += wild
-            for kind in after:
-                have = free & kind
-                while have:
-                    low = have & -have
-                    pool.append(low.bit_length() - 1)
-                    have ^= low
+            _add_cards(pool, after, free)
         pools.append(pool)
     found_sets: Iterable[tuple[int, ...]]
     if row.sort_pool:   # one mask (ascending), then the jokers (whose ids are higher)
