@@ -915,7 +915,10 @@ class FastDeal:
                 if card & 6 == 6:     # a ten or an ace
                     self.scores[winner] += r.capture_brisque
         kinds = r.laid_kinds
-        kept = [c for c in cards if kinds >> (c & 31) & 1]
+        kept = []       # a loop: a comprehension's own frame costs more for a trick's cards
+        for c in cards:
+            if kinds >> (c & 31) & 1:
+                kept.append(c)
         if kept:
             laid = self.laid[winner]
             partner = self.laid[(winner + 2) % 4] if r.partnerships else []
