@@ -256,7 +256,9 @@ def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int
         if blocked and not folded_form(table, look, held & ~blocked):
             continue   # only with cards of combinations scored already
         for cards in free_sets(table, row, held & ~blocked):
-            bits = mask_of(cards)
+            bits = 0    # formed here: a few cards cost less than mask_of's look-up
+            for c in cards:
+                bits |= CARD_BIT[c]
             if bits & new_mask:
                 sets.append((row, cards, bits))
     done = list(history)
@@ -288,6 +290,8 @@ def _levels_melds(table: MeldTable, looks: list[Quick], new_mask: int, held: int
 def _levels_inner(table: MeldTable, outer: Found, sets: list[Found], done: History
                   ) -> Found | None:
     """:func:`_inner` on :func:`_levels_melds`' sets (no partner's cards)."""
+    if len(sets) < 2:
+        return None     # the outer set alone: nothing inside it
     if table.profile.declaring.capture_nested != "each":
         return None
     outer_row, outer_cards, cards = outer

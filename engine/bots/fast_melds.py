@@ -54,6 +54,10 @@ class Row:
     # counted against the pool's cards (see kinds_present).
     need_counts: tuple[tuple[int, int], ...] = ()
     cards: int = 0                 # every card (every copy) of the kinds it takes
+    # Per group, every copy of each of its kinds as one bitmask, kind by kind, those
+    # before the jokers and those after them (a sorted pool: all its kinds in one):
+    # free_sets reads a group's pool off these.
+    kind_masks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +112,11 @@ class Looks:
     # of it: (their cards, the fewest cards any needs, the entries).
     counted_suits: tuple[tuple[int, int, tuple[tuple[int, int, tuple[tuple[int, int], ...]],
                                                ...]], ...] = ()
+    # simple_looks with their positions as bits (what simple_bits keeps, formed at once).
+    simple_masks: tuple[tuple[int, int], ...] = ()
+    # The kinds needed by the simple rows that need no other's kinds and more (a
+    # marriage, not the sequence around it): none all present, no simple row passes.
+    least_needs: tuple[int, ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -181,7 +190,12 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                         if simple_mask.bit_count() > _ONE_KEY_KINDS else ()),
                  counted_suits=tuple((sum(entry[0] for entry in group),
                                       min(entry[1] for entry in group), tuple(group))
-                                     for group in suited))
+                                     for group in suited),
+                 simple_masks=tuple((need, sum(1 << pos for pos in positions))
+                                    for need, positions in simple_looks),
+                 least_needs=tuple(need for need in by_need
+                                   if not any(other != need and other & need == other
+                                              for other in by_need)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +216,14 @@ class MeldTable:
     # Per row: (kinds that must be present, the groups to count, the row): the quick
     # look of legal_melds.
     quick: tuple[Quick, ...] = ()
-    # 004's ladders: per profile row, its quick looks; the rows no rung comes after
-    # (the first rungs, and rows outside any ladder); per row, the rungs after it.
+    # 004's ladders: per profile row, its quick looks; as bits of positions in
+    # ``quick``: the rows no rung comes after (the first rungs, and rows outside any
+    # ladder), per profile row the rungs after it, and per profile row its own
+    # positions where it scores once (else 0).
     quick_of: tuple[tuple[Quick, ...], ...] = ()
-    firsts: tuple[int, ...] = ()
-    nexts: tuple[tuple[int, ...], ...] = ()
+    firsts: int = 0
+    nexts: tuple[int, ...] = ()
+    once: tuple[int, ...] = ()
     looks: Looks | None = None     # the quick look at every row
 
 
@@ -308,8 +325,15 @@ def _compile(profile: Profile, trump: int) -> MeldTable:
                            for kinds, n in need if len(kinds) > 1 or n > 1)
             every = sum(1 << (k + 32 * copy) for kinds, _n in need for k in kinds
                         for copy in range(slots))
+            kind_masks = tuple(
+                ((sum(1 << (k + 32 * copy) for k in before + after for copy in range(slots)),),
+                 ()) if sort_pool else
+                (tuple(sum(1 << (k + 32 * copy) for copy in range(slots)) for k in before),
+                 tuple(sum(1 << (k + 32 * copy) for copy in range(slots)) for k in after))
+                for (before, after), _n in groups)
             rows.append(Row(i, spec.kind, spec.points, classes[spec.meld_class], spec.level,
-                            groups, sort_pool, single, need, fixes, need_all, counts, every))
+                            groups, sort_pool, single, need, fixes, need_all, counts, every,
+                            kind_masks))
     return MeldTable(profile, trump, tuple(rows), tuple(specs), dec.jokers_per_meld,
                      dec.reuse == "reform_after_play", slots,
                      _folds(slots), dec.multi_bezique_all_new,
@@ -336,14 +360,18 @@ def _folds(slots: int) -> tuple[int, ...]:
 
 
 def _quick_looks(rows: list[Row], specs: list[Spec]
-                 ) -> tuple[tuple[Quick, ...], tuple[tuple[Quick, ...], ...], tuple[int, ...],
-                            tuple[tuple[int, ...], ...]]:
+                 ) -> tuple[tuple[Quick, ...], tuple[tuple[Quick, ...], ...], int,
+                            tuple[int, ...], tuple[int, ...]]:
     quick = tuple((row.need_all, row.need_counts, row) for row in rows)
     quick_of = tuple(tuple(q for q in quick if q[2].index == i) for i in range(len(specs)))
-    firsts = tuple(i for i, spec in enumerate(specs) if spec.after < 0)
-    nexts = tuple(tuple(j for j, other in enumerate(specs) if other.after == i)
+    # each profile row's positions in quick, as bits
+    bits = [sum(1 << pos for pos, q in enumerate(quick) if q[2].index == i)
+            for i in range(len(specs))]
+    firsts = sum(bits[i] for i, spec in enumerate(specs) if spec.after < 0)
+    nexts = tuple(sum(bits[j] for j, other in enumerate(specs) if other.after == i)
                   for i in range(len(specs)))
-    return quick, quick_of, firsts, nexts
+    once = tuple(bits[i] if spec.once else 0 for i, spec in enumerate(specs))
+    return quick, quick_of, firsts, nexts, once
 
 
 def by_kind(pool: Sequence[int]) -> dict[int, list[int]]:
@@ -420,16 +448,44 @@ def group_cards(table: MeldTable, row: Row) -> tuple[tuple[int, ...], ...]:
     return found[1]
 
 
-def free_sets(table: MeldTable, row: Row, free: int) -> Iterable[tuple[int, ...]]:
-    """:func:`row_sets` of the cards ``free`` (a bitmask without jokers), its pools read
-    off the bitmask: the same sets in the same order, without a by_kind of the pool."""
-    pools = [[c for c in cards if CARD_BIT[c] & free] for cards in group_cards(table, row)]
-    if row.sort_pool:
-        return combinations(sorted(pools[0]), row.groups[0][1])
-    if row.single:
-        return product(*pools)
-    return (sum(parts, ()) for parts in product(
-        *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups, strict=True))))
+def _add_cards(pool: list[int], kinds: tuple[int, ...], free: int) -> None:
+    """Append to ``pool`` the cards of ``free`` of each kind (a bitmask of its copies) of
+    ``kinds``, kind by kind, each ascending: bit by bit, as a group holds few of them."""
+    for kind in kinds:
+        have = free & kind
+        while have:
+            low = have & -have
+            pool.append(low.bit_length() - 1)
+            have ^= low
+
+
+def free_sets(table: MeldTable, row: Row, free: int, wild: Sequence[int] = ()
+              ) -> Iterable[tuple[int, ...]]:
+    """:func:`row_sets` of the cards ``free`` (a bitmask of real cards) and the jokers
+    ``wild`` (ascending, those a meld may take, none blocked), its pools read off the
+    bitmask: the same sets in the same order, without a by_kind of the pool."""
+    pools: list[list[int]] = []
+    for before, after in row.kind_masks:
+        pool: list[int] = []
+        _add_cards(pool, before, free)
+        if wild or after:
+            pool += wild
+            _add_cards(pool, after, free)
+        pools.append(pool)
+    found_sets: Iterable[tuple[int, ...]]
+    if row.sort_pool:   # one mask (ascending), then the jokers (whose ids are higher)
+        found_sets = combinations(pools[0], row.groups[0][1])
+    elif row.single:
+        found_sets = product(*pools)
+    else:
+        found_sets = (sum(parts, ()) for parts in product(
+            *(combinations(pool, n) for pool, (_p, n) in zip(pools, row.groups, strict=True))))
+    if not wild:
+        return found_sets
+    if len(wild) == 1:   # as row_sets: a set takes its one joker once
+        joker = wild[0]
+        return (cards for cards in found_sets if cards.count(joker) < 2)
+    return distinct_sets(found_sets, table.jokers)
 
 
 def candidates(table: MeldTable, pool: Sequence[int]) -> Iterator[tuple[Row, tuple[int, ...]]]:
@@ -648,10 +704,9 @@ def _simple_bits(looks: Looks, present: int, wild: int) -> int:
         looks.simple_bits.clear()
     absent = ~present
     bits = 0
-    for need, positions in looks.simple_looks:
+    for need, positions in looks.simple_masks:
         if (need & absent).bit_count() <= wild:
-            for pos in positions:
-                bits |= 1 << pos
+            bits |= positions
     looks.simple_bits[present & looks.simple_mask | wild << 32] = bits
     return bits
 
@@ -659,6 +714,12 @@ def _simple_bits(looks: Looks, present: int, wild: int) -> int:
 def _parts_passing(looks: Looks, present: int, wild: int) -> tuple[int, ...]:
     """:func:`_simple_passing` part by part (``Looks.parts``), each part cached."""
     absent = ~present
+    if not wild:
+        for need in looks.least_needs:
+            if not need & absent:
+                break
+        else:
+            return ()     # most often: no simple row at all
     bits = 0
     for kinds, part, seen in looks.parts:
         key = present & kinds | wild << 32
@@ -694,7 +755,6 @@ def folded_form(table: MeldTable, look: Quick, cards: int) -> bool:
 
 
 _NO_LOOKS: tuple[Quick, ...] = ()
-_TURNS: dict[tuple[int, frozenset[int]], tuple[MeldTable, int]] = {}
 # What the quick look reads of a history, per history list (its id), while the list
 # has the same length (histories only grow, by append): [the list itself, its length,
 # the table, its class blocks, its rungs in turn, its rows (_history_rows), per
@@ -714,16 +774,26 @@ def _facts(table: MeldTable, history: History) -> list[object]:
         old = entry
         entry = _FACTS[id(history)] = [history, len(history), table, None, None, None,
                                        {}, {}]
-        if old is not None and old[0] is history and old[2] is table and old[3] is not None:
+        if old is not None and old[0] is history and old[2] is table:
             seen = old[1]
             assert isinstance(seen, int)
             if seen < len(history):
-                # The same history grown: its class blocks grow by the melds added.
-                blocks: Blocks = old[3]   # type: ignore[assignment]
-                for index, cards in history[seen:]:
-                    blocks = with_meld(table, blocks, index, cards)
-                entry[3] = blocks
+                # The same history grown: its class blocks and its rows grow by the
+                # melds added.
+                if old[3] is not None:
+                    blocks: Blocks = old[3]   # type: ignore[assignment]
+                    for index, cards in history[seen:]:
+                        blocks = with_meld(table, blocks, index, cards)
+                    entry[3] = blocks
+                if old[5] is not None:
+                    entry[5] = [*old[5], *_rows_of(table, history[seen:])]  # type: ignore[misc]
     return entry
+
+
+def _rows_of(table: MeldTable, history: History) -> list[tuple[int, int, int, int]]:
+    """Each meld of ``history`` as (profile row, class, level, cards bitmask)."""
+    specs = table.specs
+    return [(i, specs[i].meld_class, specs[i].level, mask_of(prior)) for i, prior in history]
 
 
 def _history_rows(table: MeldTable, history: History) -> list[tuple[int, int, int, int]]:
@@ -732,9 +802,7 @@ def _history_rows(table: MeldTable, history: History) -> list[tuple[int, int, in
     facts = _facts(table, history)
     rows = facts[5]
     if rows is None:
-        specs = table.specs
-        rows = facts[5] = [(i, specs[i].meld_class, specs[i].level, mask_of(prior))
-                           for i, prior in history]
+        rows = facts[5] = _rows_of(table, history)
     return rows   # type: ignore[return-value]
 
 
@@ -749,28 +817,22 @@ def history_blocks(table: MeldTable, history: History) -> Blocks:
 
 def _turn_positions(table: MeldTable, history: History, facts: list[object]) -> int:
     """004's ladders: the rungs in turn, those after a rung scored or first, as bits of
-    their positions in ``table.quick`` (cached by the rungs scored; ``facts``: those of
+    their positions in ``table.quick`` (kept in ``facts``, those of
     ``history``). The quick look is made at every row and kept for these: the sets of
     rungs in turn are too many to keep a look at each."""
     if facts[4] is not None:
         return facts[4]   # type: ignore[return-value]
-    scored = frozenset([i for i, _c in history])
-    key = (id(table), scored)
-    found = _TURNS.get(key)
-    if found is None or found[0] is not table:
-        if len(_TURNS) > 20_000:
-            _TURNS.clear()
-        specs = table.specs
-        turn = {i for i in table.firsts if not (specs[i].once and i in scored)}
-        for i in scored:
-            turn.update(j for j in table.nexts[i] if not (specs[j].once and j in scored))
-        positions = 0
-        for pos, look in enumerate(table.quick):
-            if look[2].index in turn:
-                positions |= 1 << pos
-        found = _TURNS[key] = (table, positions)
-    facts[4] = found[1]
-    return found[1]
+    # The first rungs and those after a rung scored, less the rungs scored once (each
+    # profile row's positions are its own: the bits subtract exactly).
+    positions = table.firsts
+    spent = 0
+    nexts, once = table.nexts, table.once
+    for i, _cards in history:
+        positions |= nexts[i]
+        spent |= once[i]
+    positions &= ~spent
+    facts[4] = positions
+    return positions
 
 
 def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) -> Looked:
@@ -950,8 +1012,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
                 ) -> list[tuple[Row, tuple[int, ...]]]:
     """Every meld ``pool`` may score now, in the order Deal lists its declarations
     (out-of-turn ladder rungs are skipped as :func:`engine.rules.melds.all_verdicts`
-    skips them); ``mask``: the pool's cards as a bitmask, ``looked``: its
-    :func:`quick_looks`, when the caller has them."""
+    skips them); ``mask``: the pool's cards as a bitmask (given, ``pool`` is not read),
+    ``looked``: its :func:`quick_looks`, when the caller has them."""
     # A quick look at the kinds present first (:func:`may_form`): most rows fail it.
     if mask < 0:
         mask = 0
@@ -967,8 +1029,16 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
     if not looks:
         return out
     specs = table.specs
-    # without jokers the sets are read off the bitmask (free_sets), else by kind
-    kinds = by_kind(pool) if mask >> JOKER_MIN_ID else None
+    # the sets are read off the bitmask (free_sets); the jokers a meld may take, the
+    # lowest ids first (as by_kind lists them)
+    wild: list[int] = []
+    if table.jokers and mask >> JOKER_MIN_ID:
+        jokers = mask >> JOKER_MIN_ID
+        while jokers and len(wild) < table.jokers:
+            low = jokers & -jokers
+            wild.append(JOKER_MIN_ID + low.bit_length() - 1)
+            jokers ^= low
+    real = mask & _REAL
     # the blocked cards per profile row, kept with the history's blocks (quick_looks)
     blocked_at: dict[int, int] = {}
     if blocks:
@@ -988,8 +1058,10 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
             if found is None:
                 found = blocked_at[row.index] = blocked_cards(table, row, blocks)
             blocked = found
-        for cards in (row_sets(table, row, kinds, blocked) if kinds is not None
-                      else free_sets(table, row, mask & ~blocked)):
+        usable = wild
+        if blocked and wild:   # the jokers a meld may take are chosen before the filter
+            usable = [c for c in wild if not blocked >> c & 1]
+        for cards in free_sets(table, row, real & ~blocked, usable):
             if reform_rows is not None:
                 bits = 0
                 for c in cards:

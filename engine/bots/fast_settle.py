@@ -81,7 +81,9 @@ def playoff_hopeless(profile: Profile, sides: Sequence[int], won_brisques: Seque
             if not rubiconed:
                 return False
             results.add((winner, points))
-    return len(results) == 1
+            if len(results) > 1:
+                return False    # the play-off changes the result (most often: at once)
+    return True
 
 
 __all__ = ["playoff_hopeless", "settle_points"]

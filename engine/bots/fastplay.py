@@ -393,9 +393,13 @@ class FastDeal:
     def meld_options(self, player: int) -> list[tuple[Row, tuple[int, ...]]]:
         """Every (meld row, sorted cards) ``player`` may score now by the reuse rules,
         in the order Deal lists the declarations."""
-        table = self.rules.table
-        assert table is not None
-        return legal_melds(table, self.meld_pool(player), self.history[player], self.played)
+        r = self.rules
+        assert r.table is not None
+        # the pool's bitmask as the holding's and the partner's exposed cards' (meld_pool)
+        mask = self.held[player]
+        if r.use_partner_table:
+            mask |= self.tables[(player + 2) % 4]
+        return legal_melds(r.table, (), self.history[player], self.played, mask)
 
     def _pending_ok(self, index: int, cards: tuple[int, ...], player: int) -> bool:
         """A waiting meld may score when it still forms its meld (trumps may have
@@ -455,10 +459,21 @@ class FastDeal:
         sets what must be beaten)."""
         r = self.rules
         trick = self.trick
-        best = lead if len(trick) < 2 else trick[
-            best_index(trick, r.trump, beats_jokers) if r.jokers else best_index(trick, r.trump)]
+        if len(trick) < 2:
+            best = lead
+        elif r.jokers:
+            best = trick[best_index(trick, r.trump, beats_jokers)]
+        else:   # best_index, inlined (suits differ where bits 3-4 do)
+            best = lead
+            trump = r.trump
+            for c in trick:
+                if (c ^ best) & 24:
+                    if (c & 31) >> 3 == trump:
+                        best = c
+                elif (c & 7) > (best & 7):
+                    best = c
         ls = (lead & 31) >> 3
-        same = [c for c in hold if (c & 31) >> 3 == ls]
+        same = [c for c in hold if not (c ^ lead) & 24]
         if same and r.follow_suit:
             if r.must_win:
                 if r.jokers:
@@ -494,17 +509,15 @@ class FastDeal:
         acts: list[FastAction] = [DRAW]
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
             acts.append(PARTNER)
-        hold = self.hold[p]
         mask = self.held[p]
         if r.after_tricks and self.tricks_taken[p] < r.after_tricks:
             pass   # 004 (an option): no declarations before so many tricks are won
         elif self.scored_this_turn < r.per_trick:
             assert r.table is not None
-            pool, pool_mask = hold, mask
+            pool_mask = mask    # the holding and the partner's exposed cards (meld_pool)
             if r.use_partner_table:
-                pool = self.meld_pool(p)
                 pool_mask |= self.tables[(p + 2) % 4]
-            for row, cards in legal_melds(r.table, pool, self.history[p], self.played,
+            for row, cards in legal_melds(r.table, (), self.history[p], self.played,
                                           pool_mask, looked):
                 acts.append((DECLARE, row.index, cards))
             pending = self.pending[p]
@@ -534,6 +547,17 @@ class FastDeal:
                 if exchange:
                     acts.append((EXCHANGE, -1, (c,)))
         return acts
+
+    def _sevens_act(self, p: int) -> bool:
+        """Whether the sevens of trumps in ``p``'s hand give :meth:`declare_actions` a
+        show or an exchange at the start of a declaration phase (the quick look after
+        a trick: a seven shown already and an exchange no longer possible leave the
+        draw alone)."""
+        r = self.rules
+        if r.dix_show and self.held[p] & r.hand_sevens & ~self.dix_counted:
+            return True
+        return (r.dix_exchange and self.turn_up >= 0 and not self.is_seven(self.turn_up)
+                and not (r.exchange_declares and r.per_trick <= 0))
 
     def _exchangeable(self, p: int) -> list[int]:
         """000: the seven of trumps ``p`` just captured, being the first captured in the
@@ -610,8 +634,8 @@ class FastDeal:
         bit = CARD_BIT[card]
         self.held[p] ^= bit
         tables = self.tables
-        if tables[p]:
-            tables[p] &= ~bit
+        if tables[p] & bit:   # the card was exposed
+            tables[p] ^= bit
         self.played |= bit
         trick = self.trick
         trick.append(card)
@@ -891,7 +915,10 @@ class FastDeal:
                 if card & 6 == 6:     # a ten or an ace
                     self.scores[winner] += r.capture_brisque
         kinds = r.laid_kinds
-        kept = [c for c in cards if kinds >> (c & 31) & 1]
+        kept = []       # a loop: a comprehension's own frame costs more for a trick's cards
+        for c in cards:
+            if kinds >> (c & 31) & 1:
+                kept.append(c)
         if kept:
             laid = self.laid[winner]
             partner = self.laid[(winner + 2) % 4] if r.partnerships else []
@@ -1022,10 +1049,10 @@ class FastDeal:
                     played |= bit | bit2
                     held[p] ^= bit
                     held[q] ^= bit2
-                    if tables[p]:
-                        tables[p] &= ~bit
-                    if tables[q]:
-                        tables[q] &= ~bit2
+                    if tables[p] & bit:   # the card was exposed
+                        tables[p] ^= bit
+                    if tables[q] & bit2:   # the card was exposed
+                        tables[q] ^= bit2
                     if pending[p]:
                         pending[p][:] = [m for m in pending[p] if lead not in m[1]]
                     if pending[q]:
@@ -1062,8 +1089,8 @@ class FastDeal:
                         bit = CARD_BIT[card]
                         played |= bit
                         held[p] ^= bit
-                        if tables[p]:
-                            tables[p] &= ~bit
+                        if tables[p] & bit:   # the card was exposed
+                            tables[p] ^= bit
                         if pending[p]:
                             pending[p][:] = [m for m in pending[p] if card not in m[1]]
                         if bit & sevens and not self.dix_counted & bit:
@@ -1101,41 +1128,51 @@ class FastDeal:
                 self.phase = DECLARE_PHASE
                 self.scored_this_turn = 0
                 looked: Looked | None = None
-                if (r.quiet_declare and not pending[winner]
-                        and not (r.exchange_captured and self.sevens[0] == winner
-                                 and self._exchangeable(winner))):
-                    pool = held[winner]
+                # The quick look at the winner's pool and, where the winner may pass the
+                # turn to the partner (declare_actions' [DRAW, PARTNER] when nothing is
+                # found, one random number), at the partner's, whose only action is then
+                # the draw: nothing to declare, the draw is made here.
+                nothing = False
+                declarer = winner
+                while (r.quiet_declare and not pending[declarer]
+                        and not (r.exchange_captured and self.sevens[0] == declarer
+                                 and self._exchangeable(declarer))):
+                    pool = held[declarer]
                     if r.use_partner_table:
-                        pool |= tables[(winner + 2) % 4]
+                        pool |= tables[(declarer + 2) % 4]
                     looked = (quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                          history[winner], played)
+                                          history[declarer], played)
                               if r.per_trick else _NOTHING_LOOKED)
-                    if not looked[0] and not held[winner] & r.hand_sevens:
-                        # nothing to declare: the draw, one card each from the first (where
-                        # the partner may declare, the draw or the partner's turn:
-                        # declare_actions' [DRAW, PARTNER], one random number)
-                        if r.partner_declares and trunc(draw() * 2):
-                            if record is not None:
-                                record(PARTNER)
-                            self.to_move = (winner + 2) % 4
-                            looked = None
-                        else:
-                            if record is not None:
-                                record(DRAW)
-                            if not quiet:    # carte blanche watches the draw (_draw)
-                                self._draw()
-                                if self.phase != LEAD or not self._plain_lead():
-                                    return
-                                quiet = self._quiet_blanche()
-                                continue
-                            q = leader if r.leader_draws_first else winner
-                            for _ in range(n):
-                                card = stock.pop()
-                                hold[q].append(card)
-                                held[q] |= CARD_BIT[card]
-                                q = after[q]
-                            self.phase = LEAD
-                            continue
+                    if looked[0] or (held[declarer] & r.hand_sevens
+                                     and self._sevens_act(declarer)):
+                        break       # declare_actions lists what there is
+                    if declarer == winner and r.partner_declares and trunc(draw() * 2):
+                        if record is not None:
+                            record(PARTNER)
+                        self.to_move = declarer = (winner + 2) % 4
+                        looked = None
+                        continue
+                    nothing = True
+                    break
+                if nothing:
+                    # the draw, one card each from the first
+                    if record is not None:
+                        record(DRAW)
+                    self.to_move = winner    # the winner leads after the partner's turn
+                    if not quiet:    # carte blanche watches the draw (_draw)
+                        self._draw()
+                        if self.phase != LEAD or not self._plain_lead():
+                            return
+                        quiet = self._quiet_blanche()
+                        continue
+                    q = leader if r.leader_draws_first else winner
+                    for _ in range(n):
+                        card = stock.pop()
+                        hold[q].append(card)
+                        held[q] |= CARD_BIT[card]
+                        q = after[q]
+                    self.phase = LEAD
+                    continue
             else:
                 in_stock = bool(stock) or self.turn_up >= 0
                 free = in_stock and not r.follow_in_stock
@@ -1144,16 +1181,19 @@ class FastDeal:
                     if free or i == 0:
                         card = cards.pop(trunc(draw() * len(cards)))
                     else:
-                        self.phase = FOLLOW
-                        self.to_move = p
-                        options = self.plays()
+                        # plays(), its phase and player aside (_take sets both)
+                        if in_stock:   # 004 card-point: the suit led, else any card
+                            lead = trick[0]
+                            options = [c for c in cards if not (c ^ lead) & 24] or cards
+                        else:
+                            options = self.playoff_replies(cards, trick[0])
                         card = options[trunc(draw() * len(options))]
                         cards.remove(card)
                     bit = CARD_BIT[card]
                     played |= bit
                     held[p] ^= bit
-                    if tables[p]:
-                        tables[p] &= ~bit
+                    if tables[p] & bit:   # the card was exposed
+                        tables[p] ^= bit
                     if pending[p]:
                         pending[p][:] = [m for m in pending[p] if card not in m[1]]
                     if bit & sevens and not self.dix_counted & bit:
@@ -1178,10 +1218,15 @@ class FastDeal:
                             looked: Looked | None = None) -> None:
         """One random action of the declaration phase (``looked``: the quick look at
         the holding, when made)."""
-        acts = self.declare_actions(self.to_move, looked)
+        r = self.rules
         action: FastAction = DRAW
-        if len(acts) > 1:
-            action = acts[trunc(draw() * len(acts))]
+        # After this trick's declarations the draw is the only action (declare_actions'
+        # [DRAW]) unless waiting melds may be announced or a seven shown or exchanged.
+        if (self.scored_this_turn < r.per_trick or r.cady or r.exchange_captured
+                or self.held[self.to_move] & r.hand_sevens):
+            acts = self.declare_actions(self.to_move, looked)
+            if len(acts) > 1:
+                action = acts[trunc(draw() * len(acts))]
         if record is not None:
             record(action)
         if action == DRAW:
