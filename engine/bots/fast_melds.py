@@ -225,6 +225,10 @@ class MeldTable:
     nexts: tuple[int, ...] = ()
     once: tuple[int, ...] = ()
     looks: Looks | None = None     # the quick look at every row
+    # One or two packs, no jokers, no ladders, no simple rows in parts, no mixed rows,
+    # no suited counted groups (the two-handed game and most others): quick_looks'
+    # short way (_plain_passing), none of the general look's branches read.
+    plain: bool = False
 
 
 _TABLES: dict[tuple[int, int], MeldTable] = {}
@@ -334,11 +338,15 @@ def _compile(profile: Profile, trump: int) -> MeldTable:
             rows.append(Row(i, spec.kind, spec.points, classes[spec.meld_class], spec.level,
                             groups, sort_pool, single, need, fixes, need_all, counts, every,
                             kind_masks))
+    looks = _looks(list(enumerate(rows)))
+    folds = _folds(slots)
+    ladders = any(s.once or s.after for s in profile.melds)
+    plain = (not dec.jokers_per_meld and not folds and not ladders and not looks.parts
+             and not looks.mixed and not looks.counted_suits)
     return MeldTable(profile, trump, tuple(rows), tuple(specs), dec.jokers_per_meld,
-                     dec.reuse == "reform_after_play", slots,
-                     _folds(slots), dec.multi_bezique_all_new,
-                     any(s.once or s.after for s in profile.melds),
-                     *_quick_looks(rows, specs), _looks(list(enumerate(rows))))
+                     dec.reuse == "reform_after_play", slots, folds,
+                     dec.multi_bezique_all_new, ladders, *_quick_looks(rows, specs), looks,
+                     plain)
 
 
 Quick = tuple[int, tuple[tuple[int, int], ...], Row]
@@ -845,11 +853,14 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     looks = table.looks
     assert looks is not None
     facts = None
-    turn = -1
-    if table.ladders:
-        facts = _facts(table, history)
-        turn = _turn_positions(table, history, facts)
-    passing = passing_rows(table, looks, mask, turn)
+    if table.plain:
+        passing = _plain_passing(looks, mask)
+    else:
+        turn = -1
+        if table.ladders:
+            facts = _facts(table, history)
+            turn = _turn_positions(table, history, facts)
+        passing = passing_rows(table, looks, mask, turn)
     if not passing:
         return _NO_LOOKS, None
     quick = table.quick
@@ -947,6 +958,38 @@ def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]
                     break
                 if turn >> pos & 1:
                     counted.append(pos)
+
+
+def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
+    """:func:`passing_rows` of a plain table (``MeldTable.plain``: no jokers, no folds
+    but the copies' 32, rows in no turn, no parts, no mixed rows, no suited groups):
+    the same positions, with only the branches such a table reaches."""
+    present = mask | mask >> 32
+    passing = looks.simple_pass.get(present & looks.simple_mask)
+    if passing is None:
+        passing = _simple_passing(looks, present, 0)
+    if (mask & looks.counted_cards).bit_count() < looks.counted_least:
+        return passing      # most hands: too few cards for any counted row
+    counted: list[int] = []
+    for group, least, rows in looks.counted_single:
+        have = (mask & group).bit_count()
+        if have >= least:
+            for pos, n in rows:
+                if have < n:
+                    break
+                counted.append(pos)
+    for groups, least, several in looks.counted_looks:
+        if (mask & groups[0]).bit_count() < least:
+            continue
+        haves = [(mask & group).bit_count() for group in groups]
+        for pos, needs in several:
+            short = 0
+            for have, n in zip(haves, needs, strict=True):
+                if have < n:
+                    short += n - have
+            if not short:
+                counted.append(pos)
+    return tuple(sorted((*passing, *counted))) if counted else passing
 
 
 def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> Sequence[int]:
