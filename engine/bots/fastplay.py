@@ -1140,9 +1140,19 @@ class FastDeal:
                     pool = held[declarer]
                     if r.use_partner_table:
                         pool |= tables[(declarer + 2) % 4]
-                    looked = (quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                          history[declarer], played)
-                              if r.per_trick else _NOTHING_LOOKED)
+                    plain = r.plain_looks
+                    if not r.per_trick or (
+                            plain is not None
+                            and not plain.simple_pass.get((pool | pool >> 32)
+                                                          & plain.simple_mask, True)
+                            and (pool & plain.counted_cards).bit_count()
+                            < plain.counted_least):
+                        # most pools: no simple row (as cached) and too few cards for a
+                        # counted one, what quick_looks would find without its calls
+                        looked = _NOTHING_LOOKED
+                    else:
+                        looked = quick_looks(r.table, pool,   # type: ignore[arg-type]
+                                             history[declarer], played)
                     if looked[0] or (held[declarer] & r.hand_sevens
                                      and self._sevens_act(declarer)):
                         break       # declare_actions lists what there is
