@@ -117,6 +117,11 @@ class Looks:
     # The kinds needed by the simple rows that need no other's kinds and more (a
     # marriage, not the sequence around it): none all present, no simple row passes.
     least_needs: tuple[int, ...] = ()
+    # The counted rows' groups two by two (the singles' groups, the first groups of rows
+    # of several), each pair as (its cards, the fewest any of the two needs): a hand
+    # short of that in every pair passes no counted row (_plain_passing's second look,
+    # fewer counts than one per group).
+    counted_pairs: tuple[tuple[int, int], ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -178,10 +183,17 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
             by_suit.setdefault(suits.pop(), []).append(entry)
     suited = [group for group in by_suit.values() if len(group) > 1]
     in_suits = {id(entry) for group in suited for entry in group}
+    several_looks = tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
+                          for masks, found in several.items())
+    firsts = ([(entry[0], entry[1]) for entry in singles]
+              + [(masks[0], fewest) for masks, fewest, _found in several_looks])
+    if len(firsts) % 2:
+        firsts.append((0, 1 << 30))     # an odd group alone (no cards, never the fewest)
+    pairs = tuple((a[0] | b[0], min(a[1], b[1]))
+                  for a, b in zip(firsts[::2], firsts[1::2], strict=True))
     return Looks(simple_mask, simple_looks,
                  mixed,
-                 tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
-                       for masks, found in several.items()),
+                 several_looks,
                  tuple(entry for entry in singles if id(entry) not in in_suits),
                  counted_cards, least,
                  [p for found in by_need.values() for p in found]
@@ -195,7 +207,8 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                                     for need, positions in simple_looks),
                  least_needs=tuple(need for need in by_need
                                    if not any(other != need and other & need == other
-                                              for other in by_need)))
+                                              for other in by_need)),
+                 counted_pairs=pairs)
 
 
 @dataclass(frozen=True, slots=True)
@@ -970,6 +983,11 @@ def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
         passing = _simple_passing(looks, present, 0)
     if (mask & looks.counted_cards).bit_count() < looks.counted_least:
         return passing      # most hands: too few cards for any counted row
+    for cards, fewest in looks.counted_pairs:
+        if (mask & cards).bit_count() >= fewest:
+            break
+    else:
+        return passing      # most others: too few in each pair of groups
     counted: list[int] = []
     for group, least, rows in looks.counted_single:
         have = (mask & group).bit_count()
