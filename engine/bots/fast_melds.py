@@ -973,6 +973,18 @@ def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]
                     counted.append(pos)
 
 
+def no_counted(looks: Looks, mask: int) -> bool:
+    """Whether the pool ``mask`` (jokers none) is short of every counted row of a plain
+    table (``MeldTable.plain``): too few counted cards (most hands), or too few in
+    each pair of groups (most others). False: some counted row may pass."""
+    if (mask & looks.counted_cards).bit_count() < looks.counted_least:
+        return True
+    for cards, fewest in looks.counted_pairs:
+        if (mask & cards).bit_count() >= fewest:
+            return False
+    return True
+
+
 def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
     """:func:`passing_rows` of a plain table (``MeldTable.plain``: no jokers, no folds
     but the copies' 32, rows in no turn, no parts, no mixed rows, no suited groups):
@@ -981,13 +993,8 @@ def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
     passing = looks.simple_pass.get(present & looks.simple_mask)
     if passing is None:
         passing = _simple_passing(looks, present, 0)
-    if (mask & looks.counted_cards).bit_count() < looks.counted_least:
-        return passing      # most hands: too few cards for any counted row
-    for cards, fewest in looks.counted_pairs:
-        if (mask & cards).bit_count() >= fewest:
-            break
-    else:
-        return passing      # most others: too few in each pair of groups
+    if no_counted(looks, mask):
+        return passing
     counted: list[int] = []
     for group, least, rows in looks.counted_single:
         have = (mask & group).bit_count()
@@ -1138,5 +1145,5 @@ __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "Meld
            "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
            "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
-           "legal_melds", "mask_of", "may_form", "meld_table", "passing_rows",
+           "legal_melds", "mask_of", "may_form", "meld_table", "no_counted", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]

@@ -60,6 +60,7 @@ from engine.bots.fast_melds import (
     Row,
     forms,
     legal_melds,
+    no_counted,
     quick_looks,
     reuse_ok,
 )
@@ -1145,8 +1146,7 @@ class FastDeal:
                             plain is not None
                             and not plain.simple_pass.get((pool | pool >> 32)
                                                           & plain.simple_mask, True)
-                            and (pool & plain.counted_cards).bit_count()
-                            < plain.counted_least):
+                            and no_counted(plain, pool)):
                         # most pools: no simple row (as cached) and too few cards for a
                         # counted one, what quick_looks would find without its calls
                         looked = _NOTHING_LOOKED
