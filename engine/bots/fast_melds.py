@@ -996,24 +996,8 @@ def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
     if no_counted(looks, mask):
         return passing
     counted: list[int] = []
-    for group, least, rows in looks.counted_single:
-        have = (mask & group).bit_count()
-        if have >= least:
-            for pos, n in rows:
-                if have < n:
-                    break
-                counted.append(pos)
-    for groups, least, several in looks.counted_looks:
-        if (mask & groups[0]).bit_count() < least:
-            continue
-        haves = [(mask & group).bit_count() for group in groups]
-        for pos, needs in several:
-            short = 0
-            for have, n in zip(haves, needs, strict=True):
-                if have < n:
-                    short += n - have
-            if not short:
-                counted.append(pos)
+    _counted_rows(looks.counted_single, mask, 0, -1, counted)
+    _several_rows(looks, mask, 0, -1, counted)
     return tuple(sorted((*passing, *counted))) if counted else passing
 
 
@@ -1061,6 +1045,14 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> S
     for cards, fewest, entries in looks.counted_suits:
         if (mask & cards).bit_count() + wild >= fewest:
             _counted_rows(entries, mask, wild, turn, counted)
+    _several_rows(looks, mask, wild, turn, counted)
+    return tuple(sorted((*passing, *counted))) if counted else passing
+
+
+def _several_rows(looks: Looks, mask: int, wild: int, turn: int, counted: list[int]) -> None:
+    """The positions of the counted rows of several groups (``Looks.counted_looks``)
+    that the pool ``mask`` and ``wild`` jokers pass, in ``turn``, appended to
+    ``counted``."""
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
@@ -1072,7 +1064,6 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> S
                     short += n - have
             if short <= wild and turn >> pos & 1:
                 counted.append(pos)
-    return tuple(sorted((*passing, *counted))) if counted else passing
 
 
 def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
