@@ -122,6 +122,8 @@ class Looks:
     # short of that in every pair passes no counted row (_plain_passing's second look,
     # fewer counts than one per group).
     counted_pairs: tuple[tuple[int, int], ...] = ()
+    # The same groups one by one (cards, fewest needed): read when some pair has enough.
+    counted_firsts: tuple[tuple[int, int], ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -187,6 +189,7 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                           for masks, found in several.items())
     firsts = ([(entry[0], entry[1]) for entry in singles]
               + [(masks[0], fewest) for masks, fewest, _found in several_looks])
+    ones = tuple(firsts)
     if len(firsts) % 2:
         firsts.append((0, 1 << 30))     # an odd group alone (no cards, never the fewest)
     pairs = tuple((a[0] | b[0], min(a[1], b[1]))
@@ -208,7 +211,7 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                  least_needs=tuple(need for need in by_need
                                    if not any(other != need and other & need == other
                                               for other in by_need)),
-                 counted_pairs=pairs)
+                 counted_pairs=pairs, counted_firsts=ones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -975,11 +978,16 @@ def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]
 
 def no_counted(looks: Looks, mask: int) -> bool:
     """Whether the pool ``mask`` (jokers none) is short of every counted row of a plain
-    table (``MeldTable.plain``): too few counted cards (most hands), or too few in
-    each pair of groups (most others). False: some counted row may pass."""
+    table (``MeldTable.plain``): too few counted cards (most hands), too few in each
+    pair of groups (most others), or in each group. False: some counted row may pass."""
     if (mask & looks.counted_cards).bit_count() < looks.counted_least:
         return True
     for cards, fewest in looks.counted_pairs:
+        if (mask & cards).bit_count() >= fewest:
+            break
+    else:
+        return True
+    for cards, fewest in looks.counted_firsts:
         if (mask & cards).bit_count() >= fewest:
             return False
     return True
