@@ -117,6 +117,13 @@ class Looks:
     # The kinds needed by the simple rows that need no other's kinds and more (a
     # marriage, not the sequence around it): none all present, no simple row passes.
     least_needs: tuple[int, ...] = ()
+    # The counted rows' groups two by two (the singles' groups, the first groups of rows
+    # of several), each pair as (its cards, the fewest any of the two needs): a hand
+    # short of that in every pair passes no counted row (_plain_passing's second look,
+    # fewer counts than one per group).
+    counted_pairs: tuple[tuple[int, int], ...] = ()
+    # The same groups one by one (cards, fewest needed): read when some pair has enough.
+    counted_firsts: tuple[tuple[int, int], ...] = ()
 
 
 # The most simple kinds looked at in one cache key (2**15 sets of kinds at most).
@@ -178,10 +185,18 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
             by_suit.setdefault(suits.pop(), []).append(entry)
     suited = [group for group in by_suit.values() if len(group) > 1]
     in_suits = {id(entry) for group in suited for entry in group}
+    several_looks = tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
+                          for masks, found in several.items())
+    firsts = ([(entry[0], entry[1]) for entry in singles]
+              + [(masks[0], fewest) for masks, fewest, _found in several_looks])
+    ones = tuple(firsts)
+    if len(firsts) % 2:
+        firsts.append((0, 1 << 30))     # an odd group alone (no cards, never the fewest)
+    pairs = tuple((a[0] | b[0], min(a[1], b[1]))
+                  for a, b in zip(firsts[::2], firsts[1::2], strict=True))
     return Looks(simple_mask, simple_looks,
                  mixed,
-                 tuple((masks, min(needs[0] for _pos, needs in found), tuple(found))
-                       for masks, found in several.items()),
+                 several_looks,
                  tuple(entry for entry in singles if id(entry) not in in_suits),
                  counted_cards, least,
                  [p for found in by_need.values() for p in found]
@@ -195,7 +210,8 @@ def _looks(rows: Sequence[tuple[int, Row]]) -> Looks:
                                     for need, positions in simple_looks),
                  least_needs=tuple(need for need in by_need
                                    if not any(other != need and other & need == other
-                                              for other in by_need)))
+                                              for other in by_need)),
+                 counted_pairs=pairs, counted_firsts=ones)
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,6 +241,10 @@ class MeldTable:
     nexts: tuple[int, ...] = ()
     once: tuple[int, ...] = ()
     looks: Looks | None = None     # the quick look at every row
+    # One or two packs, no jokers, no ladders, no simple rows in parts, no mixed rows,
+    # no suited counted groups (the two-handed game and most others): quick_looks'
+    # short way (_plain_passing), none of the general look's branches read.
+    plain: bool = False
 
 
 _TABLES: dict[tuple[int, int], MeldTable] = {}
@@ -334,11 +354,15 @@ def _compile(profile: Profile, trump: int) -> MeldTable:
             rows.append(Row(i, spec.kind, spec.points, classes[spec.meld_class], spec.level,
                             groups, sort_pool, single, need, fixes, need_all, counts, every,
                             kind_masks))
+    looks = _looks(list(enumerate(rows)))
+    folds = _folds(slots)
+    ladders = any(s.once or s.after for s in profile.melds)
+    plain = (not dec.jokers_per_meld and not folds and not ladders and not looks.parts
+             and not looks.mixed and not looks.counted_suits)
     return MeldTable(profile, trump, tuple(rows), tuple(specs), dec.jokers_per_meld,
-                     dec.reuse == "reform_after_play", slots,
-                     _folds(slots), dec.multi_bezique_all_new,
-                     any(s.once or s.after for s in profile.melds),
-                     *_quick_looks(rows, specs), _looks(list(enumerate(rows))))
+                     dec.reuse == "reform_after_play", slots, folds,
+                     dec.multi_bezique_all_new, ladders, *_quick_looks(rows, specs), looks,
+                     plain)
 
 
 Quick = tuple[int, tuple[tuple[int, int], ...], Row]
@@ -845,11 +869,14 @@ def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) 
     looks = table.looks
     assert looks is not None
     facts = None
-    turn = -1
-    if table.ladders:
-        facts = _facts(table, history)
-        turn = _turn_positions(table, history, facts)
-    passing = passing_rows(table, looks, mask, turn)
+    if table.plain:
+        passing = _plain_passing(looks, mask)
+    else:
+        turn = -1
+        if table.ladders:
+            facts = _facts(table, history)
+            turn = _turn_positions(table, history, facts)
+        passing = passing_rows(table, looks, mask, turn)
     if not passing:
         return _NO_LOOKS, None
     quick = table.quick
@@ -949,6 +976,39 @@ def _counted_rows(entries: Sequence[tuple[int, int, tuple[tuple[int, int], ...]]
                     counted.append(pos)
 
 
+def no_counted(looks: Looks, mask: int) -> bool:
+    """Whether the pool ``mask`` (jokers none) is short of every counted row of a plain
+    table (``MeldTable.plain``): too few counted cards (most hands), too few in each
+    pair of groups (most others), or in each group. False: some counted row may pass."""
+    if (mask & looks.counted_cards).bit_count() < looks.counted_least:
+        return True
+    for cards, fewest in looks.counted_pairs:
+        if (mask & cards).bit_count() >= fewest:
+            break
+    else:
+        return True
+    for cards, fewest in looks.counted_firsts:
+        if (mask & cards).bit_count() >= fewest:
+            return False
+    return True
+
+
+def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
+    """:func:`passing_rows` of a plain table (``MeldTable.plain``: no jokers, no folds
+    but the copies' 32, rows in no turn, no parts, no mixed rows, no suited groups):
+    the same positions, with only the branches such a table reaches."""
+    present = mask | mask >> 32
+    passing = looks.simple_pass.get(present & looks.simple_mask)
+    if passing is None:
+        passing = _simple_passing(looks, present, 0)
+    if no_counted(looks, mask):
+        return passing
+    counted: list[int] = []
+    _counted_rows(looks.counted_single, mask, 0, -1, counted)
+    _several_rows(looks, mask, 0, -1, counted)
+    return tuple(sorted((*passing, *counted))) if counted else passing
+
+
 def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> Sequence[int]:
     """The positions (in ``table.quick``, ascending) of the rows of ``looks`` that the
     pool of cards ``mask`` (a bitmask, jokers included) passes: the simple rows by the
@@ -993,6 +1053,14 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> S
     for cards, fewest, entries in looks.counted_suits:
         if (mask & cards).bit_count() + wild >= fewest:
             _counted_rows(entries, mask, wild, turn, counted)
+    _several_rows(looks, mask, wild, turn, counted)
+    return tuple(sorted((*passing, *counted))) if counted else passing
+
+
+def _several_rows(looks: Looks, mask: int, wild: int, turn: int, counted: list[int]) -> None:
+    """The positions of the counted rows of several groups (``Looks.counted_looks``)
+    that the pool ``mask`` and ``wild`` jokers pass, in ``turn``, appended to
+    ``counted``."""
     for groups, least, several in looks.counted_looks:
         if (mask & groups[0]).bit_count() + wild < least:
             continue
@@ -1004,7 +1072,6 @@ def passing_rows(table: MeldTable, looks: Looks, mask: int, turn: int = -1) -> S
                     short += n - have
             if short <= wild and turn >> pos & 1:
                 counted.append(pos)
-    return tuple(sorted((*passing, *counted))) if counted else passing
 
 
 def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
@@ -1077,5 +1144,5 @@ __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "Meld
            "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
            "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
-           "legal_melds", "mask_of", "may_form", "meld_table", "passing_rows",
+           "legal_melds", "mask_of", "may_form", "meld_table", "no_counted", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]

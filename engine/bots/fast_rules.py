@@ -18,7 +18,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from engine.bots.fast_captures import laid_kinds
-from engine.bots.fast_melds import MeldTable, meld_table
+from engine.bots.fast_melds import Looks, MeldTable, meld_table
 from engine.notation.cards import JOKER_MIN_ID, Rank, Suit
 from engine.rules.profile import Profile
 from engine.rules.table_rules import DealBonuses
@@ -84,6 +84,9 @@ class Rules:
     game_melds: frozenset[int] = frozenset()
     # The exact meld table (legality and reuse), for this trump.
     table: MeldTable | None = None
+    # The table's quick looks when it is plain (MeldTable.plain): the trick loop reads
+    # them to skip the look at a pool no row may pass, by one cached lookup and a count.
+    plain_looks: Looks | None = None
     seven_ids: tuple[int, ...] = ()   # the deck's cards of kind ``seven``, ascending
     seven_mask: int = 0               # the same cards as a bitmask
     # The seven's other rules: scored for the dealer when turned up, exchanged from
@@ -209,6 +212,7 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
     dec, dix, sc, po = profile.declaring, profile.dix, profile.scoring, profile.playoff
     values = profile.card_points
     settle = profile.settlement
+    table = meld_table(profile, t)
     card_values = tuple(values.of_rank(k & 7) for k in range(32))
     bonus_kinds = _kinds_mask(bonus_ranks(profile, False)) if sc.trick_bonus else 0
     playoff_bonus = _kinds_mask(bonus_ranks(profile, True)) if sc.trick_bonus else 0
@@ -236,7 +240,7 @@ def rules_for(profile: Profile, trump: int | None) -> Rules:
         captured=dec.source == "captured",
         dix_capture=dix.on_capture, last_at_stock_end=sc.last_trick_at == "stock_end",
         game_melds=frozenset(i for i, m in enumerate(profile.melds) if m.kind in sc.game_melds),
-        table=meld_table(profile, t),
+        table=table, plain_looks=table.looks if table.plain else None,
         seven_ids=sevens, seven_mask=sum(1 << c for c in sevens),
         dix_dealer=dix.dealer_on_turn_up,
         exchange_captured=dix.exchange_from == "captured",

@@ -60,6 +60,7 @@ from engine.bots.fast_melds import (
     Row,
     forms,
     legal_melds,
+    no_counted,
     quick_looks,
     reuse_ok,
 )
@@ -1140,9 +1141,18 @@ class FastDeal:
                     pool = held[declarer]
                     if r.use_partner_table:
                         pool |= tables[(declarer + 2) % 4]
-                    looked = (quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                          history[declarer], played)
-                              if r.per_trick else _NOTHING_LOOKED)
+                    plain = r.plain_looks
+                    if not r.per_trick or (
+                            plain is not None
+                            and not plain.simple_pass.get((pool | pool >> 32)
+                                                          & plain.simple_mask, True)
+                            and no_counted(plain, pool)):
+                        # most pools: no simple row (as cached) and too few cards for a
+                        # counted one, what quick_looks would find without its calls
+                        looked = _NOTHING_LOOKED
+                    else:
+                        looked = quick_looks(r.table, pool,   # type: ignore[arg-type]
+                                             history[declarer], played)
                     if looked[0] or (held[declarer] & r.hand_sevens
                                      and self._sevens_act(declarer)):
                         break       # declare_actions lists what there is
@@ -1175,6 +1185,10 @@ class FastDeal:
                     continue
             else:
                 in_stock = bool(stock) or self.turn_up >= 0
+                if (n == 2 and not in_stock and not r.jokers and not r.trick_extras
+                        and self.blanche is None and self.duels is None):
+                    self._random_playoff_pair(draw, record)
+                    return
                 free = in_stock and not r.follow_in_stock
                 for i in range(n):
                     cards = hold[p]
@@ -1212,6 +1226,70 @@ class FastDeal:
             if self.phase != LEAD or not self._plain_lead():
                 return
             quiet = self.blanche is None or self._quiet_blanche()
+
+    def _random_playoff_pair(self, draw: Callable[[], float],
+                             record: Callable[[FastAction], None] | None) -> None:
+        """The play-off of two players to the deal's end (no jokers, no trick extras, no
+        carte blanche, no duels: nothing but cards between its tricks): the other card
+        loop of :meth:`_random_tricks` with :meth:`playoff_replies` for the second
+        card (its best card is the lead), :meth:`_take` and :meth:`_next` inlined; the
+        same random numbers in the same order."""
+        r = self.rules
+        hold, held, tables, pending = self.hold, self.held, self.tables, self.pending
+        brisques = self.brisques
+        trump = r.trump
+        follow_suit, must_win = r.follow_suit, r.must_win
+        must_trump = r.must_trump and trump >= 0
+        kept = r.tricks_kept
+        sevens = r.seven_mask if r.dix_first_play else 0
+        played = self.played
+        p = self.to_move
+        while True:
+            q = 1 - p
+            cards = hold[p]
+            lead = cards.pop(trunc(draw() * len(cards)))
+            cards = hold[q]
+            same = [c for c in cards if not (c ^ lead) & 24]
+            if same and follow_suit:
+                options = same
+                if must_win:
+                    rank = lead & 7
+                    options = [c for c in same if (c & 7) > rank] or same
+            elif must_trump and (lead & 31) >> 3 != trump:
+                # any trump beats the lead of another suit (must_win or not)
+                options = [c for c in cards if (c & 31) >> 3 == trump] or cards
+            else:
+                options = cards
+            top = options[trunc(draw() * len(options))]
+            cards.remove(top)
+            for player, card in ((p, lead), (q, top)):
+                bit = CARD_BIT[card]
+                played |= bit
+                held[player] ^= bit
+                if tables[player] & bit:   # the card was exposed
+                    tables[player] ^= bit
+                if pending[player]:
+                    pending[player][:] = [m for m in pending[player] if card not in m[1]]
+                if bit & sevens and not self.dix_counted & bit:
+                    self.scores[player] += r.dix_points
+                    self.dix_counted |= bit
+                if record is not None:
+                    record(card)
+            winner = (q if (top & 31) >> 3 == trump else p) if (lead ^ top) & 24 else (
+                q if (top & 7) > (lead & 7) else p)
+            if kept:
+                taken = (lead & 6 == 6) + (top & 6 == 6)   # tens and aces
+                if taken:
+                    brisques[winner] += taken
+            self.last_trick = [lead, top]
+            self.last_winner = winner
+            self.tricks_played += 1
+            self.trick_leader = p
+            self.leader = self.to_move = p = winner
+            if self.tricks_played == r.tricks:
+                self.played = played
+                self._end(winner)
+                return
 
     def _random_declaration(self, draw: Callable[[], float],
                             record: Callable[[FastAction], None] | None,
