@@ -550,6 +550,36 @@ def mask_of(cards: tuple[int, ...]) -> int:
     return found
 
 
+def after_scoring(table: MeldTable, melds: Sequence[tuple[int, tuple[int, ...]]], index: int,
+                  cards: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Of ``melds`` (profile row, cards: what :func:`legal_melds` found for a pool),
+    those still legal once the meld ``index``/``cards`` is scored from the same pool and
+    nothing else changed: :func:`reuse_ok`'s checks against the new meld alone, the
+    others having passed already. Only where :func:`carries_over` says so: ladders'
+    turns, Rubicon's re-forming and jokers chosen around blocked cards can make a set
+    legal that was not found before."""
+    specs = table.specs
+    new = specs[index]
+    new_mask = mask_of(cards)
+    beziques = table.all_new and new.bezique
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for i, c in melds:
+        if mask_of(c) & new_mask:
+            spec = specs[i]
+            if spec.meld_class == new.meld_class and new.level >= spec.level:
+                continue
+            if beziques and spec.multi_bezique:
+                continue
+        out.append((i, c))
+    return out
+
+
+def carries_over(table: MeldTable) -> bool:
+    """Whether :func:`after_scoring` gives what a new search would: the legal melds after
+    a score are then a subset of those before, in the same order."""
+    return not (table.ladders or table.reform or table.jokers)
+
+
 def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: History,
              played: int, ladder_checked: bool = False) -> bool:
     """:func:`engine.rules.melds.check_reuse` (legality only): ``index`` is the profile
@@ -1141,8 +1171,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
 
 
 __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "MeldTable",
-           "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
-           "free_sets", "group_cards",
+           "Quick", "Row", "Spec", "after_scoring", "blocked_cards", "by_kind", "candidates",
+           "carries_over", "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
            "legal_melds", "mask_of", "may_form", "meld_table", "no_counted", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]

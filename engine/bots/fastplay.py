@@ -58,6 +58,8 @@ from engine.bots.fast_melds import (
     PACK_IDS,
     Looked,
     Row,
+    after_scoring,
+    carries_over,
     forms,
     legal_melds,
     no_counted,
@@ -503,9 +505,13 @@ class FastDeal:
                 return trumps
         return list(hold)
 
-    def declare_actions(self, p: int, looked: Looked | None = None) -> list[FastAction]:
+    def declare_actions(self, p: int, looked: Looked | None = None,
+                        melds: Sequence[tuple[int, tuple[int, ...]]] | None = None
+                        ) -> list[FastAction]:
         """The actions of the declaration phase (``looked``: the quick look at ``p``'s
-        holding, when the caller made it: :func:`engine.bots.fast_melds.quick_looks`)."""
+        holding, when the caller made it: :func:`engine.bots.fast_melds.quick_looks`;
+        ``melds``: the (row, cards) of :meth:`meld_options` now, when the caller knows
+        them)."""
         r = self.rules
         acts: list[FastAction] = [DRAW]
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
@@ -528,9 +534,11 @@ class FastDeal:
                         acts.append((SCORE, index, cards))
         elif r.cady:
             waiting = set(self.pending[p])
-            for row, cards in self.meld_options(p):
-                if (row.index, cards) not in waiting:
-                    acts.append((ANNOUNCE, row.index, cards))
+            if melds is None:
+                melds = [(row.index, cards) for row, cards in self.meld_options(p)]
+            for index, cards in melds:
+                if (index, cards) not in waiting:
+                    acts.append((ANNOUNCE, index, cards))
         if r.seven_ids and (r.dix_show or r.dix_exchange):
             if r.exchange_captured:
                 sevens = self._exchangeable(p)
@@ -1220,8 +1228,9 @@ class FastDeal:
                 self.played = played
                 self._next(self._take(trick, in_stock), in_stock)
                 looked = None
+            carried: list[tuple[int, tuple[int, ...]]] | None = None
             while self.phase == DECLARE_PHASE:
-                self._random_declaration(draw, record, looked)
+                carried = self._random_declaration(draw, record, looked, carried)
                 looked = None
             if self.phase != LEAD or not self._plain_lead():
                 return
@@ -1293,24 +1302,44 @@ class FastDeal:
 
     def _random_declaration(self, draw: Callable[[], float],
                             record: Callable[[FastAction], None] | None,
-                            looked: Looked | None = None) -> None:
+                            looked: Looked | None = None,
+                            melds: list[tuple[int, tuple[int, ...]]] | None = None
+                            ) -> list[tuple[int, tuple[int, ...]]] | None:
         """One random action of the declaration phase (``looked``: the quick look at
-        the holding, when made)."""
+        the holding, when made; ``melds``: the legal melds now, when known). Returns
+        the legal melds after it where they are known without a search (else None)."""
         r = self.rules
         action: FastAction = DRAW
+        acts: list[FastAction] = []
         # After this trick's declarations the draw is the only action (declare_actions'
         # [DRAW]) unless waiting melds may be announced or a seven shown or exchanged.
         if (self.scored_this_turn < r.per_trick or r.cady or r.exchange_captured
                 or self.held[self.to_move] & r.hand_sevens):
-            acts = self.declare_actions(self.to_move, looked)
+            acts = self.declare_actions(self.to_move, looked, melds)
             if len(acts) > 1:
                 action = acts[trunc(draw() * len(acts))]
         if record is not None:
             record(action)
         if action == DRAW:
             self._draw()
-        else:
-            self.apply(action)
+            return None
+        self.apply(action)
+        if isinstance(action, int):   # the turn passed to the partner
+            return None
+        code, index, cards = action
+        if code == ANNOUNCE or code == SHOW:
+            return melds    # the pool and the history as they were
+        # Cady: after a score the waiting melds are named from the same pool, the
+        # declared cards still in it, so what was found just before is carried over
+        # (a second full search was about a tenth of a two-handed deal).
+        table = r.table
+        if ((code == DECLARE or code == SCORE) and r.cady and self.rules is r
+                and self.phase == DECLARE_PHASE and table is not None
+                and carries_over(table)):
+            before = [(a[1], a[2]) for a in acts
+                      if not isinstance(a, int) and a[0] == DECLARE]
+            return after_scoring(table, before, index, cards)
+        return None
 
 
 _NOTHING_LOOKED: Looked = ((), None)
