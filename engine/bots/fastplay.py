@@ -204,13 +204,10 @@ class FastDeal:
     def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int,
                   prior_trumps: Sequence[int] = ()) -> FastDeal:
         n = profile.players
-        position = 0
         hands: list[list[int]] = [[] for _ in range(n)]
-        order = deal_order(profile, dealer)
-        for packet in profile.deal_packets:
-            for player in order:
-                hands[player].extend(deck[position:position + packet])
-                position += packet
+        slices, position = _deal_plan(profile, dealer)
+        for player, start, end in slices:
+            hands[player].extend(deck[start:end])
         rest = list(deck[position:])
         trump: int | None = None
         turn_up = -1
@@ -1230,8 +1227,7 @@ class FastDeal:
                 looked = None
             carried: list[tuple[int, tuple[int, ...]]] | None = None
             while self.phase == DECLARE_PHASE:
-                carried = self._random_declaration(draw, record, looked, carried)
-                looked = None
+                looked, carried = self._random_declaration(draw, record, looked, carried)
             if self.phase != LEAD or not self._plain_lead():
                 return
             quiet = self.blanche is None or self._quiet_blanche()
@@ -1304,10 +1300,11 @@ class FastDeal:
                             record: Callable[[FastAction], None] | None,
                             looked: Looked | None = None,
                             melds: list[tuple[int, tuple[int, ...]]] | None = None
-                            ) -> list[tuple[int, tuple[int, ...]]] | None:
+                            ) -> tuple[Looked | None, list[tuple[int, tuple[int, ...]]] | None]:
         """One random action of the declaration phase (``looked``: the quick look at
         the holding, when made; ``melds``: the legal melds now, when known). Returns
-        the legal melds after it where they are known without a search (else None)."""
+        the quick look and the legal melds after it where they are known without a
+        search (else None)."""
         r = self.rules
         action: FastAction = DRAW
         acts: list[FastAction] = []
@@ -1322,13 +1319,13 @@ class FastDeal:
             record(action)
         if action == DRAW:
             self._draw()
-            return None
+            return None, None
         self.apply(action)
         if isinstance(action, int):   # the turn passed to the partner
-            return None
+            return None, None
         code, index, cards = action
         if code == ANNOUNCE or code == SHOW:
-            return melds    # the pool and the history as they were
+            return looked, melds    # the pool and the history as they were
         # Cady: after a score the waiting melds are named from the same pool, the
         # declared cards still in it, so what was found just before is carried over
         # (a second full search was about a tenth of a two-handed deal).
@@ -1338,11 +1335,32 @@ class FastDeal:
                 and carries_over(table)):
             before = [(a[1], a[2]) for a in acts
                       if not isinstance(a, int) and a[0] == DECLARE]
-            return after_scoring(table, before, index, cards)
-        return None
+            return None, after_scoring(table, before, index, cards)
+        return None, None
 
 
 _NOTHING_LOOKED: Looked = ((), None)
+# per (profile id, dealer): the profile and its deal's packets as (player, start, end)
+# slices of the pack, and where the stock starts (read at every playout's deal)
+_PLANS: dict[tuple[int, int], tuple[Profile, tuple[tuple[int, int, int], ...], int]] = {}
+
+
+def _deal_plan(profile: Profile, dealer: int) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """The packets ``dealer`` deals, in order, as (player, start, end) slices of the
+    pack, and the position of the rest (:func:`engine.rules.dealing.deal_order`)."""
+    key = (id(profile), dealer)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is profile:
+        return found[1], found[2]
+    slices: list[tuple[int, int, int]] = []
+    position = 0
+    order = deal_order(profile, dealer)
+    for packet in profile.deal_packets:
+        for player in order:
+            slices.append((player, position, position + packet))
+            position += packet
+    _PLANS[key] = (profile, tuple(slices), position)
+    return tuple(slices), position
 _NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
 
 
