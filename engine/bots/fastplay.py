@@ -1254,7 +1254,9 @@ class FastDeal:
             cards = hold[p]
             lead = cards.pop(trunc(draw() * len(cards)))
             cards = hold[q]
-            same = [c for c in cards if not (c ^ lead) & 24]
+            # the holding's bitmask says first whether it has the suit led at all
+            same = ([c for c in cards if not (c ^ lead) & 24]
+                    if held[q] & _SUIT_BITS[(lead & 24) >> 3] else None)
             if same and follow_suit:
                 options = same
                 if must_win:
@@ -1361,6 +1363,9 @@ def _deal_plan(profile: Profile, dealer: int) -> tuple[tuple[tuple[int, int, int
             position += packet
     _PLANS[key] = (profile, tuple(slices), position)
     return tuple(slices), position
+# per suit, the bits of its card ids in a holding's bitmask (a suit is bits 3-4 of an id)
+_SUIT_BITS = tuple(sum(1 << c for c in range(PACK_IDS) if (c & 24) >> 3 == suit)
+                   for suit in range(4))
 _NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
 
 
