@@ -1249,6 +1249,7 @@ class FastDeal:
         sevens = r.seven_mask if r.dix_first_play else 0
         played = self.played
         p = self.to_move
+        tricks, last = self.tricks_played, r.tricks
         while True:
             q = 1 - p
             cards = hold[p]
@@ -1264,7 +1265,8 @@ class FastDeal:
                     options = [c for c in same if (c & 7) > rank] or same
             elif must_trump and (lead & 31) >> 3 != trump:
                 # any trump beats the lead of another suit (must_win or not)
-                options = [c for c in cards if (c & 31) >> 3 == trump] or cards
+                options = ([c for c in cards if (c & 31) >> 3 == trump]
+                           if held[q] & _SUIT_BITS[trump] else cards)
             else:
                 options = cards
             top = options[trunc(draw() * len(options))]
@@ -1288,15 +1290,18 @@ class FastDeal:
                 taken = (lead & 6 == 6) + (top & 6 == 6)   # tens and aces
                 if taken:
                     brisques[winner] += taken
-            self.last_trick = [lead, top]
-            self.last_winner = winner
-            self.tricks_played += 1
-            self.trick_leader = p
-            self.leader = self.to_move = p = winner
-            if self.tricks_played == r.tricks:
+            tricks += 1
+            if tricks == last:
+                # the last trick's fields, read by nothing in this loop, set once
+                self.last_trick = [lead, top]
+                self.last_winner = winner
+                self.tricks_played = tricks
+                self.trick_leader = p
+                self.leader = self.to_move = winner
                 self.played = played
                 self._end(winner)
                 return
+            p = winner
 
     def _random_declaration(self, draw: Callable[[], float],
                             record: Callable[[FastAction], None] | None,
