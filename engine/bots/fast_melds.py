@@ -889,18 +889,20 @@ def _turn_positions(table: MeldTable, history: History, facts: list[object]) -> 
     return positions
 
 
-def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) -> Looked:
+def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0,
+                short: bool | None = None) -> Looked:
     """The quick looks that pass for the pool of cards ``mask`` (a bitmask, jokers
     included) after ``history`` (with ``played``, the cards played, for Rubicon's
     re-forming): the rows :func:`legal_melds` enumerates (given them, it does not look
     again), with the class blocks of ``history`` when they were read. No looks (most
     often): nothing to declare. The hot path of every deal, in as few operations as
-    can be."""
+    can be. ``short``: :func:`no_counted` of a plain table's pool, when the caller
+    asked it already."""
     looks = table.looks
     assert looks is not None
     facts = None
     if table.plain:
-        passing = _plain_passing(looks, mask)
+        passing = _plain_passing(looks, mask, short)
     else:
         turn = -1
         if table.ladders:
@@ -1023,15 +1025,16 @@ def no_counted(looks: Looks, mask: int) -> bool:
     return True
 
 
-def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
+def _plain_passing(looks: Looks, mask: int, short: bool | None = None) -> Sequence[int]:
     """:func:`passing_rows` of a plain table (``MeldTable.plain``: no jokers, no folds
     but the copies' 32, rows in no turn, no parts, no mixed rows, no suited groups):
-    the same positions, with only the branches such a table reaches."""
+    the same positions, with only the branches such a table reaches (``short``:
+    :func:`no_counted`, when known)."""
     present = mask | mask >> 32
     passing = looks.simple_pass.get(present & looks.simple_mask)
     if passing is None:
         passing = _simple_passing(looks, present, 0)
-    if no_counted(looks, mask):
+    if no_counted(looks, mask) if short is None else short:
         return passing
     counted: list[int] = []
     _counted_rows(looks.counted_single, mask, 0, -1, counted)

@@ -1147,17 +1147,18 @@ class FastDeal:
                     if r.use_partner_table:
                         pool |= tables[(declarer + 2) % 4]
                     plain = r.plain_looks
+                    short: bool | None = None   # no_counted, when asked here
                     if not r.per_trick or (
                             plain is not None
                             and not plain.simple_pass.get((pool | pool >> 32)
                                                           & plain.simple_mask, True)
-                            and no_counted(plain, pool)):
+                            and (short := no_counted(plain, pool))):
                         # most pools: no simple row (as cached) and too few cards for a
                         # counted one, what quick_looks would find without its calls
                         looked = _NOTHING_LOOKED
                     else:
                         looked = quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                             history[declarer], played)
+                                             history[declarer], played, short)
                     if looked[0] or (held[declarer] & r.hand_sevens
                                      and self._sevens_act(declarer)):
                         break       # declare_actions lists what there is
