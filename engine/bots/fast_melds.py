@@ -550,6 +550,36 @@ def mask_of(cards: tuple[int, ...]) -> int:
     return found
 
 
+def after_scoring(table: MeldTable, melds: Sequence[tuple[int, tuple[int, ...]]], index: int,
+                  cards: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Of ``melds`` (profile row, cards: what :func:`legal_melds` found for a pool),
+    those still legal once the meld ``index``/``cards`` is scored from the same pool and
+    nothing else changed: :func:`reuse_ok`'s checks against the new meld alone, the
+    others having passed already. Only where :func:`carries_over` says so: ladders'
+    turns, Rubicon's re-forming and jokers chosen around blocked cards can make a set
+    legal that was not found before."""
+    specs = table.specs
+    new = specs[index]
+    new_mask = mask_of(cards)
+    beziques = table.all_new and new.bezique
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for i, c in melds:
+        if mask_of(c) & new_mask:
+            spec = specs[i]
+            if spec.meld_class == new.meld_class and new.level >= spec.level:
+                continue
+            if beziques and spec.multi_bezique:
+                continue
+        out.append((i, c))
+    return out
+
+
+def carries_over(table: MeldTable) -> bool:
+    """Whether :func:`after_scoring` gives what a new search would: the legal melds after
+    a score are then a subset of those before, in the same order."""
+    return not (table.ladders or table.reform or table.jokers)
+
+
 def reuse_ok(table: MeldTable, index: int, cards: Sequence[int], history: History,
              played: int, ladder_checked: bool = False) -> bool:
     """:func:`engine.rules.melds.check_reuse` (legality only): ``index`` is the profile
@@ -859,18 +889,20 @@ def _turn_positions(table: MeldTable, history: History, facts: list[object]) -> 
     return positions
 
 
-def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0) -> Looked:
+def quick_looks(table: MeldTable, mask: int, history: History, played: int = 0,
+                short: bool | None = None) -> Looked:
     """The quick looks that pass for the pool of cards ``mask`` (a bitmask, jokers
     included) after ``history`` (with ``played``, the cards played, for Rubicon's
     re-forming): the rows :func:`legal_melds` enumerates (given them, it does not look
     again), with the class blocks of ``history`` when they were read. No looks (most
     often): nothing to declare. The hot path of every deal, in as few operations as
-    can be."""
+    can be. ``short``: :func:`no_counted` of a plain table's pool, when the caller
+    asked it already."""
     looks = table.looks
     assert looks is not None
     facts = None
     if table.plain:
-        passing = _plain_passing(looks, mask)
+        passing = _plain_passing(looks, mask, short)
     else:
         turn = -1
         if table.ladders:
@@ -993,15 +1025,16 @@ def no_counted(looks: Looks, mask: int) -> bool:
     return True
 
 
-def _plain_passing(looks: Looks, mask: int) -> Sequence[int]:
+def _plain_passing(looks: Looks, mask: int, short: bool | None = None) -> Sequence[int]:
     """:func:`passing_rows` of a plain table (``MeldTable.plain``: no jokers, no folds
     but the copies' 32, rows in no turn, no parts, no mixed rows, no suited groups):
-    the same positions, with only the branches such a table reaches."""
+    the same positions, with only the branches such a table reaches (``short``:
+    :func:`no_counted`, when known)."""
     present = mask | mask >> 32
     passing = looks.simple_pass.get(present & looks.simple_mask)
     if passing is None:
         passing = _simple_passing(looks, present, 0)
-    if no_counted(looks, mask):
+    if no_counted(looks, mask) if short is None else short:
         return passing
     counted: list[int] = []
     _counted_rows(looks.counted_single, mask, 0, -1, counted)
@@ -1141,8 +1174,8 @@ def legal_melds(table: MeldTable, pool: Sequence[int], history: History,
 
 
 __all__ = ["CARD_BIT", "PACK_IDS", "Blocks", "History", "Looked", "Looks", "MeldTable",
-           "Quick", "Row", "Spec", "blocked_cards", "by_kind", "candidates",
-           "free_sets", "group_cards",
+           "Quick", "Row", "Spec", "after_scoring", "blocked_cards", "by_kind", "candidates",
+           "carries_over", "free_sets", "group_cards",
            "class_blocks", "folded_form", "forms", "history_blocks", "kinds_present",
            "legal_melds", "mask_of", "may_form", "meld_table", "no_counted", "passing_rows",
            "quick_looks", "reuse_ok", "row_sets", "with_meld"]

@@ -58,6 +58,8 @@ from engine.bots.fast_melds import (
     PACK_IDS,
     Looked,
     Row,
+    after_scoring,
+    carries_over,
     forms,
     legal_melds,
     no_counted,
@@ -202,13 +204,10 @@ class FastDeal:
     def from_deck(cls, profile: Profile, deck: Sequence[int], dealer: int,
                   prior_trumps: Sequence[int] = ()) -> FastDeal:
         n = profile.players
-        position = 0
         hands: list[list[int]] = [[] for _ in range(n)]
-        order = deal_order(profile, dealer)
-        for packet in profile.deal_packets:
-            for player in order:
-                hands[player].extend(deck[position:position + packet])
-                position += packet
+        slices, position = _deal_plan(profile, dealer)
+        for player, start, end in slices:
+            hands[player].extend(deck[start:end])
         rest = list(deck[position:])
         trump: int | None = None
         turn_up = -1
@@ -503,9 +502,13 @@ class FastDeal:
                 return trumps
         return list(hold)
 
-    def declare_actions(self, p: int, looked: Looked | None = None) -> list[FastAction]:
+    def declare_actions(self, p: int, looked: Looked | None = None,
+                        melds: Sequence[tuple[int, tuple[int, ...]]] | None = None
+                        ) -> list[FastAction]:
         """The actions of the declaration phase (``looked``: the quick look at ``p``'s
-        holding, when the caller made it: :func:`engine.bots.fast_melds.quick_looks`)."""
+        holding, when the caller made it: :func:`engine.bots.fast_melds.quick_looks`;
+        ``melds``: the (row, cards) of :meth:`meld_options` now, when the caller knows
+        them)."""
         r = self.rules
         acts: list[FastAction] = [DRAW]
         if r.partner_declares and p == self.leader and self.scored_this_turn == 0:
@@ -528,9 +531,11 @@ class FastDeal:
                         acts.append((SCORE, index, cards))
         elif r.cady:
             waiting = set(self.pending[p])
-            for row, cards in self.meld_options(p):
-                if (row.index, cards) not in waiting:
-                    acts.append((ANNOUNCE, row.index, cards))
+            if melds is None:
+                melds = [(row.index, cards) for row, cards in self.meld_options(p)]
+            for index, cards in melds:
+                if (index, cards) not in waiting:
+                    acts.append((ANNOUNCE, index, cards))
         if r.seven_ids and (r.dix_show or r.dix_exchange):
             if r.exchange_captured:
                 sevens = self._exchangeable(p)
@@ -1142,17 +1147,18 @@ class FastDeal:
                     if r.use_partner_table:
                         pool |= tables[(declarer + 2) % 4]
                     plain = r.plain_looks
+                    short: bool | None = None   # no_counted, when asked here
                     if not r.per_trick or (
                             plain is not None
                             and not plain.simple_pass.get((pool | pool >> 32)
                                                           & plain.simple_mask, True)
-                            and no_counted(plain, pool)):
+                            and (short := no_counted(plain, pool))):
                         # most pools: no simple row (as cached) and too few cards for a
                         # counted one, what quick_looks would find without its calls
                         looked = _NOTHING_LOOKED
                     else:
                         looked = quick_looks(r.table, pool,   # type: ignore[arg-type]
-                                             history[declarer], played)
+                                             history[declarer], played, short)
                     if looked[0] or (held[declarer] & r.hand_sevens
                                      and self._sevens_act(declarer)):
                         break       # declare_actions lists what there is
@@ -1220,9 +1226,9 @@ class FastDeal:
                 self.played = played
                 self._next(self._take(trick, in_stock), in_stock)
                 looked = None
+            carried: list[tuple[int, tuple[int, ...]]] | None = None
             while self.phase == DECLARE_PHASE:
-                self._random_declaration(draw, record, looked)
-                looked = None
+                looked, carried = self._random_declaration(draw, record, looked, carried)
             if self.phase != LEAD or not self._plain_lead():
                 return
             quiet = self.blanche is None or self._quiet_blanche()
@@ -1244,12 +1250,15 @@ class FastDeal:
         sevens = r.seven_mask if r.dix_first_play else 0
         played = self.played
         p = self.to_move
+        tricks, last = self.tricks_played, r.tricks
         while True:
             q = 1 - p
             cards = hold[p]
             lead = cards.pop(trunc(draw() * len(cards)))
             cards = hold[q]
-            same = [c for c in cards if not (c ^ lead) & 24]
+            # the holding's bitmask says first whether it has the suit led at all
+            same = ([c for c in cards if not (c ^ lead) & 24]
+                    if held[q] & _SUIT_BITS[(lead & 24) >> 3] else None)
             if same and follow_suit:
                 options = same
                 if must_win:
@@ -1257,7 +1266,8 @@ class FastDeal:
                     options = [c for c in same if (c & 7) > rank] or same
             elif must_trump and (lead & 31) >> 3 != trump:
                 # any trump beats the lead of another suit (must_win or not)
-                options = [c for c in cards if (c & 31) >> 3 == trump] or cards
+                options = ([c for c in cards if (c & 31) >> 3 == trump]
+                           if held[q] & _SUIT_BITS[trump] else cards)
             else:
                 options = cards
             top = options[trunc(draw() * len(options))]
@@ -1281,39 +1291,87 @@ class FastDeal:
                 taken = (lead & 6 == 6) + (top & 6 == 6)   # tens and aces
                 if taken:
                     brisques[winner] += taken
-            self.last_trick = [lead, top]
-            self.last_winner = winner
-            self.tricks_played += 1
-            self.trick_leader = p
-            self.leader = self.to_move = p = winner
-            if self.tricks_played == r.tricks:
+            tricks += 1
+            if tricks == last:
+                # the last trick's fields, read by nothing in this loop, set once
+                self.last_trick = [lead, top]
+                self.last_winner = winner
+                self.tricks_played = tricks
+                self.trick_leader = p
+                self.leader = self.to_move = winner
                 self.played = played
                 self._end(winner)
                 return
+            p = winner
 
     def _random_declaration(self, draw: Callable[[], float],
                             record: Callable[[FastAction], None] | None,
-                            looked: Looked | None = None) -> None:
+                            looked: Looked | None = None,
+                            melds: list[tuple[int, tuple[int, ...]]] | None = None
+                            ) -> tuple[Looked | None, list[tuple[int, tuple[int, ...]]] | None]:
         """One random action of the declaration phase (``looked``: the quick look at
-        the holding, when made)."""
+        the holding, when made; ``melds``: the legal melds now, when known). Returns
+        the quick look and the legal melds after it where they are known without a
+        search (else None)."""
         r = self.rules
         action: FastAction = DRAW
+        acts: list[FastAction] = []
         # After this trick's declarations the draw is the only action (declare_actions'
         # [DRAW]) unless waiting melds may be announced or a seven shown or exchanged.
         if (self.scored_this_turn < r.per_trick or r.cady or r.exchange_captured
                 or self.held[self.to_move] & r.hand_sevens):
-            acts = self.declare_actions(self.to_move, looked)
+            acts = self.declare_actions(self.to_move, looked, melds)
             if len(acts) > 1:
                 action = acts[trunc(draw() * len(acts))]
         if record is not None:
             record(action)
         if action == DRAW:
             self._draw()
-        else:
-            self.apply(action)
+            return None, None
+        self.apply(action)
+        if isinstance(action, int):   # the turn passed to the partner
+            return None, None
+        code, index, cards = action
+        if code == ANNOUNCE or code == SHOW:
+            return looked, melds    # the pool and the history as they were
+        # Cady: after a score the waiting melds are named from the same pool, the
+        # declared cards still in it, so what was found just before is carried over
+        # (a second full search was about a tenth of a two-handed deal).
+        table = r.table
+        if ((code == DECLARE or code == SCORE) and r.cady and self.rules is r
+                and self.phase == DECLARE_PHASE and table is not None
+                and carries_over(table)):
+            before = [(a[1], a[2]) for a in acts
+                      if not isinstance(a, int) and a[0] == DECLARE]
+            return None, after_scoring(table, before, index, cards)
+        return None, None
 
 
 _NOTHING_LOOKED: Looked = ((), None)
+# per (profile id, dealer): the profile and its deal's packets as (player, start, end)
+# slices of the pack, and where the stock starts (read at every playout's deal)
+_PLANS: dict[tuple[int, int], tuple[Profile, tuple[tuple[int, int, int], ...], int]] = {}
+
+
+def _deal_plan(profile: Profile, dealer: int) -> tuple[tuple[tuple[int, int, int], ...], int]:
+    """The packets ``dealer`` deals, in order, as (player, start, end) slices of the
+    pack, and the position of the rest (:func:`engine.rules.dealing.deal_order`)."""
+    key = (id(profile), dealer)
+    found = _PLANS.get(key)
+    if found is not None and found[0] is profile:
+        return found[1], found[2]
+    slices: list[tuple[int, int, int]] = []
+    position = 0
+    order = deal_order(profile, dealer)
+    for packet in profile.deal_packets:
+        for player in order:
+            slices.append((player, position, position + packet))
+            position += packet
+    _PLANS[key] = (profile, tuple(slices), position)
+    return tuple(slices), position
+# per suit, the bits of its card ids in a holding's bitmask (a suit is bits 3-4 of an id)
+_SUIT_BITS = tuple(sum(1 << c for c in range(PACK_IDS) if (c & 24) >> 3 == suit)
+                   for suit in range(4))
 _NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
 
 
