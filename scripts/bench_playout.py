@@ -23,7 +23,6 @@ import io
 import pstats
 import random
 import time
-from collections.abc import Callable
 
 from engine.bots.fastplay import FastDeal
 from engine.rules.deal import Deal
@@ -59,17 +58,21 @@ def fast_playouts(profile: Profile, decks: list[Deck], seed: int) -> None:
         FastDeal.from_deck(profile, deck, dealer).play_random(rng)
 
 
-def rate(run: Callable[[Profile, list[Deck], int], None], profile: Profile,
-         count: int, seed: int, repeat: int) -> float:
-    """Deals per CPU second of ``count`` deals, the best of ``repeat`` runs on new
-    packs each (as timeit: other work on the machine only ever slows a run down)."""
-    best = float("inf")
+def rates(profile: Profile, slow_n: int, fast_n: int, seed: int,
+          repeat: int) -> tuple[float, float]:
+    """Deals per CPU second of the engine (``slow_n`` deals) and of the simulator
+    (``fast_n``), each the best of ``repeat`` runs on new packs (as timeit: other work on
+    the machine only ever slows a run down). The two alternate run by run, so that a
+    spell of contention on a shared machine slows both and leaves their ratio alone."""
+    best = {deal_playouts: float("inf"), fast_playouts: float("inf")}
     for run_seed in range(seed, seed + repeat):
-        decks = packs(profile, count, run_seed)
-        start = time.process_time()
-        run(profile, decks, run_seed)
-        best = min(best, time.process_time() - start)
-    return count / max(1e-9, best)
+        for run, count in ((deal_playouts, slow_n), (fast_playouts, fast_n)):
+            decks = packs(profile, count, run_seed)
+            start = time.process_time()
+            run(profile, decks, run_seed)
+            best[run] = min(best[run], time.process_time() - start)
+    return (slow_n / max(1e-9, best[deal_playouts]),
+            fast_n / max(1e-9, best[fast_playouts]))
 
 
 def main() -> None:
@@ -89,8 +92,7 @@ def main() -> None:
     for variant in variants:
         profile = load_profile(variant)
         # The same packs for both (the engine's are the first tenth of the simulator's).
-        slow = rate(deal_playouts, profile, slow_n, args.seed, args.repeat)
-        fast = rate(fast_playouts, profile, args.deals, args.seed, args.repeat)
+        slow, fast = rates(profile, slow_n, args.deals, args.seed, args.repeat)
         print(f"{variant:24} {slow:13.0f} {fast:13.0f} {fast / slow:6.1f}x", flush=True)
     if args.profile:
         profile = load_profile(variants[0])
